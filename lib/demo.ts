@@ -1,0 +1,13 @@
+/** The demo organisation and logins created by the seed (shown on the login page when present). */
+export const DEMO_ORGANIZATION = { name: "Acme Support", slug: "acme" } as const;
+export const PLATFORM_ORGANIZATION = { name: "Ticketry Operations", slug: "ticketry-ops" } as const;
+
+export const DEMO_PASSWORD = "demo-password-1";
+
+export const DEMO_ACCOUNTS = [
+  { role: "org_admin", fullName: "Alex Admin", email: "admin@acme.test", label: "Admin" },
+  { role: "agent", fullName: "Sam Agent", email: "agent@acme.test", label: "Agent" },
+  { role: "agent", fullName: "Riley Agent", email: "agent2@acme.test", label: "Agent" },
+  { role: "end_user", fullName: "Casey Customer", email: "casey@customer.test", label: "End User" },
+  { role: "platform_admin", fullName: "Pat Platform", email: "platform@ticketry.test", label: "Platform Admin" },
+] as const;

@@ -1,0 +1,43 @@
+import "server-only";
+
+/**
+ * Server configuration read once. Development has safe defaults; production refuses to
+ * start without a real session secret.
+ */
+const isProduction = process.env.NODE_ENV === "production";
+
+function required(name: string, fallback: string): string {
+  const value = process.env[name];
+  if (value) return value;
+  return fallback;
+}
+
+const DEV_SECRET = "ticketry-development-secret-do-not-use-in-production";
+
+function sessionSecret(): string {
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (secret) return secret;
+  if (isProduction && process.env.NEXT_PHASE !== "phase-production-build") {
+    throw new Error("NEXTAUTH_SECRET must be set in production (use a random value of at least 32 characters).");
+  }
+  return DEV_SECRET;
+}
+
+export const env = {
+  isProduction,
+  get databaseUrl() {
+    return required("DATABASE_URL", "postgresql://postgres:postgres@127.0.0.1:54329/ticketry");
+  },
+  get sessionSecret() {
+    return sessionSecret();
+  },
+  get appUrl() {
+    return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  },
+  get smtpUrl() {
+    return process.env.SMTP_URL || undefined;
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? "Ticketry <no-reply@ticketry.local>";
+  },
+};

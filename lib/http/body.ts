@@ -1,0 +1,38 @@
+import type { NextRequest } from "next/server";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "./errors";
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads the body as text, stopping as soon as it passes `maxBytes` (no unbounded buffering). */
+async function readLimited(req: NextRequest, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Parses a JSON request body: 415 for another content type, 413 when too large, 400 when malformed. */
+export async function readJsonBody(req: NextRequest, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw unsupportedMediaType();
+  const text = await readLimited(req, maxBytes);
+  if (text.trim() === "") throw badRequest("Request body is required");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import type { Role } from "@/generated/prisma/enums";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
+import { forbidden, HttpError, unauthorized } from "./errors";
+import { toHttpError } from "./map-error";
+import { assertSameOrigin } from "./origin";
+import { errorResponse, json } from "./respond";
+import { parseWith } from "./validate";
+
+type Schema = z.ZodType | undefined;
+type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+
+type Options<B extends Schema, Q extends Schema> = {
+  /** Roles allowed to call; omitted means any signed-in user. */
+  roles?: readonly Role[];
+  body?: B;
+  query?: Q;
+  maxBodyBytes?: number;
+};
+
+export type RouteContext<U, B extends Schema, Q extends Schema> = {
+  req: NextRequest;
+  user: U;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Record<string, string>;
+  requestId: string;
+};
+
+type RouteArgs = { params: Promise<Record<string, string | string[]>> };
+type Handler<U, B extends Schema, Q extends Schema> = (ctx: RouteContext<U, B, Q>) => Promise<unknown> | unknown;
+
+function logUnexpected(requestId: string, req: NextRequest, error: unknown) {
+  const detail = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { error: String(error) };
+  console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...detail }));
+}
+
+async function flattenParams(args?: RouteArgs): Promise<Record<string, string>> {
+  const raw = (await args?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+}
+
+function build<U, B extends Schema, Q extends Schema>(
+  authenticate: (req: NextRequest) => Promise<U>,
+  options: Options<B, Q>,
+  handler: Handler<U, B, Q>,
+) {
+  return async (req: NextRequest, args?: RouteArgs): Promise<Response> => {
+    const requestId = randomUUID();
+    let response: Response;
+    try {
+      assertSameOrigin(req);
+      const user = await authenticate(req);
+      const query = (options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined) as Infer<Q>;
+      const body = (
+        options.body ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : undefined
+      ) as Infer<B>;
+      const params = await flattenParams(args);
+      const result = await handler({ req, user, body, query, params, requestId });
+      response = result instanceof Response ? result : json(result ?? { ok: true });
+    } catch (error) {
+      const known = toHttpError(error);
+      if (!known) logUnexpected(requestId, req, error);
+      response = errorResponse(known ?? new HttpError(500, "Internal server error"));
+    }
+    response.headers.set("X-Request-Id", requestId);
+    return response;
+  };
+}
+
+/**
+ * The one way in for authenticated API calls: same-origin check on mutations, session
+ * (checked against the database), role, zod-parsed query and body, one error shape.
+ */
+export function route<B extends Schema = undefined, Q extends Schema = undefined>(
+  options: Options<B, Q>,
+  handler: Handler<SessionUser, B, Q>,
+) {
+  return build(
+    async (req) => {
+      const user = await getSessionUser(req);
+      if (!user) throw unauthorized();
+      if (options.roles && !options.roles.includes(user.role)) throw forbidden();
+      return user;
+    },
+    options,
+    handler,
+  );
+}
+
+/** Same as `route` for calls anyone may make; `user` is the session when there is one. */
+export function publicRoute<B extends Schema = undefined, Q extends Schema = undefined>(
+  options: Omit<Options<B, Q>, "roles">,
+  handler: Handler<SessionUser | null, B, Q>,
+) {
+  return build((req) => getSessionUser(req), options, handler);
+}

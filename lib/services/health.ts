@@ -1,0 +1,17 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+/** Round-trips to the database; resolves with the latency or rejects when it does not answer. */
+export async function pingDatabase(timeoutMs = 2000): Promise<{ latencyMs: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Database did not answer in time")), timeoutMs);
+  });
+  try {
+    await Promise.race([db.$queryRaw`SELECT 1`, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return { latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+}

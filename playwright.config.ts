@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = process.env.E2E_PORT ?? "3100";
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Chromium from PLAYWRIGHT_CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's
+ * own download if one exists. Browser downloads are impossible here, so say how to get one.
+ */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.PLAYWRIGHT_CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const bundled = (require("playwright-core") as typeof import("playwright-core")).chromium.executablePath();
+  if (existsSync(bundled)) return undefined;
+  throw new Error(
+    "No Chromium found. Install one (Debian: `apt-get install -y chromium`) or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary.",
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  outputDir: "test-results/playwright",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The binary itself, not an npx wrapper: killing a wrapper would leave the server running.
+    command: `node_modules/.bin/next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,26 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
+
+/**
+ * Runs before every page and API call: a fresh CSP nonce per request (Next reads it from
+ * the request's CSP header for its own scripts; the layout reads x-nonce) and the baseline
+ * security headers. Redirects here are UX only; route handlers enforce access themselves.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+};

@@ -1,0 +1,71 @@
+// `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on
+// first run, production build, server on http://localhost:3000. Ctrl+C stops everything.
+//   --dev       run `next dev` instead of building
+//   --no-build  serve the existing build
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { resolveDatabase, run, seed } from "./lib/database.mjs";
+import { applyMigrations } from "./lib/schema-engine.mjs";
+
+const args = new Set(process.argv.slice(2));
+const port = process.env.PORT ?? "3000";
+
+/** The embedded setup is a local demo: give it a stable random session secret of its own. */
+function localSecret() {
+  const file = ".data/nextauth-secret";
+  if (!existsSync(file)) {
+    mkdirSync(".data", { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+async function isEmpty(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM "Organization"');
+    return rows[0].n === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+const db = await resolveDatabase();
+let server;
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  await db.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+try {
+  const applied = await applyMigrations(db.url);
+  console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
+  if (process.env.SEED_DEMO_DATA !== "false" && (await isEmpty(db.url))) await seed(db.url);
+
+  const env = { DATABASE_URL: db.url, APP_URL: process.env.APP_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" };
+  // Production refuses to start without a secret; only the embedded local demo gets one made up.
+  if (!process.env.NEXTAUTH_SECRET && db.embedded) env.NEXTAUTH_SECRET = localSecret();
+  if (args.has("--dev")) {
+    server = spawn("node_modules/.bin/next", ["dev", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
+  } else {
+    if (!args.has("--no-build")) await run("node_modules/.bin/next", ["build"], env);
+    server = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
+  }
+  server.on("exit", (code) => shutdown(code ?? 0));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

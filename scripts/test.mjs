@@ -1,0 +1,109 @@
+// `npm test`: typecheck, lint, Jest (unit + integration on a real Postgres) and Playwright
+// against a production build. The database is TEST_DATABASE_URL's server when given, else
+// an embedded Postgres of its own (.test-data/, port 54330); each run uses fresh databases
+// and drops them at the end.
+//   --only unit|integration|e2e|static   run one part
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
+import { run, seed } from "./lib/database.mjs";
+import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { applyMigrations } from "./lib/schema-engine.mjs";
+
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
+const wants = (part) => !only || only === part;
+const runId = `${Date.now().toString(36)}_${process.pid}`;
+const E2E_PORT = process.env.E2E_PORT ?? "3100";
+const counts = { passed: 0, failed: 0 };
+rmSync("test-results", { recursive: true, force: true });
+mkdirSync("test-results", { recursive: true });
+
+function withDatabase(serverUrl, name) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, "postgres") });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(serverUrl, name) {
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = withDatabase(serverUrl, name);
+  await applyMigrations(url);
+  return url;
+}
+
+function tally(file, read) {
+  if (!existsSync(file)) return;
+  const { passed, failed } = read(JSON.parse(readFileSync(file, "utf8")));
+  counts.passed += passed;
+  counts.failed += failed;
+}
+
+let server;
+const databases = [];
+const step = (name) => console.log(`\n=== ${name} ===`);
+
+try {
+  if (wants("static")) {
+    step("typecheck");
+    await run("node_modules/.bin/tsc", ["--noEmit"]);
+    step("lint");
+    await run("node_modules/.bin/eslint", [".", "--max-warnings=0"]);
+  }
+  if (wants("unit")) {
+    step("unit tests");
+    await run("node_modules/.bin/jest", ["--selectProjects", "unit", "--json", "--outputFile=test-results/jest-unit.json"]);
+  }
+  if (wants("integration") || wants("e2e")) {
+    server = process.env.TEST_DATABASE_URL
+      ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
+      : await startEmbeddedPostgres({ dir: ".test-data/postgres", port: Number(process.env.TEST_PG_PORT ?? 54330), database: "postgres" });
+  }
+  if (wants("integration")) {
+    step("integration tests (PostgreSQL)");
+    const name = `ticketry_test_${runId}`;
+    databases.push(name);
+    const url = await freshDatabase(server.url, name);
+    await run("node_modules/.bin/jest", ["--selectProjects", "integration", "--runInBand", "--json", "--outputFile=test-results/jest-integration.json"], {
+      DATABASE_URL: url,
+      TEST_SERVER_URL: server.url,
+    });
+  }
+  if (wants("e2e")) {
+    step("end-to-end tests (Chromium, production build)");
+    const name = `ticketry_e2e_${runId}`;
+    databases.push(name);
+    const url = await freshDatabase(server.url, name);
+    await seed(url);
+    const env = {
+      DATABASE_URL: url,
+      NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      E2E_PORT,
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    await run("node_modules/.bin/next", ["build"], env);
+    await run("node_modules/.bin/playwright", ["test"], env);
+  }
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  tally("test-results/jest-unit.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  tally("test-results/jest-integration.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  tally("test-results/playwright.json", (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
+  for (const name of databases) await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+  await server?.stop();
+  if (counts.failed && !process.exitCode) process.exitCode = 1;
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(process.exitCode ?? 0);
+}

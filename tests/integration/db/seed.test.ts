@@ -1,0 +1,50 @@
+import { seedDemoData } from "@/prisma/seed/demo-data";
+import { db, resetDatabase } from "../helpers/db";
+
+/** Every row of every seeded table, to compare whole database states. */
+async function snapshot() {
+  return {
+    organizations: await db.organization.findMany({ orderBy: { id: "asc" } }),
+    users: await db.user.findMany({ orderBy: { id: "asc" } }),
+    tickets: await db.ticket.findMany({ orderBy: { id: "asc" } }),
+    replies: await db.reply.findMany({ orderBy: { id: "asc" } }),
+    events: await db.auditEvent.findMany({ orderBy: { id: "asc" } }),
+  };
+}
+
+describe("demo seed", () => {
+  beforeAll(resetDatabase);
+  afterAll(() => db.$disconnect());
+
+  it("creates the demo organisation, its team and about 60 varied tickets", async () => {
+    const result = await seedDemoData(db);
+    expect(result.created).toBe(true);
+
+    const users = await db.user.findMany();
+    expect(users.map((u) => u.role).sort()).toEqual(["agent", "agent", "end_user", "org_admin", "platform_admin"]);
+    expect(users.every((u) => u.passwordHash.startsWith("$argon2id$"))).toBe(true);
+
+    const org = await db.organization.findUniqueOrThrow({ where: { slug: "acme" }, include: { _count: { select: { tickets: true } } } });
+    expect(org._count.tickets).toBe(60);
+    expect(org.ticketCounter).toBe(60);
+
+    const statuses = await db.ticket.groupBy({ by: ["status"], _count: true });
+    expect(statuses.map((s) => s.status).sort()).toEqual(["closed", "in_progress", "open", "pending", "resolved"]);
+    const priorities = await db.ticket.groupBy({ by: ["priority"], _count: true });
+    expect(priorities.map((p) => p.priority).sort()).toEqual(["high", "low", "medium", "urgent"]);
+    expect(await db.reply.count({ where: { type: "internal" } })).toBeGreaterThan(0);
+    expect(await db.reply.count({ where: { type: "public", authorType: "customer" } })).toBeGreaterThan(0);
+
+    const span = await db.ticket.aggregate({ _min: { createdAt: true }, _max: { createdAt: true } });
+    expect(span._max.createdAt!.getTime() - span._min.createdAt!.getTime()).toBeGreaterThan(14 * 24 * 3600 * 1000);
+    // Every ticket starts with its creation event.
+    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(60);
+  });
+
+  it("changes nothing when run a second time", async () => {
+    const before = await snapshot();
+    const result = await seedDemoData(db);
+    expect(result.created).toBe(false);
+    expect(await snapshot()).toEqual(before);
+  });
+});

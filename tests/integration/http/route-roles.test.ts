@@ -1,0 +1,37 @@
+import { route } from "@/lib/http/route";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { makeRequest, params, readJson } from "../helpers/request";
+
+// The session lookup is its own unit (tested with the accounts work); here only the
+// wrapper's role decision is under test.
+jest.mock("@/lib/auth/session", () => ({ getSessionUser: jest.fn() }));
+const session = jest.mocked(getSessionUser);
+
+const agent: SessionUser = { id: "u1", organizationId: "o1", role: "agent", email: "a@x.test", fullName: "A" };
+
+describe("route wrapper: roles", () => {
+  const adminsOnly = route({ roles: ["org_admin", "platform_admin"] }, ({ user }) => ({ userId: user.id }));
+  const anyUser = route({}, ({ user }) => ({ role: user.role }));
+
+  it("rejects a signed-in user without an allowed role with 403", async () => {
+    session.mockResolvedValue(agent);
+    expect(await readJson(await adminsOnly(makeRequest("/api/x"), params()))).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+  });
+
+  it("lets an allowed role through with its user", async () => {
+    session.mockResolvedValue({ ...agent, role: "org_admin" });
+    expect(await readJson(await adminsOnly(makeRequest("/api/x"), params()))).toEqual({ status: 200, body: { userId: "u1" } });
+  });
+
+  it("lets any signed-in user through when no roles are given", async () => {
+    session.mockResolvedValue({ ...agent, role: "end_user" });
+    expect(await readJson(await anyUser(makeRequest("/api/x"), params()))).toEqual({ status: 200, body: { role: "end_user" } });
+  });
+
+  it("checks the origin before the session", async () => {
+    session.mockClear().mockResolvedValue(agent);
+    const res = await anyUser(makeRequest("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }), params());
+    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected" } });
+    expect(session).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,10 @@
+// Integration tests need the database the test runner created (scripts/test.mjs).
+if (!process.env.DATABASE_URL) {
+  throw new Error("DATABASE_URL is not set: run integration tests through `npm test` or `npm run test:integration`.");
+}
+
+// Close the shared Prisma pool after each file so Jest can exit promptly.
+afterAll(async () => {
+  const { db } = await import("@/lib/db");
+  await db.$disconnect();
+});
