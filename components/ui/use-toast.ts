@@ -1,0 +1,60 @@
+"use client";
+
+import { useEffect, useState, type ReactNode } from "react";
+import type { ToastVariant } from "./toast";
+
+/** Spec §9: one toast at a time, 5 s on screen, removed 1,000,000 ms after dismissal. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export type ToastInput = { title?: ReactNode; description?: ReactNode; variant?: ToastVariant; duration?: number };
+export type ToastItem = ToastInput & { id: string; open: boolean };
+
+let toasts: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<(items: ToastItem[]) => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function publish(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener(toasts);
+}
+
+function scheduleRemoval(id: string) {
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      publish(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY_MS),
+  );
+}
+
+function dismiss(id?: string) {
+  for (const t of toasts) if (!id || t.id === id) scheduleRemoval(t.id);
+  publish(toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)));
+}
+
+/** Shows a toast; a new one replaces the one on screen. */
+export function toast(input: ToastInput) {
+  const id = String(++counter);
+  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return {
+    id,
+    dismiss: () => dismiss(id),
+    update: (next: ToastInput) => publish(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
+  };
+}
+
+export function useToast() {
+  const [items, setItems] = useState(toasts);
+  useEffect(() => {
+    listeners.add(setItems);
+    return () => {
+      listeners.delete(setItems);
+    };
+  }, []);
+  return { toasts: items, toast, dismiss };
+}
