@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
+import { routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
 import { contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
 
 /**
@@ -6,7 +8,22 @@ import { contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
  * the request's CSP header for its own scripts; the layout reads x-nonce) and the baseline
  * security headers. Redirects here are UX only; route handlers enforce access themselves.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const response = (await earlyRedirect(request)) ?? passThrough(request);
+  for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+/** Visitors without a readable session cookie skip the protected page's render entirely. */
+async function earlyRedirect(request: NextRequest) {
+  if (!routeAccess(request.nextUrl.pathname)) return null;
+  if (await decodeSession(request.cookies.get(sessionCookieName())?.value)) return null;
+  return NextResponse.redirect(new URL(UNAUTHENTICATED_REDIRECT, request.url));
+}
+
+function passThrough(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
   const requestHeaders = new Headers(request.headers);
@@ -15,9 +32,6 @@ export function proxy(request: NextRequest) {
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
-  for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
-    response.headers.set(name, value);
-  }
   return response;
 }
 

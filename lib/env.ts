@@ -34,6 +34,10 @@ export const env = {
   get appUrl() {
     return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
   },
+  /** Secure cookies whenever the public address is https (always in a real deployment). */
+  get secureCookies() {
+    return (process.env.APP_URL ?? "").startsWith("https://");
+  },
   get smtpUrl() {
     return process.env.SMTP_URL || undefined;
   },

@@ -7,7 +7,7 @@ import { makeRequest, params, readJson } from "../helpers/request";
 jest.mock("@/lib/auth/session", () => ({ getSessionUser: jest.fn() }));
 const session = jest.mocked(getSessionUser);
 
-const agent: SessionUser = { id: "u1", organizationId: "o1", role: "agent", email: "a@x.test", fullName: "A" };
+const agent: SessionUser = { id: "u1", organizationId: "o1", role: "agent", email: "a@x.test", fullName: "A", username: "a", avatar: null, isActive: true, sessionVersion: 0 };
 
 describe("route wrapper: roles", () => {
   const adminsOnly = route({ roles: ["org_admin", "platform_admin"] }, ({ user }) => ({ userId: user.id }));

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { WorkspaceFrame } from "@/components/auth/workspace-placeholder";
+
+export const metadata: Metadata = { title: "Admin Dashboard" };
+
+export default function AdminPage() {
+  return <WorkspaceFrame title="Admin Dashboard">{null}</WorkspaceFrame>;
+}

@@ -1,0 +1,7 @@
+import { publicUser } from "@/lib/auth/session";
+import { publicRoute } from "@/lib/http/route";
+
+// GET /api/auth/check - who is signed in (spec §3); anonymous callers get isAuthenticated false.
+export const GET = publicRoute({}, ({ user }) =>
+  user ? { isAuthenticated: true, user: publicUser(user) } : { isAuthenticated: false, user: null },
+);

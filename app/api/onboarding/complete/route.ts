@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { finishOnboarding } from "@/lib/services/onboarding";
+
+// POST /api/onboarding/complete - the wizard's last step.
+export const POST = route({}, async ({ user }) => {
+  await finishOnboarding(user, "completed");
+  return { onboardingCompleted: true };
+});

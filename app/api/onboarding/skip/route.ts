@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { finishOnboarding } from "@/lib/services/onboarding";
+
+// POST /api/onboarding/skip - leave the wizard; the organisation counts as onboarded.
+export const POST = route({}, async ({ user }) => {
+  await finishOnboarding(user, "skipped");
+  return { onboardingCompleted: true };
+});

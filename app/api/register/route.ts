@@ -1,0 +1,17 @@
+import { publicUser } from "@/lib/auth/session";
+import { setSessionCookie } from "@/lib/auth/session-response";
+import { clientIp } from "@/lib/http/client-ip";
+import { json } from "@/lib/http/respond";
+import { publicRoute } from "@/lib/http/route";
+import { registerSchema } from "@/lib/schemas/auth";
+import { register } from "@/lib/services/accounts";
+
+// POST /api/register - create an organisation and its first admin, then sign in.
+export const POST = publicRoute({ body: registerSchema }, async ({ req, body }) => {
+  const { user, organization } = await register(body, clientIp(req));
+  const payload = {
+    user: publicUser(user),
+    organization: { id: organization.id, name: organization.name, slug: organization.slug, plan: organization.plan, onboardingCompleted: organization.onboardingCompleted },
+  };
+  return setSessionCookie(json(payload, { status: 201 }), user);
+});

@@ -1,0 +1,10 @@
+import { json } from "@/lib/http/respond";
+import { publicRoute } from "@/lib/http/route";
+import { acceptInviteSchema } from "@/lib/schemas/auth";
+import { acceptInvite } from "@/lib/services/invites";
+
+// POST /api/team-invites/accept - create the invited account (single use, seat limit checked).
+export const POST = publicRoute({ body: acceptInviteSchema }, async ({ body }) => {
+  await acceptInvite(body);
+  return json({ message: "Your account has been created. Please login to continue." }, { status: 201 });
+});

@@ -1,0 +1,36 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import type { PublicUser } from "@/lib/auth/session";
+import { getQueryFn } from "@/lib/http/query-client";
+import { FORBIDDEN_REDIRECT, roleAllowed, routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
+
+export type AuthCheck = { isAuthenticated: boolean; user: PublicUser | null };
+export const AUTH_CHECK_KEY = ["/api/auth/check"];
+
+/**
+ * Client half of the route guard (spec §2): 'Loading...' while the auth check runs, then
+ * anonymous visitors leave for the configured path and users without the role for /app.
+ * The server layout already checked; its answer seeds the cache so nothing flashes.
+ */
+export function RouteGuard({ initial, children }: { initial?: AuthCheck; children: ReactNode }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const { data, isLoading } = useQuery({ queryKey: AUTH_CHECK_KEY, queryFn: getQueryFn<AuthCheck>({ on401: "returnNull" }), initialData: initial });
+  const access = routeAccess(pathname);
+  const user = data?.isAuthenticated ? data.user : null;
+  const allowed = !!user && (!access || roleAllowed(access.roles, user.role));
+
+  useEffect(() => {
+    if (isLoading) return;
+    if (!user) router.replace(UNAUTHENTICATED_REDIRECT);
+    else if (!allowed) router.replace(FORBIDDEN_REDIRECT);
+  }, [isLoading, user, allowed, router]);
+
+  if (isLoading || !allowed) {
+    return <div className="text-muted-foreground flex min-h-screen items-center justify-center">Loading...</div>;
+  }
+  return children;
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { badRequest, conflict, HttpError } from "@/lib/http/errors";
+import { passwordResetMail } from "@/lib/mail/templates";
+import { sendMail } from "@/lib/mail/transport";
+import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
+import { recordEvent } from "./audit";
+import { clear, hit, LIMITS } from "./rate-limit";
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const INVALID_LOGIN = "Invalid email or password";
+
+// Verifying against a real hash when the email is unknown keeps both failures equally slow.
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-password"));
+
+/** Checks credentials; the same 401 for an unknown email, a wrong password or an inactive user. */
+export async function login({ email, password }: LoginInput, ip: string): Promise<SessionUser> {
+  await hit(`login:ip:${ip}`, LIMITS.loginPerAddress);
+  await hit(`login:account:${email}`, LIMITS.loginPerAccount);
+  const user = await db.user.findUnique({ where: { email }, select: { ...SESSION_USER_SELECT, passwordHash: true } });
+  const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
+  if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_LOGIN);
+  await clear(`login:account:${email}`);
+  await recordEvent(db, { organizationId: user.organizationId, actorId: user.id, action: "user.login", targetType: "user", targetId: user.id });
+  const { passwordHash: _omit, ...sessionUser } = user;
+  return sessionUser;
+}
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return base || "team";
+}
+
+async function uniqueSlug(name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (await db.organization.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((o) => o.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function usernameFor(email: string): string {
+  return email.split("@")[0]!.slice(0, 64);
+}
+
+/** Creates the organisation (free plan, onboarding pending) and its first admin together. */
+export async function register(input: RegisterInput, ip: string) {
+  await hit(`register:ip:${ip}`, LIMITS.registerPerAddress);
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+    throw conflict("An account with this email already exists");
+  }
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const organization = await tx.organization.create({
+          data: { name: input.companyName, slug: await uniqueSlug(input.companyName), plan: "free", onboardingCompleted: false },
+        });
+        const user = await tx.user.create({
+          data: {
+            organizationId: organization.id,
+            fullName: input.fullName,
+            email: input.email,
+            username: usernameFor(input.email),
+            role: "org_admin",
+            passwordHash,
+          },
+          select: SESSION_USER_SELECT,
+        });
+        await recordEvent(tx, { organizationId: organization.id, actorId: user.id, action: "organization.registered", targetType: "organization", targetId: organization.id });
+        return { user, organization };
+      });
+    } catch (error) {
+      const target = String((error as { meta?: { target?: unknown } }).meta?.target ?? (error as Error).message);
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      if (/email/i.test(target)) throw conflict("An account with this email already exists");
+      if (attempt >= 3) throw error; // the slug was taken concurrently: try the next one
+    }
+  }
+}
+
+/** Ends every session of the user (the cookie's version no longer matches). */
+export async function revokeSessions(userId: string) {
+  await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+}
+
+export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a password reset link has been sent.";
+
+/** Same answer whether or not the email exists; the link is built from APP_URL only. */
+export async function requestPasswordReset(email: string, ip: string) {
+  await hit(`forgot:ip:${ip}`, LIMITS.forgotPerAddress);
+  await hit(`forgot:account:${email}`, LIMITS.forgotPerAccount);
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, organizationId: true, isActive: true } });
+  if (!user || !user.isActive) return;
+  const token = newToken();
+  await db.passwordResetToken.create({
+    data: { organizationId: user.organizationId, userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+  });
+  const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendMail(passwordResetMail(email, link));
+}
+
+/**
+ * Uses a reset token exactly once: the conditional update claims it atomically, so of many
+ * concurrent uses only one succeeds. Sets the password and revokes every session.
+ */
+export async function resetPassword(token: string, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  const tokenHash = hashToken(token);
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.passwordResetToken.updateManyAndReturn({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+      select: { userId: true, organizationId: true },
+    });
+    const row = claimed[0];
+    if (!row) throw badRequest("This password reset link is invalid or has expired. Please request a new one.");
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await recordEvent(tx, { organizationId: row.organizationId, actorId: row.userId, action: "user.password_reset", targetType: "user", targetId: row.userId });
+  });
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
+
+type Tx = Prisma.TransactionClient | typeof db;
+
+export type AuditInput = {
+  organizationId: string;
+  actorId?: string | null;
+  actorType?: "user" | "customer" | "system";
+  actorLabel?: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  ticketId?: string;
+  metadata?: Prisma.InputJsonValue;
+};
+
+/** Records who did what; pass the transaction so the event commits with the change. */
+export async function recordEvent(tx: Tx, event: AuditInput) {
+  await tx.auditEvent.create({
+    data: {
+      organizationId: event.organizationId,
+      actorId: event.actorId ?? null,
+      actorType: event.actorType ?? "user",
+      actorLabel: event.actorLabel ?? null,
+      action: event.action,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId ?? null,
+      ticketId: event.ticketId ?? null,
+      ...(event.metadata !== undefined ? { metadata: event.metadata } : {}),
+    },
+  });
+}

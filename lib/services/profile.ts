@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { badRequest, conflict } from "@/lib/http/errors";
+import type { ProfileInput } from "@/lib/schemas/auth";
+import { recordEvent } from "./audit";
+
+/** Name and email of the signed-in user; the session stays valid (it is keyed by id). */
+export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<SessionUser> {
+  const taken = await db.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
+  if (taken) throw conflict("This email address is already in use");
+  return db.user.update({ where: { id: user.id }, data: { fullName: input.fullName, email: input.email }, select: SESSION_USER_SELECT });
+}
+
+/** Verifies the current password, stores the new one and revokes every other session. */
+export async function changePassword(user: SessionUser, currentPassword: string, newPassword: string): Promise<SessionUser> {
+  const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+  if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
+  const nextHash = await hashPassword(newPassword);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash: nextHash, sessionVersion: { increment: 1 } },
+      select: SESSION_USER_SELECT,
+    });
+    await recordEvent(tx, { organizationId: user.organizationId, actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id });
+    return updated;
+  });
+}
