@@ -105,8 +105,9 @@ export async function requestPasswordReset(email: string, ip: string) {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, organizationId: true, isActive: true } });
   if (!user || !user.isActive) return;
   const token = newToken();
+  const now = new Date();
   await db.passwordResetToken.create({
-    data: { organizationId: user.organizationId, userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+    data: { organizationId: user.organizationId, userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
   });
   const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(email, link));

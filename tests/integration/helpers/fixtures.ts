@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import type { Plan, Role } from "@/generated/prisma/enums";
+import { hashPassword } from "@/lib/auth/password";
+import { encodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
+import { db } from "./db";
+
+export const PASSWORD = "correct-horse-battery";
+let passwordHash: Promise<string> | undefined;
+
+export async function createOrg(plan: Plan = "free", overrides: { onboardingCompleted?: boolean } = {}) {
+  const id = randomUUID().slice(0, 8);
+  return db.organization.create({ data: { name: `Org ${id}`, slug: `org-${id}`, plan, onboardingCompleted: overrides.onboardingCompleted ?? true } });
+}
+
+export async function createUser(organizationId: string, role: Role = "agent", overrides: { email?: string; isActive?: boolean; fullName?: string } = {}) {
+  const email = overrides.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`;
+  return db.user.create({
+    data: {
+      organizationId,
+      role,
+      email,
+      fullName: overrides.fullName ?? `Test ${role}`,
+      username: email.split("@")[0]!,
+      isActive: overrides.isActive ?? true,
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+    },
+  });
+}
+
+/** The Cookie header of a signed-in user (as issued at the user's current session version). */
+export async function sessionCookie(user: { id: string; sessionVersion: number }) {
+  return `${sessionCookieName()}=${await encodeSession({ userId: user.id, sessionVersion: user.sessionVersion })}`;
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function cookieFrom(res: Response): string {
+  const header = res.headers.get("set-cookie") ?? "";
+  const match = header.match(new RegExp(`${sessionCookieName().replace(/[.$]/g, "\\$&")}=[^;]*`));
+  if (!match) throw new Error(`No session cookie in: ${header}`);
+  return match[0];
+}
+
+/** A world with two organisations, each with every role. */
+export async function twoTenants() {
+  const org = await createOrg("pro");
+  const other = await createOrg("pro");
+  const users = {
+    platform_admin: await createUser(org.id, "platform_admin"),
+    org_admin: await createUser(org.id, "org_admin"),
+    agent: await createUser(org.id, "agent"),
+    end_user: await createUser(org.id, "end_user"),
+    otherAdmin: await createUser(other.id, "org_admin"),
+  };
+  return { org, other, users };
+}

@@ -1,0 +1,53 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = { to: string[]; raw: string; text: string };
+
+/**
+ * A real SMTP server in the test process. SMTP_URL points the app's nodemailer at it, so
+ * mail takes the production path and the test reads what was delivered.
+ */
+export async function startSmtp() {
+  const messages: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        // Undo quoted-printable soft line breaks and escapes so links read whole.
+        const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}/?ignoreTLS=true`;
+
+  return {
+    messages,
+    /** Resolves with the first message to `address` (waits for it if not yet delivered). */
+    async mailTo(address: string): Promise<CapturedMail> {
+      for (;;) {
+        const found = messages.find((m) => m.to.includes(address));
+        if (found) return found;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+    clear: () => messages.splice(0),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first URL in a message that contains `path`. */
+export function linkIn(mail: CapturedMail, path: string): URL {
+  const match = mail.text.match(new RegExp(`https?://\\S*${path}\\S*`));
+  if (!match) throw new Error(`No ${path} link in: ${mail.text}`);
+  return new URL(match[0]);
+}
