@@ -1,0 +1,19 @@
+import { productionConfigProblems } from "@/lib/config-check";
+
+describe("production configuration check", () => {
+  const good = { NODE_ENV: "production", NEXTAUTH_SECRET: "x".repeat(32), DATABASE_URL: "postgresql://db/app" };
+
+  it("accepts a complete production configuration", () => {
+    expect(productionConfigProblems(good)).toEqual([]);
+  });
+
+  it("refuses production without a secret, with a short one, or without a database", () => {
+    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: undefined })).toEqual([expect.stringContaining("NEXTAUTH_SECRET is not set")]);
+    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: "short" })).toEqual([expect.stringContaining("too short")]);
+    expect(productionConfigProblems({ ...good, DATABASE_URL: undefined })).toEqual(["DATABASE_URL is not set."]);
+  });
+
+  it("lets development run on its defaults", () => {
+    expect(productionConfigProblems({ NODE_ENV: "development" })).toEqual([]);
+  });
+});
