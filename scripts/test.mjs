@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 import { run, seed } from "./lib/database.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
+import { startMailCatcher } from "./lib/mail-catcher.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
 
 const onlyIndex = process.argv.indexOf("--only");
@@ -49,6 +50,7 @@ function tally(file, read) {
 }
 
 let server;
+let mail;
 const databases = [];
 const step = (name) => console.log(`\n=== ${name} ===`);
 
@@ -84,7 +86,10 @@ try {
     databases.push(name);
     const url = await freshDatabase(server.url, name);
     await seed(url);
+    mail = await startMailCatcher("test-results/mail");
     const env = {
+      SMTP_URL: mail.url,
+      E2E_MAIL_DIR: "test-results/mail",
       DATABASE_URL: url,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       APP_URL: `http://localhost:${E2E_PORT}`,
@@ -103,6 +108,7 @@ try {
   tally("test-results/playwright.json", (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
   for (const name of databases) await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
   await server?.stop();
+  await mail?.stop();
   if (counts.failed && !process.exitCode) process.exitCode = 1;
   console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
   process.exit(process.exitCode ?? 0);

@@ -2,13 +2,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client";
+import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 
 /** Logout (spec §4): ends the session, clears cached data and goes to /login. */
 export function LogoutButton() {
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 
@@ -17,7 +20,10 @@ export function LogoutButton() {
     try {
       await apiRequest("POST", "/api/logout");
       queryClient.clear();
-      window.location.assign("/login");
+      // The route guard sees the signed-out state and agrees on the destination.
+      queryClient.setQueryData<AuthCheck>(AUTH_CHECK_KEY, { isAuthenticated: false, user: null, signedOut: true });
+      router.replace("/login");
+      router.refresh();
     } catch (error) {
       toast({ title: "Logout failed", description: errorMessage(error, "Please try again"), variant: "destructive" });
       setPending(false);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -7,12 +8,14 @@ import { apiRequest, errorMessage } from "@/lib/http/client";
 
 /** Step 1 of the wizard: both choices mark onboarding done and go to /app. */
 export function OnboardingActions() {
+  const router = useRouter();
   const [pending, setPending] = useState(false);
   async function finish(path: "/api/onboarding/complete" | "/api/onboarding/skip") {
     setPending(true);
     try {
       await apiRequest("POST", path);
-      window.location.assign("/app");
+      router.replace("/app");
+      router.refresh();
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Please try again later"), variant: "destructive" });
       setPending(false);

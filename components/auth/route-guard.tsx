@@ -7,7 +7,8 @@ import type { PublicUser } from "@/lib/auth/session";
 import { getQueryFn } from "@/lib/http/query-client";
 import { FORBIDDEN_REDIRECT, roleAllowed, routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
 
-export type AuthCheck = { isAuthenticated: boolean; user: PublicUser | null };
+/** `signedOut` marks a deliberate logout, which goes to /login instead of the anonymous path. */
+export type AuthCheck = { isAuthenticated: boolean; user: PublicUser | null; signedOut?: boolean };
 export const AUTH_CHECK_KEY = ["/api/auth/check"];
 
 /**
@@ -25,9 +26,9 @@ export function RouteGuard({ initial, children }: { initial?: AuthCheck; childre
 
   useEffect(() => {
     if (isLoading) return;
-    if (!user) router.replace(UNAUTHENTICATED_REDIRECT);
+    if (!user) router.replace(data?.signedOut ? "/login" : UNAUTHENTICATED_REDIRECT);
     else if (!allowed) router.replace(FORBIDDEN_REDIRECT);
-  }, [isLoading, user, allowed, router]);
+  }, [isLoading, user, allowed, router, data?.signedOut]);
 
   if (isLoading || !allowed) {
     return <div className="text-muted-foreground flex min-h-screen items-center justify-center">Loading...</div>;

@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "@/lib/demo";
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
@@ -9,4 +11,28 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** The newest email to `to` caught by the test SMTP server (scripts/lib/mail-catcher.mjs). */
+export function latestMailTo(to: string): string | undefined {
+  const dir = process.env.E2E_MAIL_DIR ?? "test-results/mail";
+  if (!existsSync(dir)) return undefined;
+  const files = readdirSync(dir).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).reverse();
+  for (const file of files) {
+    const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string[]; text: string };
+    if (mail.to.includes(to.toLowerCase())) return mail.text;
+  }
+  return undefined;
+}
+
+/** Waits (by polling, not sleeping) for an email to `to` and returns the first link to `pathname`. */
+export async function linkFromMail(to: string, pathname: string): Promise<string> {
+  let link: string | undefined;
+  await expect.poll(() => (link = latestMailTo(to)?.match(new RegExp(`https?://\\S*${pathname}\\S*`))?.[0]), { timeout: 10_000 }).toBeTruthy();
+  return link!;
+}
+
+/** A toast's text (Radix also announces it in a live region, which would match twice). */
+export function toastText(page: Page, text: string) {
+  return page.locator('[data-slot="toast"]').getByText(text);
 }

@@ -11,7 +11,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ip = 0;
 const askReset = (email: string) =>
   forgot(makeRequest("/api/auth/forgot-password", { method: "POST", body: { email }, headers: { "x-forwarded-for": `10.2.0.${++ip}` } }), params());
-const useToken = (token: string, newPassword = "new-password-123") => reset(makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }), params());
+const redeem = (token: string, newPassword = "new-password-123") => reset(makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }), params());
 
 beforeAll(async () => {
   await resetDatabase();
@@ -37,7 +37,7 @@ describe("forgot and reset password", () => {
     expect(stored.tokenHash).not.toContain(token);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBe(60 * 60 * 1000);
 
-    expect(await readJson(await useToken(token))).toMatchObject({ status: 200, body: { message: expect.stringContaining("reset") } });
+    expect(await readJson(await redeem(token))).toMatchObject({ status: 200, body: { message: expect.stringContaining("reset") } });
     const signIn = await login(makeRequest("/api/login", { method: "POST", body: { email: user.email, password: "new-password-123" } }), params());
     expect(signIn.status).toBe(200);
   });
@@ -60,7 +60,7 @@ describe("forgot and reset password", () => {
     await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("expired"), expiresAt: new Date(Date.now() - 1000) } });
     await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("used"), expiresAt: new Date(Date.now() + 60_000), usedAt: new Date() } });
     for (const token of ["expired", "used", "never-issued"]) {
-      expect(await readJson(await useToken(token))).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired. Please request a new one." } });
+      expect(await readJson(await redeem(token))).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired. Please request a new one." } });
     }
   });
 
@@ -76,7 +76,7 @@ describe("forgot and reset password", () => {
     const org = await createOrg();
     const user = await createUser(org.id);
     await db.passwordResetToken.create({ data: { organizationId: org.id, userId: user.id, tokenHash: hashToken("race"), expiresAt: new Date(Date.now() + 60_000) } });
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => useToken("race", `password-number-${i}`).then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem("race", `password-number-${i}`).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(1);

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { DemoCredentials } from "@/components/auth/demo-credentials";
+import { LoginForm } from "@/components/auth/login-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PRODUCT_NAME } from "@/lib/product";
+import { hasDemoData } from "@/lib/services/demo";
+
+export const metadata: Metadata = { title: "Login", description: `Sign in to ${PRODUCT_NAME}.` };
+
+export default async function LoginPage() {
+  const demo = await hasDemoData();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">Welcome back</CardTitle>
+        <CardDescription>Sign in to your {PRODUCT_NAME} account</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Suspense>
+          <LoginForm />
+        </Suspense>
+        {demo && <DemoCredentials />}
+        <Link href="/" className="text-muted-foreground text-center text-sm hover:underline">
+          Back to home
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

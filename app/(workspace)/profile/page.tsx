@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { WorkspaceFrame } from "@/components/auth/workspace-placeholder";
+import { ProfileView } from "@/components/profile/profile-view";
+import { getCurrentUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Profile" };
+
+export default async function ProfilePage() {
+  const user = await getCurrentUser();
+  return (
+    <WorkspaceFrame title="Profile">
+      {user ? <ProfileView user={user} /> : <p className="text-muted-foreground">User not found</p>}
+    </WorkspaceFrame>
+  );
+}

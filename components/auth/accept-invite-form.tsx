@@ -1,0 +1,116 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, CircleX } from "lucide-react";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { Field } from "./field";
+import { PasswordInput } from "./password-input";
+import { useRedirectAfter } from "./use-redirect-after";
+
+type Invitation = { email: string; role: string; organizationName: string };
+
+/** Spec §2: org_admin reads Admin, agent Agent, anything else Team Member. */
+function inviteRoleName(role: string) {
+  return role === "org_admin" ? "Admin" : role === "agent" ? "Agent" : "Team Member";
+}
+
+/** A network failure has no status prefix; a server refusal does. */
+function verificationError(error: unknown): string {
+  if (error instanceof Error && /^\d{3}: /.test(error.message)) return errorMessage(error, "Invalid or expired invitation");
+  return "Failed to verify invitation";
+}
+
+function InvalidInvitation({ message }: { message: string }) {
+  return (
+    <div className="grid gap-4 text-center">
+      <CircleX className="text-destructive mx-auto size-10" />
+      <h2 className="text-xl font-semibold">Invalid Invitation</h2>
+      <p className="text-muted-foreground text-sm">{message}</p>
+      <Button asChild>
+        <Link href="/login">Go to Login</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function AcceptInviteForm() {
+  const token = useSearchParams().get("token");
+  const verification = useQuery({
+    queryKey: ["/api/team-invites/verify", token],
+    queryFn: async () => (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<Invitation>,
+    enabled: !!token,
+  });
+  const [fullName, setFullName] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  useRedirectAfter(done, "/login");
+
+  if (!token) return <InvalidInvitation message="No invitation token provided" />;
+  if (verification.isPending) return <p className="text-muted-foreground text-center text-sm">Verifying invitation...</p>;
+  if (verification.isError) return <InvalidInvitation message={verificationError(verification.error)} />;
+  const invite = verification.data;
+
+  if (done) {
+    return (
+      <div className="grid gap-3 text-center" role="status">
+        <CircleCheck className="text-success mx-auto size-10" />
+        <p>Your account has been created. Please login to continue.</p>
+      </div>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = !fullName.trim()
+      ? "Full name is required"
+      : password.length < MIN_PASSWORD_LENGTH
+        ? "Password must be at least 8 characters"
+        : password !== confirm
+          ? "Passwords do not match"
+          : null;
+    if (problem) {
+      toast({ title: "Error", description: problem, variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/team-invites/accept", { token, fullName: fullName.trim(), password });
+      setDone(true);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to accept invitation"), variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <p className="text-sm">
+        You&apos;ve been invited to join <strong>{invite.organizationName}</strong> as <strong>{inviteRoleName(invite.role)}</strong>.
+      </p>
+      <Field id="email" label="Email">
+        <Input id="email" type="email" value={invite.email} readOnly />
+      </Field>
+      <Field id="fullName" label="Full name">
+        <Input id="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+      </Field>
+      <Field id="password" label="Password" hint="Must be at least 8 characters long">
+        <PasswordInput id="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </Field>
+      <Field id="confirmPassword" label="Confirm password">
+        <PasswordInput id="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Creating account..." : "Create account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/demo";
+
+/** The login page's hint block: the seeded admin and agent logins. */
+export function DemoCredentials() {
+  const shown = ["org_admin", "agent"].map((role) => DEMO_ACCOUNTS.find((a) => a.role === role)!);
+  return (
+    <section aria-labelledby="demo-credentials" className="bg-muted/60 rounded-md border p-3 text-sm">
+      <h2 id="demo-credentials" className="mb-1 font-medium">
+        Demo Credentials
+      </h2>
+      <ul className="text-muted-foreground grid gap-1">
+        {shown.map((a) => (
+          <li key={a.email}>
+            {a.label}: <span className="text-foreground font-mono">{a.email}</span> / <span className="text-foreground font-mono">{DEMO_PASSWORD}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { MailCheck } from "lucide-react";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { Field } from "./field";
+
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState("");
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim().toLowerCase();
+    if (!value) {
+      toast({ title: "Email required", description: "Please enter your email address", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/auth/forgot-password", { email: value });
+      setSent(true);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to process request"), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className="grid gap-4 text-sm" role="status">
+        <div className="flex items-center gap-2 font-medium">
+          <MailCheck className="text-success size-5" />
+          Check your email
+        </div>
+        <p>If an account exists for {email.trim()}, a password reset link has been sent. It works once, for 1 hour.</p>
+        <p className="bg-muted text-muted-foreground rounded-md p-3">
+          Development mode: the reset link is printed in the server logs. In production it would be emailed to you.
+        </p>
+        <Button asChild variant="outline">
+          <Link href="/login">Back to Login</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <Field id="email" label="Email">
+        <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Sending..." : "Send Reset Link"}
+      </Button>
+      <Link href="/login" className="text-muted-foreground text-center text-sm hover:underline">
+        Back to Login
+      </Link>
+    </form>
+  );
+}

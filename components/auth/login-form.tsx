@@ -1,0 +1,75 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { PRODUCT_NAME } from "@/lib/product";
+import { Field } from "./field";
+import { PasswordInput } from "./password-input";
+
+/** Only same-site paths: "//host" or absolute URLs would make an open redirect. */
+function safeNext(value: string | null): string {
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/app";
+}
+
+export function LoginForm() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const next = safeNext(useSearchParams().get("next"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast({ title: "Missing fields", description: "Please enter your email and password", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/login", { email: email.trim(), password });
+      queryClient.clear();
+      toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
+      // Refresh so server components render with the new session cookie.
+      router.replace(next);
+      router.refresh();
+    } catch (error) {
+      toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <Field id="email" label="Email">
+        <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />
+      </Field>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between">
+          <label htmlFor="password" className="text-sm font-medium">
+            Password
+          </label>
+          <Link href="/forgot-password" className="text-primary text-sm hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <PasswordInput id="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Signing in..." : "Sign in"}
+      </Button>
+      <p className="text-muted-foreground text-center text-sm">
+        Don&apos;t have an account?{" "}
+        <Link href="/register" className="text-primary hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+// An SMTP server for the end-to-end run: every message the app sends is written as JSON to
+// `dir`, where the browser tests read links and codes from it.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+// The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
+const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+
+export async function startMailCatcher(dir) {
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        writeFileSync(path.join(dir, `${Date.now()}-${++count}.json`), JSON.stringify({ to, text }));
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`, stop: () => new Promise((r) => server.close(r)) };
+}

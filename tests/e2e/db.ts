@@ -1,0 +1,25 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Client } from "pg";
+
+/** Direct access to the end-to-end database, for set-up that has no screen yet. */
+async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a 7-day invitation into the demo organisation and returns its token. */
+export async function createInvite(email: string, role: "agent" | "org_admin" = "agent"): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  await query(
+    `INSERT INTO "TeamInvite" ("id", "organizationId", "email", "role", "tokenHash", "expiresAt")
+     SELECT gen_random_uuid()::text, "id", $1, $2::"Role", $3, now() + interval '7 days' FROM "Organization" WHERE "slug" = 'acme'`,
+    [email, role, tokenHash],
+  );
+  return token;
+}
