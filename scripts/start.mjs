@@ -58,6 +58,8 @@ try {
   const env = { DATABASE_URL: db.url, APP_URL: process.env.APP_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" };
   // Production refuses to start without a secret; only the embedded local demo gets one made up.
   if (!process.env.NEXTAUTH_SECRET && db.embedded) env.NEXTAUTH_SECRET = localSecret();
+  // The local demo has no mail server: print emails (reset links, invitations) to the log.
+  if (db.embedded && !process.env.SMTP_URL) env.MAIL_LOG = "1";
   if (args.has("--dev")) {
     server = spawn("node_modules/.bin/next", ["dev", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
   } else {

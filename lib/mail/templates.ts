@@ -16,3 +16,11 @@ export function teamInviteMail(to: string, organizationName: string, roleName: s
     text: `You have been invited to join ${organizationName} on ${PRODUCT_NAME} as ${roleName}.\n\nCreate your account here (the link works for 7 days):\n${link}`,
   };
 }
+
+export function waitlistConfirmationMail(to: string, unsubscribeLink: string): MailMessage {
+  return {
+    to,
+    subject: `You're on the ${PRODUCT_NAME} waitlist`,
+    text: `Thanks for joining the ${PRODUCT_NAME} waitlist! We'll email you when we launch.\n\nYou gave consent to receive these emails. To unsubscribe at any time, open:\n${unsubscribeLink}`,
+  };
+}

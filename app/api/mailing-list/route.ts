@@ -1,0 +1,7 @@
+import { clientIp } from "@/lib/http/client-ip";
+import { publicRoute } from "@/lib/http/route";
+import { waitlistSchema } from "@/lib/schemas/mailing-list";
+import { subscribe } from "@/lib/services/mailing-list";
+
+// POST /api/mailing-list - join the waitlist (consent required); same answer for known emails.
+export const POST = publicRoute({ body: waitlistSchema }, ({ req, body }) => subscribe(body, clientIp(req)));

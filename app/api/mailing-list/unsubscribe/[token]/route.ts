@@ -1,0 +1,5 @@
+import { publicRoute } from "@/lib/http/route";
+import { unsubscribe } from "@/lib/services/mailing-list";
+
+// GET /api/mailing-list/unsubscribe/{token} - leave the mailing list (idempotent).
+export const GET = publicRoute({}, ({ params }) => unsubscribe(params.token ?? ""));
