@@ -66,7 +66,7 @@ export function LoginForm() {
       </Button>
       <p className="text-muted-foreground text-center text-sm">
         Don&apos;t have an account?{" "}
-        <Link href="/register" className="text-primary hover:underline">
+        <Link href="/register" className="text-primary underline underline-offset-4">
           Sign up
         </Link>
       </p>

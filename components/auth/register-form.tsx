@@ -66,7 +66,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-muted-foreground text-center text-sm">
         Already have an account?{" "}
-        <Link href="/login" className="text-primary hover:underline">
+        <Link href="/login" className="text-primary underline underline-offset-4">
           Sign in
         </Link>
       </p>

@@ -28,7 +28,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
             <AvatarFallback>{initials(user.fullName)}</AvatarFallback>
           </Avatar>
           <div className="grid gap-1">
-            <CardTitle className="text-xl">{user.fullName}</CardTitle>
+            <CardTitle as="h2" className="text-xl">{user.fullName}</CardTitle>
             <p className="text-muted-foreground text-sm">{roleTitle(user.role)}</p>
             <p className="text-muted-foreground text-sm">@{user.username}</p>
           </div>
@@ -48,7 +48,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Account Status</CardTitle>
+          <CardTitle as="h2">Account Status</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           <div className="flex items-center justify-between">

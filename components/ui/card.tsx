@@ -9,8 +9,9 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 px-5", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("font-semibold leading-none", className)} {...props} />;
+/** A heading by default (h3); `as` picks the level that fits the page's outline. */
+export function CardTitle({ className, as: Tag = "h3", ...props }: ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" | "div" }) {
+  return <Tag data-slot="card-title" className={cn("font-semibold leading-none", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

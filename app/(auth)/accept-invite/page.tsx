@@ -9,7 +9,7 @@ export default function AcceptInvitePage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-2xl">Join your team</CardTitle>
+        <CardTitle as="h1" className="text-2xl">Join your team</CardTitle>
       </CardHeader>
       <CardContent>
         <Suspense>

@@ -14,7 +14,7 @@ export default async function LoginPage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-2xl">Welcome back</CardTitle>
+        <CardTitle as="h1" className="text-2xl">Welcome back</CardTitle>
         <CardDescription>Sign in to your {PRODUCT_NAME} account</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -1,0 +1,12 @@
+import type { MetadataRoute } from "next";
+import { siteUrl } from "@/lib/seo";
+
+/** Public pages only. */
+export default function sitemap(): MetadataRoute.Sitemap {
+  const base = siteUrl();
+  return [
+    { url: `${base}/`, changeFrequency: "weekly", priority: 1 },
+    { url: `${base}/pricing`, changeFrequency: "monthly", priority: 0.8 },
+    { url: `${base}/privacy`, changeFrequency: "yearly", priority: 0.3 },
+  ];
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { firstError } from "@/lib/schemas/first-error";
+import { waitlistSchema, type WaitlistInput } from "@/lib/schemas/mailing-list";
+
+/** Submits a waitlist form with the spec's toasts; resolves true when subscribed. */
+export function useWaitlist() {
+  const [pending, setPending] = useState(false);
+
+  async function join(values: { email: string; name?: string; company?: string; consentGiven: boolean }): Promise<boolean> {
+    if (!values.consentGiven) {
+      toast({ title: "Consent required", description: "Please agree to receive emails before subscribing.", variant: "destructive" });
+      return false;
+    }
+    const parsed = waitlistSchema.safeParse(values);
+    if (!parsed.success) {
+      toast({ title: "Subscription failed", description: firstError(parsed) ?? "Please try again later", variant: "destructive" });
+      return false;
+    }
+    setPending(true);
+    try {
+      const { email, name, company, consentGiven }: WaitlistInput = parsed.data;
+      await apiRequest("POST", "/api/mailing-list", { email, consentGiven, ...(name ? { name } : {}), ...(company ? { company } : {}) });
+      toast({ title: "Successfully subscribed!", description: "We'll notify you when we launch. Check your email for confirmation." });
+      return true;
+    } catch (error) {
+      toast({ title: "Subscription failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { join, pending };
+}

@@ -1,0 +1,34 @@
+import type { Plan } from "@/generated/prisma/enums";
+import { PLANS, UNLIMITED } from "./plans";
+
+/** What each plan card lists (spec §9); the numbers come from the limits the server enforces. */
+export function planFeatures(plan: Plan): string[] {
+  const p = PLANS[plan];
+  switch (plan) {
+    case "free":
+      return [`${p.tickets} tickets total`, `${p.seats} agent seat`, `${p.supportEmails} support email`, "Email support"];
+    case "starter":
+      return [`${p.tickets} tickets per month`, `${p.seats} agent seats`, `${p.storageMb.toLocaleString("en-US")} MB storage`, "Basic SLA tracking"];
+    case "pro":
+      return [
+        `${p.tickets.toLocaleString("en-US")} tickets per month`,
+        `${p.seats} agent seats`,
+        `${p.storageMb.toLocaleString("en-US")} MB storage`,
+        "Advanced SLA",
+        "Automation rules",
+        "File attachments up to 50 MB",
+        "Priority support",
+      ];
+    case "enterprise":
+      return ["Unlimited tickets and agents", "Custom SLA", "Advanced automation", "API access and webhooks", "24/7 support"];
+  }
+}
+
+export function formatPrice(plan: Plan): string {
+  const price = PLANS[plan].priceMonthly;
+  return price === null ? "Custom" : `$${price}`;
+}
+
+export function formatLimit(limit: number): string {
+  return limit === UNLIMITED ? "Unlimited" : limit.toLocaleString("en-US");
+}

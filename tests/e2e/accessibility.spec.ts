@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const publicPages = ["/", "/pricing", "/privacy", "/unsubscribe/unknown-token", "/login", "/register", "/forgot-password", "/reset-password", "/reset-password?token=x", "/accept-invite"];
+
+test.describe("accessibility (axe-core)", () => {
+  for (const path of publicPages) {
+    test(`${path} has no violations, in light and dark`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("h1, h2, [data-slot=card-title]").first()).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole("button", { name: "Toggle theme" }).click();
+      await expectNoViolations(page);
+    });
+  }
+
+  test("signed-in pages have no violations", async ({ page }) => {
+    await signInAs(page, "admin@acme.test");
+    for (const path of ["/app", "/profile"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expectNoViolations(page);
+    }
+  });
+});
