@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Blank optional values are omitted (spec §5): "" and whitespace become undefined. */
 const optionalText = (max: number) =>

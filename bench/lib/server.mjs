@@ -1,0 +1,38 @@
+// Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
+// optional build, `next start` on `port`; returns the base URL and a stop function.
+import { spawn } from "node:child_process";
+import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
+import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function startProductionServer({ port, build = true, env: extra = {} }) {
+  const db = await resolveDatabase();
+  await applyMigrations(db.url);
+  const env = { DATABASE_URL: db.url, NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij", APP_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", ...extra };
+  if (build) await run("node_modules/.bin/next", ["build"], env);
+  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/api/health`);
+  return {
+    base,
+    server,
+    databaseUrl: db.url,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+      await db.stop();
+    },
+  };
+}

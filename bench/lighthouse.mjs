@@ -1,0 +1,49 @@
+// `npm run bench:lighthouse [-- --no-build]`: Lighthouse on the public pages of a production
+// build, driving the same Chromium as the end-to-end tests. Prints the four category scores
+// per page (mobile and desktop) and writes them to bench/results/.
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { startProductionServer } from "./lib/server.mjs";
+
+const PAGES = ["/", "/pricing", "/privacy"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const app = await startProductionServer({ port: 3300, build: !process.argv.includes("--no-build") });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const rows = [];
+try {
+  for (const [form, config] of [["mobile", undefined], ["desktop", desktopConfig]]) {
+    for (const path of PAGES) {
+      // One warm-up load so the first measurement is not a cold server start.
+      await fetch(`${app.base}${path}`);
+      const result = await lighthouse(`${app.base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }, config);
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(result.lhr.categories[c].score * 100)]));
+      const failed = Object.values(result.lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id);
+      rows.push({ form, path, ...scores, lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"].numericValue), cls: result.lhr.audits["cumulative-layout-shift"].numericValue, failed });
+    }
+  }
+} finally {
+  await chrome.kill();
+  await app.stop();
+}
+
+console.log("\nform     page       perf  a11y  best  seo   LCP ms  CLS    failing audits");
+for (const r of rows) {
+  console.log(
+    `${r.form.padEnd(8)} ${r.path.padEnd(10)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r["best-practices"]).padStart(4)}  ${String(r.seo).padStart(3)}  ${String(r.lcpMs).padStart(6)}  ${r.cls.toFixed(3)}  ${r.failed.join(", ")}`,
+  );
+}
+mkdirSync("bench/results", { recursive: true });
+const file = `bench/results/lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+writeFileSync(file, JSON.stringify(rows, null, 2));
+console.log(`\nwrote ${file}`);
+process.exit(0);
