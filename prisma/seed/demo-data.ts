@@ -2,6 +2,7 @@ import type { PrismaClient } from "../../generated/prisma/client";
 import type { TicketPriority, TicketStatus } from "../../generated/prisma/enums";
 import { hashPassword } from "../../lib/auth/password";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "../../lib/demo";
+import { slaRiskAt } from "../../lib/queues";
 import { slaDueTimes } from "../../lib/sla";
 
 const TICKET_COUNT = 60;
@@ -96,6 +97,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
       const resolvedAt = finished ? new Date(createdAt.getTime() + (8 + random() * 40) * HOUR) : null;
       const updatedAt = new Date(Math.min(now.getTime(), (resolvedAt ?? firstRespondedAt ?? createdAt).getTime() + HOUR));
 
+      const due = slaDueTimes(priority, createdAt);
       const ticket = await tx.ticket.create({
         data: {
           organizationId: org.id,
@@ -108,7 +110,8 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
           customerName,
           customerEmail,
           assignedToId: assignee?.id ?? null,
-          ...slaDueTimes(priority, createdAt),
+          ...due,
+          slaRiskAt: slaRiskAt({ priority, ...due, firstRespondedAt }),
           firstRespondedAt,
           resolvedAt,
           closedAt: status === "closed" ? resolvedAt : null,

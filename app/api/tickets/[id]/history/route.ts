@@ -1,0 +1,6 @@
+import { STAFF_ROLES } from "@/lib/roles";
+import { route } from "@/lib/http/route";
+import { ticketHistory } from "@/lib/services/tickets";
+
+// GET /api/tickets/{id}/history - who changed what on the ticket, oldest first.
+export const GET = route({ roles: STAFF_ROLES }, ({ user, params }) => ticketHistory(user, params.id!));

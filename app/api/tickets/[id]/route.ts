@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route";
+import { updateTicketSchema } from "@/lib/schemas/tickets";
+import { updateTicket } from "@/lib/services/tickets";
+
+// PUT /api/tickets/{id} - change status, priority and/or assignee (staff only).
+export const PUT = route({ body: updateTicketSchema }, ({ user, params, body }) => updateTicket(user, params.id!, body));

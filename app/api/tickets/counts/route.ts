@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { queueCounts } from "@/lib/services/tickets";
+
+// GET /api/tickets/counts - the six sidebar queue counts in one aggregate query.
+export const GET = route({}, ({ user }) => queueCounts(user));

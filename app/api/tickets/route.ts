@@ -1,0 +1,15 @@
+import { json } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+import { createTicketSchema, ticketListQuerySchema } from "@/lib/schemas/tickets";
+import { createTicket, listTickets } from "@/lib/services/tickets";
+
+// GET /api/tickets - the caller's visible tickets, one keyset page (next cursor in X-Next-Cursor).
+export const GET = route({ query: ticketListQuerySchema }, async ({ user, query }) => {
+  const { tickets, nextCursor } = await listTickets(user, query);
+  return json(tickets, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
+});
+
+// POST /api/tickets - create a ticket in the caller's organisation (plan limit enforced).
+export const POST = route({ body: createTicketSchema }, async ({ user, body }) =>
+  json(await createTicket(user, user.organizationId, body), { status: 201 }),
+);

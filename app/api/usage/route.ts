@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { getUsage } from "@/lib/services/usage";
+
+// GET /api/usage - ticket usage of the caller's organisation against its plan.
+export const GET = route({}, ({ user }) => getUsage(user.organizationId));

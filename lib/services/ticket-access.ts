@@ -1,0 +1,24 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { notFound } from "@/lib/http/errors";
+
+export function isStaff(user: SessionUser): boolean {
+  return user.role !== "end_user";
+}
+
+/**
+ * The tickets a user may see: staff see their organisation's, an end user only the tickets
+ * raised with their own email. Every ticket query starts from this filter.
+ */
+export function visibleTickets(user: SessionUser): Prisma.TicketWhereInput {
+  return isStaff(user) ? { organizationId: user.organizationId } : { organizationId: user.organizationId, customerEmail: user.email };
+}
+
+/** Loads one visible ticket or answers 404 (also for another tenant's id). */
+export async function findVisibleTicket(user: SessionUser, id: string) {
+  const ticket = await db.ticket.findFirst({ where: { id, ...visibleTickets(user) } });
+  if (!ticket) throw notFound("Ticket not found");
+  return ticket;
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Plan } from "@/generated/prisma/enums";
+import { db } from "@/lib/db";
+import { PLANS, UNLIMITED } from "@/lib/plans";
+
+type Tx = Prisma.TransactionClient | typeof db;
+
+function periodStart(plan: Plan, now: Date): Date | null {
+  if (PLANS[plan].ticketPeriod === "total") return null;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Tickets counted against the plan: all of them on free, this calendar month (UTC) otherwise. */
+export async function ticketsUsed(tx: Tx, organizationId: string, plan: Plan, now = new Date()): Promise<number> {
+  const since = periodStart(plan, now);
+  return tx.ticket.count({ where: { organizationId, ...(since ? { createdAt: { gte: since } } : {}) } });
+}
+
+/** Spec §3 usage object. */
+export async function getUsage(organizationId: string, now = new Date()) {
+  const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { plan: true } });
+  const current = await ticketsUsed(db, organizationId, org.plan, now);
+  const limit = PLANS[org.plan].tickets;
+  const unlimited = limit === UNLIMITED;
+  return {
+    plan: org.plan,
+    tickets: {
+      current,
+      limit,
+      remaining: unlimited ? UNLIMITED : Math.max(0, limit - current),
+      percentUsed: unlimited ? 0 : Math.min(100, Math.round((current / limit) * 100)),
+    },
+  };
+}
