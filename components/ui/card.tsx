@@ -10,7 +10,7 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 /** A heading by default (h3); `as` picks the level that fits the page's outline. */
-export function CardTitle({ className, as: Tag = "h3", ...props }: ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" | "div" }) {
+export function CardTitle({ className, as: Tag = "h3", ...props }: ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" | "div" | "p" }) {
   return <Tag data-slot="card-title" className={cn("font-semibold leading-none", className)} {...props} />;
 }
 

@@ -6,7 +6,8 @@ import type { ComponentProps, CSSProperties } from "react";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
-import { SIDEBAR_WIDTH_MOBILE, useSidebar } from "./sidebar-context";
+import { SIDEBAR_WIDTH_MOBILE } from "./sidebar-constants";
+import { useSidebar } from "./sidebar-context";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
 export { SidebarProvider, useSidebar } from "./sidebar-context";
@@ -40,7 +41,8 @@ export function Sidebar({ className, children, ...props }: ComponentProps<"div">
     <div data-slot="sidebar" data-state={state} data-collapsible={state === "collapsed" ? "icon" : ""} className="group peer hidden text-sidebar-foreground md:block">
       {/* Reserves the sidebar's width in the page flow. */}
       <div className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 group-data-[collapsible=icon]:w-(--sidebar-width-icon)" />
-      <div
+      <aside
+        aria-label="Sidebar"
         className={cn(
           "fixed inset-y-0 left-0 z-10 hidden h-svh w-(--sidebar-width) border-r border-sidebar-border bg-sidebar transition-[width] duration-200 group-data-[collapsible=icon]:w-(--sidebar-width-icon) md:flex",
           className,
@@ -48,7 +50,7 @@ export function Sidebar({ className, children, ...props }: ComponentProps<"div">
         {...props}
       >
         <div className="flex h-full w-full flex-col">{children}</div>
-      </div>
+      </aside>
     </div>
   );
 }
@@ -73,8 +75,8 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
   );
 }
 
-export function SidebarInset({ className, ...props }: ComponentProps<"main">) {
-  return <main data-slot="sidebar-inset" className={cn("relative flex min-w-0 flex-1 flex-col bg-background", className)} {...props} />;
+export function SidebarInset({ className, ...props }: ComponentProps<"div">) {
+  return <div data-slot="sidebar-inset" className={cn("relative flex min-w-0 flex-1 flex-col bg-background", className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: ComponentProps<"div">) {

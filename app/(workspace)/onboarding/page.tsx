@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { OnboardingActions } from "@/components/auth/onboarding-actions";
-import { WorkspaceFrame } from "@/components/auth/workspace-placeholder";
+import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { PRODUCT_NAME } from "@/lib/product";
 
 export const metadata: Metadata = { title: "Welcome" };

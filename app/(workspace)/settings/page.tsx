@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WorkspaceFrame } from "@/components/auth/workspace-placeholder";
+import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -4,6 +4,7 @@ import { GET as history } from "@/app/api/tickets/[id]/history/route";
 import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as list, POST as create } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
+import { GET as stats } from "@/app/api/tickets/stats/route";
 import { SLA_TARGETS } from "@/lib/sla";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -149,6 +150,16 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
     } while (cursor);
     // Newest first by creation time: ticket 1 (2 h ago), 2 (3 h), 3 (50 h), 6 (60 h), 4 (80 h), 5 (400 h).
     expect(seen).toEqual([1, 2, 3, 6, 4, 5]);
+  });
+
+  it("reports dashboard figures that agree with the tickets", async () => {
+    const res = await readJson(await stats(makeRequest("/api/tickets/stats", { headers: await as(agent) }), params()));
+    const body = res.body as unknown as { totalTickets: number; openTickets: number; resolvedTickets: number; statusBreakdown: Record<string, number>; recentTickets: { ticketNumber: number }[]; daily: { created: number }[] };
+    expect(body).toMatchObject({ totalTickets: 6, openTickets: 4, resolvedTickets: 2, statusBreakdown: { open: 2, pending: 1, in_progress: 1, resolved: 1, closed: 1 } });
+    expect(body.recentTickets.map((t) => t.ticketNumber)).toEqual([1, 2, 3, 6, 4]);
+    expect(body.daily).toHaveLength(30);
+    // All six were created within the last 30 days (the oldest 400 hours ago).
+    expect(body.daily.reduce((n, d) => n + d.created, 0)).toBe(6);
   });
 
   it("validates the query", async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Sidebar, SidebarContent, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
-import { SIDEBAR_COOKIE_MAX_AGE_S } from "@/components/ui/sidebar-context";
+import { SIDEBAR_COOKIE_MAX_AGE_S } from "@/components/ui/sidebar-constants";
 import { TooltipProvider } from "@/components/ui/tooltip";
 
 function renderSidebar(defaultOpen?: boolean) {

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { ticketStats } from "@/lib/services/ticket-stats";
+
+// GET /api/tickets/stats - dashboard figures for the caller's visible tickets.
+export const GET = route({}, ({ user }) => ticketStats(user));

@@ -1,0 +1,142 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import Link from "next/link";
+import { StatusBadge } from "@/components/tickets/ticket-badges";
+import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "@/components/tickets/types";
+import { useUsage } from "@/components/tickets/usage-alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { ActivityChart } from "./activity-chart";
+
+export type TicketStats = {
+  totalTickets: number;
+  openTickets: number;
+  resolvedTickets: number;
+  statusBreakdown: Record<string, number>;
+  priorityBreakdown: Record<string, number>;
+  recentTickets: TicketJson[];
+  daily: { day: string; created: number; resolved: number }[];
+};
+
+function Metric({ label, value }: { label: string; value: number | string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{label}</CardDescription>
+        <CardTitle as="p" className="text-3xl">
+          {value}
+        </CardTitle>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function Breakdown({ title, counts, labels }: { title: string; counts: Record<string, number>; labels: Record<string, string> }) {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Object.entries(counts).map(([key, n]) => (
+          <div key={key} className="grid gap-1">
+            <div className="flex justify-between text-sm">
+              <span>{labels[key] ?? key}</span>
+              <span className="font-medium tabular-nums">{n}</span>
+            </div>
+            <Progress value={(n / total) * 100} aria-label={`${labels[key] ?? key}: ${n}`} />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The /app#dashboard section. */
+export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void }) {
+  const stats = useQuery<TicketStats>({ queryKey: ["/api/tickets/stats"] });
+  const { usage } = useUsage();
+  if (stats.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading dashboard...</p>;
+  if (stats.isError) return <p className="text-destructive p-6 text-sm">Failed to load the dashboard</p>;
+  const s = stats.data;
+  const limit = usage?.tickets.limit;
+
+  return (
+    <div className="grid gap-6 overflow-y-auto p-6">
+      <h2 className="text-2xl font-semibold">Dashboard</h2>
+      {usage?.plan !== "enterprise" && (
+        <div className="bg-primary/10 flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+          <p className="text-sm">Unlock advanced SLA, automation and more seats with the Pro plan.</p>
+          <Button asChild size="sm">
+            <Link href="/pricing">View plans</Link>
+          </Button>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Metric label="Total Tickets" value={s.totalTickets} />
+        <Metric label="Open Tickets" value={s.openTickets} />
+        <Metric label="Resolved Tickets" value={s.resolvedTickets} />
+        <Card>
+          <CardHeader>
+            <CardDescription>Usage</CardDescription>
+            <CardTitle as="p" className="text-3xl">
+              {usage ? usage.tickets.current : "-"}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <p className="text-muted-foreground text-xs">
+              {usage && limit !== -1 ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
+            </p>
+            {usage && limit !== -1 && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
+            <Button asChild size="sm" variant="outline">
+              <Link href="/pricing">Upgrade</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Created and resolved, last 30 days</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ActivityChart daily={s.daily} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Breakdown title="By status" counts={s.statusBreakdown} labels={STATUS_LABELS} />
+        <Breakdown title="By priority" counts={s.priorityBreakdown} labels={PRIORITY_LABELS} />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Recent tickets</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2">
+              {s.recentTickets.map((t) => (
+                <li key={t.id}>
+                  <button type="button" onClick={() => onOpenTicket(t.id)} className="hover:bg-muted grid w-full gap-0.5 rounded-md p-2 text-left">
+                    <span className="truncate text-sm font-medium">
+                      #{t.ticketNumber} {t.subject}
+                    </span>
+                    <span className="text-muted-foreground flex items-center gap-2 text-xs">
+                      <StatusBadge status={t.status} /> {format(new Date(t.createdAt), "MMM d, yyyy")}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">SLA</CardTitle>
+          <CardDescription>First-response and resolution targets per priority are tracked on every ticket; see the SLA at Risk queue.</CardDescription>
+        </CardHeader>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/auth/field";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { TICKET_PRIORITIES } from "@/lib/queues";
+import { TICKET_CATEGORIES } from "@/lib/schemas/tickets";
+import { PRIORITY_LABELS } from "./types";
+import { useInvalidateTickets } from "./use-invalidate-tickets";
+
+const EMPTY = { subject: "", description: "", customerName: "", customerEmail: "", priority: "medium", category: "other" };
+
+export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: string) => void; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const invalidate = useInvalidateTickets();
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const create = useMutation({
+    mutationFn: async () => (await apiRequest("POST", "/api/tickets", { ...form, status: "open" })).json() as Promise<{ id: string; ticketNumber: number }>,
+    onSuccess: async (ticket) => {
+      toast({ title: "Ticket created", description: `Ticket #${ticket.ticketNumber} has been created.` });
+      setOpen(false);
+      setForm(EMPTY);
+      await invalidate();
+      onCreated(ticket.id);
+    },
+    onError: (error) => toast({ title: "Failed to create ticket", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.subject.trim() || !form.description.trim()) {
+      toast({ title: "Missing information", description: "Please fill in both subject and description", variant: "destructive" });
+      return;
+    }
+    create.mutate();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button disabled={disabled}>
+          <Plus />
+          New Ticket
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>New Ticket</DialogTitle>
+            <DialogDescription>Log a request on behalf of a customer.</DialogDescription>
+          </DialogHeader>
+          <Field id="nt-subject" label="Subject">
+            <Input id="nt-subject" value={form.subject} onChange={set("subject")} />
+          </Field>
+          <Field id="nt-description" label="Description">
+            <Textarea id="nt-description" value={form.description} onChange={set("description")} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="nt-name" label="Customer name">
+              <Input id="nt-name" placeholder="Customer" value={form.customerName} onChange={set("customerName")} />
+            </Field>
+            <Field id="nt-email" label="Customer email">
+              <Input id="nt-email" type="email" value={form.customerEmail} onChange={set("customerEmail")} />
+            </Field>
+            <Field id="nt-priority" label="Priority">
+              <Select value={form.priority} onValueChange={(priority) => setForm((f) => ({ ...f, priority }))}>
+                <SelectTrigger id="nt-priority">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TICKET_PRIORITIES.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {PRIORITY_LABELS[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            <Field id="nt-category" label="Category">
+              <Select value={form.category} onValueChange={(category) => setForm((f) => ({ ...f, category }))}>
+                <SelectTrigger id="nt-category">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TICKET_CATEGORIES.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {c[0]!.toUpperCase() + c.slice(1)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Creating..." : "Create Ticket"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

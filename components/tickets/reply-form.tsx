@@ -1,0 +1,60 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { useInvalidateTickets } from "./use-invalidate-tickets";
+
+/** Public reply or internal note; empty or whitespace-only text cannot be sent (spec §5). */
+export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWriteNotes: boolean }) {
+  const [content, setContent] = useState("");
+  const [internal, setInternal] = useState(false);
+  const invalidate = useInvalidateTickets();
+  const send = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/replies", { ticketId, content: content.trim(), type: internal ? "internal" : "public" }),
+    onSuccess: () => {
+      toast({ title: internal ? "Note added" : "Reply sent" });
+      setContent("");
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (content.trim()) send.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-2 border-t p-4">
+      <Label htmlFor="reply-content" className="sr-only">
+        {internal ? "Internal note" : "Reply"}
+      </Label>
+      <Textarea
+        id="reply-content"
+        placeholder={internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        className={internal ? "border-warning/60 bg-warning/5" : undefined}
+      />
+      <div className="flex items-center justify-between gap-2">
+        {canWriteNotes ? (
+          <div className="flex items-center gap-2">
+            <Switch id="reply-internal" checked={internal} onCheckedChange={setInternal} />
+            <Label htmlFor="reply-internal">Internal note</Label>
+          </div>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" disabled={!content.trim() || send.isPending}>
+          {send.isPending ? "Sending..." : internal ? "Add Note" : "Send Reply"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { formatDistanceStrict } from "date-fns";
+import { Badge } from "@/components/ui/badge";
+import { slaBadge } from "@/lib/queues";
+import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
+
+const STATUS_VARIANT = { open: "default", pending: "warning", in_progress: "secondary", resolved: "success", closed: "outline" } as const;
+const PRIORITY_VARIANT = { urgent: "destructive", high: "warning", medium: "secondary", low: "outline" } as const;
+
+/** Unknown values display neutrally (spec §4). */
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+export function PriorityBadge({ priority }: { priority: string }) {
+  return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{PRIORITY_LABELS[priority] ?? priority}</Badge>;
+}
+
+/** Met shows nothing, at risk shows the time left, breached says 'Breached' (spec §4). */
+export function SlaBadge({ ticket, now }: { ticket: TicketJson; now: Date }) {
+  const badge = slaBadge(
+    {
+      status: ticket.status,
+      priority: ticket.priority,
+      firstResponseDueAt: new Date(ticket.firstResponseDueAt),
+      resolutionDueAt: new Date(ticket.resolutionDueAt),
+      firstRespondedAt: ticket.firstRespondedAt ? new Date(ticket.firstRespondedAt) : null,
+    },
+    now,
+  );
+  if (badge.state === "breached") return <Badge variant="destructive">Breached</Badge>;
+  if (badge.state === "at_risk") return <Badge variant="warning">{formatDistanceStrict(0, badge.remainingMs)} left</Badge>;
+  return null;
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { Lock } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
+import { ReplyForm } from "./reply-form";
+import { TicketProperties } from "./ticket-properties";
+import type { ReplyJson, TicketJson } from "./types";
+
+type HistoryEvent = { id: string; action: string; actorLabel: string | null; metadata: { field?: string; from?: string | null; to?: string | null } | null; createdAt: string };
+
+function describe(event: HistoryEvent, names: Map<string, string>): string {
+  const m = event.metadata;
+  const name = (id: string | null | undefined) => (id ? (names.get(id) ?? "someone") : "nobody");
+  switch (event.action) {
+    case "ticket.created":
+      return "created the ticket";
+    case "ticket.status_changed":
+      return `changed status from ${m?.from} to ${m?.to}`;
+    case "ticket.priority_changed":
+      return `changed priority from ${m?.from} to ${m?.to}`;
+    case "ticket.assigned":
+      return `assigned the ticket to ${name(m?.to)}`;
+    case "ticket.replied":
+      return "replied";
+    case "ticket.note_added":
+      return "added an internal note";
+    default:
+      return event.action;
+  }
+}
+
+export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boolean }) {
+  const ticket = useQuery<TicketJson>({ queryKey: ["/api/tickets/detail", ticketId] });
+  const replies = useQuery<ReplyJson[]>({ queryKey: ["/api/replies", ticketId] });
+  const history = useQuery<HistoryEvent[]>({ queryKey: ["/api/tickets", ticketId, "history"], enabled: staff });
+  const assignable = useQuery<{ id: string; fullName: string }[]>({ queryKey: ["/api/users/assignable"], enabled: staff });
+  const names = new Map((assignable.data ?? []).map((u) => [u.id, u.fullName]));
+
+  if (ticket.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading ticket...</p>;
+  if (ticket.isError) return <p className="text-destructive p-6 text-sm">Ticket not found</p>;
+  const t = ticket.data;
+
+  return (
+    <article aria-label={`Ticket #${t.ticketNumber}`} className="flex min-h-0 flex-col">
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <header className="grid gap-3 border-b p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-muted-foreground text-sm">#{t.ticketNumber}</span>
+            <StatusBadge status={t.status} />
+            <PriorityBadge priority={t.priority} />
+            <SlaBadge ticket={t} now={new Date()} />
+          </div>
+          <h2 className="text-xl font-semibold">{t.subject}</h2>
+          <p className="text-muted-foreground text-sm">
+            {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
+          </p>
+          {staff && <TicketProperties ticket={t} />}
+        </header>
+        <section aria-label="Conversation" className="grid gap-3 p-4">
+          <div className="bg-muted/40 rounded-md border p-3">
+            <p className="mb-1 text-xs font-medium">{t.customerName}</p>
+            <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+          </div>
+          {replies.data?.map((r) => (
+            <div
+              key={r.id}
+              data-reply-type={r.type}
+              className={cn("rounded-md border p-3", r.type === "internal" ? "border-warning/50 bg-warning/10" : r.authorType === "agent" ? "bg-primary/5 ml-6" : "bg-muted/40 mr-6")}
+            >
+              <p className="mb-1 flex items-center gap-1 text-xs font-medium">
+                {r.type === "internal" && <Lock className="size-3" aria-hidden />}
+                {r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer"} · {r.authorEmail} · {format(new Date(r.createdAt), "MMM d, HH:mm")}
+              </p>
+              <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+            </div>
+          ))}
+        </section>
+        {staff && history.data && (
+          <section aria-label="History" className="border-t p-4">
+            <h3 className="mb-2 text-sm font-semibold">History</h3>
+            <ol className="text-muted-foreground grid gap-1 text-xs">
+              {history.data.map((e) => (
+                <li key={e.id}>
+                  {format(new Date(e.createdAt), "MMM d, HH:mm")} · <span className="text-foreground">{e.actorLabel ?? "Customer"}</span> {describe(e, names)}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+      <ReplyForm ticketId={t.id} canWriteNotes={staff} />
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { formatDistanceToNow } from "date-fns";
+import { Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { throwIfNotOk } from "@/lib/http/client";
+import { TICKET_PRIORITIES, TICKET_STATUSES, type View } from "@/lib/queues";
+import { cn } from "@/lib/utils";
+import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
+import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
+
+const ALL = "all";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+type Props = { view: View; selectedId: string | null; onSelect: (id: string) => void; actions?: React.ReactNode };
+
+/** The queue's tickets with search and filters; further pages load as the list scrolls. */
+export function TicketList({ view, selectedId, onSelect, actions }: Props) {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState(ALL);
+  const [priority, setPriority] = useState(ALL);
+  const q = useDebounced(search.trim(), 250);
+  const params = new URLSearchParams({ view, limit: "50" });
+  if (q) params.set("q", q);
+  if (status !== ALL) params.set("status", status);
+  if (priority !== ALL) params.set("priority", priority);
+
+  const query = useInfiniteQuery({
+    queryKey: ["/api/tickets", params.toString()],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const url = `/api/tickets?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
+      const res = await fetch(url, { credentials: "include" });
+      await throwIfNotOk(res);
+      return { tickets: (await res.json()) as TicketJson[], next: res.headers.get("X-Next-Cursor") };
+    },
+    getNextPageParam: (last) => last.next,
+  });
+  const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
+  const filtered = !!q || status !== ALL || priority !== ALL;
+  const now = new Date();
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
+      <div className="grid gap-2 border-b p-3">
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
+            <Input aria-label="Search tickets" placeholder="Search tickets..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
+          </div>
+          {actions}
+        </div>
+        <div className="flex gap-2">
+          <Select value={status} onValueChange={setStatus}>
+            <SelectTrigger aria-label="Status filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All statuses</SelectItem>
+              {TICKET_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={priority} onValueChange={setPriority}>
+            <SelectTrigger aria-label="Priority filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All priorities</SelectItem>
+              {TICKET_PRIORITIES.map((p) => (
+                <SelectItem key={p} value={p}>
+                  {PRIORITY_LABELS[p]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {query.isPending && <p className="text-muted-foreground p-4 text-sm">Loading tickets...</p>}
+        {query.isError && <p className="text-destructive p-4 text-sm">Failed to load tickets</p>}
+        {query.isSuccess && tickets.length === 0 && (
+          <p className="text-muted-foreground p-4 text-sm">{filtered ? "No tickets match the current filters" : "No tickets yet"}</p>
+        )}
+        <ul>
+          {tickets.map((t) => (
+            <li key={t.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(t.id)}
+                aria-current={selectedId === t.id ? "true" : undefined}
+                className={cn("hover:bg-muted/60 grid w-full gap-1 border-b px-3 py-2.5 text-left", selectedId === t.id && "bg-muted")}
+              >
+                <span className="flex items-center justify-between gap-2 text-xs">
+                  <span className="text-muted-foreground">#{t.ticketNumber}</span>
+                  <span className="text-muted-foreground">{formatDistanceToNow(new Date(t.createdAt), { addSuffix: true })}</span>
+                </span>
+                <span className="truncate text-sm font-medium">{t.subject}</span>
+                <span className="text-muted-foreground truncate text-xs">{t.customerName} · {t.customerEmail}</span>
+                <span className="flex flex-wrap gap-1">
+                  <StatusBadge status={t.status} />
+                  <PriorityBadge priority={t.priority} />
+                  <SlaBadge ticket={t} now={now} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel} aria-hidden className="h-1" />
+        {query.isFetchingNextPage && <p className="text-muted-foreground p-3 text-center text-xs">Loading more...</p>}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="ghost" className="w-full" onClick={() => fetchNextPage()}>
+            Load more
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
