@@ -1,10 +1,4 @@
-import { productionConfigProblems } from "@/lib/config-check";
-
-/** Runs once when the server starts: a production server refuses to start half-configured. */
-export function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const problems = productionConfigProblems(process.env);
-  if (problems.length === 0) return;
-  console.error(`Ticketry cannot start:\n- ${problems.join("\n- ")}`);
-  process.exit(1);
+/** Runs once when the server starts (Node.js runtime only). */
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") await import("./lib/startup-check");
 }
