@@ -5,6 +5,7 @@ import { format } from "date-fns";
 import Link from "next/link";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "@/components/tickets/types";
+import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { useUsage } from "@/components/tickets/usage-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -92,9 +93,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
               {usage && limit !== -1 ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
             </p>
             {usage && limit !== -1 && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
-            <Button asChild size="sm" variant="outline">
-              <Link href="/pricing">Upgrade</Link>
-            </Button>
+            <UpgradeDialog />
           </CardContent>
         </Card>
       </div>

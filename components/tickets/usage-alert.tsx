@@ -2,8 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
+import { UpgradeDialog } from "./upgrade-dialog";
 
 export type Usage = { plan: string; tickets: { current: number; limit: number; remaining: number; percentUsed: number } };
 export const USAGE_KEY = ["/api/usage"];
@@ -29,9 +28,7 @@ export function UsageAlert() {
           {current} of {limit} tickets used on the {usage.plan} plan.{atLimit ? " Upgrade to create more tickets." : ""}
         </p>
       </div>
-      <Button asChild size="sm" variant={atLimit ? "default" : "outline"}>
-        <Link href="/pricing">Upgrade</Link>
-      </Button>
+      <UpgradeDialog variant={atLimit ? "default" : "outline"} />
     </div>
   );
 }

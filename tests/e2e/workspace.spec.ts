@@ -126,5 +126,9 @@ test.describe("agent workspace", () => {
     await page.goto("/app");
     await expect(page.getByRole("alert").filter({ hasText: "Ticket Limit Reached" })).toBeVisible();
     await expect(page.getByRole("button", { name: "New Ticket" })).toBeDisabled();
+    await page.getByRole("alert").getByRole("button", { name: "Upgrade" }).click();
+    const prompt = page.getByRole("dialog", { name: "Upgrade your plan" });
+    await expect(prompt.getByRole("heading", { name: "Pro" })).toBeVisible();
+    await expect(prompt.getByRole("heading", { name: "Enterprise" })).toBeVisible();
   });
 });
