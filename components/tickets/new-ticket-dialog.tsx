@@ -7,13 +7,15 @@ import { Field } from "@/components/auth/field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client";
 import { TICKET_PRIORITIES } from "@/lib/queues";
 import { TICKET_CATEGORIES } from "@/lib/schemas/tickets";
+import { OptionSelect, options } from "./option-select";
 import { PRIORITY_LABELS } from "./types";
+
+const CATEGORY_LABELS: Record<string, string> = { account: "Account", billing: "Billing", technical: "Technical", other: "Other" };
 import { useInvalidateTickets } from "./use-invalidate-tickets";
 
 const EMPTY = { subject: "", description: "", customerName: "", customerEmail: "", priority: "medium", category: "other" };
@@ -73,32 +75,10 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
               <Input id="nt-email" type="email" value={form.customerEmail} onChange={set("customerEmail")} />
             </Field>
             <Field id="nt-priority" label="Priority">
-              <Select value={form.priority} onValueChange={(priority) => setForm((f) => ({ ...f, priority }))}>
-                <SelectTrigger id="nt-priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TICKET_PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {PRIORITY_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect id="nt-priority" value={form.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => setForm((f) => ({ ...f, priority }))} />
             </Field>
             <Field id="nt-category" label="Category">
-              <Select value={form.category} onValueChange={(category) => setForm((f) => ({ ...f, category }))}>
-                <SelectTrigger id="nt-category">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TICKET_CATEGORIES.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {c[0]!.toUpperCase() + c.slice(1)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect id="nt-category" value={form.category} options={options(TICKET_CATEGORIES, CATEGORY_LABELS)} onChange={(category) => setForm((f) => ({ ...f, category }))} />
             </Field>
           </div>
           <DialogFooter>

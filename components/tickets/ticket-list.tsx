@@ -6,10 +6,10 @@ import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { throwIfNotOk } from "@/lib/http/client";
 import { TICKET_PRIORITIES, TICKET_STATUSES, type View } from "@/lib/queues";
 import { cn } from "@/lib/utils";
+import { OptionSelect, options } from "./option-select";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
 
@@ -75,32 +75,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           {actions}
         </div>
         <div className="flex gap-2">
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger aria-label="Status filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {TICKET_STATUSES.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={priority} onValueChange={setPriority}>
-            <SelectTrigger aria-label="Priority filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All priorities</SelectItem>
-              {TICKET_PRIORITIES.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect label="Status filter" value={status} onChange={setStatus} options={[{ value: ALL, label: "All statuses" }, ...options(TICKET_STATUSES, STATUS_LABELS)]} />
+          <OptionSelect label="Priority filter" value={priority} onChange={setPriority} options={[{ value: ALL, label: "All priorities" }, ...options(TICKET_PRIORITIES, PRIORITY_LABELS)]} />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">

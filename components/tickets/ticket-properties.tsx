@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/queues";
+import { OptionSelect, options } from "./option-select";
 import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
 import { useInvalidateTickets } from "./use-invalidate-tickets";
 
@@ -24,53 +24,20 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
     onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
   });
 
+  const assignees = [{ value: UNASSIGNED, label: "Unassigned" }, ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))];
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-status">Status</Label>
-        <Select value={ticket.status} onValueChange={(status) => update.mutate({ status })} disabled={update.isPending}>
-          <SelectTrigger id="ticket-status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TICKET_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect id="ticket-status" value={ticket.status} options={options(TICKET_STATUSES, STATUS_LABELS)} onChange={(status) => update.mutate({ status })} disabled={update.isPending} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-priority">Priority</Label>
-        <Select value={ticket.priority} onValueChange={(priority) => update.mutate({ priority })} disabled={update.isPending}>
-          <SelectTrigger id="ticket-priority">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TICKET_PRIORITIES.map((p) => (
-              <SelectItem key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect id="ticket-priority" value={ticket.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => update.mutate({ priority })} disabled={update.isPending} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-assignee">Assignee</Label>
-        <Select value={ticket.assignedTo ?? UNASSIGNED} onValueChange={(v) => update.mutate({ assignedTo: v === UNASSIGNED ? null : v })} disabled={update.isPending}>
-          <SelectTrigger id="ticket-assignee">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-            {assignable.data?.map((u) => (
-              <SelectItem key={u.id} value={u.id}>
-                {u.fullName}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect id="ticket-assignee" value={ticket.assignedTo ?? UNASSIGNED} options={assignees} onChange={(v) => update.mutate({ assignedTo: v === UNASSIGNED ? null : v })} disabled={update.isPending} />
       </div>
     </div>
   );
