@@ -21,5 +21,3 @@ const globalForDb = globalThis as unknown as { ticketryDb?: PrismaClient };
 
 export const db = globalForDb.ticketryDb ?? createClient();
 if (!env.isProduction) globalForDb.ticketryDb = db;
-
-export type Db = typeof db;

@@ -1,5 +1,5 @@
 import type { Plan } from "@/generated/prisma/enums";
-import { PLANS, UNLIMITED } from "./plans";
+import { PLANS } from "./plans";
 
 /** What each plan card lists (spec §9); the numbers come from the limits the server enforces. */
 export function planFeatures(plan: Plan): string[] {
@@ -27,8 +27,4 @@ export function planFeatures(plan: Plan): string[] {
 export function formatPrice(plan: Plan): string {
   const price = PLANS[plan].priceMonthly;
   return price === null ? "Custom" : `$${price}`;
-}
-
-export function formatLimit(limit: number): string {
-  return limit === UNLIMITED ? "Unlimited" : limit.toLocaleString("en-US");
 }

@@ -1,6 +1,5 @@
 import type { Role } from "@/generated/prisma/enums";
 
-export const ROLES = ["platform_admin", "org_admin", "agent", "end_user"] as const satisfies readonly Role[];
 export const ADMIN_ROLES = ["platform_admin", "org_admin"] as const satisfies readonly Role[];
 export const STAFF_ROLES = ["platform_admin", "org_admin", "agent"] as const satisfies readonly Role[];
 
