@@ -9,6 +9,9 @@ export const OPEN_STATUSES: TicketStatus[] = ["open", "pending", "in_progress"];
 export const DONE_STATUSES: TicketStatus[] = ["resolved", "closed"];
 export const TICKET_STATUSES: TicketStatus[] = ["open", "pending", "in_progress", "resolved", "closed"];
 export const TICKET_PRIORITIES: TicketPriority[] = ["urgent", "high", "medium", "low"];
+export const TICKET_CATEGORIES = ["account", "billing", "technical", "other"] as const;
+/** Spec §5: a new ticket without a customer email gets this placeholder. */
+export const PLACEHOLDER_CUSTOMER_EMAIL = "customer@unknown.invalid";
 
 /** Spec §9 windows. */
 export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;

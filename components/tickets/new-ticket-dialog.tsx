@@ -10,8 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client";
-import { TICKET_PRIORITIES } from "@/lib/queues";
-import { TICKET_CATEGORIES } from "@/lib/schemas/tickets";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "@/lib/queues";
 import { OptionSelect, options } from "./option-select";
 import { PRIORITY_LABELS } from "./types";
 

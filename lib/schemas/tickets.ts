@@ -1,8 +1,6 @@
-import { TICKET_PRIORITIES, TICKET_STATUSES, VIEWS } from "@/lib/queues";
+import { PLACEHOLDER_CUSTOMER_EMAIL, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, VIEWS } from "@/lib/queues";
 import { z } from "./zod";
 
-export const TICKET_CATEGORIES = ["account", "billing", "technical", "other"] as const;
-export const PLACEHOLDER_CUSTOMER_EMAIL = "customer@unknown.invalid";
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
 const priority = z.enum(TICKET_PRIORITIES as [string, ...string[]], { error: "Unknown priority" });
