@@ -4,7 +4,6 @@ import { PlanButton } from "@/components/marketing/plan-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
-import type { Plan } from "@/generated/prisma/enums";
 import { formatPrice, planFeatures } from "@/lib/plan-features";
 import { PLANS } from "@/lib/plans";
 import { PRODUCT_NAME } from "@/lib/product";
@@ -17,7 +16,7 @@ export const metadata = pageMetadata({
   path: "/pricing",
 });
 
-const ORDER: { plan: Plan; blurb: string; cta: string }[] = [
+const ORDER: { plan: keyof typeof PLANS; blurb: string; cta: string }[] = [
   { plan: "free", blurb: "For trying things out", cta: "Get Started" },
   { plan: "starter", blurb: "For small teams", cta: "Get Started" },
   { plan: "pro", blurb: "For growing support teams", cta: "Start Free Trial" },
