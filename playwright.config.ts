@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3100";
 const baseURL = `http://localhost:${port}`;
+const results = process.env.TEST_RESULTS_DIR ?? "test-results";
 
 /**
  * Chromium from PLAYWRIGHT_CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's
@@ -28,8 +29,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
-  outputDir: "test-results/playwright",
+  reporter: [["list"], ["json", { outputFile: `${results}/playwright.json` }]],
+  outputDir: `${results}/playwright`,
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -3,7 +3,10 @@
 // an embedded Postgres of its own (.test-data/, port 54330); each run uses fresh databases
 // and drops them at the end.
 //   --only unit|integration|e2e|static   run one part
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+//   -- <patterns>                          only the Jest test files / Playwright specs matching them
+// TEST_RESULTS_DIR (default test-results) and NEXT_DIST_DIR (default .next) let several runs
+// share one checkout without overwriting each other's build or results.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { run, seed } from "./lib/database.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
@@ -13,11 +16,14 @@ import { applyMigrations } from "./lib/schema-engine.mjs";
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 const wants = (part) => !only || only === part;
+const dashIndex = process.argv.indexOf("--");
+const patterns = dashIndex > 0 ? process.argv.slice(dashIndex + 1) : [];
+const RESULTS = process.env.TEST_RESULTS_DIR ?? "test-results";
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
 const counts = { passed: 0, failed: 0 };
-rmSync("test-results", { recursive: true, force: true });
-mkdirSync("test-results", { recursive: true });
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
 
 function withDatabase(serverUrl, name) {
   const url = new URL(serverUrl);
@@ -63,7 +69,7 @@ try {
   }
   if (wants("unit")) {
     step("unit tests");
-    await run("node_modules/.bin/jest", ["--selectProjects", "unit", "--json", "--outputFile=test-results/jest-unit.json"]);
+    await run("node_modules/.bin/jest", ["--selectProjects", "unit", "--json", `--outputFile=${RESULTS}/jest-unit.json`, ...patterns]);
   }
   if (wants("integration") || wants("e2e")) {
     server = process.env.TEST_DATABASE_URL
@@ -75,7 +81,7 @@ try {
     const name = `ticketry_test_${runId}`;
     databases.push(name);
     const url = await freshDatabase(server.url, name);
-    await run("node_modules/.bin/jest", ["--selectProjects", "integration", "--runInBand", "--json", "--outputFile=test-results/jest-integration.json"], {
+    await run("node_modules/.bin/jest", ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${RESULTS}/jest-integration.json`, ...patterns], {
       DATABASE_URL: url,
       TEST_SERVER_URL: server.url,
     });
@@ -86,26 +92,33 @@ try {
     databases.push(name);
     const url = await freshDatabase(server.url, name);
     await seed(url);
-    mail = await startMailCatcher("test-results/mail");
+    mail = await startMailCatcher(`${RESULTS}/mail`);
     const env = {
       SMTP_URL: mail.url,
-      E2E_MAIL_DIR: "test-results/mail",
+      E2E_MAIL_DIR: `${RESULTS}/mail`,
+      TEST_RESULTS_DIR: RESULTS,
       DATABASE_URL: url,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       APP_URL: `http://localhost:${E2E_PORT}`,
       E2E_PORT,
       NEXT_TELEMETRY_DISABLED: "1",
     };
-    await run("node_modules/.bin/next", ["build"], env);
-    await run("node_modules/.bin/playwright", ["test"], env);
+    // `next build` adds a custom distDir to tsconfig.json's include; keep the file as committed.
+    const tsconfig = readFileSync("tsconfig.json", "utf8");
+    try {
+      await run("node_modules/.bin/next", ["build"], env);
+    } finally {
+      writeFileSync("tsconfig.json", tsconfig);
+    }
+    await run("node_modules/.bin/playwright", ["test", ...patterns], env);
   }
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  tally("test-results/jest-unit.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  tally("test-results/jest-integration.json", (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  tally("test-results/playwright.json", (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
+  tally(`${RESULTS}/jest-unit.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  tally(`${RESULTS}/jest-integration.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  tally(`${RESULTS}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
   for (const name of databases) await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
   await server?.stop();
   await mail?.stop();
