@@ -1,0 +1,13 @@
+import { json } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+import { ADMIN_ROLES, STAFF_ROLES } from "@/lib/roles";
+import { createSupportEmailSchema, supportEmailListQuerySchema } from "@/lib/schemas/support-emails";
+import { addSupportEmail, listSupportEmails } from "@/lib/services/support-emails";
+
+// GET /api/support-emails - the caller's organisation's support addresses (staff only).
+export const GET = route({ roles: STAFF_ROLES, query: supportEmailListQuerySchema }, ({ user, query }) => listSupportEmails(user, query.organizationId));
+
+// POST /api/support-emails - add an address (admins; plan limit and platform-wide uniqueness enforced).
+export const POST = route({ roles: ADMIN_ROLES, body: createSupportEmailSchema }, async ({ user, body }) =>
+  json(await addSupportEmail(user, body), { status: 201 }),
+);

@@ -1,0 +1,106 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { conflict, notFound } from "@/lib/http/errors";
+import { PLANS, withinLimit } from "@/lib/plans";
+import type { CreateSupportEmailInput } from "@/lib/schemas/support-emails";
+import { recordEvent } from "./audit";
+
+export const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
+export const EMAIL_IN_USE = "This email address is already in use";
+
+type SupportEmailJson = { id: string; email: string; displayName: string; isActive: boolean; organizationId: string };
+
+/** The caller's organisation only; naming another one is a 404, never a hint that it exists. */
+function assertOwnOrganization(user: SessionUser, organizationId: string | undefined) {
+  if (organizationId !== undefined && organizationId !== user.organizationId) throw notFound("Organization not found");
+}
+
+export function supportEmailLimitMessage(planName: string, limit: number) {
+  return `Your ${planName} plan allows ${limit} support email address${limit === 1 ? "" : "es"}. Upgrade your plan to add more.`;
+}
+
+export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmailJson[]> {
+  assertOwnOrganization(user, organizationId);
+  return db.supportEmail.findMany({ where: { organizationId: user.organizationId }, select: SUPPORT_EMAIL_SELECT, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+/**
+ * Adds an address under the organisation's row lock, so parallel adds cannot overshoot the
+ * plan's limit. An address belongs to one organisation platform-wide; the conflict message
+ * does not say which one holds it.
+ */
+export async function addSupportEmail(user: SessionUser, input: CreateSupportEmailInput): Promise<SupportEmailJson> {
+  assertOwnOrganization(user, input.organizationId);
+  const organizationId = user.organizationId;
+  try {
+    return await db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ plan: keyof typeof PLANS }[]>`
+        SELECT "plan" FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+      const plan = PLANS[rows[0]?.plan ?? "free"];
+      const used = await tx.supportEmail.count({ where: { organizationId } });
+      if (!withinLimit(plan.supportEmails, used)) throw conflict(supportEmailLimitMessage(plan.name, plan.supportEmails));
+      if (await tx.supportEmail.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(EMAIL_IN_USE);
+      const created = await tx.supportEmail.create({
+        data: { organizationId, email: input.email, displayName: input.displayName },
+        select: SUPPORT_EMAIL_SELECT,
+      });
+      await recordEvent(tx, {
+        organizationId,
+        actorId: user.id,
+        actorLabel: user.fullName,
+        action: "support_email.added",
+        targetType: "support_email",
+        targetId: created.id,
+        metadata: { email: created.email },
+      });
+      return created;
+    });
+  } catch (error) {
+    // Another organisation (or a parallel request) claimed the address between check and insert.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE);
+    throw error;
+  }
+}
+
+/** Flips the active state in one statement, so two quick toggles never read a stale value. */
+export async function toggleSupportEmail(user: SessionUser, id: string): Promise<SupportEmailJson> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<SupportEmailJson[]>`
+      UPDATE "SupportEmail" SET "isActive" = NOT "isActive"
+      WHERE "id" = ${id} AND "organizationId" = ${user.organizationId}
+      RETURNING "id", "email", "displayName", "isActive", "organizationId"`;
+    const row = rows[0];
+    if (!row) throw notFound("Support email not found");
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      action: row.isActive ? "support_email.activated" : "support_email.deactivated",
+      targetType: "support_email",
+      targetId: row.id,
+      metadata: { email: row.email },
+    });
+    return row;
+  });
+}
+
+export async function removeSupportEmail(user: SessionUser, id: string) {
+  await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; email: string }[]>`
+      DELETE FROM "SupportEmail" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} RETURNING "id", "email"`;
+    const row = rows[0];
+    if (!row) throw notFound("Support email not found");
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      action: "support_email.removed",
+      targetType: "support_email",
+      targetId: row.id,
+      metadata: { email: row.email },
+    });
+  });
+}
