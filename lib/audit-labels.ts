@@ -1,0 +1,79 @@
+import { PLANS } from "./plans";
+import { roleLabel } from "./roles";
+
+/** What the Activity tab needs of an audit event to describe it. */
+export type AuditDescribable = {
+  action: string;
+  actor: string;
+  metadata: Record<string, unknown> | null;
+  ticketNumber?: number | null;
+  /** Names of users the metadata refers to by id (e.g. an assignee). */
+  names?: Record<string, string>;
+};
+
+const str = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : String(v));
+/** in_progress -> In Progress, as the ticket screens label statuses and priorities. */
+const humanize = (v: unknown) => str(v).split("_").filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ") || "none";
+const planName = (v: unknown) => PLANS[str(v) as keyof typeof PLANS]?.name ?? humanize(v);
+
+/**
+ * One human sentence per audit action (the shared action names of the audit contract).
+ * Unknown actions fall back to the raw action name so nothing is ever hidden.
+ */
+export function auditText({ action, actor, metadata, ticketNumber, names = {} }: AuditDescribable): string {
+  const m = metadata ?? {};
+  const ticket = ticketNumber != null ? `ticket #${ticketNumber}` : "a ticket";
+  const email = str(m.email) || "a user";
+  switch (action) {
+    case "user.login":
+      return `${actor} signed in`;
+    case "user.password_changed":
+      return `${actor} changed their password`;
+    case "user.password_reset":
+      return `${actor} reset their password`;
+    case "organization.registered":
+      return `${actor} registered the organization`;
+    case "organization.plan_changed":
+      return `${actor} changed the plan from ${planName(m.from)} to ${planName(m.to)}`;
+    case "onboarding.completed":
+      return `${actor} completed onboarding`;
+    case "onboarding.skipped":
+      return `${actor} skipped onboarding`;
+    case "invite.sent":
+      return `${actor} invited ${email} as ${roleLabel(str(m.role))}`;
+    case "invite.accepted":
+      return `${actor} accepted an invitation and joined as ${roleLabel(str(m.role))}`;
+    case "user.role_changed":
+      return `${actor} changed the role of ${email} from ${roleLabel(str(m.from))} to ${roleLabel(str(m.to))}`;
+    case "user.activated":
+      return `${actor} activated ${email}`;
+    case "user.deactivated":
+      return `${actor} deactivated ${email}`;
+    case "support_email.added":
+      return `${actor} added the support email ${email}`;
+    case "support_email.activated":
+      return `${actor} activated the support email ${email}`;
+    case "support_email.deactivated":
+      return `${actor} deactivated the support email ${email}`;
+    case "support_email.removed":
+      return `${actor} removed the support email ${email}`;
+    case "ticket.created":
+      return `${actor} created ${ticket}`;
+    case "ticket.assigned": {
+      const to = str(m.to);
+      return to ? `${actor} assigned ${ticket} to ${names[to] ?? "a former team member"}` : `${actor} unassigned ${ticket}`;
+    }
+    case "ticket.status_changed":
+      return `${actor} changed the status of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
+    case "ticket.priority_changed":
+      return `${actor} changed the priority of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
+    case "ticket.replied":
+      return `${actor} replied to ${ticket}`;
+    case "ticket.note_added":
+      return `${actor} added an internal note to ${ticket}`;
+    case "portal.signed_in":
+      return `${actor} signed in to the customer portal`;
+    default:
+      return action;
+  }
+}

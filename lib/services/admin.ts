@@ -1,0 +1,104 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Role } from "@/generated/prisma/enums";
+import { auditText } from "@/lib/audit-labels";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { badRequest } from "@/lib/http/errors";
+import { SEAT_ROLES } from "@/lib/plans";
+import { OPEN_STATUSES } from "@/lib/queues";
+import type { ActivityQuery } from "@/lib/schemas/admin";
+
+export type AgentRow = {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: Date;
+  openTickets: number;
+  assignedTickets: number;
+};
+
+/**
+ * The organisation's agents and admins with their open and total assigned tickets, counted
+ * in one aggregate query (no query per agent).
+ */
+export async function listAgents(user: SessionUser): Promise<AgentRow[]> {
+  return db.$queryRaw<AgentRow[]>`
+    SELECT u."id", u."fullName", u."email", u."role", u."isActive", u."createdAt",
+      (count(t."id") FILTER (WHERE t."status"::text = ANY(${OPEN_STATUSES}::text[])))::int AS "openTickets",
+      count(t."id")::int AS "assignedTickets"
+    FROM "User" u
+    LEFT JOIN "Ticket" t ON t."organizationId" = u."organizationId" AND t."assignedToId" = u."id"
+    WHERE u."organizationId" = ${user.organizationId} AND u."role"::text = ANY(${[...SEAT_ROLES]}::text[])
+    GROUP BY u."id"
+    ORDER BY u."isActive" DESC, u."fullName" ASC, u."id" ASC`;
+}
+
+/** Keys that could carry a secret never leave the server, whatever an event recorded. */
+const SECRET_KEY = /token|hash|password|secret|code/i;
+function safeMetadata(value: Prisma.JsonValue | null): Record<string, unknown> | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)));
+}
+
+/** Keyset cursor over (createdAt desc, id desc): stable while new events arrive. */
+function encodeCursor(e: { createdAt: Date; id: string }) {
+  return Buffer.from(`${e.createdAt.toISOString()}|${e.id}`).toString("base64url");
+}
+
+function cursorFilter(cursor: string | undefined): Prisma.AuditEventWhereInput {
+  if (!cursor) return {};
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+}
+
+/** The organisation's audit trail, newest first, one keyset page at a time. */
+export async function listActivity(user: SessionUser, query: ActivityQuery) {
+  const rows = await db.auditEvent.findMany({
+    where: { AND: [{ organizationId: user.organizationId }, cursorFilter(query.cursor)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    select: {
+      id: true,
+      action: true,
+      actorType: true,
+      actorLabel: true,
+      metadata: true,
+      createdAt: true,
+      actor: { select: { id: true, fullName: true } },
+      ticket: { select: { id: true, ticketNumber: true } },
+    },
+  });
+  const page = rows.slice(0, query.limit);
+
+  // Assignment events name users by id: resolve them with one query, within the organisation.
+  const ids = new Set<string>();
+  for (const e of page) {
+    const m = safeMetadata(e.metadata);
+    if (e.action === "ticket.assigned" && typeof m?.to === "string") ids.add(m.to);
+  }
+  const names = ids.size
+    ? Object.fromEntries(
+        (await db.user.findMany({ where: { organizationId: user.organizationId, id: { in: [...ids] } }, select: { id: true, fullName: true } })).map((u) => [u.id, u.fullName]),
+      )
+    : {};
+
+  const events = page.map((e) => {
+    const metadata = safeMetadata(e.metadata);
+    const actorName = e.actor?.fullName ?? e.actorLabel ?? (e.actorType === "system" ? "System" : "Someone");
+    return {
+      id: e.id,
+      action: e.action,
+      text: auditText({ action: e.action, actor: actorName, metadata, ticketNumber: e.ticket?.ticketNumber, names }),
+      actor: { id: e.actor?.id ?? null, type: e.actorType, name: actorName },
+      ticket: e.ticket ? { id: e.ticket.id, ticketNumber: e.ticket.ticketNumber } : null,
+      createdAt: e.createdAt,
+      metadata,
+    };
+  });
+  return { events, nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+}
