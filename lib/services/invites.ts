@@ -1,11 +1,18 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { hashPassword } from "@/lib/auth/password";
-import { hashToken } from "@/lib/auth/tokens";
+import type { SessionUser } from "@/lib/auth/session";
+import { hashToken, newToken } from "@/lib/auth/tokens";
 import { conflict, HttpError } from "@/lib/http/errors";
+import { teamInviteMail } from "@/lib/mail/templates";
+import { sendMail } from "@/lib/mail/transport";
+import { roleLabel } from "@/lib/roles";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
+import type { TeamInviteInput } from "@/lib/schemas/invites";
 import { recordEvent } from "./audit";
-import { assertSeatAvailable } from "./seats";
+import { hit, type Limit } from "./rate-limit";
+import { assertSeatAvailable, assertSeatsForInvites, lockOrganization } from "./seats";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVALID_INVITE = "Invalid or expired invitation";
@@ -32,6 +39,11 @@ export async function verifyInvite(token: string) {
 export async function acceptInvite({ token, fullName, password }: AcceptInviteInput) {
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
+    // The organisation lock comes first, as in every seat-changing write, so an accept and a
+    // re-invitation of the same email cannot deadlock on each other's rows.
+    const found = await tx.teamInvite.findFirst({ where: liveInviteWhere(token), select: { organizationId: true } });
+    if (!found) throw new HttpError(404, INVALID_INVITE);
+    await lockOrganization(tx, found.organizationId);
     const claimed = await tx.teamInvite.updateManyAndReturn({
       where: liveInviteWhere(token),
       data: { acceptedAt: new Date() },
@@ -49,5 +61,57 @@ export async function acceptInvite({ token, fullName, password }: AcceptInviteIn
     });
     await recordEvent(tx, { organizationId: invite.organizationId, actorId: user.id, action: "invite.accepted", targetType: "user", targetId: user.id, metadata: { role: invite.role } });
     return user;
+  });
+}
+
+/** Invitation requests per organisation and hour: each one sends mail to outside addresses. */
+const INVITE_REQUEST_LIMIT: Limit = { limit: 60, windowMs: 60 * 60_000 };
+
+export function inviteLink(token: string): string {
+  return `${env.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Invites people into the caller's organisation, all or nothing: no invitee may already
+ * have an account, and seats in use plus live invitations must fit the plan (checked under
+ * the organisation's row lock). Re-inviting an email replaces its earlier invitation, so the
+ * old link stops working. Mails go out only after the transaction has committed.
+ */
+export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]) {
+  await hit(`invite:org:${actor.organizationId}`, INVITE_REQUEST_LIMIT);
+  const emails = invites.map((i) => i.email);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+  const { organizationName, sent } = await db.$transaction(async (tx) => {
+    const existing = await tx.user.findFirst({ where: { email: { in: emails } }, select: { email: true } });
+    if (existing) throw conflict(`A user with the email ${existing.email} already exists`);
+    await assertSeatsForInvites(tx, actor.organizationId, emails);
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: actor.organizationId }, select: { name: true } });
+    const sent = [];
+    for (const { email, role } of invites) {
+      const token = newToken();
+      const fields = { role, tokenHash: hashToken(token), invitedById: actor.id, expiresAt, acceptedAt: null, createdAt: now };
+      const invite = await tx.teamInvite.upsert({
+        where: { organizationId_email: { organizationId: actor.organizationId, email } },
+        create: { organizationId: actor.organizationId, email, ...fields },
+        update: fields,
+        select: { id: true, email: true, role: true, expiresAt: true },
+      });
+      await recordEvent(tx, { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, action: "invite.sent", targetType: "invite", targetId: invite.id, metadata: { email, role } });
+      sent.push({ ...invite, token });
+    }
+    return { organizationName: org.name, sent };
+  });
+  await Promise.all(sent.map((i) => sendMail(teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)))));
+  return sent.map(({ email, role, expiresAt }) => ({ email, role, expiresAt }));
+}
+
+/** Live invitations of the caller's organisation, newest first (Settings > Team). */
+export async function listPendingInvites(actor: SessionUser) {
+  return db.teamInvite.findMany({
+    where: { organizationId: actor.organizationId, acceptedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 200,
   });
 }

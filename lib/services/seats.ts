@@ -1,20 +1,69 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
 import { conflict, HttpError } from "@/lib/http/errors";
-import { PLANS, SEAT_ROLES, withinLimit } from "@/lib/plans";
+import { PLANS, SEAT_ROLES, UNLIMITED, withinLimit } from "@/lib/plans";
+
+type Tx = Prisma.TransactionClient;
+type PlanName = keyof typeof PLANS;
 
 /**
- * Locks the organisation row, then checks that one more seat fits its plan. Holding the
- * lock until the transaction ends serialises concurrent invites, accepts and promotions,
- * so parallel requests cannot overshoot the limit.
+ * Locks the organisation row until the transaction ends. Every seat-changing write (invite,
+ * accept, activate, promote) takes this lock first, so concurrent requests are serialised
+ * and cannot overshoot the limit.
  */
-export async function assertSeatAvailable(tx: Prisma.TransactionClient, organizationId: string) {
-  const rows = await tx.$queryRaw<{ plan: keyof typeof PLANS }[]>`
+export async function lockOrganization(tx: Tx, organizationId: string): Promise<{ plan: PlanName }> {
+  const rows = await tx.$queryRaw<{ plan: PlanName }[]>`
     SELECT "plan" FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
   const org = rows[0];
   if (!org) throw new HttpError(404, "Organization not found");
-  const used = await tx.user.count({ where: { organizationId, isActive: true, role: { in: [...SEAT_ROLES] } } });
-  if (!withinLimit(PLANS[org.plan].seats, used)) {
-    throw conflict(`Your ${PLANS[org.plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
+  return org;
+}
+
+/** Active users holding a seat role (spec §6). */
+export function seatsInUse(tx: Tx | typeof db, organizationId: string): Promise<number> {
+  return tx.user.count({ where: { organizationId, isActive: true, role: { in: [...SEAT_ROLES] } } });
+}
+
+/** Live (unaccepted, unexpired) invitations, optionally leaving out some emails. */
+export function pendingInvites(tx: Tx | typeof db, organizationId: string, exceptEmails: string[] = []): Promise<number> {
+  return tx.teamInvite.count({
+    where: { organizationId, acceptedAt: null, expiresAt: { gt: new Date() }, ...(exceptEmails.length ? { email: { notIn: exceptEmails } } : {}) },
+  });
+}
+
+function seatsFull(plan: PlanName) {
+  return conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
+}
+
+/** Locks the organisation, then checks that one more active seat fits its plan. */
+export async function assertSeatAvailable(tx: Tx, organizationId: string) {
+  const { plan } = await lockOrganization(tx, organizationId);
+  if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId))) throw seatsFull(plan);
+}
+
+/**
+ * Locks the organisation, then checks that invitations to `emails` fit: seats in use plus
+ * live invitations to other emails plus these must stay within the plan. A re-invitation
+ * replaces its earlier invitation, so that one is not counted twice.
+ */
+export async function assertSeatsForInvites(tx: Tx, organizationId: string, emails: string[]) {
+  const { plan } = await lockOrganization(tx, organizationId);
+  const limit = PLANS[plan].seats;
+  if (limit === UNLIMITED) return;
+  const used = await seatsInUse(tx, organizationId);
+  const pending = await pendingInvites(tx, organizationId, emails);
+  if (used + pending + emails.length > limit) {
+    const left = Math.max(0, limit - used - pending);
+    if (left === 0 || emails.length === 1) throw seatsFull(plan);
+    throw conflict(`Your ${PLANS[plan].name} plan has ${left} agent seat${left === 1 ? "" : "s"} left. Invite fewer team members or upgrade your plan.`);
   }
+}
+
+/** What the Team tab shows: seats in use, live invitations and the plan's limit (-1 unlimited). */
+export async function seatSummary(organizationId: string) {
+  const org = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true } });
+  if (!org) throw new HttpError(404, "Organization not found");
+  const [used, pending] = await Promise.all([seatsInUse(db, organizationId), pendingInvites(db, organizationId)]);
+  return { plan: org.plan, used, pending, limit: PLANS[org.plan].seats };
 }

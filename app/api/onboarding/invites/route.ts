@@ -1,0 +1,11 @@
+import { json } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+import { ADMIN_ROLES } from "@/lib/roles";
+import { onboardingInvitesSchema } from "@/lib/schemas/invites";
+import { sendInvites } from "@/lib/services/invites";
+
+// POST /api/onboarding/invites - the wizard's team list, all invitations or none.
+export const POST = route({ roles: ADMIN_ROLES, body: onboardingInvitesSchema }, async ({ user, body }) => {
+  const sent = await sendInvites(user, body.invites);
+  return json({ sent: sent.length }, { status: 201 });
+});

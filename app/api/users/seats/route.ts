@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { seatSummary } from "@/lib/services/seats";
+
+// GET /api/users/seats - agent seats in use, live invitations and the plan's limit (-1 unlimited).
+export const GET = route({}, ({ user }) => seatSummary(user.organizationId));

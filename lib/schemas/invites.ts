@@ -1,0 +1,45 @@
+import { z } from "./zod";
+
+/** Spec §6: an invitation brings in an agent or an organisation admin; agent by default. */
+export const INVITE_ROLES = ["agent", "org_admin"] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+/** Most invitations one request (the onboarding wizard's list) may send. */
+export const MAX_INVITES_PER_REQUEST = 20;
+
+const MISSING_EMAIL = "Please provide an email address";
+
+/** Spec §5: the invite email is required, trimmed and lowercased. */
+export const inviteEmailField = z
+  .string({ error: MISSING_EMAIL })
+  .trim()
+  .toLowerCase()
+  .min(1, MISSING_EMAIL)
+  .max(254, "Email address is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+export const inviteRoleField = z.enum(INVITE_ROLES, { error: "Role must be Agent or Organization Admin" });
+
+/** POST /api/team-invites (the Settings > Team form). */
+export const teamInviteSchema = z.object({
+  email: inviteEmailField,
+  role: inviteRoleField.default("agent"),
+});
+
+/** POST /api/onboarding/invites (wizard step 3): all or nothing, no email twice. */
+export const onboardingInvitesSchema = z.object({
+  invites: z
+    .array(teamInviteSchema, { error: "Please add at least one team member" })
+    .min(1, "Please add at least one team member")
+    .max(MAX_INVITES_PER_REQUEST, `You can invite at most ${MAX_INVITES_PER_REQUEST} team members at once`)
+    .superRefine((invites, ctx) => {
+      const seen = new Set<string>();
+      invites.forEach((invite, index) => {
+        if (seen.has(invite.email)) ctx.addIssue({ code: "custom", message: "This email has already been added", path: [index, "email"] });
+        seen.add(invite.email);
+      });
+    }),
+});
+
+export type TeamInviteInput = z.infer<typeof teamInviteSchema>;
+export type OnboardingInvitesInput = z.infer<typeof onboardingInvitesSchema>;

@@ -1,0 +1,120 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { Role } from "@/generated/prisma/enums";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { PLANS, SEAT_ROLES, withinLimit } from "@/lib/plans";
+import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
+import { recordEvent } from "./audit";
+import { lockOrganization, seatsInUse } from "./seats";
+
+/** Spec §7 user list entry. */
+export const USER_SELECT = { id: true, fullName: true, email: true, role: true, isActive: true, createdAt: true } as const satisfies Prisma.UserSelect;
+
+const holdsSeat = (role: Role, isActive: boolean) => isActive && (SEAT_ROLES as readonly Role[]).includes(role);
+
+function searchFilter(q: string | undefined): Prisma.UserWhereInput {
+  if (!q) return {};
+  const text = { contains: q, mode: "insensitive" as const };
+  return { OR: [{ fullName: text }, { email: text }] };
+}
+
+/** Keyset cursor over (createdAt desc, id desc): stable while users are added. */
+function encodeCursor(u: { createdAt: Date; id: string }) {
+  return Buffer.from(`${u.createdAt.toISOString()}|${u.id}`).toString("base64url");
+}
+
+function cursorFilter(cursor: string | undefined): Prisma.UserWhereInput {
+  if (!cursor) return {};
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+}
+
+/** One page of the caller's organisation's users, newest first, searched by name or email. */
+export async function listUsers(actor: SessionUser, query: UserListQuery) {
+  const rows = await db.user.findMany({
+    where: { AND: [{ organizationId: actor.organizationId }, searchFilter(query.q), cursorFilter(query.cursor)] },
+    select: USER_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  return { users: page, nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+/** The User Management stat cards, counted by the database (not from a downloaded list). */
+export async function userStats(actor: SessionUser) {
+  const groups = await db.user.groupBy({ by: ["isActive"], where: { organizationId: actor.organizationId }, _count: { _all: true } });
+  const active = groups.find((g) => g.isActive)?._count._all ?? 0;
+  const inactive = groups.find((g) => !g.isActive)?._count._all ?? 0;
+  return { total: active + inactive, active, inactive };
+}
+
+/**
+ * The team of an organisation (its agents and admins). An admin reads their own; a platform
+ * admin any; another organisation is a 404.
+ */
+export async function teamMembers(actor: SessionUser, organizationId: string) {
+  if (organizationId !== actor.organizationId && actor.role !== "platform_admin") throw notFound("Organization not found");
+  const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
+  if (!org) throw notFound("Organization not found");
+  return db.user.findMany({
+    where: { organizationId, role: { in: [...SEAT_ROLES] } },
+    select: USER_SELECT,
+    orderBy: [{ fullName: "asc" }, { id: "asc" }],
+    take: 1000,
+  });
+}
+
+/**
+ * Changes a user's role and/or active state. Runs under the organisation's row lock, so the
+ * seat limit and the last-admin rule hold against concurrent changes. A role change or a
+ * deactivation ends the user's sessions; every change is audited in the same transaction.
+ */
+export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput) {
+  return db.$transaction(async (tx) => {
+    const { plan } = await lockOrganization(tx, actor.organizationId);
+    const target = await tx.user.findFirst({ where: { id, organizationId: actor.organizationId }, select: USER_SELECT });
+    if (!target) throw notFound("User not found");
+
+    const role = input.role ?? target.role;
+    const isActive = input.isActive ?? target.isActive;
+    const roleChanged = role !== target.role;
+    const activeChanged = isActive !== target.isActive;
+    if (!roleChanged && !activeChanged) return target;
+
+    if (roleChanged && (role === "platform_admin" || target.role === "platform_admin") && actor.role !== "platform_admin") {
+      throw forbidden("Only a platform admin can grant or remove the Platform Admin role");
+    }
+    if (activeChanged && target.role === "platform_admin" && actor.role !== "platform_admin") {
+      throw forbidden("Only a platform admin can activate or deactivate a Platform Admin");
+    }
+    if (target.id === actor.id) {
+      if (!isActive) throw badRequest("You cannot deactivate your own account");
+      if (roleChanged) throw badRequest("You cannot change your own role");
+    }
+    if (target.role === "org_admin" && target.isActive && (role !== "org_admin" || !isActive)) {
+      const otherAdmins = await tx.user.count({ where: { organizationId: actor.organizationId, role: "org_admin", isActive: true, id: { not: target.id } } });
+      if (otherAdmins === 0) throw conflict("An organization needs at least one active admin. Make someone else an admin first.");
+    }
+    if (holdsSeat(role, isActive) && !holdsSeat(target.role, target.isActive)) {
+      if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
+        throw conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
+      }
+    }
+
+    const revoke = roleChanged || !isActive;
+    const updated = await tx.user.update({
+      where: { id: target.id },
+      data: { role, isActive, ...(revoke ? { sessionVersion: { increment: 1 } } : {}) },
+      select: USER_SELECT,
+    });
+    const event = { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, targetType: "user", targetId: target.id };
+    if (roleChanged) await recordEvent(tx, { ...event, action: "user.role_changed", metadata: { email: target.email, from: target.role, to: role } });
+    if (activeChanged) await recordEvent(tx, { ...event, action: isActive ? "user.activated" : "user.deactivated", metadata: { email: target.email } });
+    return updated;
+  });
+}
