@@ -1,0 +1,51 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { makeRequest, params as routeParams } from "../helpers/request";
+import type { Call, Method } from "./route-table";
+
+const API_DIR = path.join(process.cwd(), "app", "api");
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export type Handler = (req: ReturnType<typeof makeRequest>, ctx: ReturnType<typeof routeParams>) => Promise<Response>;
+export type DiscoveredRoute = { route: string; method: Method; file: string };
+
+/** Every app/api/**\/route.ts as its URL pattern ("/api/tickets/[id]"). */
+export function routeFiles(): { route: string; file: string }[] {
+  return (readdirSync(API_DIR, { recursive: true }) as string[])
+    .filter((f) => path.basename(f) === "route.ts")
+    .map((f) => ({ route: `/api/${path.dirname(f).split(path.sep).join("/")}`.replace(/\/\.$/, ""), file: path.join(API_DIR, f) }))
+    .sort((x, y) => x.route.localeCompare(y.route));
+}
+
+/** The exported HTTP methods of every route file (by importing it, as Next does). */
+export async function discoverRoutes(): Promise<DiscoveredRoute[]> {
+  const found: DiscoveredRoute[] = [];
+  for (const { route, file } of routeFiles()) {
+    const mod = (await import(file)) as Record<string, unknown>;
+    for (const method of METHODS) if (typeof mod[method] === "function") found.push({ route, method: method as Method, file });
+  }
+  return found;
+}
+
+export async function handlerOf(route: string, method: Method): Promise<Handler> {
+  const file = routeFiles().find((r) => r.route === route)?.file;
+  if (!file) throw new Error(`No route file for ${route}`);
+  const handler = ((await import(file)) as Record<string, unknown>)[method];
+  if (typeof handler !== "function") throw new Error(`${route} exports no ${method}`);
+  return handler as Handler;
+}
+
+/** The URL of a route pattern with its dynamic segments filled in, plus the query string. */
+export function urlOf(route: string, call: Pick<Call, "params" | "query">): string {
+  const pathname = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? `missing-${name}`));
+  const query = new URLSearchParams(call.query ?? {}).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Calls a route handler in-process the way Next would. */
+export async function invoke(route: string, method: Method, call: Call & { rawBody?: string }, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  const handler = await handlerOf(route, method);
+  const headers = { ...call.headers, ...extraHeaders };
+  const req = makeRequest(urlOf(route, call), { method, body: call.body, rawBody: call.rawBody, headers });
+  return handler(req, routeParams(call.params ?? {}));
+}

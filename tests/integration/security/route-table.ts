@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import type { Role } from "@/generated/prisma/enums";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { PASSWORD } from "../helpers/fixtures";
+import { db } from "../helpers/db";
+import type { Actor, Tenant, World } from "./world";
+
+/**
+ * Who may call every route handler under app/api, one row per (route, method). The matrix
+ * test (matrix.test.ts) discovers the route files itself and fails on a handler missing here.
+ *
+ * access: "public"     anyone, signed in or not
+ *         "signed-in"  any signed-in user (any role); anonymous gets 401
+ *         Role[]       only these roles; other signed-in users get 403, anonymous 401
+ *         "portal"     only a customer portal bearer token; no session helps (401)
+ * call(ctx) builds the request for the caller, aimed at `ctx.target` (the caller's own
+ * organisation, or the foreign one when the route takes an organisation-owned id).
+ */
+export const ROLES = {
+  staff: ["platform_admin", "org_admin", "agent"],
+  admins: ["platform_admin", "org_admin"],
+  platform: ["platform_admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Access = "public" | "signed-in" | "portal" | readonly Role[];
+export type CallContext = { world: World; actor: Actor; target: Tenant; home: Tenant; unique: string };
+export type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
+export type PortalActor = "portal_own" | "portal_other_email" | "portal_other_org" | "portal_none";
+
+export type RouteEntry = {
+  route: string;
+  method: Method;
+  access: Access;
+  call: (ctx: CallContext) => Call | Promise<Call>;
+  /** The request names an organisation-owned row or organisation: also called on the foreign tenant. */
+  scoped?: boolean;
+  /** Status of an allowed caller on its own organisation (per actor where it differs); default 200. */
+  ok?: number | Partial<Record<Actor, number>>;
+  /** Status of an allowed caller on a foreign row; default 404 (never confirm that it exists). */
+  foreign?: number;
+  /** Actors that may read or act across organisations (platform administration). */
+  crossTenant?: readonly Actor[];
+  /** Portal routes: the status for each kind of token (own email and organisation, another email, another organisation, none). */
+  portal?: Partial<Record<PortalActor, number>>;
+};
+
+const email = (ctx: CallContext, what: string) => `${what}-${ctx.unique}@example.test`;
+
+export const ROUTE_TABLE: RouteEntry[] = [
+  // Accounts and sessions
+  { route: "/api/auth/check", method: "GET", access: "public", call: () => ({}) },
+  { route: "/api/login", method: "POST", access: "public", call: ({ home }) => ({ body: { email: home.users.end_user.email, password: PASSWORD } }) },
+  { route: "/api/logout", method: "POST", access: "public", call: () => ({}) },
+  {
+    route: "/api/register",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    call: (ctx) => ({ body: { email: email(ctx, "founder"), password: "founder-password", fullName: "Founder", companyName: `Co ${ctx.unique}` } }),
+  },
+  { route: "/api/auth/forgot-password", method: "POST", access: "public", call: ({ home }) => ({ body: { email: home.users.agent.email } }) },
+  {
+    route: "/api/auth/reset-password",
+    method: "POST",
+    access: "public",
+    call: async ({ home }) => {
+      const token = newToken();
+      await db.passwordResetToken.create({
+        data: { organizationId: home.org.id, userId: home.users.agent2.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+      });
+      return { body: { token, newPassword: "brand-new-password" } };
+    },
+  },
+  { route: "/api/team-invites/verify", method: "GET", access: "public", call: ({ home }) => ({ query: { token: home.inviteToken } }) },
+  {
+    route: "/api/team-invites/accept",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    call: ({ home }) => ({ body: { token: home.inviteToken, fullName: "New Hire", password: "new-hire-password" } }),
+  },
+  { route: "/api/users/profile", method: "PATCH", access: "signed-in", call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }) },
+  { route: "/api/users/password", method: "PATCH", access: "signed-in", call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }) },
+  { route: "/api/onboarding/complete", method: "POST", access: "signed-in", call: () => ({}) },
+  { route: "/api/onboarding/skip", method: "POST", access: "signed-in", call: () => ({}) },
+
+  // Public site
+  { route: "/api/health", method: "GET", access: "public", call: () => ({}) },
+  { route: "/api/mailing-list", method: "POST", access: "public", call: (ctx) => ({ body: { email: email(ctx, "fan"), consentGiven: true } }) },
+  {
+    route: "/api/mailing-list/unsubscribe/[token]",
+    method: "GET",
+    access: "public",
+    call: async (ctx) => {
+      const token = newToken();
+      await db.mailingListEntry.create({ data: { email: email(ctx, "leaver"), consentAt: new Date(), unsubscribeTokenHash: hashToken(token) } });
+      return { params: { token } };
+    },
+  },
+
+  // Tickets and replies
+  { route: "/api/tickets", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/tickets", method: "POST", access: "signed-in", ok: 201, call: () => ({ body: { subject: "Matrix", description: "Created by the matrix" } }) },
+  { route: "/api/tickets/counts", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/tickets/stats", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/tickets/detail/[id]", method: "GET", access: "signed-in", scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id } }) },
+  { route: "/api/tickets/[id]", method: "PUT", access: ROLES.staff, scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id }, body: { status: "pending", priority: "high" } }) },
+  { route: "/api/tickets/[id]/history", method: "GET", access: ROLES.staff, scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id } }) },
+  {
+    route: "/api/replies/[ticketId]",
+    method: "GET",
+    access: "signed-in",
+    scoped: true,
+    portal: { portal_own: 200, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
+    call: ({ target }) => ({ params: { ticketId: target.ticket.id } }),
+  },
+  {
+    route: "/api/replies",
+    method: "POST",
+    access: "signed-in",
+    scoped: true,
+    ok: 201,
+    portal: { portal_own: 201, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
+    call: ({ target }) => ({ body: { ticketId: target.ticket.id, content: "Matrix reply" } }),
+  },
+  { route: "/api/usage", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/users/assignable", method: "GET", access: ROLES.staff, call: () => ({}) },
+
+  // Users and team
+  { route: "/api/users", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/users/stats", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/users/seats", method: "GET", access: "signed-in", call: () => ({}) },
+  {
+    route: "/api/users/organization/[organizationId]",
+    method: "GET",
+    access: ROLES.admins,
+    scoped: true,
+    crossTenant: ["platform_admin"],
+    call: ({ target }) => ({ params: { organizationId: target.org.id } }),
+  },
+  { route: "/api/users/[id]", method: "PATCH", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.users.agent2.id }, body: { role: "end_user" } }) },
+  { route: "/api/team-invites", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/team-invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { email: email(ctx, "invitee"), role: "agent" } }) },
+  { route: "/api/onboarding/invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { invites: [{ email: email(ctx, "teammate"), role: "agent" }] } }) },
+
+  // Organisation administration
+  { route: "/api/admin/agents", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/admin/activity", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/support-emails", method: "GET", access: ROLES.staff, scoped: true, call: ({ target }) => ({ query: { organizationId: target.org.id } }) },
+  {
+    route: "/api/support-emails",
+    method: "POST",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 201,
+    call: (ctx) => ({ body: { email: email(ctx, "helpdesk"), displayName: "Help desk", organizationId: ctx.target.org.id } }),
+  },
+  { route: "/api/support-emails/[id]/toggle", method: "PUT", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.supportEmail.id } }) },
+  { route: "/api/support-emails/[id]", method: "DELETE", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.supportEmail.id } }) },
+
+  // Customer portal (bearer access token)
+  { route: "/api/portal/access", method: "POST", access: "public", call: ({ home }) => ({ body: { org: home.org.slug, email: home.users.end_user.email } }) },
+  {
+    route: "/api/portal/tickets",
+    method: "GET",
+    access: "portal",
+    portal: { portal_own: 200, portal_other_email: 200, portal_other_org: 200, portal_none: 401 },
+    call: () => ({}),
+  },
+  {
+    route: "/api/portal/tickets",
+    method: "POST",
+    access: "portal",
+    portal: { portal_own: 201, portal_other_email: 201, portal_other_org: 201, portal_none: 401 },
+    call: () => ({ body: { subject: "Portal matrix", description: "From the portal" } }),
+  },
+  {
+    route: "/api/portal/tickets/[id]",
+    method: "GET",
+    access: "portal",
+    portal: { portal_own: 200, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/portal/logout",
+    method: "POST",
+    access: "portal",
+    portal: { portal_own: 200, portal_other_email: 200, portal_other_org: 200, portal_none: 401 },
+    call: () => ({}),
+  },
+
+  // Platform administration
+  { route: "/api/organizations", method: "GET", access: "signed-in", crossTenant: ["platform_admin"], call: () => ({}) },
+  { route: "/api/organizations/[id]", method: "GET", access: "signed-in", scoped: true, crossTenant: ["platform_admin"], call: ({ target }) => ({ params: { id: target.org.id } }) },
+  {
+    route: "/api/organizations/[id]",
+    method: "PATCH",
+    access: ROLES.platform,
+    scoped: true,
+    crossTenant: ["platform_admin"],
+    call: ({ target }) => ({ params: { id: target.org.id }, body: { plan: "enterprise" } }),
+  },
+  { route: "/api/platform/metrics", method: "GET", access: ROLES.platform, crossTenant: ["platform_admin"], call: () => ({}) },
+  { route: "/api/platform/health", method: "GET", access: ROLES.platform, call: () => ({}) },
+];
+
+export const uniqueTag = () => randomUUID().slice(0, 8);

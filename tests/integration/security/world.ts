@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { Role } from "@/generated/prisma/enums";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { db } from "../helpers/db";
+
+/** Who calls: nobody, each role of organisation A, and the admin of organisation B. */
+export const ACTORS = ["anonymous", "end_user", "agent", "org_admin", "platform_admin", "other_org_admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, "anonymous">;
+
+/** The role each signed-in actor has. */
+export const ACTOR_ROLE: Record<SignedInActor, Role> = {
+  end_user: "end_user",
+  agent: "agent",
+  org_admin: "org_admin",
+  platform_admin: "platform_admin",
+  other_org_admin: "org_admin",
+};
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/** One organisation with a row of every kind, so each route has something to aim at. */
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+async function createTenant(label: string) {
+  const org = await createOrg("pro");
+  const tag = randomUUID().slice(0, 8);
+  const users = {
+    org_admin: await createUser(org.id, "org_admin", { email: `${label}-admin-${tag}@example.test` }),
+    agent: await createUser(org.id, "agent", { email: `${label}-agent-${tag}@example.test` }),
+    agent2: await createUser(org.id, "agent", { email: `${label}-agent2-${tag}@example.test` }),
+    end_user: await createUser(org.id, "end_user", { email: `${label}-customer-${tag}@example.test` }),
+    platform_admin: await createUser(org.id, "platform_admin", { email: `${label}-platform-${tag}@example.test` }),
+  };
+  const due = new Date(Date.now() + 86_400_000);
+  await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 1 } });
+  const ticket = await db.ticket.create({
+    data: {
+      organizationId: org.id,
+      ticketNumber: 1,
+      subject: `${label} ticket ${tag}`,
+      description: "The printer is on fire",
+      customerName: "Casey",
+      customerEmail: users.end_user.email,
+      assignedToId: users.agent.id,
+      firstResponseDueAt: due,
+      resolutionDueAt: due,
+      slaRiskAt: due,
+    },
+  });
+  await db.auditEvent.create({ data: { organizationId: org.id, actorId: users.agent.id, action: "ticket.created", targetType: "ticket", targetId: ticket.id, ticketId: ticket.id } });
+  const reply = await db.reply.create({ data: { organizationId: org.id, ticketId: ticket.id, content: `${label} public reply`, type: "public", authorType: "agent", authorEmail: users.agent.email, authorId: users.agent.id } });
+  const note = await db.reply.create({ data: { organizationId: org.id, ticketId: ticket.id, content: `${label} internal note`, type: "internal", authorType: "agent", authorEmail: users.agent.email, authorId: users.agent.id } });
+  const supportEmail = await db.supportEmail.create({ data: { organizationId: org.id, email: `support-${label}-${tag}@example.test`, displayName: `${label} Support` } });
+  const inviteToken = newToken();
+  const invite = await db.teamInvite.create({
+    data: { organizationId: org.id, email: `invitee-${label}-${tag}@example.test`, role: "agent", tokenHash: hashToken(inviteToken), invitedById: users.org_admin.id, expiresAt: due },
+  });
+  const portalToken = newToken();
+  await db.portalSession.create({ data: { organizationId: org.id, email: users.end_user.email, tokenHash: hashToken(portalToken), expiresAt: due } });
+  const otherEmailPortalToken = newToken();
+  await db.portalSession.create({ data: { organizationId: org.id, email: `stranger-${label}-${tag}@example.test`, tokenHash: hashToken(otherEmailPortalToken), expiresAt: due } });
+  return { label, org, users, ticket, reply, note, supportEmail, invite, inviteToken, portalToken, otherEmailPortalToken };
+}
+
+/** Two organisations, A and B; every actor but other_org_admin lives in A. */
+export async function createWorld() {
+  const a = await createTenant("a");
+  const b = await createTenant("b");
+  return { a, b };
+}
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+export function homeOf(world: World, actor: Actor): Tenant {
+  return actor === "other_org_admin" ? world.b : world.a;
+}
+export function awayOf(world: World, actor: Actor): Tenant {
+  return actor === "other_org_admin" ? world.a : world.b;
+}
+
+export function userOf(world: World, actor: SignedInActor): User {
+  return actor === "other_org_admin" ? world.b.users.org_admin : world.a.users[actor];
+}
+
+/** The Cookie header for an actor, at the user's current session version. */
+export async function cookieOf(world: World, actor: Actor): Promise<Record<string, string>> {
+  if (actor === "anonymous") return {};
+  const stored = await db.user.findUniqueOrThrow({ where: { id: userOf(world, actor).id }, select: { id: true, sessionVersion: true } });
+  return { cookie: await sessionCookie(stored) };
+}
+
+let orgTables: string[] | undefined;
+
+/** Every table that carries organizationId (found from the catalogue, so new tables count too). */
+async function tenantTables(): Promise<string[]> {
+  orgTables ??= (
+    await db.$queryRaw<{ table_name: string }[]>`
+      SELECT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'organizationId' ORDER BY table_name`
+  ).map((r) => r.table_name);
+  return orgTables;
+}
+
+/** All of one organisation's rows, in a stable order: compared before and after a call. */
+export async function snapshotTenant(organizationId: string): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  snapshot.Organization = await db.$queryRawUnsafe(`SELECT * FROM "Organization" WHERE id = $1`, organizationId);
+  for (const table of await tenantTables()) {
+    snapshot[table] = await db.$queryRawUnsafe(`SELECT * FROM "${table}" WHERE "organizationId" = $1 ORDER BY id`, organizationId);
+  }
+  return JSON.parse(JSON.stringify(snapshot, (_, v) => (typeof v === "bigint" ? v.toString() : v)));
+}
+
+/** Strings that identify a tenant's private rows: none may appear in another tenant's answers. */
+export function secretsOf(t: Tenant): string[] {
+  return [t.org.id, t.ticket.id, t.reply.id, t.note.id, t.supportEmail.id, t.invite.id, t.ticket.subject, t.supportEmail.email, t.invite.email, ...Object.values(t.users).flatMap((u) => [u.id, u.email])];
+}
