@@ -1,5 +1,11 @@
 import { route } from "@/lib/http/route";
-import { getOrganization } from "@/lib/services/organizations";
+import { changePlanSchema } from "@/lib/schemas/organizations";
+import { changeOrganizationPlan, getOrganization } from "@/lib/services/organizations";
 
 // GET /api/organizations/{id} - own organisation (any organisation for a platform admin), else 404.
 export const GET = route({}, ({ user, params }) => getOrganization(user, params.id!));
+
+// PATCH /api/organizations/{id} - a platform admin changes the organisation's plan (audited in that organisation).
+export const PATCH = route({ roles: ["platform_admin"], body: changePlanSchema }, ({ user, params, body }) =>
+  changeOrganizationPlan(user, params.id!, body.plan),
+);

@@ -1,0 +1,10 @@
+import { json } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+import { organizationListQuerySchema } from "@/lib/schemas/organizations";
+import { listOrganizations } from "@/lib/services/organizations";
+
+// GET /api/organizations - every organisation for a platform admin (keyset page, next cursor in X-Next-Cursor; q searches names), else only the caller's own.
+export const GET = route({ query: organizationListQuerySchema }, async ({ user, query }) => {
+  const { organizations, nextCursor } = await listOrganizations(user, query);
+  return json(organizations, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
+});

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { platformHealth } from "@/lib/services/platform";
+
+// GET /api/platform/health - database reachability and latency, migration level, version and uptime (platform admins only).
+export const GET = route({ roles: ["platform_admin"] }, () => platformHealth());

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { platformMetrics } from "@/lib/services/platform";
+
+// GET /api/platform/metrics - counts across every organisation (platform admins only).
+export const GET = route({ roles: ["platform_admin"] }, () => platformMetrics());

@@ -1,0 +1,20 @@
+import type { Plan } from "@/generated/prisma/enums";
+import { z } from "./zod";
+
+/** Spec §4 plans, cheapest first. */
+export const PLAN_IDS = ["free", "starter", "pro", "enterprise"] as const satisfies readonly Plan[];
+
+/** PATCH /api/organizations/{id}: a platform admin moves an organisation to another plan. */
+export const changePlanSchema = z.object({
+  plan: z.enum(PLAN_IDS, { error: "Plan must be one of free, starter, pro or enterprise" }),
+});
+
+/** GET /api/organizations: the directory, newest first, one keyset page at a time. */
+export const organizationListQuerySchema = z.object({
+  q: z.string().trim().max(200, "Search is too long").optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export type ChangePlanInput = z.infer<typeof changePlanSchema>;
+export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;

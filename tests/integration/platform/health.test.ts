@@ -1,0 +1,51 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { GET as health } from "@/app/api/platform/health/route";
+import packageJson from "@/package.json";
+import { sessionCookie, twoTenants } from "../helpers/fixtures";
+import { resetDatabase } from "../helpers/db";
+import { makeRequest, params, readJson } from "../helpers/request";
+
+type User = { id: string; sessionVersion: number };
+async function get(user: User | null) {
+  const headers = user ? { cookie: await sessionCookie(user) } : undefined;
+  return readJson(await health(makeRequest("/api/platform/health", { headers }), params()));
+}
+
+const migrationsDir = path.join(process.cwd(), "prisma/migrations");
+const migrations = readdirSync(migrationsDir).filter((name) => statSync(path.join(migrationsDir, name)).isDirectory()).sort();
+
+let world: Awaited<ReturnType<typeof twoTenants>>;
+beforeAll(async () => {
+  await resetDatabase();
+  world = await twoTenants();
+});
+
+describe("GET /api/platform/health", () => {
+  it("reports the database round trip, the migration level, the version and uptime", async () => {
+    const { status, body } = await get(world.users.platform_admin);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { reachable: true },
+      migrations: { applied: migrations.length, latest: migrations[migrations.length - 1] },
+      app: { name: "Ticketry", version: packageJson.version, node: process.version, environment: process.env.NODE_ENV },
+    });
+    const db = body.database as { latencyMs: number };
+    expect(db.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(db.latencyMs).toBeLessThan(2000);
+    const app = body.app as { uptimeSeconds: number; startedAt: string; memoryMb: number };
+    expect(app.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(Date.now() - app.uptimeSeconds * 1000 - new Date(app.startedAt).getTime())).toBeLessThan(5000);
+    expect(app.memoryMb).toBeGreaterThan(0);
+    expect(new Date((body.migrations as { latestAppliedAt: string }).latestAppliedAt).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
+    expect(await get(world.users[role])).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+  });
+
+  it("needs a session", async () => {
+    expect(await get(null)).toEqual({ status: 401, body: { error: "Authentication required" } });
+  });
+});
