@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import type { Role } from "@/generated/prisma/enums";
+import { bearerToken, portalCustomerFromToken, type PortalCustomer } from "@/lib/auth/portal-token";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
 import { forbidden, HttpError, unauthorized } from "./errors";
@@ -98,4 +99,30 @@ export function publicRoute<B extends Schema = undefined, Q extends Schema = und
   handler: Handler<SessionUser | null, B, Q>,
 ) {
   return build((req) => getSessionUser(req), options, handler);
+}
+
+/**
+ * Same pipeline for the customer portal: the caller is the `Authorization: Bearer` access
+ * token's (organisation, email), checked against the database; 401 without a live token.
+ */
+export function portalRoute<B extends Schema = undefined, Q extends Schema = undefined>(
+  options: Omit<Options<B, Q>, "roles">,
+  handler: Handler<PortalCustomer, B, Q>,
+) {
+  return build(
+    async (req) => {
+      const customer = await portalCustomerFromToken(bearerToken(req));
+      if (!customer) throw unauthorized("Your portal session has expired. Please sign in again.");
+      return customer;
+    },
+    options,
+    handler,
+  );
+}
+
+type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;
+
+/** For paths the workspace and the portal share (spec §7 `/api/replies`): a Bearer token means the portal. */
+export function sessionOrPortal(session: RouteHandler, portal: RouteHandler): RouteHandler {
+  return (req, args) => (req.headers.has("authorization") ? portal : session)(req, args);
 }

@@ -24,3 +24,43 @@ export function waitlistConfirmationMail(to: string, unsubscribeLink: string): M
     text: `Thanks for joining the ${PRODUCT_NAME} waitlist! We'll email you when we launch.\n\nYou gave consent to receive these emails. To unsubscribe at any time, open:\n${unsubscribeLink}`,
   };
 }
+
+/** One line, for subjects built from what customers typed. */
+const oneLine = (text: string, max = 120) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+export function portalAccessCodeMail(to: string, organizationName: string, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: `Your ${organizationName} support portal code: ${code}`,
+    text: `Your one-time code for the ${organizationName} support portal is:\n\n${code}\n\nIt works once, for ${minutes} minutes. If you didn't ask for it, ignore this email: nobody can see your tickets without the code.`,
+  };
+}
+
+export type TicketMailFacts = { ticketNumber: number; subject: string; organizationName: string; portalLink: string };
+
+export function ticketCreatedMail(to: string, t: TicketMailFacts): MailMessage {
+  return {
+    to,
+    subject: `[${t.organizationName} #${t.ticketNumber}] ${oneLine(t.subject)}`,
+    text: `We've received your request "${oneLine(t.subject, 200)}" and opened ticket #${t.ticketNumber}. Our team will get back to you soon.\n\nFollow it and reply in the support portal (you'll get a one-time code by email):\n${t.portalLink}`,
+  };
+}
+
+export function agentReplyMail(to: string, t: TicketMailFacts, content: string): MailMessage {
+  return {
+    to,
+    subject: `Re: [${t.organizationName} #${t.ticketNumber}] ${oneLine(t.subject)}`,
+    text: `${t.organizationName} support replied to your ticket #${t.ticketNumber}:\n\n${content}\n\nReply in the support portal:\n${t.portalLink}`,
+  };
+}
+
+export function customerReplyMail(to: string, t: { ticketNumber: number; subject: string; customerEmail: string; workspaceLink: string }, content: string): MailMessage {
+  return {
+    to,
+    subject: `Customer reply on #${t.ticketNumber}: ${oneLine(t.subject)}`,
+    text: `${t.customerEmail} replied to ticket #${t.ticketNumber} "${oneLine(t.subject, 200)}", which is assigned to you:\n\n${content}\n\nOpen your queue:\n${t.workspaceLink}`,
+  };
+}

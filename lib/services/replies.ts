@@ -5,9 +5,10 @@ import { badRequest } from "@/lib/http/errors";
 import { DONE_STATUSES, slaRiskAt } from "@/lib/queues";
 import type { CreateReplyInput } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
+import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
 
-const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
+export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
 
 /** The conversation in order; internal notes only for staff. */
 export async function listReplies(user: SessionUser, ticketId: string) {
@@ -31,7 +32,7 @@ export async function createReply(user: SessionUser, input: CreateReplyInput, no
   if (!staff && DONE_STATUSES.includes(ticket.status)) throw badRequest(`This ticket has been ${ticket.status}. Please create a new ticket.`);
 
   const firstResponse = staff && type === "public" && !ticket.firstRespondedAt;
-  return db.$transaction(async (tx) => {
+  const reply = await db.$transaction(async (tx) => {
     const reply = await tx.reply.create({
       data: {
         organizationId: user.organizationId,
@@ -64,4 +65,8 @@ export async function createReply(user: SessionUser, input: CreateReplyInput, no
     });
     return reply;
   });
+  // After the commit: a public agent reply is mailed to the customer, a customer reply to the assignee.
+  if (staff) await notifyAgentReply(ticket, reply);
+  else await notifyCustomerReply(ticket, reply);
+  return reply;
 }

@@ -1,7 +1,13 @@
 import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { portalRoute, route, sessionOrPortal } from "@/lib/http/route";
+import { portalReplySchema } from "@/lib/schemas/portal";
 import { createReplySchema } from "@/lib/schemas/tickets";
+import { createPortalReply } from "@/lib/services/portal";
 import { createReply } from "@/lib/services/replies";
 
-// POST /api/replies - reply publicly or add an internal note (author taken from the session).
-export const POST = route({ body: createReplySchema }, async ({ user, body }) => json(await createReply(user, body), { status: 201 }));
+// POST /api/replies - reply publicly or add an internal note (author taken from the session);
+// with a portal Bearer token, a public customer reply on the token's own ticket.
+export const POST = sessionOrPortal(
+  route({ body: createReplySchema }, async ({ user, body }) => json(await createReply(user, body), { status: 201 })),
+  portalRoute({ body: portalReplySchema }, async ({ user, body }) => json(await createPortalReply(user, body), { status: 201 })),
+);

@@ -1,5 +1,9 @@
-import { route } from "@/lib/http/route";
+import { portalRoute, route, sessionOrPortal } from "@/lib/http/route";
+import { listPortalReplies } from "@/lib/services/portal";
 import { listReplies } from "@/lib/services/replies";
 
-// GET /api/replies/{ticketId} - the conversation; internal notes for staff only.
-export const GET = route({}, ({ user, params }) => listReplies(user, params.ticketId!));
+// GET /api/replies/{ticketId} - the conversation; internal notes for staff only, never for a portal token.
+export const GET = sessionOrPortal(
+  route({}, ({ user, params }) => listReplies(user, params.ticketId!)),
+  portalRoute({}, ({ user, params }) => listPortalReplies(user, params.ticketId!)),
+);

@@ -1,0 +1,5 @@
+import { portalRoute } from "@/lib/http/route";
+import { getPortalTicket } from "@/lib/services/portal";
+
+// GET /api/portal/tickets/{id} - one of the token's customer's tickets (404 for any other).
+export const GET = portalRoute({}, ({ user, params }) => getPortalTicket(user, params.id!));

@@ -1,0 +1,14 @@
+import { forbidden } from "@/lib/http/errors";
+import { json } from "@/lib/http/respond";
+import { portalRoute } from "@/lib/http/route";
+import { portalTicketSchema, portalTicketsQuerySchema } from "@/lib/schemas/portal";
+import { createPortalTicket, listPortalTickets } from "@/lib/services/portal";
+
+// GET /api/portal/tickets?email= - the token's customer's tickets in its organisation, newest first.
+export const GET = portalRoute({ query: portalTicketsQuerySchema }, ({ user, query }) => {
+  if (query.email && query.email !== user.email) throw forbidden("This access token belongs to another email address");
+  return listPortalTickets(user);
+});
+
+// POST /api/portal/tickets - open a ticket as the token's customer (name and email come from the token).
+export const POST = portalRoute({ body: portalTicketSchema }, async ({ user, body }) => json(await createPortalTicket(user, body), { status: 201 }));

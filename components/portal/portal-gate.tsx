@@ -1,0 +1,116 @@
+"use client";
+
+import { MailCheck } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/auth/field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import type { PortalSession } from "./portal-session";
+
+type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSession) => void };
+
+/** The email gate: the address gets a one-time code, and the code opens the portal. */
+export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function requestCode(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const value = email.trim().toLowerCase();
+    if (!value) {
+      toast({ title: "Email required", description: "Please enter your email address", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/portal/access", { org: slug, email: value });
+      setSentTo(value);
+      setCode("");
+    } catch (error) {
+      toast({ title: "Access failed", description: errorMessage(error, "Please check your email address"), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!sentTo) return;
+    const value = code.trim();
+    if (!/^\d{6}$/.test(value)) {
+      toast({ title: "Code required", description: "Please enter the 6-digit code from your email", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", "/api/portal/access", { org: slug, email: sentTo, code: value });
+      const { accessToken, email: grantedEmail } = (await res.json()) as { accessToken: string; email: string };
+      toast({ title: "Access granted" });
+      onSignedIn({ token: accessToken, email: grantedEmail });
+    } catch (error) {
+      toast({ title: "Access failed", description: errorMessage(error, "Please check your email address"), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          {organizationName} Support
+        </CardTitle>
+        <CardDescription>
+          {sentTo ? "Enter the code we emailed you to see your tickets." : "Enter your email address to view and create support tickets."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sentTo ? (
+          <form onSubmit={verify} className="grid gap-4" noValidate>
+            <p className="flex items-start gap-2 text-sm" role="status">
+              <MailCheck className="text-success mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                We sent a 6-digit code to <strong>{sentTo}</strong>. It works once, for 10 minutes.
+              </span>
+            </p>
+            <Field id="portal-code" label="Access code">
+              <Input
+                id="portal-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+              />
+            </Field>
+            <Button type="submit" disabled={pending} className="w-full">
+              {pending ? "Checking..." : "Verify Code"}
+            </Button>
+            <div className="flex justify-between text-sm">
+              <button type="button" className="text-muted-foreground hover:underline" onClick={() => setSentTo(null)}>
+                Use another email
+              </button>
+              <button type="button" className="text-muted-foreground hover:underline" disabled={pending} onClick={requestCode}>
+                Send a new code
+              </button>
+            </div>
+          </form>
+        ) : (
+          <form onSubmit={requestCode} className="grid gap-4" noValidate>
+            <Field id="portal-email" label="Email">
+              <Input id="portal-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </Field>
+            <Button type="submit" disabled={pending} className="w-full">
+              {pending ? "Sending..." : "Access Portal"}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

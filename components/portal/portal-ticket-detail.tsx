@@ -1,0 +1,106 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { ArrowLeft } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { StatusBadge } from "@/components/tickets/ticket-badges";
+import type { ReplyJson } from "@/components/tickets/types";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/http/client";
+import { DONE_STATUSES } from "@/lib/queues";
+import { cn } from "@/lib/utils";
+import { isExpired, type PortalRequest } from "./portal-session";
+import { PORTAL_DATE, type PortalTicket } from "./types";
+
+type Props = { request: PortalRequest; ticketId: string; onBack: () => void; onCreate: () => void };
+
+/** Portal detail: the public conversation, and a reply form while the ticket is not done. */
+export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Props) {
+  const queryClient = useQueryClient();
+  const ticket = useQuery({ queryKey: ["portal", "ticket", ticketId], queryFn: () => request<PortalTicket>("GET", `/api/portal/tickets/${ticketId}`) });
+  const replies = useQuery({ queryKey: ["portal", "replies", ticketId], queryFn: () => request<ReplyJson[]>("GET", `/api/replies/${ticketId}`) });
+  const [content, setContent] = useState("");
+  const send = useMutation({
+    mutationFn: () => request<ReplyJson>("POST", "/api/replies", { ticketId, content: content.trim(), type: "public", authorType: "customer" }),
+    onSuccess: () => {
+      toast({ title: "Reply sent" });
+      setContent("");
+      return queryClient.invalidateQueries({ queryKey: ["portal"] });
+    },
+    onError: (error) => {
+      if (!isExpired(error)) toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!content.trim()) {
+      toast({ title: "Reply required", description: "Please enter a reply message", variant: "destructive" });
+      return;
+    }
+    send.mutate();
+  }
+
+  const back = (
+    <Button variant="ghost" size="sm" onClick={onBack} className="justify-self-start">
+      <ArrowLeft aria-hidden />
+      Back to tickets
+    </Button>
+  );
+  if (ticket.isPending) return <div className="grid gap-4">{back}<p className="text-muted-foreground text-sm">Loading ticket...</p></div>;
+  if (ticket.isError) {
+    return <div className="grid gap-4">{back}<p className="text-destructive text-sm">Ticket not found</p></div>;
+  }
+  const t = ticket.data;
+  const done = DONE_STATUSES.includes(t.status);
+
+  return (
+    <article aria-label={`Ticket #${t.ticketNumber}`} className="grid gap-4">
+      {back}
+      <header className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground text-sm">#{t.ticketNumber}</span>
+          <StatusBadge status={t.status} />
+        </div>
+        <h2 className="text-2xl font-semibold">{t.subject}</h2>
+        <p className="text-muted-foreground text-sm">Created {format(new Date(t.createdAt), PORTAL_DATE)}</p>
+      </header>
+      <section aria-label="Conversation" className="grid gap-3">
+        <div className="bg-muted/40 rounded-md border p-3">
+          <p className="mb-1 text-xs font-medium">You · {format(new Date(t.createdAt), PORTAL_DATE)}</p>
+          <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+        </div>
+        {replies.isError && <p className="text-destructive text-sm">Failed to load replies</p>}
+        {replies.data?.map((r) => (
+          <div key={r.id} data-author={r.authorType} className={cn("rounded-md border p-3", r.authorType === "customer" ? "bg-muted/40 mr-6" : "bg-primary/5 ml-6")}>
+            <p className="mb-1 text-xs font-medium">
+              {r.authorType === "customer" ? "You" : "Support"} · {format(new Date(r.createdAt), PORTAL_DATE)}
+            </p>
+            <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+          </div>
+        ))}
+      </section>
+      {done ? (
+        <div role="status" className="bg-muted/40 grid gap-2 rounded-md border p-4 text-sm">
+          <p className="font-medium">This ticket has been {t.status}.</p>
+          <p className="text-muted-foreground">If you need further help, please create a new ticket.</p>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={onCreate}>
+            Create New Ticket
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="grid gap-2" noValidate>
+          <Label htmlFor="portal-reply">Your reply</Label>
+          <Textarea id="portal-reply" rows={4} placeholder="Write a reply to our support team..." value={content} onChange={(e) => setContent(e.target.value)} />
+          <Button type="submit" className="justify-self-end" disabled={send.isPending}>
+            {send.isPending ? "Sending..." : "Send Reply"}
+          </Button>
+        </form>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from "./zod";
+
+/**
+ * Customer portal schemas (spec §5), shared by the portal page and its route handlers.
+ * Messages are the spec's texts where the spec has one.
+ */
+export const PORTAL_CODE_LENGTH = 6;
+
+const slug = z.string().trim().toLowerCase().max(60, "Unknown portal").regex(/^[a-z0-9-]*$/, "Unknown portal");
+
+const portalEmail = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Please enter your email address")
+  .max(254, "Email address is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** Step 1 sends `{org, email}`; step 2 adds the emailed `code`. */
+export const portalAccessSchema = z.object({
+  org: slug.optional(),
+  email: portalEmail,
+  code: z
+    .string({ error: "Please enter the 6-digit code from your email" })
+    .trim()
+    .regex(/^\d{6}$/, "Please enter the 6-digit code from your email")
+    .optional(),
+});
+
+const bothFields = "Please fill in both subject and description";
+
+/**
+ * Portal new ticket: only subject and description are taken; the customer's email and name
+ * come from the access token, never from the body.
+ */
+export const portalTicketSchema = z.object({
+  subject: z.string({ error: bothFields }).trim().min(1, bothFields).max(200, "Subject must be at most 200 characters"),
+  description: z.string({ error: bothFields }).trim().min(1, bothFields).max(20_000, "Description is too long"),
+});
+
+/** Portal reply: always public, always from the customer. */
+export const portalReplySchema = z.object({
+  ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),
+  content: z.string({ error: "Please enter a reply message" }).trim().min(1, "Please enter a reply message").max(20_000, "Reply is too long"),
+});
+
+/** `GET /api/portal/tickets?email=`: the token decides whose tickets; a different email is refused. */
+export const portalTicketsQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+});
+
+export type PortalAccessInput = z.infer<typeof portalAccessSchema>;
+export type PortalTicketInput = z.infer<typeof portalTicketSchema>;
+export type PortalReplyInput = z.infer<typeof portalReplySchema>;

@@ -1,0 +1,96 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
+import { sendMail, type MailMessage } from "@/lib/mail/transport";
+import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/queues";
+
+/**
+ * Ticket notification emails, sent after the change has committed.
+ *
+ * Delivery is fire-and-forget: the facts a message needs are read in the request (one small
+ * query), then the SMTP conversation runs detached, so a slow or failing mail server never
+ * delays or fails the request. Every failure is logged (sendMail logs delivery errors); a
+ * message lost to a crash between commit and send is accepted (no outbox) since the same
+ * information is always visible in the portal and the workspace.
+ */
+function logFailure(what: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg: `notification failed: ${what}`, error: error instanceof Error ? error.message : String(error) }));
+}
+
+const pending = new Set<Promise<unknown>>();
+
+function deliver(message: MailMessage) {
+  const job = sendMail(message).catch((error) => logFailure(message.subject, error));
+  pending.add(job);
+  void job.finally(() => pending.delete(job));
+}
+
+/** Resolves once every detached send has finished (tests and graceful shutdown). */
+export async function notificationsSettled(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}
+
+/** Runs the lookup-and-send without ever throwing into the caller. */
+async function safely(what: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    logFailure(what, error);
+  }
+}
+
+export function portalLink(slug: string): string {
+  return `${env.appUrl}/portal?org=${encodeURIComponent(slug)}`;
+}
+
+type TicketRef = { id: string; organizationId: string };
+
+async function ticketFacts(ref: TicketRef) {
+  const ticket = await db.ticket.findFirst({
+    where: { id: ref.id, organizationId: ref.organizationId },
+    select: {
+      ticketNumber: true,
+      subject: true,
+      customerEmail: true,
+      organization: { select: { name: true, slug: true } },
+      assignedTo: { select: { email: true, isActive: true } },
+    },
+  });
+  if (!ticket) return null;
+  const facts: TicketMailFacts = { ticketNumber: ticket.ticketNumber, subject: ticket.subject, organizationName: ticket.organization.name, portalLink: portalLink(ticket.organization.slug) };
+  return { ticket, facts, reachable: ticket.customerEmail !== PLACEHOLDER_CUSTOMER_EMAIL };
+}
+
+/** A new ticket (from an agent or the portal): the customer hears that it was received. */
+export function notifyTicketCreated(ticket: TicketRef) {
+  return safely("ticket created", async () => {
+    const found = await ticketFacts(ticket);
+    if (found?.reachable) deliver(ticketCreatedMail(found.ticket.customerEmail, found.facts));
+  });
+}
+
+/** A public agent reply goes to the customer; internal notes never leave the team. */
+export function notifyAgentReply(ticket: TicketRef, reply: { type: string; content: string }) {
+  if (reply.type !== "public") return Promise.resolve();
+  return safely("agent reply", async () => {
+    const found = await ticketFacts(ticket);
+    if (found?.reachable) deliver(agentReplyMail(found.ticket.customerEmail, found.facts, reply.content));
+  });
+}
+
+/** A customer reply goes to the ticket's assignee (when there is an active one). */
+export function notifyCustomerReply(ticket: TicketRef, reply: { content: string; authorEmail: string }) {
+  return safely("customer reply", async () => {
+    const found = await ticketFacts(ticket);
+    const assignee = found?.ticket.assignedTo;
+    if (!found || !assignee?.isActive) return;
+    deliver(
+      customerReplyMail(
+        assignee.email,
+        { ticketNumber: found.ticket.ticketNumber, subject: found.ticket.subject, customerEmail: reply.authorEmail, workspaceLink: `${env.appUrl}/app#my-open` },
+        reply.content,
+      ),
+    );
+  });
+}
