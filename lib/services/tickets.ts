@@ -10,7 +10,7 @@ import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/li
 import { slaDueTimes } from "@/lib/sla";
 import { recordEvent } from "./audit";
 import { notifyTicketCreated } from "./notifications";
-import { findVisibleTicket, isStaff, visibleTickets } from "./ticket-access";
+import { findVisibleTicket, isStaff } from "./ticket-access";
 import { ticketsUsed } from "./usage";
 
 /** Spec §3 ticket, plus what the SLA badge needs. */
