@@ -1,0 +1,236 @@
+import fc from "fast-check";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { db, resetDatabase } from "../helpers/db";
+import { startSmtp } from "../helpers/smtp";
+import { invoke } from "./discover";
+import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
+import { cookieOf, createWorld, secretsOf, snapshotTenant, type Actor, type World } from "./world";
+
+// Hostile input: every route that takes a body or a query gets property-based garbage (fixed
+// seed, bounded runs), malformed JSON, a wrong content type and an oversize body. Never a 500;
+// every refusal is a 4xx with { "error": string }. Extra fields that a caller must not set
+// (organizationId, role, passwordHash, isActive, ...) never change anything.
+
+const SEED = 20261122;
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
+const key = (e: RouteEntry) => `${e.method} ${e.route}`;
+
+let world: World;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  await resetDatabase();
+  smtp = await startSmtp();
+  world = await createWorld();
+});
+afterAll(() => smtp.stop());
+
+/** The most ordinary caller the route lets in. */
+function callerOf(entry: RouteEntry): Actor | "portal" {
+  if (entry.access === "public") return "anonymous";
+  if (entry.access === "portal") return "portal";
+  if (entry.access === "signed-in") return "agent";
+  return entry.access.includes("org_admin") ? "org_admin" : "platform_admin";
+}
+
+/** A fresh portal token for A's customer per call (a logout must not starve later runs). */
+async function portalHeader(): Promise<Record<string, string>> {
+  const token = newToken();
+  await db.portalSession.create({ data: { organizationId: world.a.org.id, email: world.a.users.end_user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) } });
+  return { authorization: `Bearer ${token}` };
+}
+
+async function headersFor(caller: Actor | "portal"): Promise<Record<string, string>> {
+  // A fresh client address per call keeps the per-address throttles from answering everything with 429.
+  const ip = { "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  return { ...ip, ...(caller === "portal" ? await portalHeader() : await cookieOf(world, caller)) };
+}
+
+async function baseCall(entry: RouteEntry): Promise<Call> {
+  return entry.call({ world, actor: callerOf(entry) === "portal" ? "anonymous" : (callerOf(entry) as Actor), home: world.a, target: world.a, unique: uniqueTag() });
+}
+
+/** Sends and checks the one rule that holds for any input: no 5xx, and a refusal says why. */
+async function expectNoServerError(entry: RouteEntry, call: Call & { rawBody?: string }, headers: Record<string, string>) {
+  const res = await invoke(entry.route, entry.method, call, headers);
+  const text = await res.text();
+  const verdict = { route: key(entry), status: res.status, ...(res.status >= 500 ? { text: text.slice(0, 200), input: JSON.stringify(call).slice(0, 300) } : {}) };
+  expect(verdict).toEqual({ route: key(entry), status: expect.any(Number) });
+  expect(res.status).toBeLessThan(500);
+  if (res.status >= 400) {
+    const body = JSON.parse(text) as unknown;
+    expect(body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+  }
+  return res.status;
+}
+
+// Values nobody should send: wrong types, empty, huge, odd unicode, markup, nesting, prototype keys.
+const nastyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 64 }),
+  fc.string({ unit: "grapheme", maxLength: 64 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "\uD800",
+    "\u202E",
+    "null",
+    "undefined",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "${7*7}",
+    "{{7*7}}",
+    "a".repeat(5_000),
+    "😀".repeat(3_000),
+    "x@y",
+    "a@b.c",
+    "0",
+    "-1",
+    "9".repeat(400),
+  ),
+);
+const nasty: fc.Arbitrary<unknown> = fc.oneof(
+  nastyString,
+  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -0, Number.MAX_SAFE_INTEGER + 2, [], {}),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.array(nastyString, { maxLength: 5 }),
+  fc.dictionary(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "valueOf", "a"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+);
+
+const FORBIDDEN_FIELDS = ["organizationId", "role", "passwordHash", "isActive", "sessionVersion", "id", "userId", "authorId", "authorType", "createdById", "ticketNumber", "plan", "email", "customerEmail"];
+const PROTO_KEYS = ["__proto__", "constructor", "prototype"];
+
+/** JSON text of an object with exactly these own keys (so "__proto__" is sent as a real key). */
+function objectText(entries: [string, unknown][]): string {
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v === undefined ? null : v)}`).join(",")}}`;
+}
+
+/** A valid body with fields removed, replaced by garbage and extra fields added. */
+function mutatedBody(base: Record<string, unknown>): fc.Arbitrary<string> {
+  const keys = Object.keys(base);
+  return fc
+    .record({
+      drop: fc.subarray(keys),
+      replace: fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant("x"), nasty), { maxLength: 3 }),
+      extra: fc.array(fc.tuple(fc.constantFrom(...FORBIDDEN_FIELDS, ...PROTO_KEYS), nasty), { maxLength: 3 }),
+    })
+    .map(({ drop, replace, extra }) => {
+      const fields = new Map<string, unknown>(Object.entries(base).filter(([k]) => !drop.includes(k)));
+      for (const [k, v] of replace) fields.set(k, v);
+      for (const [k, v] of extra) fields.set(k, v);
+      return objectText([...fields]);
+    });
+}
+
+const withBody = ROUTE_TABLE.filter((e) => e.method !== "GET");
+const withQuery = ROUTE_TABLE.filter((e) => e.method === "GET");
+const withParams = ROUTE_TABLE.filter((e) => e.route.includes("["));
+
+describe.each(withBody.map((e) => [key(e), e] as const))("hostile body: %s", (_, entry) => {
+  const caller = callerOf(entry);
+
+  it("never answers property-based garbage with a 5xx", async () => {
+    const base = await baseCall(entry);
+    const bodyArb = base.body && typeof base.body === "object" && !Array.isArray(base.body) ? fc.oneof(mutatedBody(base.body as Record<string, unknown>), fc.jsonValue().map((v) => JSON.stringify(v))) : fc.jsonValue().map((v) => JSON.stringify(v));
+    await fc.assert(
+      fc.asyncProperty(bodyArb, async (rawBody) => {
+        const call = await baseCall(entry);
+        await expectNoServerError(entry, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(caller));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("answers malformed JSON, a wrong content type and an oversize body with the matching 4xx", async () => {
+    const call = await baseCall(entry);
+    const takesBody = call.body !== undefined;
+    for (const rawBody of ['{"subject":', "{subject: 1}", "[", "{'a':1}", "NaN", "\u0000", "{}}", '{"a":1,}']) {
+      const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(caller));
+      if (takesBody) expect({ rawBody, status }).toEqual({ rawBody, status: 400 });
+    }
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "text/json"]) {
+      const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody: JSON.stringify(call.body ?? {}), headers: { "content-type": type } }, await headersFor(caller));
+      if (takesBody) expect({ type, status }).toEqual({ type, status: 415 });
+    }
+    const huge = JSON.stringify({ ...(call.body as object), padding: "x".repeat(70 * 1024) });
+    const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody: huge, headers: { "content-type": "application/json" } }, await headersFor(caller));
+    if (takesBody) expect(status).toBe(413);
+  });
+});
+
+describe.each(withQuery.map((e) => [key(e), e] as const))("hostile query: %s", (_, entry) => {
+  it("never answers property-based query strings with a 5xx", async () => {
+    const names = ["limit", "cursor", "q", "view", "status", "priority", "email", "token", "organizationId", "__proto__", "constructor"];
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), nastyString.filter((s) => s.length < 2_000), { maxKeys: 4 }), async (query) => {
+        const call = await baseCall(entry);
+        await expectNoServerError(entry, { ...call, query: { ...call.query, ...query } }, await headersFor(callerOf(entry)));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+describe.each(withParams.map((e) => [key(e), e] as const))("hostile path segment: %s", (_, entry) => {
+  it("never answers odd ids with a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(nastyString.filter((s) => s.length < 2_000), async (value) => {
+        const call = await baseCall(entry);
+        const params = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, value]));
+        const status = await expectNoServerError(entry, { ...call, params }, await headersFor(callerOf(entry)));
+        expect(status).not.toBe(200);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+/** Fields the route may legitimately take although its table call does not send them. */
+const ACCEPTED_EXTRAS: Record<string, string[]> = {
+  "POST /api/tickets": ["customerEmail"],
+  "PATCH /api/users/[id]": ["isActive", "role"],
+  "POST /api/team-invites": ["role"],
+};
+
+describe.each(withBody.map((e) => [key(e), e] as const))("fields a caller must not set: %s", (_, entry) => {
+  it("ignores organizationId, role, passwordHash, isActive and friends in the body", async () => {
+    // A fresh world: the garbage above may have used up an invitation or changed a password.
+    world = await createWorld();
+    const started = new Date();
+    const call = await baseCall(entry);
+    if (!call.body || typeof call.body !== "object") return;
+    const actorId = callerOf(entry) === "portal" || callerOf(entry) === "anonymous" ? world.a.users.agent.id : (world.a.users as Record<string, { id: string }>)[callerOf(entry)]!.id;
+    const userBefore = await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { role: true, organizationId: true, isActive: true, passwordHash: true } });
+    const foreignBefore = await snapshotTenant(world.b.org.id);
+    const injected: Record<string, unknown> = {
+      organizationId: world.b.org.id,
+      role: "platform_admin",
+      passwordHash: "injected-hash",
+      isActive: false,
+      sessionVersion: 999,
+      id: "injected-id",
+      authorId: world.b.users.agent.id,
+      authorType: "agent",
+      createdById: world.b.users.org_admin.id,
+      ticketNumber: 424242,
+      plan: "enterprise",
+      customerEmail: "injected@evil.test",
+    };
+    const allowed = [...Object.keys(call.body), ...(ACCEPTED_EXTRAS[key(entry)] ?? [])];
+    const extras = Object.entries(injected).filter(([k]) => !allowed.includes(k));
+    const rawBody = objectText([...Object.entries(call.body as Record<string, unknown>), ...extras, ["__proto__", { isAdmin: true, role: "platform_admin" }]]);
+    const res = await invoke(entry.route, entry.method, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(callerOf(entry)));
+    const text = await res.text();
+    expect({ status: res.status, ok: res.ok }).toEqual({ status: res.status, ok: true });
+    const userAfter = await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { role: true, organizationId: true, isActive: true, passwordHash: true } });
+    const changesPassword = entry.route === "/api/users/password" || entry.route === "/api/auth/reset-password";
+    expect({ ...userAfter, passwordHash: changesPassword ? "-" : userAfter.passwordHash }).toEqual({ ...userBefore, passwordHash: changesPassword ? "-" : userBefore.passwordHash });
+    expect(await snapshotTenant(world.b.org.id)).toEqual(foreignBefore);
+    for (const marker of ["injected-hash", "injected-id", "injected@evil.test", "424242", ...secretsOf(world.b)]) expect({ marker, found: text.includes(marker) }).toEqual({ marker, found: false });
+    expect(await db.user.count({ where: { role: "platform_admin", createdAt: { gte: started } } })).toBe(0);
+    expect(await db.ticket.count({ where: { ticketNumber: 424242 } })).toBe(0);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});
