@@ -16,9 +16,25 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * The page a path renders: RSC and prefetch variants (`/admin.rsc`, `/admin.prefetch.rsc`,
+ * `/admin/index.rsc`, `/admin.segments/...`), percent-encoded letters and doubled slashes
+ * all name the same protected page and must not slip past the check.
+ */
+function pagePathOf(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // malformed escapes: check the raw path
+  }
+  path = path.replace(/\/{2,}/g, "/").replace(/\.segments\/.*$/, "").replace(/(\.prefetch)?\.rsc$/, "").replace(/\/index$/, "");
+  return path.replace(/\/+$/, "") || "/";
+}
+
 /** Visitors without a readable session cookie skip the protected page's render entirely. */
 async function earlyRedirect(request: NextRequest) {
-  if (!routeAccess(request.nextUrl.pathname)) return null;
+  if (!routeAccess(pagePathOf(request.nextUrl.pathname))) return null;
   if (await decodeSession(request.cookies.get(sessionCookieName())?.value)) return null;
   return NextResponse.redirect(new URL(UNAUTHENTICATED_REDIRECT, request.url));
 }
