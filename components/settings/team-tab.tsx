@@ -1,6 +1,201 @@
 "use client";
 
-/** Settings > Team (spec §2). First version: the full tab follows. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/auth/field";
+import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { RoleBadge } from "@/components/users/role-badge";
+import type { SeatSummary, UserRow } from "@/components/users/types";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { isAdmin } from "@/lib/roles";
+import { firstError } from "@/lib/schemas/first-error";
+import { teamInviteSchema } from "@/lib/schemas/invites";
+import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from "@/lib/user-roles";
+
+type PendingInvite = { id: string; email: string; role: string; expiresAt: string };
+
+/** Spec §8: a 403 on the team list means "not an admin" and reads as an empty list. */
+async function fetchTeam(organizationId: string): Promise<UserRow[]> {
+  const res = await fetch(`/api/users/organization/${organizationId}`, { credentials: "include" });
+  if (res.status === 403) return [];
+  if (!res.ok) throw new Error("Failed to fetch users");
+  return (await res.json()) as UserRow[];
+}
+
+const seatText = (used: number, limit: number) => `${used} / ${limit === -1 ? "∞" : limit}`;
+
+/**
+ * Settings > Team (spec §2): agent seats against the plan for everyone; admins also see the
+ * members, live invitations and the invite form, which gives way to an upgrade prompt once
+ * seats in use plus pending invitations fill the plan.
+ */
 export function TeamTab() {
-  return <p className="text-muted-foreground text-sm">Loading team...</p>;
+  const me = useCurrentUser();
+  const admin = !!me && isAdmin(me.role);
+  const seats = useQuery<SeatSummary>({ queryKey: ["/api/users/seats"] });
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+          <div className="grid gap-1.5">
+            <CardTitle as="h2">Team Members</CardTitle>
+            <CardDescription>Agents and admins each use one agent seat of your plan.</CardDescription>
+          </div>
+          <Badge variant="outline" className="text-sm" aria-label={seats.data ? `Agent seats: ${seatText(seats.data.used, seats.data.limit)}` : undefined}>
+            {seats.data ? seatText(seats.data.used, seats.data.limit) : "-"}
+          </Badge>
+        </CardHeader>
+        <CardContent>
+          {!me ? null : admin ? (
+            <MemberList organizationId={me.organizationId} />
+          ) : (
+            <p className="text-muted-foreground text-sm">Contact your administrator to manage team members and agent seats.</p>
+          )}
+        </CardContent>
+      </Card>
+      {admin && (
+        <>
+          <PendingInvites />
+          <InviteCard seats={seats.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function MemberList({ organizationId }: { organizationId: string }) {
+  const team = useQuery({ queryKey: ["/api/users/organization", organizationId], queryFn: () => fetchTeam(organizationId) });
+  if (team.isPending) return <p className="text-muted-foreground text-sm">Loading users...</p>;
+  if (team.isError) return <p className="text-destructive text-sm">{team.error.message}</p>;
+  if (team.data.length === 0) return <p className="text-muted-foreground text-sm">No team members yet</p>;
+  return (
+    <ul className="divide-y" aria-label="Team members">
+      {team.data.map((member) => (
+        <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div className="grid">
+            <span className="font-medium">
+              {member.fullName}
+              {!member.isActive && <span className="text-muted-foreground text-xs font-normal"> (inactive)</span>}
+            </span>
+            <span className="text-muted-foreground text-sm">{member.email}</span>
+          </div>
+          <RoleBadge role={member.role} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PendingInvites() {
+  const invites = useQuery<PendingInvite[]>({ queryKey: ["/api/team-invites"] });
+  if (!invites.data?.length) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Pending Invitations</CardTitle>
+        <CardDescription>Each pending invitation holds a seat until it is accepted or expires.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y" aria-label="Pending invitations">
+          {invites.data.map((invite) => (
+            <li key={invite.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="grid">
+                <span className="font-medium">{invite.email}</span>
+                <span className="text-muted-foreground text-sm">Expires {format(new Date(invite.expiresAt), "MMM d, yyyy")}</span>
+              </div>
+              <RoleBadge role={invite.role} />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InviteCard({ seats }: { seats: SeatSummary | undefined }) {
+  if (!seats) return null;
+  const full = seats.limit !== -1 && seats.used + seats.pending >= seats.limit;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Invite Team Member</CardTitle>
+        <CardDescription>They get an email with a link to create their account (valid for 7 days).</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {full ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm">
+              All agent seats on your plan are in use{seats.pending ? " or held by pending invitations" : ""}. Upgrade your plan to add more team members.
+            </p>
+            <UpgradeDialog label="Upgrade Plan" size="default" variant="default" />
+          </div>
+        ) : (
+          <InviteForm />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InviteForm() {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InviteRole>("agent");
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = teamInviteSchema.safeParse({ email, role });
+    const problem = firstError(parsed);
+    if (problem || !parsed.success) {
+      toast({ title: "Validation Error", description: problem ?? "Please provide an email address", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/team-invites", parsed.data);
+      toast({ title: "Invitation sent", description: `An invitation has been sent to ${parsed.data.email}.` });
+      setEmail("");
+      setRole("agent");
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/team-invites"] }), queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] })]);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to send invitation"), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
+      <Field id="invite-email" label="Email address">
+        <Input id="invite-email" type="email" autoComplete="off" placeholder="teammate@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <Field id="invite-role" label="Role">
+        <Select value={role} onValueChange={(value) => setRole(value as InviteRole)}>
+          <SelectTrigger id="invite-role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {INVITE_ROLES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {INVITE_ROLE_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Sending..." : "Send Invitation"}
+      </Button>
+    </form>
+  );
 }

@@ -1,8 +1,5 @@
+import { INVITE_ROLES } from "@/lib/user-roles";
 import { z } from "./zod";
-
-/** Spec §6: an invitation brings in an agent or an organisation admin; agent by default. */
-export const INVITE_ROLES = ["agent", "org_admin"] as const;
-export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /** Most invitations one request (the onboarding wizard's list) may send. */
 export const MAX_INVITES_PER_REQUEST = 20;

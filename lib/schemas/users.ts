@@ -1,16 +1,5 @@
+import { EDITABLE_ROLES } from "@/lib/user-roles";
 import { z } from "./zod";
-
-/** Spec §6: roles an admin may give in User Management. */
-export const EDITABLE_ROLES = ["end_user", "agent", "org_admin", "platform_admin"] as const;
-export type EditableRole = (typeof EDITABLE_ROLES)[number];
-
-/** The Edit Role dialog's labels (spec §2). */
-export const EDIT_ROLE_LABELS: Record<EditableRole, string> = {
-  end_user: "End User",
-  agent: "Agent",
-  org_admin: "Org Admin",
-  platform_admin: "Platform Admin",
-};
 
 /** PATCH /api/users/{id}: a new role, a new active state, or both. */
 export const updateUserSchema = z

@@ -1,0 +1,64 @@
+"use client";
+
+import { useState } from "react";
+import { Field } from "@/components/auth/field";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { EDIT_ROLE_LABELS, EDITABLE_ROLES, type EditableRole } from "@/lib/user-roles";
+import type { UserRow } from "./types";
+import { useUpdateUser } from "./use-update-user";
+
+const asEditable = (role: string): EditableRole => ((EDITABLE_ROLES as readonly string[]).includes(role) ? (role as EditableRole) : "end_user");
+
+/** Spec §2 Edit Role dialog; only a platform admin may pick Platform Admin (the server agrees). */
+export function EditRoleDialog({ user, canGrantPlatformAdmin, onClose }: { user: UserRow | null; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{user && <EditRoleForm key={user.id} user={user} canGrantPlatformAdmin={canGrantPlatformAdmin} onClose={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function EditRoleForm({ user, canGrantPlatformAdmin, onClose }: { user: UserRow; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+  const [role, setRole] = useState<EditableRole>(asEditable(user.role));
+  const { update, pending } = useUpdateUser();
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (await update({ id: user.id, role })) onClose();
+  }
+
+  return (
+    <form onSubmit={save} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Edit Role</DialogTitle>
+        <DialogDescription>
+          Change the role of {user.fullName} ({user.email}). They will be signed out and sign in again with the new role.
+        </DialogDescription>
+      </DialogHeader>
+      <Field id="edit-role" label="Role">
+        <Select value={role} onValueChange={(value) => setRole(value as EditableRole)}>
+          <SelectTrigger id="edit-role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {EDITABLE_ROLES.map((value) => (
+              <SelectItem key={value} value={value} disabled={value === "platform_admin" && !canGrantPlatformAdmin}>
+                {EDIT_ROLE_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save Changes"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

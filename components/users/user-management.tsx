@@ -1,0 +1,168 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { MoreHorizontal, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { throwIfNotOk } from "@/lib/http/client";
+import { EditRoleDialog } from "./edit-role-dialog";
+import { RoleBadge } from "./role-badge";
+import type { UserRow, UserStats } from "./types";
+import { useCurrentUser } from "./use-current-user";
+import { useUpdateUser } from "./use-update-user";
+
+const PAGE_SIZE = 50;
+const COLUMNS = 6;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function StatCard({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{label}</CardDescription>
+        <CardTitle as="p" className="text-3xl tabular-nums">
+          {value ?? "–"}
+        </CardTitle>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function MessageRow({ children, tone = "muted" }: { children: React.ReactNode; tone?: "muted" | "error" }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={COLUMNS} className={tone === "error" ? "text-destructive py-8 text-center" : "text-muted-foreground py-8 text-center"}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Spec §2 User Management: stat cards from one count query, the organisation's users
+ * searched and paged on the server, and Edit Role / Activate / Deactivate per row. Actions
+ * the server would refuse (on your own account, or on a platform admin unless you are one)
+ * are disabled.
+ */
+export function UserManagement() {
+  const me = useCurrentUser();
+  const [search, setSearch] = useState("");
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const { update } = useUpdateUser();
+  const q = useDebounced(search.trim(), 250);
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (q) params.set("q", q);
+
+  const stats = useQuery<UserStats>({ queryKey: ["/api/users/stats"] });
+  const query = useInfiniteQuery({
+    queryKey: ["/api/users", params.toString()],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const url = `/api/users?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
+      const res = await fetch(url, { credentials: "include" });
+      await throwIfNotOk(res);
+      return { users: (await res.json()) as UserRow[], next: res.headers.get("X-Next-Cursor") };
+    },
+    getNextPageParam: (last) => last.next,
+  });
+  const users = query.data?.pages.flatMap((p) => p.users) ?? [];
+  const isPlatformAdmin = me?.role === "platform_admin";
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Users" value={stats.data?.total} />
+        <StatCard label="Active Users" value={stats.data?.active} />
+        <StatCard label="Inactive Users" value={stats.data?.inactive} />
+      </div>
+      <div className="relative w-full max-w-sm">
+        <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
+        <Input aria-label="Search users" placeholder="Search by name or email..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
+      </div>
+      <Card className="py-0">
+        <CardContent className="px-0">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="w-12">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.isPending && <MessageRow>Loading users...</MessageRow>}
+              {query.isError && <MessageRow tone="error">Failed to load users</MessageRow>}
+              {query.isSuccess && users.length === 0 && <MessageRow>No users found</MessageRow>}
+              {users.map((user) => {
+                const self = user.id === me?.id;
+                const protectedAdmin = user.role === "platform_admin" && !isPlatformAdmin;
+                return (
+                  <TableRow key={user.id} data-testid="user-row">
+                    <TableCell className="pl-4 font-medium">
+                      {user.fullName}
+                      {self && <span className="text-muted-foreground font-normal"> (you)</span>}
+                    </TableCell>
+                    <TableCell>{user.email}</TableCell>
+                    <TableCell>
+                      <RoleBadge role={user.role} />
+                    </TableCell>
+                    <TableCell>{user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                    <TableCell>{format(new Date(user.createdAt), "MMM d, yyyy")}</TableCell>
+                    <TableCell>
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button variant="ghost" size="icon" aria-label={`Actions for ${user.fullName}`}>
+                            <MoreHorizontal aria-hidden />
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent align="end">
+                          <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
+                            Edit Role
+                          </DropdownMenuItem>
+                          {user.isActive ? (
+                            <DropdownMenuItem variant="destructive" disabled={self || protectedAdmin} onSelect={() => update({ id: user.id, isActive: false })}>
+                              Deactivate
+                            </DropdownMenuItem>
+                          ) : (
+                            <DropdownMenuItem disabled={protectedAdmin} onSelect={() => update({ id: user.id, isActive: true })}>
+                              Activate
+                            </DropdownMenuItem>
+                          )}
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {query.hasNextPage && (
+        <Button variant="outline" className="justify-self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? "Loading more..." : "Load more"}
+        </Button>
+      )}
+      <EditRoleDialog user={editing} canGrantPlatformAdmin={isPlatformAdmin} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
