@@ -1,0 +1,193 @@
+// Every organisation-scoped query behind the ticket list (each view, filters, search, a second
+// page), the queue counts and the ticket detail with its replies uses an index on a seeded
+// database of 51,200 tickets: the SQL the handlers really send is recorded at the driver and
+// EXPLAINed with its parameters. No plan may scan Ticket or Reply sequentially, and list
+// pages are keyset-paged (no OFFSET).
+import pg from "pg";
+import { GET as replies } from "@/app/api/replies/[ticketId]/route";
+import { GET as counts } from "@/app/api/tickets/counts/route";
+import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
+import { GET as list } from "@/app/api/tickets/route";
+import { sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { makeRequest, params } from "../helpers/request";
+
+type Sent = { text: string; values: unknown[] };
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+
+const BIG = { org: "perf-org-0", tickets: 20_000 };
+const SMALL = { org: "perf-org-1", tickets: 800 };
+const ORGS = 40;
+
+// Records what the application sends through node-postgres (the driver under Prisma's adapter).
+const sent: Sent[] = [];
+const originalQuery = pg.Client.prototype.query;
+let recording = false;
+function recordingQuery(this: pg.Client, ...args: unknown[]) {
+  const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown[] | undefined];
+  const text = typeof config === "string" ? config : config?.text;
+  if (recording && text) sent.push({ text, values: (typeof config === "object" && config?.values) || values || [] });
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+}
+
+/**
+ * 40 organisations (one of 20,000 tickets, 39 of 800), one reply per ticket, set-based. The
+ * secondary indexes of Ticket and Reply are dropped for the load and rebuilt from their own
+ * catalogue definitions in the same transaction (much faster than row-by-row upkeep).
+ */
+async function seed() {
+  await db.$transaction(async (tx) => load(tx), { timeout: 120_000, maxWait: 10_000 });
+  await db.$executeRaw`ANALYZE "Organization", "User", "Ticket", "Reply"`;
+}
+
+async function load(tx: Pick<typeof db, "$executeRaw">) {
+  await tx.$executeRaw`SET LOCAL session_replication_role = replica`;
+  await tx.$executeRaw`SET LOCAL maintenance_work_mem = '256MB'`;
+  await tx.$executeRaw`
+    CREATE TEMP TABLE perf_indexes ON COMMIT DROP AS
+    SELECT i.indexname, i.indexdef FROM pg_indexes i
+    WHERE i.schemaname = 'public' AND i.tablename IN ('Ticket', 'Reply')
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`;
+  await tx.$executeRaw`DO $$ DECLARE r record; BEGIN FOR r IN SELECT indexname FROM perf_indexes LOOP EXECUTE format('DROP INDEX %I', r.indexname); END LOOP; END $$`;
+  await tx.$executeRaw`
+    INSERT INTO "Organization" ("id", "name", "slug", "plan", "ticketCounter", "createdAt", "updatedAt")
+    SELECT 'perf-org-' || i, 'Perf ' || i, 'perf-' || i, 'enterprise', CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END, now(), now()
+    FROM generate_series(0, ${ORGS - 1}::int) AS i`;
+  await tx.$executeRaw`
+    INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")
+    SELECT 'perf-' || r || '-' || i, 'perf-org-' || i, 'Perf ' || r, r || i || '@perf.test', r || i, r::"Role", 'x', now(), now()
+    FROM generate_series(0, ${ORGS - 1}::int) AS i, unnest(ARRAY['agent', 'end_user']) AS r`;
+  await tx.$executeRaw`
+    INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "customerName",
+      "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "createdAt", "updatedAt")
+    SELECT gen_random_uuid()::text, 'perf-org-' || o.i, k,
+      (ARRAY['Printer is on fire', 'Refund for invoice', 'Cannot log in', 'Export fails'])[1 + k % 4] || ' ' || k,
+      'Details of case ' || k || ' from the ' || (ARRAY['web', 'mobile', 'api'])[1 + k % 3] || ' team',
+      (ARRAY['urgent', 'high', 'medium', 'low'])[1 + k % 4]::"TicketPriority",
+      (CASE WHEN k % 10 < 4 THEN 'closed' WHEN k % 10 < 8 THEN 'resolved' WHEN k % 10 = 8 THEN 'open' ELSE 'pending' END)::"TicketStatus",
+      'Customer ' || k % 500, CASE WHEN k % 100 = 0 THEN 'end_user' || o.i || '@perf.test' ELSE 'c' || k % 500 || '@perf.test' END,
+      CASE WHEN k % 3 = 0 THEN NULL ELSE 'perf-agent-' || o.i END,
+      t.c + interval '1 hour', t.c + interval '1 day', t.c + interval '18 hours', t.c + interval '30 minutes', t.c, t.c + interval '1 hour'
+    FROM (SELECT i, CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END AS n FROM generate_series(0, ${ORGS - 1}::int) AS i) AS o
+      CROSS JOIN LATERAL generate_series(1, o.n) AS k
+      CROSS JOIN LATERAL (SELECT now()::timestamp - (o.n - k) * interval '10 minutes' AS c) AS t`;
+  await tx.$executeRaw`
+    INSERT INTO "Reply" ("id", "organizationId", "ticketId", "content", "type", "authorType", "authorEmail", "createdAt")
+    SELECT gen_random_uuid()::text, "organizationId", "id", 'We are on it', 'public', 'agent', 'agent@perf.test', "createdAt" + interval '5 minutes'
+    FROM "Ticket"`;
+  await tx.$executeRaw`DO $$ DECLARE r record; BEGIN FOR r IN SELECT indexdef FROM perf_indexes LOOP EXECUTE r.indexdef; END LOOP; END $$`;
+}
+
+function scans(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(scans)];
+}
+
+/** Runs `send` while recording, then EXPLAINs each Ticket/Reply query it caused. */
+async function explainAll(send: () => Promise<Response>) {
+  sent.length = 0;
+  recording = true;
+  let res: Response;
+  try {
+    res = await send();
+  } finally {
+    recording = false;
+  }
+  expect(res.status).toBe(200);
+  const queries = sent.filter((q) => /FROM "(public"\.")?(Ticket|Reply)"/.test(q.text));
+  expect(queries.length).toBeGreaterThan(0);
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const plans = [];
+    for (const q of queries) {
+      const { rows } = await originalQuery.call(client, `EXPLAIN (FORMAT JSON) ${q.text}`, q.values as unknown[]);
+      const nodes = scans((rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
+      plans.push({ text: q.text, nodes, res });
+    }
+    return plans;
+  } finally {
+    await client.end();
+  }
+}
+
+function sequentialScans(plans: { nodes: PlanNode[] }[]) {
+  return plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]);
+}
+function ticketIndexes(plans: { nodes: PlanNode[] }[]) {
+  return plans.flatMap((p) => p.nodes).filter((n) => n["Index Name"]?.startsWith("Ticket_")).map((n) => n["Index Name"]);
+}
+
+const session = async (org: string, role: "agent" | "end_user") => ({ cookie: await sessionCookie({ id: `perf-${role}-${org.replace("perf-org-", "")}`, sessionVersion: 0 }) });
+const QUERIES = [
+  "",
+  "?view=unassigned",
+  "?view=my-open",
+  "?view=all-open",
+  "?view=sla-risk",
+  "?view=recently-updated",
+  "?view=closed",
+  "?status=pending&priority=high",
+  "?q=printer",
+  "?q=REFUND",
+  "?q=c42%40perf",
+  "?q=customer%20499",
+  "?q=%23123",
+  "?q=zqxj",
+  "?view=all-open&q=invoice",
+];
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seed();
+  pg.Client.prototype.query = recordingQuery as typeof pg.Client.prototype.query;
+}, 120_000);
+afterAll(() => {
+  pg.Client.prototype.query = originalQuery;
+});
+
+describe.each([
+  ["the largest organisation", BIG.org],
+  ["a small organisation", SMALL.org],
+])("query plans at %s", (_label, org) => {
+  it.each(QUERIES)("GET /api/tickets%s reads an index, keyset-paged without OFFSET", async (query) => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(ticketIndexes(plans).length).toBeGreaterThan(0);
+    for (const p of plans) expect(p.text).not.toMatch(/\bOFFSET\b/i);
+    for (const p of plans) expect(p.text).toMatch(/ORDER BY "createdAt" DESC, "id" DESC LIMIT/);
+  });
+
+  it("reads the second page by its keyset cursor", async () => {
+    const headers = await session(org, "agent");
+    const first = await list(makeRequest("/api/tickets?view=all-open", { headers }), params());
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    const plans = await explainAll(() => list(makeRequest(`/api/tickets?view=all-open&cursor=${cursor}`, { headers }), params()));
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(plans.map((p) => p.text).join("\n")).toMatch(/"createdAt" <= \$\d+ AND \("createdAt" < \$\d+ OR "id" < \$\d+\)/);
+    expect(plans.map((p) => p.text).join("\n")).not.toMatch(/\bOFFSET\b/i);
+  });
+
+  it.each(["agent", "end_user"] as const)("counts the six queues from indexes (%s)", async (role) => {
+    const headers = await session(org, role);
+    const plans = await explainAll(() => counts(makeRequest("/api/tickets/counts", { headers }), params()));
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(ticketIndexes(plans).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("loads a ticket and its replies by index", async () => {
+    const headers = await session(org, "agent");
+    const ticket = await db.ticket.findFirstOrThrow({ where: { organizationId: org }, orderBy: { ticketNumber: "asc" }, select: { id: true } });
+    const plans = [
+      ...(await explainAll(() => detail(makeRequest(`/api/tickets/detail/${ticket.id}`, { headers }), params({ id: ticket.id })))),
+      ...(await explainAll(() => replies(makeRequest(`/api/replies/${ticket.id}`, { headers }), params({ ticketId: ticket.id })))),
+    ];
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(plans.flatMap((p) => p.nodes).some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
+  });
+});
+
+it("seeded at least 50,000 tickets", async () => {
+  expect(await db.ticket.count()).toBeGreaterThanOrEqual(50_000);
+});
