@@ -100,7 +100,8 @@ async function explainAll(send: () => Promise<Response>) {
   try {
     const plans = [];
     for (const q of queries) {
-      const { rows } = await originalQuery.call(client, `EXPLAIN (FORMAT JSON) ${q.text}`, q.values as unknown[]);
+      const explain = originalQuery as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>;
+      const { rows } = await explain.call(client, `EXPLAIN (FORMAT JSON) ${q.text}`, q.values);
       const nodes = scans((rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
       plans.push({ text: q.text, nodes, res });
     }
