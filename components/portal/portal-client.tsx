@@ -71,8 +71,8 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-semibold">{organizationName} Support</h1>
-          <p className="text-muted-foreground text-sm">Signed in as {session.email}</p>
+          <h1 className="text-2xl font-semibold">{organizationName}</h1>
+          <p className="text-muted-foreground text-sm">Customer support portal · signed in as {session.email}</p>
         </div>
         <Button variant="outline" onClick={logout}>
           <LogOut aria-hidden />

@@ -63,9 +63,10 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          {organizationName} Support
+          {organizationName}
         </CardTitle>
         <CardDescription>
+          Customer support portal.{" "}
           {sentTo ? "Enter the code we emailed you to see your tickets." : "Enter your email address to view and create support tickets."}
         </CardDescription>
       </CardHeader>

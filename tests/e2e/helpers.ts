@@ -13,14 +13,14 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 }
 
-/** The newest email to `to` caught by the test SMTP server (scripts/lib/mail-catcher.mjs). */
-export function latestMailTo(to: string): string | undefined {
+/** The newest email to `to` (whose text matches `matching`, if given) caught by the test SMTP server (scripts/lib/mail-catcher.mjs). */
+export function latestMailTo(to: string, matching?: RegExp): string | undefined {
   const dir = process.env.E2E_MAIL_DIR ?? "test-results/mail";
   if (!existsSync(dir)) return undefined;
   const files = readdirSync(dir).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).reverse();
   for (const file of files) {
     const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string[]; text: string };
-    if (mail.to.includes(to.toLowerCase())) return mail.text;
+    if (mail.to.includes(to.toLowerCase()) && (!matching || matching.test(mail.text))) return mail.text;
   }
   return undefined;
 }
@@ -30,6 +30,13 @@ export async function linkFromMail(to: string, pathname: string): Promise<string
   let link: string | undefined;
   await expect.poll(() => (link = latestMailTo(to)?.match(new RegExp(`https?://\\S*${pathname}\\S*`))?.[0]), { timeout: 10_000 }).toBeTruthy();
   return link!;
+}
+
+/** Waits for the newest portal access-code email to `to` and returns its 6-digit code. */
+export async function codeFromMail(to: string): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(() => (code = latestMailTo(to, /portal code/)?.match(/portal is:\s*(\d{6})\b/)?.[1]), { timeout: 10_000 }).toBeTruthy();
+  return code!;
 }
 
 /** A toast's text (Radix also announces it in a live region, which would match twice). */

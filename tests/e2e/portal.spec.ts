@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { codeFromMail, latestMailTo, signInAs, toastText, uniqueEmail } from "./helpers";
+
+test.describe("customer portal", () => {
+  test("without an organisation in the link (several exist) it asks for the team's link", async ({ page }) => {
+    await page.goto("/portal");
+    await expect(page.getByRole("heading", { name: "Portal not found" })).toBeVisible();
+  });
+
+  test("gate, list, create, detail, reply, resolved view, logout", async ({ page, browser }) => {
+    const email = uniqueEmail("portal");
+    await page.goto("/portal?org=acme");
+    await expect(page.getByRole("heading", { name: "Acme Support" })).toBeVisible();
+
+    // Email gate: the code comes by email.
+    await page.getByRole("button", { name: "Access Portal" }).click();
+    await expect(toastText(page, "Please enter your email address")).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Access Portal" }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+    const code = await codeFromMail(email);
+    await page.getByLabel("Access code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(toastText(page, "Access failed")).toBeVisible();
+    await expect(toastText(page, "That code is not correct. Please check your email and try again.")).toBeVisible();
+    await page.getByLabel("Access code").fill(code);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect(toastText(page, "Access granted")).toBeVisible();
+
+    // List (empty), then create.
+    await expect(page.getByText("No tickets yet")).toBeVisible();
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    await page.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(toastText(page, "All fields required")).toBeVisible();
+    await expect(toastText(page, "Please fill in both subject and description")).toBeVisible();
+    const subject = `Blender makes noise ${Date.now()}`;
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Description").fill("It rattles on every speed.\nSince Monday.\nThird line that the list hides.");
+    await page.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(toastText(page, "Ticket created")).toBeVisible();
+
+    // Detail and reply.
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("heading", { name: subject })).toBeVisible();
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await expect(toastText(page, "Please enter a reply message")).toBeVisible();
+    await page.getByLabel("Your reply").fill("Adding a video link soon.");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await expect(toastText(page, "Reply sent")).toBeVisible();
+    await expect(detail.getByText("Adding a video link soon.")).toBeVisible();
+
+    // The list shows the ticket with its date and status.
+    await page.getByRole("button", { name: "Back to tickets" }).click();
+    const item = page.getByRole("button", { name: new RegExp(subject) });
+    await expect(item).toContainText("Open");
+    await expect(item).toContainText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(item.locator(".line-clamp-2")).toBeVisible();
+
+    // The customer was told by email that the ticket was received.
+    await expect.poll(() => latestMailTo(email, /opened ticket/) ?? "").toContain("/portal?org=acme");
+
+    // An agent answers publicly, adds a note and resolves the ticket.
+    const stored = await page.evaluate(() => sessionStorage.getItem("portal:acme"));
+    const token = (JSON.parse(stored!) as { token: string }).token;
+    const mine = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
+    const ticketId = ((await mine.json()) as { id: string; subject: string }[]).find((t) => t.subject === subject)!.id;
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    await signInAs(agent, "agent@acme.test");
+    expect((await agent.request.post("/api/replies", { data: { ticketId, content: "Please send us the serial number.", type: "public" } })).status()).toBe(201);
+    expect((await agent.request.post("/api/replies", { data: { ticketId, content: "Known defect batch 7", type: "internal" } })).status()).toBe(201);
+    expect((await agent.request.put(`/api/tickets/${ticketId}`, { data: { status: "resolved" } })).status()).toBe(200);
+    await agentContext.close();
+    await expect.poll(() => latestMailTo(email, /replied to your ticket/) ?? "").toContain("Please send us the serial number.");
+
+    // The resolved ticket hides the reply form and points to a new ticket; notes stay hidden.
+    await page.reload();
+    await page.getByRole("button", { name: new RegExp(subject) }).click();
+    await expect(page.getByText("This ticket has been resolved.")).toBeVisible();
+    await expect(page.getByText("If you need further help, please create a new ticket.")).toBeVisible();
+    await expect(page.getByLabel("Your reply")).toHaveCount(0);
+    await expect(page.getByText("Please send us the serial number.")).toBeVisible();
+    await expect(page.getByText(/^Support ·/)).toBeVisible();
+    await expect(page.getByText("Known defect batch 7")).toHaveCount(0);
+
+    // Logout ends the session here and on the server.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("button", { name: "Access Portal" })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem("portal:acme"))).toBeNull();
+    const refused = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(401);
+  });
+});
