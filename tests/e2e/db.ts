@@ -23,3 +23,8 @@ export async function createInvite(email: string, role: "agent" | "org_admin" = 
   );
   return token;
 }
+
+/** Puts the organisation of the user with this email on a plan (billing has no screen yet). */
+export async function setPlanOf(email: string, plan: "free" | "starter" | "pro" | "enterprise"): Promise<void> {
+  await query(`UPDATE "Organization" SET "plan" = $2::"Plan" WHERE "id" = (SELECT "organizationId" FROM "User" WHERE "email" = $1)`, [email.toLowerCase(), plan]);
+}

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
-import { OnboardingActions } from "@/components/auth/onboarding-actions";
+import { OnboardingWizard } from "@/components/onboarding/onboarding-wizard";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
-import { PRODUCT_NAME } from "@/lib/product";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { isAdmin } from "@/lib/roles";
 
 export const metadata: Metadata = { title: "Welcome" };
 
-export default function OnboardingPage() {
+export default async function OnboardingPage() {
+  const user = await requirePageUser();
   return (
-    <WorkspaceFrame title={`Welcome to ${PRODUCT_NAME}`}>
-      <p className="text-muted-foreground mb-6">Let&apos;s get your help desk set up.</p>
-      <OnboardingActions />
+    <WorkspaceFrame title="Set up your help desk">
+      <OnboardingWizard canManage={isAdmin(user.role)} />
     </WorkspaceFrame>
   );
 }

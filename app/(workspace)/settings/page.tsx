@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
+import { SettingsClient } from "@/components/settings/settings-client";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
+import { requirePageUser } from "@/lib/auth/page-guard";
+import { isAdmin } from "@/lib/roles";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default function SettingsPage() {
-  return <WorkspaceFrame title="Settings">{null}</WorkspaceFrame>;
+export default async function SettingsPage() {
+  const user = await requirePageUser();
+  return (
+    <WorkspaceFrame title="Settings">
+      <SettingsClient organizationId={user.organizationId} canManage={isAdmin(user.role)} />
+    </WorkspaceFrame>
+  );
 }

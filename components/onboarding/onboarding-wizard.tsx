@@ -1,0 +1,54 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Progress } from "@/components/ui/progress";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { PRODUCT_NAME } from "@/lib/product";
+import { DoneStep, WelcomeStep } from "./simple-steps";
+import { SupportEmailStep } from "./support-email-step";
+import { TeamStep } from "./team-step";
+
+const STEPS = 4;
+
+/** Spec §2 onboarding wizard: welcome, support email, team, done. */
+export function OnboardingWizard({ canManage }: { canManage: boolean }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(1);
+  const [finishing, setFinishing] = useState(false);
+  const next = () => setStep((s) => Math.min(STEPS, s + 1));
+
+  async function finish(how: "complete" | "skip") {
+    setFinishing(true);
+    try {
+      await apiRequest("POST", `/api/onboarding/${how}`);
+      await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/organizations") });
+      router.replace("/app");
+      router.refresh();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      setFinishing(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
+      <div className="grid gap-2">
+        <div className="text-muted-foreground flex justify-between text-sm">
+          <span>
+            Step {step} of {STEPS}
+          </span>
+          <span>{Math.round((step / STEPS) * 100)}%</span>
+        </div>
+        <Progress value={(step / STEPS) * 100} aria-label={`Onboarding progress: step ${step} of ${STEPS}`} />
+      </div>
+      {step === 1 && <WelcomeStep productName={PRODUCT_NAME} onStart={next} onSkip={() => finish("skip")} pending={finishing} />}
+      {step === 2 && <SupportEmailStep canManage={canManage} onDone={next} />}
+      {step === 3 && <TeamStep canManage={canManage} onDone={next} />}
+      {step === 4 && <DoneStep onFinish={() => finish("complete")} pending={finishing} />}
+    </div>
+  );
+}

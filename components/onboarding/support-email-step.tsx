@@ -1,0 +1,75 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/auth/field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+
+/** Step 2: the address customers write to; both fields required (spec §5). */
+export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
+  const [form, setForm] = useState({ email: "", displayName: "" });
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const email = form.email.trim().toLowerCase();
+    const displayName = form.displayName.trim();
+    if (!email || !displayName) {
+      toast({ title: "Missing fields", description: "Please fill in all fields", variant: "destructive" });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/support-emails", { email, displayName });
+      toast({ title: "Support email added", description: `${email} now receives tickets.` });
+      onDone();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to create support email"), variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-xl">
+            Create your support email
+          </CardTitle>
+          <CardDescription>Mail your customers send to this address becomes tickets for your team.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {canManage ? (
+            <>
+              <Field id="onboarding-support-email" label="Support email address">
+                <Input id="onboarding-support-email" type="email" placeholder="support@yourcompany.com" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+              </Field>
+              <Field id="onboarding-display-name" label="Display name">
+                <Input id="onboarding-display-name" placeholder="Customer Support" value={form.displayName} onChange={(e) => setForm((f) => ({ ...f, displayName: e.target.value }))} />
+              </Field>
+            </>
+          ) : (
+            <p className="text-muted-foreground text-sm">Your administrator manages support email addresses.</p>
+          )}
+        </CardContent>
+        <CardFooter className="justify-between gap-2">
+          <Button type="button" variant="ghost" onClick={onDone} disabled={pending}>
+            Skip
+          </Button>
+          {canManage ? (
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving..." : "Continue"}
+            </Button>
+          ) : (
+            <Button type="button" onClick={onDone}>
+              Continue
+            </Button>
+          )}
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

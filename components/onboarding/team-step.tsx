@@ -1,0 +1,148 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useSeats } from "@/components/settings/use-organization";
+import { OptionSelect } from "@/components/tickets/option-select";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { PLANS } from "@/lib/plans";
+import { roleLabel } from "@/lib/roles";
+
+type Invite = { email: string; role: "agent" | "org_admin" };
+const ROLE_OPTIONS = [
+  { value: "agent", label: "Agent" },
+  { value: "org_admin", label: "Organization Admin" },
+];
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The plan's seat situation, so an admin knows before sending why invitations may be refused. */
+function SeatNote({ listed }: { listed: number }) {
+  const seats = useSeats();
+  if (!seats.data) return null;
+  const { plan, used, pending, limit } = seats.data;
+  if (limit === -1) return <p className="text-muted-foreground text-sm">Your {PLANS[plan].name} plan has unlimited agent seats.</p>;
+  const left = Math.max(0, limit - used - pending);
+  return (
+    <div role="status" className={listed > left ? "border-warning bg-warning/10 grid gap-2 rounded-lg border p-3 text-sm" : "text-muted-foreground grid gap-2 text-sm"}>
+      <p data-testid="seat-note">
+        Your {PLANS[plan].name} plan includes {limit} agent seat{limit === 1 ? "" : "s"}: {used} in use
+        {pending ? `, ${pending} invited` : ""}, {left} left.
+      </p>
+      {listed > left && (
+        <p>
+          Invitations beyond your free seats will be refused.{" "}
+          <Link href="/pricing" className="underline">
+            Upgrade your plan
+          </Link>{" "}
+          to add more team members, or skip this step.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Step 3: a list of people to invite, sent together (all or nothing). */
+export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Invite["role"]>("agent");
+  const [invites, setInvites] = useState<Invite[]>([]);
+  const [pending, setPending] = useState(false);
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim().toLowerCase();
+    if (!value) {
+      toast({ title: "Missing email", description: "Please provide an email address", variant: "destructive" });
+      return;
+    }
+    if (!EMAIL_SHAPE.test(value)) {
+      toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
+      return;
+    }
+    if (invites.some((i) => i.email === value)) {
+      toast({ title: "Duplicate email", description: "This email has already been added", variant: "destructive" });
+      return;
+    }
+    setInvites((list) => [...list, { email: value, role }]);
+    setEmail("");
+    setRole("agent");
+  }
+
+  async function send() {
+    if (invites.length === 0) return onDone();
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", "/api/onboarding/invites", { invites });
+      const { sent } = (await res.json()) as { sent: number };
+      toast({ title: "Invitation sent", description: `${sent} invitation${sent === 1 ? "" : "s"} sent.` });
+      await queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] });
+      onDone();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to save team invites"), variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-xl">
+          Invite your team
+        </CardTitle>
+        <CardDescription>Each person gets an email with a link to join your help desk.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {canManage ? (
+          <>
+            <SeatNote listed={invites.length} />
+            <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+              <div className="grid gap-2">
+                <Label htmlFor="onboarding-invite-email">Email address</Label>
+                <Input id="onboarding-invite-email" type="email" placeholder="teammate@yourcompany.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="onboarding-invite-role">Role</Label>
+                <OptionSelect id="onboarding-invite-role" value={role} options={ROLE_OPTIONS} onChange={(v) => setRole(v as Invite["role"])} />
+              </div>
+              <Button type="submit" variant="outline">
+                Add
+              </Button>
+            </form>
+            {invites.length > 0 && (
+              <ul className="grid gap-2" aria-label="Team members to invite">
+                {invites.map((invite) => (
+                  <li key={invite.email} className="flex items-center gap-3 rounded-lg border p-2 pl-3">
+                    <span className="flex-1 truncate text-sm">{invite.email}</span>
+                    <Badge variant="secondary">{roleLabel(invite.role)}</Badge>
+                    <Button variant="ghost" size="icon" aria-label={`Remove ${invite.email}`} onClick={() => setInvites((list) => list.filter((i) => i.email !== invite.email))}>
+                      <X className="size-4" aria-hidden />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p className="text-muted-foreground text-sm">Your administrator invites team members.</p>
+        )}
+      </CardContent>
+      <CardFooter className="justify-between gap-2">
+        <Button variant="ghost" onClick={onDone} disabled={pending}>
+          Skip
+        </Button>
+        <Button onClick={send} disabled={pending}>
+          {pending ? "Sending..." : "Continue"}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { format } from "date-fns";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SupportEmailsCard } from "./support-emails-card";
+import { useOrganization } from "./use-organization";
+
+export function OrganizationTab({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
+  const org = useOrganization(organizationId);
+  if (org.isPending) return <p className="text-muted-foreground text-sm">Loading organization...</p>;
+  if (org.isError) return <p className="text-destructive text-sm">Failed to load the organization</p>;
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Organization</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm sm:grid-cols-2">
+          <div className="grid gap-1">
+            <span className="text-muted-foreground">Name</span>
+            <span className="font-medium" data-testid="organization-name">
+              {org.data.name}
+            </span>
+          </div>
+          <div className="grid gap-1">
+            <span className="text-muted-foreground">Created</span>
+            <span className="font-medium">{format(new Date(org.data.createdAt), "MMM d, yyyy")}</span>
+          </div>
+        </CardContent>
+      </Card>
+      <SupportEmailsCard organization={org.data} canManage={canManage} />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/auth/field";
+import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/lib/http/client";
+import { PLANS, withinLimit } from "@/lib/plans";
+import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
+import { firstError } from "@/lib/schemas/first-error";
+import { countAgainst, type OrganizationJson, type SupportEmailJson } from "./use-organization";
+
+function useInvalidateOrganization() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (q) => {
+        const head = String(q.queryKey[0]);
+        return head.startsWith("/api/organizations") || head === "/api/support-emails";
+      },
+    });
+}
+
+function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canManage: boolean }) {
+  const invalidate = useInvalidateOrganization();
+  const toggle = useMutation({
+    mutationFn: () => apiRequest("PUT", `/api/support-emails/${entry.id}/toggle`),
+    onSuccess: async (res) => {
+      const updated = (await res.json()) as SupportEmailJson;
+      toast({ title: "Status updated", description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.` });
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update support email status"), variant: "destructive" }),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/support-emails/${entry.id}`),
+    onSuccess: () => {
+      toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` });
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to remove support email address"), variant: "destructive" }),
+  });
+  return (
+    <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="support-email">
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate text-sm font-medium">{entry.email}</span>
+        <span className="text-muted-foreground truncate text-xs">{entry.displayName}</span>
+      </div>
+      <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
+      <Switch
+        checked={entry.isActive}
+        disabled={!canManage || toggle.isPending}
+        onCheckedChange={() => toggle.mutate()}
+        aria-label={`Active: ${entry.email}`}
+      />
+      {canManage && (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Remove ${entry.email}`} disabled={remove.isPending}>
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Remove support email?</AlertDialogTitle>
+              <AlertDialogDescription>Mail sent to {entry.email} will no longer create tickets. You can add it again later.</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => remove.mutate()}>Remove</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </li>
+  );
+}
+
+function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
+  const invalidate = useInvalidateOrganization();
+  const [form, setForm] = useState({ email: "", displayName: "" });
+  const add = useMutation({
+    mutationFn: (body: { email: string; displayName: string; organizationId: string }) => apiRequest("POST", "/api/support-emails", body),
+    onSuccess: async (res) => {
+      const created = (await res.json()) as SupportEmailJson;
+      toast({ title: "Support email added", description: `${created.email} now receives tickets.` });
+      setForm({ email: "", displayName: "" });
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to add support email address"), variant: "destructive" }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createSupportEmailSchema.safeParse({ ...form, organizationId });
+    const problem = firstError(parsed);
+    if (problem || !parsed.success) {
+      toast({ title: "Validation Error", description: problem ?? "Please provide both email address and display name", variant: "destructive" });
+      return;
+    }
+    add.mutate({ email: parsed.data.email, displayName: parsed.data.displayName, organizationId });
+  }
+
+  const empty = !form.email.trim() || !form.displayName.trim();
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-dashed p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+      <Field id="support-email" label="Email address">
+        <Input id="support-email" type="email" placeholder="support@yourcompany.com" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+      </Field>
+      <Field id="support-display-name" label="Display name">
+        <Input id="support-display-name" placeholder="Customer Support" value={form.displayName} onChange={(e) => setForm((f) => ({ ...f, displayName: e.target.value }))} />
+      </Field>
+      <Button type="submit" disabled={empty || add.isPending}>
+        {add.isPending ? "Adding..." : "Add Email"}
+      </Button>
+    </form>
+  );
+}
+
+/** Spec §2 Settings > Organization: the support addresses, with the plan's limit. */
+export function SupportEmailsCard({ organization, canManage }: { organization: OrganizationJson; canManage: boolean }) {
+  const emails = organization.supportEmails;
+  const limit = PLANS[organization.plan].supportEmails;
+  const room = withinLimit(limit, emails.length);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Support Email Addresses</CardTitle>
+          <CardDescription>Mail sent to these addresses becomes tickets for your team.</CardDescription>
+        </div>
+        <Badge variant="outline" data-testid="support-email-count" aria-label={`${emails.length} of ${limit === -1 ? "unlimited" : limit} support emails used`}>
+          {countAgainst(emails.length, limit)}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {emails.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No support email addresses yet.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Support email addresses">
+            {emails.map((entry) => (
+              <SupportEmailRow key={entry.id} entry={entry} canManage={canManage} />
+            ))}
+          </ul>
+        )}
+        {canManage &&
+          (room ? (
+            <AddSupportEmailForm organizationId={organization.id} />
+          ) : (
+            <div className="bg-muted/50 flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
+              <p className="text-sm">
+                You&apos;ve reached your {PLANS[organization.plan].name} plan&apos;s limit of {limit} support email address{limit === 1 ? "" : "es"}.
+              </p>
+              <UpgradeDialog label="Upgrade to Add More" variant="default" />
+            </div>
+          ))}
+        {!canManage && <p className="text-muted-foreground text-sm">Contact your administrator to change support email addresses.</p>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { createInvite } from "./db";
+import { signInAs, uniqueEmail } from "./helpers";
+
+test.describe("admin dashboard", () => {
+  test("overview cards, breakdown and quick actions", async ({ page }) => {
+    await signInAs(page, "admin@acme.test");
+    const stats = await (await page.request.get("/api/tickets/stats")).json();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByTestId("admin-plan")).toHaveText("Pro plan");
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel(/^Total Tickets: \d+$/)).toBeVisible();
+    expect(Number((await page.getByLabel(/^Total Tickets: /).textContent())!)).toBeGreaterThanOrEqual(stats.totalTickets);
+    await expect(page.getByLabel(/^Open Tickets: \d+$/)).toBeVisible();
+    await expect(page.getByLabel(/^Resolved Tickets: \d+$/)).toBeVisible();
+    await expect(page.getByLabel(/^Support Emails: \d+$/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ticket Status Breakdown" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: /^Open: \d+ of \d+$/ })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: /^In Progress: \d+ of \d+$/ })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: /^Resolved: \d+ of \d+$/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Usage & Limits" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add Agent" })).toHaveAttribute("href", "/settings#team");
+    await expect(page.getByRole("link", { name: "Manage Plan" })).toHaveAttribute("href", "/settings");
+    await expect(page.getByRole("link", { name: "View Pricing" })).toHaveAttribute("href", "/pricing");
+    await page.getByRole("link", { name: "Email Settings" }).click();
+    await expect(page).toHaveURL(/\/settings#organization$/);
+    await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
+
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await expect(page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("link", { name: "Upgrade to Pro" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page).toHaveURL("/settings");
+  });
+
+  test("Agents lists the team with workloads; Activity shows a role change and a deactivation, newest first", async ({ page }) => {
+    const email = uniqueEmail("promoted");
+    const token = await createInvite(email, "agent");
+    const accepted = await page.request.post("/api/team-invites/accept", { data: { token, fullName: "Pia Promoted", password: "promoted-password" } });
+    expect(accepted.status()).toBe(201);
+
+    await signInAs(page, "admin@acme.test");
+    const [member] = await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json();
+    expect((await page.request.patch(`/api/users/${member.id}`, { data: { role: "org_admin" } })).ok()).toBe(true);
+    expect((await page.request.patch(`/api/users/${member.id}`, { data: { isActive: false } })).ok()).toBe(true);
+
+    await page.goto("/admin#agents");
+    const agents = page.getByRole("table", { name: "Agents" });
+    const sam = agents.getByRole("row").filter({ hasText: "agent@acme.test" });
+    await expect(sam).toContainText("Sam Agent");
+    await expect(sam).toContainText("Agent");
+    await expect(sam).toContainText("Active");
+    const pia = agents.getByRole("row").filter({ hasText: email });
+    await expect(pia).toContainText("Admin");
+    await expect(pia).toContainText("Inactive");
+
+    await page.getByRole("tab", { name: "Activity" }).click();
+    await expect(page).toHaveURL(/\/admin#activity$/);
+    const log = page.getByRole("list", { name: "Activity log" });
+    const deactivated = log.getByRole("listitem").filter({ hasText: `Alex Admin deactivated ${email}` });
+    const promoted = log.getByRole("listitem").filter({ hasText: `Alex Admin changed the role of ${email} from Agent to Admin` });
+    await expect(deactivated).toBeVisible();
+    await expect(promoted).toBeVisible();
+    await expect(log.getByRole("listitem").filter({ hasText: "Pia Promoted accepted an invitation and joined as Agent" })).toBeVisible();
+    const texts = await log.getByRole("listitem").allTextContents();
+    const at = (needle: string) => texts.findIndex((t) => t.includes(needle));
+    expect(at(`deactivated ${email}`)).toBeLessThan(at(`changed the role of ${email}`));
+
+    // The seeded organisation has more than one page of history.
+    const before = texts.length;
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => log.getByRole("listitem").count()).toBeGreaterThan(before);
+  });
+
+  test("is for admins only", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/app");
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs, toastText, uniqueEmail } from "./helpers";
+
+async function newOnboardedAdmin(page: Page) {
+  const res = await page.request.post("/api/register", { data: { fullName: "Sol Settings", email: uniqueEmail("settings"), companyName: "Settings Co", password: "settings-password" } });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post("/api/onboarding/skip")).ok()).toBe(true);
+}
+
+test.describe("settings", () => {
+  test("the tab follows the URL hash and switching updates it", async ({ page }) => {
+    await newOnboardedAdmin(page);
+    await page.goto("/settings");
+    await expect(page.getByRole("tab", { name: "Plan & Billing" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("current-plan")).toHaveText("Free");
+    await expect(page.getByText("Monthly price")).toBeVisible();
+    await expect(page.getByText("No payment method is configured.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Usage & Limits" })).toBeVisible();
+    await page.getByRole("button", { name: "Upgrade Plan" }).click();
+    await expect(page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("heading", { name: "Pro" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("tab", { name: "Organization" }).click();
+    await expect(page).toHaveURL(/\/settings#organization$/);
+    await expect(page.getByTestId("organization-name")).toHaveText("Settings Co");
+
+    await page.goto("/settings#team");
+    await expect(page.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+    await page.goto("/settings#organization");
+    await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("Organization tab: add, toggle and remove a support email within the plan's limit", async ({ page }) => {
+    await newOnboardedAdmin(page);
+    await page.goto("/settings#organization");
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: "Support Email Addresses" }) });
+    await expect(card.getByTestId("support-email-count")).toHaveText("0 / 1");
+
+    const add = card.getByRole("button", { name: "Add Email" });
+    await expect(add).toBeDisabled();
+    const address = uniqueEmail("desk");
+    await card.getByLabel("Email address").fill(address.toUpperCase());
+    await expect(add).toBeDisabled();
+    await card.getByLabel("Display name").fill("Desk");
+    await add.click();
+    await expect(toastText(page, "Support email added")).toBeVisible();
+    const row = card.getByTestId("support-email").filter({ hasText: address.toLowerCase() });
+    await expect(row).toContainText("Desk");
+    await expect(card.getByTestId("support-email-count")).toHaveText("1 / 1");
+
+    // At the free plan's limit the form gives way to an upgrade prompt.
+    await expect(add).toHaveCount(0);
+    await expect(card.getByText(/reached your Free plan's limit of 1 support email address/)).toBeVisible();
+    await card.getByRole("button", { name: "Upgrade to Add More" }).click();
+    await expect(page.getByRole("dialog", { name: "Upgrade your plan" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    const active = row.getByRole("switch", { name: `Active: ${address.toLowerCase()}` });
+    await expect(active).toBeChecked();
+    await active.click();
+    await expect(toastText(page, "Status updated")).toBeVisible();
+    await expect(active).not.toBeChecked();
+    await expect(row).toContainText("Inactive");
+
+    await row.getByRole("button", { name: `Remove ${address.toLowerCase()}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove support email?" });
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(toastText(page, "Support email removed")).toBeVisible();
+    await expect(card.getByTestId("support-email")).toHaveCount(0);
+    await expect(card.getByTestId("support-email-count")).toHaveText("0 / 1");
+    await expect(card.getByRole("button", { name: "Add Email" })).toBeVisible();
+  });
+
+  test("an address another organisation uses is refused with the server's message", async ({ page }) => {
+    await newOnboardedAdmin(page);
+    const taken = uniqueEmail("taken");
+    expect((await page.request.post("/api/support-emails", { data: { email: taken, displayName: "Mine" } })).status()).toBe(201);
+    await page.context().clearCookies();
+    await newOnboardedAdmin(page);
+    await page.goto("/settings#organization");
+    await page.getByLabel("Email address").fill(taken);
+    await page.getByLabel("Display name").fill("Theirs");
+    await page.getByRole("button", { name: "Add Email" }).click();
+    await expect(toastText(page, "This email address is already in use")).toBeVisible();
+  });
+
+  test("an agent sees the support emails read-only", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    await page.goto("/settings#organization");
+    await expect(page.getByRole("heading", { name: "Support Email Addresses" })).toBeVisible();
+    await expect(page.getByText("Contact your administrator to change support email addresses.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add Email" })).toHaveCount(0);
+  });
+});
