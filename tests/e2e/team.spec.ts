@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+
+test.describe("settings: team", () => {
+  test("an admin invites a teammate, who accepts the emailed link in another browser and signs in", async ({ page, browser }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/settings#team");
+    const tab = page.getByRole("tabpanel", { name: "Team" });
+    await expect(tab.getByRole("heading", { name: "Team Members" })).toBeVisible();
+    await expect(tab.getByText(/^\d+ \/ 10$/)).toBeVisible();
+    await expect(tab.getByRole("list", { name: "Team members" }).getByText("admin@acme.test")).toBeVisible();
+
+    await tab.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toastText(page, "Validation Error")).toBeVisible();
+    await expect(toastText(page, "Please provide an email address")).toBeVisible();
+
+    const email = uniqueEmail("teammate");
+    await tab.getByLabel("Email address").fill(`  ${email.toUpperCase()} `);
+    await expect(tab.getByRole("combobox", { name: "Role" })).toHaveText("Agent");
+    await tab.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toastText(page, "Invitation sent")).toBeVisible();
+    await expect(tab.getByLabel("Email address")).toHaveValue("");
+    await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toBeVisible();
+
+    const link = new URL(await linkFromMail(email, "/accept-invite"));
+    const invitee = await browser.newContext();
+    try {
+      const other = await invitee.newPage();
+      await other.goto(link.pathname + link.search);
+      await expect(other.getByText("Acme Support")).toBeVisible();
+      await expect(other.getByLabel("Email")).toHaveValue(email);
+      await other.getByLabel("Full name").fill("Tess Teammate");
+      await other.getByLabel("Password", { exact: true }).fill("teammate-password");
+      await other.getByLabel("Confirm password").fill("teammate-password");
+      await other.getByRole("button", { name: "Create account" }).click();
+      await expect(other.getByText("Your account has been created. Please login to continue.")).toBeVisible();
+      await expect(other).toHaveURL("/login");
+
+      await other.getByLabel("Email").fill(email);
+      await other.getByLabel("Password", { exact: true }).fill("teammate-password");
+      await other.getByRole("button", { name: "Sign in" }).click();
+      await expect(other).toHaveURL("/app");
+      await expect(other.getByText("Tess Teammate")).toBeVisible();
+
+      // A non-admin sees the seat count and the contact message, not the team.
+      await other.goto("/settings#team");
+      const theirTab = other.getByRole("tabpanel", { name: "Team" });
+      await expect(theirTab.getByText("Contact your administrator to manage team members and agent seats.")).toBeVisible();
+      await expect(theirTab.getByRole("button", { name: "Send Invitation" })).toHaveCount(0);
+    } finally {
+      await invitee.close();
+    }
+
+    await page.reload();
+    await expect(tab.getByRole("list", { name: "Team members" }).getByText(email)).toBeVisible();
+    await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
+  });
+});
