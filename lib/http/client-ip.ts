@@ -1,15 +1,19 @@
 import type { NextRequest } from "next/server";
 
 /**
- * The caller's address for throttling. Next's server records the peer address as the last
- * X-Forwarded-For entry; anything before it was written by the client and can be forged.
- * Behind TRUST_PROXY_HOPS trusted proxies, step that many entries further left.
+ * The caller's address for throttling. `next start` keeps a client's own X-Forwarded-For
+ * header as it is (it fills in the peer address only when the header is absent), so the
+ * header is trusted only behind TRUST_PROXY_HOPS reverse proxies that each append the address
+ * they saw: the entry that many places from the right is the one the outermost trusted proxy
+ * wrote. Without a trusted proxy the header is ignored and every caller shares one address
+ * bucket (the per-account limits still apply), so a forged header never buys a fresh counter.
  */
 export function clientIp(req: NextRequest): string {
+  const hops = Math.max(0, Math.floor(Number(process.env.TRUST_PROXY_HOPS ?? 0)) || 0);
+  if (hops === 0) return "direct";
   const chain = (req.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0);
-  return chain[chain.length - 1 - hops] ?? chain[0] ?? req.headers.get("x-real-ip") ?? "unknown";
+  return chain[Math.max(0, chain.length - hops)] ?? "unknown";
 }

@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { clientIp } from "@/lib/http/client-ip";
+import { LIMITS } from "@/lib/services/rate-limit";
+import { PORTAL_LIMITS } from "@/lib/services/portal-access";
+import { createOrg } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { startSmtp } from "../helpers/smtp";
+import { invoke } from "./discover";
+import type { Method } from "./route-table";
+
+// Throttling: login, register, forgot-password, the mailing list and portal access answer 429
+// with Retry-After past their limit; a forged X-Forwarded-For never buys a fresh counter unless
+// a trusted proxy is configured (TRUST_PROXY_HOPS). The counters live in PostgreSQL; the
+// two-process proof is tests/e2e/security-servers.spec.ts.
+
+// Up to ~60 real attempts per test, some of them hashing passwords.
+jest.setTimeout(60_000);
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let orgSlug: string;
+beforeAll(async () => {
+  await resetDatabase();
+  smtp = await startSmtp();
+  orgSlug = (await createOrg("pro")).slug;
+});
+afterAll(() => smtp.stop());
+beforeEach(async () => {
+  await db.rateLimitBucket.deleteMany({});
+  process.env.TRUST_PROXY_HOPS = "1";
+});
+afterAll(() => {
+  process.env.TRUST_PROXY_HOPS = "1";
+});
+
+const u = () => randomUUID().slice(0, 8);
+const spoofed = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+
+type Case = {
+  name: string;
+  route: string;
+  method: Method;
+  limit: number;
+  windowMs: number;
+  /** Body of the i-th attempt; `same` keeps the throttled account fixed, else every attempt differs. */
+  body: (i: number, same: string) => unknown;
+  /** Per account (vary the address) or per address (vary the account). */
+  per: "account" | "address";
+};
+
+const CASES: Case[] = [
+  { name: "login per account", route: "/api/login", method: "POST", ...LIMITS.loginPerAccount, per: "account", body: (_, same) => ({ email: same, password: "wrong-password" }) },
+  { name: "login per address", route: "/api/login", method: "POST", ...LIMITS.loginPerAddress, per: "address", body: () => ({ email: `nobody-${u()}@example.test`, password: "wrong-password" }) },
+  {
+    name: "register per address",
+    route: "/api/register",
+    method: "POST",
+    ...LIMITS.registerPerAddress,
+    per: "address",
+    body: () => ({ email: `founder-${u()}@example.test`, password: "founder-password", fullName: "F", companyName: `Co ${u()}` }),
+  },
+  { name: "forgot-password per account", route: "/api/auth/forgot-password", method: "POST", ...LIMITS.forgotPerAccount, per: "account", body: (_, same) => ({ email: same }) },
+  { name: "forgot-password per address", route: "/api/auth/forgot-password", method: "POST", ...LIMITS.forgotPerAddress, per: "address", body: () => ({ email: `x-${u()}@example.test` }) },
+  { name: "mailing list per address", route: "/api/mailing-list", method: "POST", ...LIMITS.waitlistPerAddress, per: "address", body: () => ({ email: `fan-${u()}@example.test`, consentGiven: true }) },
+  { name: "portal code per email", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.codePerEmail, per: "account", body: (_, same) => ({ org: orgSlug, email: same }) },
+  { name: "portal code per address", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.codePerAddress, per: "address", body: () => ({ org: orgSlug, email: `c-${u()}@example.test` }) },
+  { name: "portal code check per address", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.verifyPerAddress, per: "address", body: () => ({ org: orgSlug, email: `c-${u()}@example.test`, code: "123456" }) },
+];
+
+async function attempt(c: Case, i: number, same: string, xff: string) {
+  const res = await invoke(c.route, c.method, { body: c.body(i, same) }, { "x-forwarded-for": xff });
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { error?: string } };
+}
+
+function expectThrottled(r: Awaited<ReturnType<typeof attempt>>, windowMs: number) {
+  expect(r.status).toBe(429);
+  expect(r.body.error).toEqual(expect.any(String));
+  const seconds = Number(r.retryAfter);
+  expect(Number.isInteger(seconds)).toBe(true);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(Math.ceil(windowMs / 1000));
+}
+
+/**
+ * Makes `limit` allowed attempts. Past the first two, the counter is advanced in the database
+ * (the same row a real attempt increments) so that 50-attempt limits stay quick to test.
+ */
+async function useUpAllowance(c: Case, same: string, address: (i: number) => string) {
+  const allowed: { i: number; throttled: boolean; serverError: boolean }[] = [];
+  const record = async (i: number) => {
+    const r = await attempt(c, i, same, address(i));
+    allowed.push({ i, throttled: r.status === 429, serverError: r.status >= 500 });
+  };
+  await record(0);
+  if (c.limit > 3) {
+    const pattern = c.per === "account" ? `%:${same}` : "%:ip:%";
+    await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = "count" + ${c.limit - 2} WHERE "key" LIKE ${pattern}`;
+    await record(c.limit - 1);
+  } else {
+    for (let i = 1; i < c.limit; i++) await record(i);
+  }
+  expect(allowed).toEqual(allowed.map(({ i }) => ({ i, throttled: false, serverError: false })));
+}
+
+describe.each(CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
+  it(`allows ${c.limit} attempts, then answers 429 with Retry-After`, async () => {
+    const same = `target-${u()}@example.test`;
+    const fixedAddress = "198.51.100.7";
+    await useUpAllowance(c, same, (i) => (c.per === "account" ? `10.${i >> 8}.${i & 255}.1` : fixedAddress));
+    expectThrottled(await attempt(c, c.limit, same, c.per === "account" ? "10.250.250.1" : fixedAddress), c.windowMs);
+  });
+
+  if (c.per === "address") {
+    it("is not reset by a forged X-Forwarded-For without a trusted proxy", async () => {
+      process.env.TRUST_PROXY_HOPS = "0";
+      await useUpAllowance(c, "", () => spoofed());
+      expectThrottled(await attempt(c, c.limit, "", spoofed()), c.windowMs);
+    });
+
+    it("behind one trusted proxy, counts the address the proxy saw, whatever the client prepended", async () => {
+      process.env.TRUST_PROXY_HOPS = "1";
+      await useUpAllowance(c, "", () => `${spoofed()}, ${spoofed()}, 203.0.113.9`);
+      expectThrottled(await attempt(c, c.limit, "", `${spoofed()}, 203.0.113.9`), c.windowMs);
+      // Another real client behind the same proxy has its own counter.
+      expect((await attempt(c, c.limit + 1, "", "203.0.113.10")).status).not.toBe(429);
+    });
+  }
+});
+
+describe("clientIp", () => {
+  const req = (xff?: string) => new NextRequest("http://localhost/api/x", { headers: xff ? { "x-forwarded-for": xff } : {} });
+  afterEach(() => {
+    process.env.TRUST_PROXY_HOPS = "1";
+  });
+
+  it("ignores X-Forwarded-For (and X-Real-IP) without a trusted proxy", () => {
+    process.env.TRUST_PROXY_HOPS = "0";
+    expect(clientIp(req("1.2.3.4"))).toBe("direct");
+    expect(clientIp(req("1.2.3.4, 5.6.7.8"))).toBe("direct");
+    expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe("direct");
+    delete process.env.TRUST_PROXY_HOPS;
+    expect(clientIp(req("1.2.3.4"))).toBe("direct");
+  });
+
+  it("takes the entry written by the outermost trusted proxy", () => {
+    process.env.TRUST_PROXY_HOPS = "1";
+    expect(clientIp(req("forged, 203.0.113.1"))).toBe("203.0.113.1");
+    process.env.TRUST_PROXY_HOPS = "2";
+    expect(clientIp(req("forged, 203.0.113.1, 10.0.0.2"))).toBe("203.0.113.1");
+    expect(clientIp(req("203.0.113.1"))).toBe("203.0.113.1");
+    expect(clientIp(req())).toBe("unknown");
+  });
+
+  it("treats a nonsense TRUST_PROXY_HOPS as no trusted proxy", () => {
+    for (const value of ["-1", "abc", ""]) {
+      process.env.TRUST_PROXY_HOPS = value;
+      expect(clientIp(req("1.2.3.4"))).toBe("direct");
+    }
+  });
+});
