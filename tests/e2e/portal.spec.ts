@@ -1,5 +1,11 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { codeFromMail, latestMailTo, signInAs, toastText, uniqueEmail } from "./helpers";
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.describe("customer portal", () => {
   test("without an organisation in the link (several exist) it asks for the team's link", async ({ page }) => {
@@ -11,6 +17,7 @@ test.describe("customer portal", () => {
     const email = uniqueEmail("portal");
     await page.goto("/portal?org=acme");
     await expect(page.getByRole("heading", { name: "Acme Support" })).toBeVisible();
+    await expectNoViolations(page);
 
     // Email gate: the code comes by email.
     await page.getByRole("button", { name: "Access Portal" }).click();
@@ -55,6 +62,7 @@ test.describe("customer portal", () => {
     await expect(item).toContainText("Open");
     await expect(item).toContainText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect(item.locator(".line-clamp-2")).toBeVisible();
+    await expectNoViolations(page);
 
     // The customer was told by email that the ticket was received.
     await expect.poll(() => latestMailTo(email, /opened ticket/) ?? "").toContain("/portal?org=acme");
@@ -82,6 +90,7 @@ test.describe("customer portal", () => {
     await expect(page.getByText("Please send us the serial number.")).toBeVisible();
     await expect(page.getByText(/^Support ·/)).toBeVisible();
     await expect(page.getByText("Known defect batch 7")).toHaveCount(0);
+    await expectNoViolations(page);
 
     // Logout ends the session here and on the server.
     await page.getByRole("button", { name: "Logout" }).click();

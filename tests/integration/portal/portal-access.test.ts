@@ -22,6 +22,7 @@ beforeAll(async () => {
   await resetDatabase();
   smtp = await startSmtp();
   process.env.APP_URL = "https://help.ticketry.test";
+  process.env.TRUST_PROXY_HOPS = "1"; // X-Forwarded-For names the client, so each test can be its own address
 });
 afterAll(() => smtp.stop());
 
