@@ -124,5 +124,5 @@ type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;
 
 /** For paths the workspace and the portal share (spec §7 `/api/replies`): a Bearer token means the portal. */
 export function sessionOrPortal(session: RouteHandler, portal: RouteHandler): RouteHandler {
-  return (req, args) => (req.headers.has("authorization") ? portal : session)(req, args);
+  return (req, args) => (bearerToken(req) !== null ? portal : session)(req, args);
 }

@@ -198,6 +198,13 @@ describe("replies with a portal token", () => {
     expect(await db.reply.count({ where: { ticketId: { in: [theirs.id, otherOrg.id] } } })).toBe(0);
   });
 
+  it("leaves staff sessions alone when another Authorization scheme is present (e.g. a proxy's Basic auth)", async () => {
+    const t = await staffTicket(world.users.agent, CUSTOMER);
+    const headers = { ...(await cookie(world.users.agent)), authorization: "Basic dXNlcjpwYXNz" };
+    expect(await reply(headers, { ticketId: t.id, content: "Note", type: "internal" })).toMatchObject({ status: 201, body: { type: "internal", authorType: "agent" } });
+    expect((await conversation(headers, t.id)).body).toHaveLength(1);
+  });
+
   it("refuses a revoked or made-up token with 401", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
     expect((await conversation(bearer("nope"), t.id)).status).toBe(401);
