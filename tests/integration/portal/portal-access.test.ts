@@ -149,6 +149,7 @@ describe("POST /api/portal/access", () => {
     [{}, "Please enter your email address"],
     [{ email: "   " }, "Please enter your email address"],
     [{ email: "not-an-email" }, "Please enter a valid email address"],
+    [{ email: `${"a".repeat(250)}@b.test` }, "Email address is too long"],
     [{ email: "a@b.test", code: "12ab56" }, "Please enter the 6-digit code from your email"],
     [{ email: "a@b.test", code: "1234567" }, "Please enter the 6-digit code from your email"],
     [{ email: "a@b.test", org: "../etc" }, "Unknown portal"],

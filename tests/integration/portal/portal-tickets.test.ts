@@ -82,6 +82,7 @@ describe("POST /api/portal/tickets", () => {
     [{ subject: "   ", description: "x" }, "Please fill in both subject and description"],
     [{ subject: "x", description: " \n " }, "Please fill in both subject and description"],
     [{ subject: "x".repeat(201), description: "x" }, "Subject must be at most 200 characters"],
+    [{ subject: "x", description: "x".repeat(20_001) }, "Description is too long"],
   ])("validates %j", async (body, message) => {
     expect(await create(token, body)).toMatchObject({ status: 400, body: { error: message } });
   });
@@ -183,6 +184,7 @@ describe("replies with a portal token", () => {
     [{ content: "hi" }, "ticketId is required"],
     [{ ticketId: "x", content: "   " }, "Please enter a reply message"],
     [{ ticketId: "x" }, "Please enter a reply message"],
+    [{ ticketId: "x", content: "x".repeat(20_001) }, "Reply is too long"],
   ])("validates %j", async (body, message) => {
     expect(await reply(bearer(token), body)).toMatchObject({ status: 400, body: { error: message } });
   });
