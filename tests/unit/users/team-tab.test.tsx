@@ -66,6 +66,11 @@ describe("Settings > Team", () => {
     expect(within(pending).getByText("Expires Feb 1, 2026")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send Invitation" })).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveTextContent("Agent");
+
+    answers["DELETE /api/team-invites/i1"] = { status: 200, body: { ok: true } };
+    await userEvent.setup().click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
+    expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/team-invites/i1")).toBe(true);
   });
 
   it("treats a 403 on the team list as an empty list, and other failures as 'Failed to fetch users'", async () => {
