@@ -1,6 +1,7 @@
 // Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
 // optional build, `next start` on `port`; returns the base URL and a stop function.
 import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
 import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
 
@@ -18,10 +19,16 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 export async function startProductionServer({ port, build = true, env: extra = {} }) {
-  const db = await resolveDatabase();
+  const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
   const env = { DATABASE_URL: db.url, NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij", APP_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", ...extra };
-  if (build) await run("node_modules/.bin/next", ["build"], env);
+  // `next build` adds a custom distDir (NEXT_DIST_DIR) to tsconfig.json's include: keep the file as committed.
+  const tsconfig = readFileSync("tsconfig.json", "utf8");
+  try {
+    if (build) await run("node_modules/.bin/next", ["build"], env);
+  } finally {
+    writeFileSync("tsconfig.json", tsconfig);
+  }
   const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/health`);

@@ -1,0 +1,266 @@
+// `npm run bench [-- options]`: load-tests a production build (`next start`) with autocannon on
+// a database seeded by `npm run bench:seed`, next to a minimal node:http + pg server running the
+// same SQL (bench/raw-server.mjs): the limit of this machine. Prints a table, writes JSON to
+// bench/results/.
+//   --scale              seed 10k, 100k and 1M tickets in turn; list, counts, search, detail at each
+//   --only a,b           only these scenarios (names as printed)
+//   --duration 20 --warmup 3 --connections 32 --no-build
+// DATABASE_URL names the benchmark database (else an embedded one in .data/bench).
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+import pg from "pg";
+import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
+import { benchDatabase } from "./lib/database.mjs";
+import { startProductionServer } from "./lib/server.mjs";
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const DURATION = Number(option("duration", 20));
+const WARMUP = Number(option("warmup", 3));
+const CONNECTIONS = Number(option("connections", 32));
+const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
+const APP_PORT = 3200;
+const RAW_PORT = 3300;
+const SEARCH_WORDS = ["invoice", "password", "refund", "slack", "export", "timezone", "webhook", "spam"];
+const SCALE = [
+  { tickets: 10_000, orgs: 10 },
+  { tickets: 100_000, orgs: 100 },
+  { tickets: 1_000_000, orgs: 1000 },
+];
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+
+/** Resident memory of a process and its descendants, in MB (Linux /proc). */
+function treeRssMb(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  let kb = 0;
+  const walk = (pid) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return;
+    }
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return kb / 1024;
+}
+
+/** One autocannon run; latencies are collected per response so p95 is exact. */
+async function load(base, requests, seconds) {
+  const latencies = [];
+  const instance = autocannon({ url: base, connections: CONNECTIONS, duration: seconds, requests, timeout: 10 });
+  instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    reqPerSec: result.requests.total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+  };
+}
+
+async function scenario(name, base, requests, watchPid) {
+  process.stderr.write(`  ${name.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
+  await load(base, requests, WARMUP);
+  let rss = 0;
+  const timer = watchPid ? setInterval(() => (rss = Math.max(rss, treeRssMb(watchPid))), 1000) : null;
+  const result = await load(base, requests, DURATION);
+  if (timer) clearInterval(timer);
+  process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
+  return { name, ...result, ...(watchPid ? { rssMb: Math.round(rss) } : {}) };
+}
+
+const get = (path, cookies) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: typeof path === "function" ? path() : path, headers: cookies ? { cookie: pick(cookies) } : {} }) });
+
+async function login(base, email) {
+  const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Accounts, sample ticket ids and fresh sessions for the largest organisation. */
+async function prepare(databaseUrl, base) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: [org] } = await client.query(`SELECT "id", "ticketCounter" FROM "Organization" WHERE "slug" = 'bench-0'`);
+    if (!org) throw new Error("No benchmark data: run `npm run bench:seed -- --orgs 1000 --tickets 1000000` first (same DATABASE_URL).");
+    const { rows: tickets } = await client.query(`SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 LIMIT 2000`, [org.id]);
+    await client.query(`DELETE FROM "RateLimitBucket" WHERE "key" LIKE 'login:%'`); // earlier runs' logins
+    const agentEmails = Array.from({ length: 12 }, (_, i) => benchEmails.agent(0, i + 1));
+    const users = new Map((await client.query(`SELECT "id", "email" FROM "User" WHERE "email" = ANY($1)`, [[...agentEmails, benchEmails.admin(0)]])).rows.map((u) => [u.email, u.id]));
+    const agents = [];
+    for (const email of agentEmails) agents.push({ id: users.get(email), cookie: await login(base, email) });
+    return {
+      org,
+      ticketIds: tickets.map((t) => t.id),
+      agents,
+      agentCookies: agents.map((a) => a.cookie),
+      adminCookie: [await login(base, benchEmails.admin(0))],
+      platformCookie: [await login(base, benchEmails.platform)],
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function appScenarios(ctx, base) {
+  const json = (path, body) => ({
+    method: "POST",
+    setupRequest: (req) => ({ ...req, path, headers: { cookie: pick(ctx.agentCookies), "content-type": "application/json", origin: base }, body: JSON.stringify(body()) }),
+  });
+  const list = (view) => [`list:${view || "all"}`, [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)]];
+  let n = 0;
+  return [
+    ...["", "unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
+    ["search", [get(() => `/api/tickets?q=${pick(SEARCH_WORDS)}`, ctx.agentCookies)]],
+    ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],
+    [
+      "detail+replies",
+      [
+        { method: "GET", setupRequest: (req, context) => ((context.id = pick(ctx.ticketIds)), { ...req, path: `/api/tickets/detail/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }) },
+        { method: "GET", setupRequest: (req, context) => ({ ...req, path: `/api/replies/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }) },
+      ],
+    ],
+    ["create-ticket", [json("/api/tickets", () => ({ subject: `Benchmark ticket ${++n}`, description: "Created by npm run bench", priority: "medium", customerEmail: `bench${n}@example.com` }))]],
+    ["post-reply", [json("/api/replies", () => ({ ticketId: pick(ctx.ticketIds), content: `Benchmark reply ${++n}`, type: "public" }))]],
+    ["usage", [get("/api/usage", ctx.adminCookie)]],
+    ["platform-metrics", [get("/api/platform/metrics", ctx.platformCookie)]],
+    ["landing", [get("/")]],
+  ];
+}
+
+function rawScenarios(ctx) {
+  const q = (extra = "") => () => `org=${ctx.org.id}&user=${pick(ctx.agents).id}${extra}`;
+  const raw = (path, query) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}?${query()}` }) });
+  return [
+    ["list:all", [raw("/list", q())]],
+    ["counts", [raw("/counts", q())]],
+    [
+      "detail+replies",
+      [
+        { method: "GET", setupRequest: (req, context) => ((context.id = pick(ctx.ticketIds)), { ...req, path: `/detail?${q()()}&id=${context.id}` }) },
+        { method: "GET", setupRequest: (req, context) => ({ ...req, path: `/replies?${q()()}&id=${context.id}` }) },
+      ],
+    ],
+  ];
+}
+
+function startRaw(databaseUrl) {
+  const child = spawn(process.execPath, ["bench/raw-server.mjs", String(RAW_PORT)], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  return { child, base: `http://127.0.0.1:${RAW_PORT}` };
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function seed(databaseUrl, { tickets, orgs }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bench/seed.mjs", "--orgs", String(orgs), "--tickets", String(tickets)], { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`bench:seed failed (${code})`))));
+  });
+}
+
+const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
+function printTable(title, rows, raw = []) {
+  console.log(`\n${title}`);
+  console.log(`${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}  of raw`);
+  for (const r of rows) {
+    const limit = raw.find((x) => x.name === r.name);
+    const share = limit ? `${((100 * r.reqPerSec) / limit.reqPerSec).toFixed(0)} %` : "";
+    console.log(`${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${share}`);
+  }
+}
+
+async function main() {
+  const database = await benchDatabase();
+  const app = await startProductionServer({ port: APP_PORT, build: !flag("no-build"), env: { DATABASE_URL: database.url } });
+  const rawServer = startRaw(database.url);
+  const report = { startedAt: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, cpus: (await import("node:os")).cpus().length };
+  try {
+    await waitFor(`${rawServer.base}/counts`);
+    if (flag("scale")) {
+      report.scale = [];
+      for (const size of SCALE) {
+        console.log(`\n== ${size.tickets.toLocaleString("en")} tickets ==`);
+        const started = Date.now();
+        await seed(database.url, size);
+        const ctx = await prepare(database.url, app.base);
+        const wanted = new Set(["list:all", "counts", "search", "detail+replies"]);
+        const rows = [];
+        for (const [name, requests] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n))) rows.push(await scenario(name, app.base, requests, app.server.pid));
+        report.scale.push({ ...size, largest: ctx.org.ticketCounter, seedSeconds: (Date.now() - started) / 1000, rows });
+        printTable(`${size.tickets.toLocaleString("en")} tickets (largest organisation ${ctx.org.ticketCounter.toLocaleString("en")})`, rows);
+      }
+      console.log("\nHow p95 grows (ms)");
+      console.log(`${"scenario".padEnd(22)} ${SCALE.map((s) => `${s.tickets / 1000}k`.padStart(9)).join("")}   1M / 10k`);
+      for (const name of report.scale[0].rows.map((r) => r.name)) {
+        const p95s = report.scale.map((s) => s.rows.find((r) => r.name === name)?.p95);
+        console.log(`${name.padEnd(22)} ${p95s.map((v) => ms(v).padStart(9)).join("")}   ${(p95s[p95s.length - 1] / p95s[0]).toFixed(2)}x`);
+      }
+    } else {
+      const ctx = await prepare(database.url, app.base);
+      const selected = (list) => list.filter(([name]) => !ONLY.length || ONLY.includes(name));
+      console.log("\nraw node:http + pg (same SQL)");
+      report.raw = [];
+      for (const [name, requests] of selected(rawScenarios(ctx))) report.raw.push(await scenario(name, rawServer.base, requests));
+      console.log("\nTicketry (next start)");
+      report.app = [];
+      const since = new Date();
+      for (const [name, requests] of selected(appScenarios(ctx, app.base))) report.app.push(await scenario(name, app.base, requests, app.server.pid));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows: [dup] } = await client.query(
+        `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
+        [since],
+      );
+      await client.end();
+      report.createdTickets = dup;
+      report.maxRssMb = Math.max(...report.app.map((r) => r.rssMb ?? 0));
+      printTable("raw node:http + pg", report.raw);
+      printTable("Ticketry", report.app, report.raw);
+      console.log(`\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS under load at most ${report.maxRssMb} MB.`);
+    }
+  } finally {
+    rawServer.child.kill("SIGTERM");
+    await app.stop();
+    await database.stop();
+  }
+  mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/bench-${flag("scale") ? "scale-" : ""}${report.startedAt.replace(/[:.]/g, "-")}.json`;
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(`\nJSON: ${file}`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
