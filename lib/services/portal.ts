@@ -75,22 +75,21 @@ export async function listPortalReplies(c: PortalCustomer, ticketId: string) {
 export async function createPortalReply(c: PortalCustomer, input: PortalReplyInput, now = new Date()) {
   const ticket = await findOwnTicket(c, input.ticketId);
   if (DONE_STATUSES.includes(ticket.status)) throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`);
-  const reopen = ticket.status === "pending";
 
   const reply = await db.$transaction(async (tx) => {
     const created = await tx.reply.create({
       data: { organizationId: c.organizationId, ticketId: ticket.id, content: input.content, type: "public", authorType: "customer", authorEmail: c.email, authorId: null, createdAt: now },
       select: REPLY_SELECT,
     });
-    // The status condition makes a concurrent resolve win: the reply is then refused.
-    const updated = await tx.ticket.updateMany({
-      where: { id: ticket.id, organizationId: c.organizationId, status: { notIn: DONE_STATUSES } },
-      data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) },
-    });
-    if (updated.count !== 1) throw conflict("This ticket has been closed. Please create a new ticket.");
+    // Conditional updates decide on the row as it is now: a concurrent resolve wins (the reply
+    // is refused), and only a ticket still pending is reopened.
+    const where = { id: ticket.id, organizationId: c.organizationId };
+    const touched = await tx.ticket.updateMany({ where: { ...where, status: { notIn: DONE_STATUSES } }, data: { updatedAt: now } });
+    if (touched.count !== 1) throw conflict("This ticket has been closed. Please create a new ticket.");
+    const reopened = await tx.ticket.updateMany({ where: { ...where, status: "pending" }, data: { status: "open" } });
     const actor = { organizationId: c.organizationId, actorType: "customer" as const, actorLabel: c.email, ticketId: ticket.id };
     await recordEvent(tx, { ...actor, action: "ticket.replied", targetType: "reply", targetId: created.id });
-    if (reopen) {
+    if (reopened.count === 1) {
       await recordEvent(tx, { ...actor, action: "ticket.status_changed", targetType: "ticket", targetId: ticket.id, metadata: { field: "status", from: "pending", to: "open" } });
     }
     return created;
