@@ -208,31 +208,39 @@ function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.T
   return {};
 }
 
-/** Status, priority and assignee; each changed field is one history event. */
+/**
+ * Status, priority and assignee; each changed field is one history event. The ticket row is
+ * locked and re-read inside the transaction, so of two agents changing it at once the later
+ * one sees the earlier one's values: it wins field by field and its history starts from them.
+ */
 export async function updateTicket(user: SessionUser, id: string, input: UpdateTicketInput, now = new Date()) {
   if (!isStaff(user)) throw forbidden("Customers cannot change status, priority or assignee");
-  const ticket = await findVisibleTicket(user, id);
+  await findVisibleTicket(user, id);
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
-  const changes: { field: string; from: string | null; to: string | null }[] = [];
-  const data: Prisma.TicketUpdateInput = { updatedAt: now };
-  if (input.status !== undefined && input.status !== ticket.status) {
-    changes.push({ field: "status", from: ticket.status, to: input.status });
-    Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
-  }
-  if (input.priority !== undefined && input.priority !== ticket.priority) {
-    changes.push({ field: "priority", from: ticket.priority, to: input.priority });
-    const priority = input.priority as TicketRow["priority"];
-    const due = slaDueTimes(priority, ticket.createdAt);
-    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
-  }
-  if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
-    changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
-    data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
-  }
-  if (changes.length === 0) return toTicketJson(ticket);
-
   return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
+    const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
+    if (!ticket) throw new HttpError(404, "Ticket not found");
+
+    const changes: { field: string; from: string | null; to: string | null }[] = [];
+    const data: Prisma.TicketUpdateInput = { updatedAt: now };
+    if (input.status !== undefined && input.status !== ticket.status) {
+      changes.push({ field: "status", from: ticket.status, to: input.status });
+      Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
+    }
+    if (input.priority !== undefined && input.priority !== ticket.priority) {
+      changes.push({ field: "priority", from: ticket.priority, to: input.priority });
+      const priority = input.priority as TicketRow["priority"];
+      const due = slaDueTimes(priority, ticket.createdAt);
+      Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
+    }
+    if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
+      changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
+      data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
+    }
+    if (changes.length === 0) return toTicketJson(ticket);
+
     const updated = await tx.ticket.update({ where: { id: ticket.id, organizationId: user.organizationId }, data, select: TICKET_SELECT });
     for (const change of changes) {
       await recordEvent(tx, {

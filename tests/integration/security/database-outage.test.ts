@@ -1,0 +1,65 @@
+import { createServer, type Server, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { encodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
+import { makeRequest, params } from "../helpers/request";
+
+// A database that cannot be reached answers every route with a fast 503 { error }: nothing
+// listening (refused), an unknown host, and a server that accepts connections but never
+// answers (the case a connect timeout exists for). The live stop/start run is bench/outage.mjs.
+
+let blackhole: Server;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  blackhole = createServer((socket) => sockets.push(socket)); // accepts, never speaks
+  await new Promise<void>((resolve) => blackhole.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.destroy());
+  await new Promise<void>((resolve) => blackhole.close(() => resolve()));
+});
+
+async function callWithDatabase(url: string, path: string, load: () => Promise<{ handler: (req: ReturnType<typeof makeRequest>, ctx: ReturnType<typeof params>) => Promise<Response> }>, init: Parameters<typeof makeRequest>[1] = {}) {
+  process.env.DATABASE_URL = url;
+  // lib/db.ts keeps its client on globalThis outside production: start from none.
+  delete (globalThis as { ticketryDb?: unknown }).ticketryDb;
+  let result: { status: number; body: unknown; ms: number } | undefined;
+  await jest.isolateModulesAsync(async () => {
+    const { handler } = await load();
+    const started = Date.now();
+    const res = await handler(makeRequest(path, init), params());
+    result = { status: res.status, body: await res.json(), ms: Date.now() - started };
+    const { db } = await import("@/lib/db");
+    await db.$disconnect().catch(() => {});
+    delete (globalThis as { ticketryDb?: unknown }).ticketryDb;
+  });
+  return result!;
+}
+
+const cookie = async () => `${sessionCookieName()}=${await encodeSession({ userId: "someone", sessionVersion: 0 })}`;
+const original = process.env.DATABASE_URL;
+afterAll(() => {
+  process.env.DATABASE_URL = original;
+});
+
+describe.each([
+  ["nothing listening", () => "postgresql://postgres:postgres@127.0.0.1:1/none"],
+  ["unknown host", () => "postgresql://postgres:postgres@no-such-host.invalid:5432/none"],
+  ["a server that never answers", () => `postgresql://postgres:postgres@127.0.0.1:${(blackhole.address() as AddressInfo).port}/none`],
+])("database unreachable (%s)", (_, url) => {
+  it("a signed-in read answers 503 with an error within the connect timeout", async () => {
+    const r = await callWithDatabase(url(), "/api/tickets", async () => ({ handler: (await import("@/app/api/tickets/route")).GET }), { headers: { cookie: await cookie() } });
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: expect.stringMatching(/temporarily unavailable/) });
+    expect(r.ms).toBeLessThan(3000);
+  });
+
+  it("a write answers 503 with an error within the connect timeout", async () => {
+    const r = await callWithDatabase(url(), "/api/login", async () => ({ handler: (await import("@/app/api/login/route")).POST }), {
+      method: "POST",
+      body: { email: "someone@example.test", password: "whatever-password" },
+    });
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: expect.any(String) });
+    expect(r.ms).toBeLessThan(3000);
+  });
+});
