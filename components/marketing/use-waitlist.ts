@@ -3,8 +3,7 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client";
-import { firstError } from "@/lib/schemas/first-error";
-import { waitlistSchema, type WaitlistInput } from "@/lib/schemas/mailing-list";
+import { checkWaitlist } from "@/lib/schemas/mailing-list-check";
 
 /** Submits a waitlist form with the spec's toasts; resolves true when subscribed. */
 export function useWaitlist() {
@@ -15,14 +14,15 @@ export function useWaitlist() {
       toast({ title: "Consent required", description: "Please agree to receive emails before subscribing.", variant: "destructive" });
       return false;
     }
-    const parsed = waitlistSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({ title: "Subscription failed", description: firstError(parsed) ?? "Please try again later", variant: "destructive" });
+    // zod-free check on the client (keeps the landing page light); the server parses fully.
+    const parsed = checkWaitlist(values);
+    if (!parsed.ok) {
+      toast({ title: "Subscription failed", description: parsed.error, variant: "destructive" });
       return false;
     }
     setPending(true);
     try {
-      const { email, name, company, consentGiven }: WaitlistInput = parsed.data;
+      const { email, name, company, consentGiven } = parsed.data;
       await apiRequest("POST", "/api/mailing-list", { email, consentGiven, ...(name ? { name } : {}), ...(company ? { company } : {}) });
       toast({ title: "Successfully subscribed!", description: "We'll notify you when we launch. Check your email for confirmation." });
       return true;

@@ -1,3 +1,4 @@
+import { WAITLIST_LIMITS, WAITLIST_MESSAGES } from "./mailing-list-check";
 import { z } from "./zod";
 
 /** Blank optional values are omitted (spec §5): "" and whitespace become undefined. */
@@ -5,21 +6,21 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, WAITLIST_MESSAGES.tooLong(max))
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const waitlistSchema = z.object({
   email: z
-    .string({ error: "Please enter your email address" })
+    .string({ error: WAITLIST_MESSAGES.emailRequired })
     .trim()
     .toLowerCase()
-    .min(1, "Please enter your email address")
-    .max(254, "Email address is too long")
-    .pipe(z.email("Please enter a valid email address")),
-  name: optionalText(100),
-  company: optionalText(100),
-  consentGiven: z.literal(true, { error: "Please agree to receive emails before subscribing." }),
+    .min(1, WAITLIST_MESSAGES.emailRequired)
+    .max(WAITLIST_LIMITS.email, WAITLIST_MESSAGES.emailTooLong)
+    .pipe(z.email(WAITLIST_MESSAGES.emailInvalid)),
+  name: optionalText(WAITLIST_LIMITS.name),
+  company: optionalText(WAITLIST_LIMITS.company),
+  consentGiven: z.literal(true, { error: WAITLIST_MESSAGES.consent }),
 });
 
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
