@@ -24,6 +24,17 @@ export async function createInvite(email: string, role: "agent" | "org_admin" = 
   return token;
 }
 
+/** Creates an organisation of its own for a test (so the demo organisation stays as seeded); returns its id. */
+export async function createOrganization(name: string, plan: "free" | "starter" | "pro" | "enterprise" = "free"): Promise<string> {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${randomBytes(4).toString("hex")}`;
+  const rows = await query<{ id: string }>(
+    `INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1, $2, $3::"Plan", true, now()) RETURNING "id"`,
+    [name, slug, plan],
+  );
+  return rows[0]!.id;
+}
+
 /** Puts the organisation of the user with this email on a plan (billing has no screen yet). */
 export async function setPlanOf(email: string, plan: "free" | "starter" | "pro" | "enterprise"): Promise<void> {
   await query(`UPDATE "Organization" SET "plan" = $2::"Plan" WHERE "id" = (SELECT "organizationId" FROM "User" WHERE "email" = $1)`, [email.toLowerCase(), plan]);

@@ -1,0 +1,174 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { MoreHorizontal, Plus, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { throwIfNotOk } from "@/lib/http/client";
+import { initials } from "@/lib/initials";
+import { ChangePlanDialog } from "./change-plan-dialog";
+import { PlanBadge } from "./plan-badge";
+import type { OrganizationRow } from "./types";
+
+const PAGE_SIZE = 50;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function ComingSoon() {
+  return <span className="text-muted-foreground ml-auto text-xs">Coming soon</span>;
+}
+
+/** Spec §2 organisations table: searched by name on the server, further pages on demand. */
+export function OrganizationsTab() {
+  const [search, setSearch] = useState("");
+  const [changing, setChanging] = useState<OrganizationRow | null>(null);
+  const q = useDebounced(search.trim(), 250);
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (q) params.set("q", q);
+
+  const query = useInfiniteQuery({
+    queryKey: ["/api/organizations", params.toString()],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const url = `/api/organizations?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
+      const res = await fetch(url, { credentials: "include" });
+      await throwIfNotOk(res);
+      return { organizations: (await res.json()) as OrganizationRow[], next: res.headers.get("X-Next-Cursor") };
+    },
+    getNextPageParam: (last) => last.next,
+    // While a new search loads, the previous rows stay (an open row menu is not torn down).
+    placeholderData: keepPreviousData,
+  });
+  const organizations = query.data?.pages.flatMap((p) => p.organizations) ?? [];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="relative w-full max-w-sm">
+          <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
+          <Input
+            aria-label="Search organizations"
+            placeholder="Search organizations..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-8"
+          />
+        </div>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
+            <span tabIndex={0} className="inline-flex rounded-md">
+              <Button disabled aria-describedby="add-organization-soon">
+                <Plus aria-hidden /> Add Organization
+              </Button>
+            </span>
+          </TooltipTrigger>
+          <TooltipContent id="add-organization-soon">Coming soon</TooltipContent>
+        </Tooltip>
+      </div>
+      <Card className="py-0">
+        <CardContent className="px-0">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">Organization</TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead className="text-right">Total Tickets</TableHead>
+                <TableHead className="text-right">Open Tickets</TableHead>
+                <TableHead className="text-right">Support Emails</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="w-12">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
+              {query.isPending && (
+                <TableRow>
+                  <TableCell colSpan={7} className="text-muted-foreground py-8 text-center">
+                    Loading organizations...
+                  </TableCell>
+                </TableRow>
+              )}
+              {query.isError && (
+                <TableRow>
+                  <TableCell colSpan={7} className="text-destructive py-8 text-center">
+                    Failed to load organizations
+                  </TableCell>
+                </TableRow>
+              )}
+              {query.isSuccess && organizations.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7} className="text-muted-foreground py-8 text-center">
+                    No organizations found
+                  </TableCell>
+                </TableRow>
+              )}
+              {organizations.map((org) => (
+                <TableRow key={org.id} data-testid="organization-row">
+                  <TableCell className="pl-4">
+                    <div className="flex items-center gap-3">
+                      <Avatar>
+                        <AvatarFallback aria-hidden>{initials(org.name)}</AvatarFallback>
+                      </Avatar>
+                      <div className="grid">
+                        <span className="font-medium">{org.name}</span>
+                        <span className="text-muted-foreground font-mono text-xs">{org.id}</span>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <PlanBadge plan={org.plan} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{org.stats.totalTickets}</TableCell>
+                  <TableCell className="text-right tabular-nums">{org.stats.openTickets}</TableCell>
+                  <TableCell className="text-right tabular-nums">{org.supportEmails.length}</TableCell>
+                  <TableCell>{format(new Date(org.createdAt), "MMM d, yyyy")}</TableCell>
+                  <TableCell>
+                    <DropdownMenu>
+                      <DropdownMenuTrigger asChild>
+                        <Button variant="ghost" size="icon" aria-label={`Actions for ${org.name}`}>
+                          <MoreHorizontal aria-hidden />
+                        </Button>
+                      </DropdownMenuTrigger>
+                      <DropdownMenuContent align="end" className="min-w-56">
+                        <DropdownMenuItem disabled>
+                          View Details <ComingSoon />
+                        </DropdownMenuItem>
+                        <DropdownMenuItem disabled>
+                          Manage Organization <ComingSoon />
+                        </DropdownMenuItem>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem onSelect={() => setChanging(org)}>Change plan</DropdownMenuItem>
+                      </DropdownMenuContent>
+                    </DropdownMenu>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {query.hasNextPage && (
+        <Button variant="outline" className="justify-self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? "Loading more..." : "Load more"}
+        </Button>
+      )}
+      <ChangePlanDialog organization={changing} onClose={() => setChanging(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createOrganization } from "./db";
+import { signInAs, toastText } from "./helpers";
+
+type Metrics = {
+  totalOrganizations: number;
+  totalUsers: number;
+  activeUsers: number;
+  totalTickets: number;
+  openTickets: number;
+  resolvedTickets: number;
+  planDistribution: Record<"free" | "starter" | "pro" | "enterprise", number>;
+};
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+}
+
+async function searchOrganizations(page: Page, text: string) {
+  await page.getByRole("textbox", { name: "Search organizations" }).fill(text);
+}
+
+test.describe("platform administration", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, "platform@ticketry.test");
+  });
+
+  test("shows the platform metrics the API computes", async ({ page }) => {
+    await page.goto("/platform-admin");
+    await expect(page.getByRole("heading", { name: "Platform Administration" })).toBeVisible();
+    await expect(page.getByTestId("metric-organizations-value")).not.toBeEmpty();
+    // Other specs add organisations and tickets: read the API right after the page has loaded.
+    const m = (await (await page.request.get("/api/platform/metrics")).json()) as Metrics;
+    const n = (v: number) => v.toLocaleString("en-US");
+    await page.reload();
+    await expect(page.getByTestId("metric-organizations-value")).toHaveText(n(m.totalOrganizations));
+    await expect(page.getByTestId("metric-users-value")).toHaveText(n(m.totalUsers));
+    await expect(page.getByTestId("metric-users-detail")).toHaveText(`${n(m.activeUsers)} active`);
+    await expect(page.getByTestId("metric-tickets-value")).toHaveText(n(m.totalTickets));
+    await expect(page.getByTestId("metric-tickets-detail")).toHaveText(`${n(m.openTickets)} open, ${n(m.resolvedTickets)} resolved`);
+    for (const [plan, label] of [["enterprise", "Enterprise"], ["pro", "Pro"], ["starter", "Starter"], ["free", "Free"]] as const) {
+      await expect(page.getByTestId(`plan-row-${plan}`)).toHaveText(`${label}${n(m.planDistribution[plan])}`);
+    }
+    await expect(page.getByTestId("plan-total")).toHaveText(`Total${n(m.totalOrganizations)}`);
+    expect(m.planDistribution.pro).toBeGreaterThanOrEqual(1); // the demo organisation
+  });
+
+  test("searches organisations by name on the server", async ({ page }) => {
+    await page.goto("/platform-admin");
+    await openTab(page, "Organizations");
+    await searchOrganizations(page, "aCmE");
+    const rows = page.getByTestId("organization-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Acme Support");
+    await expect(rows.first().getByTestId("plan-badge")).toHaveText("Pro");
+    await searchOrganizations(page, "zz-no-such-organisation-zz");
+    await expect(page.getByText("No organizations found")).toBeVisible();
+    await expect(rows).toHaveCount(0);
+  });
+
+  test("row menu: details and management are coming soon, the plan can be changed", async ({ page }) => {
+    const name = `Plan Change ${Date.now()}`;
+    await createOrganization(name, "starter");
+    await page.goto("/platform-admin");
+    await openTab(page, "Organizations");
+    await searchOrganizations(page, name);
+    await expect(page.getByTestId("organization-row")).toHaveCount(1);
+    const row = page.getByTestId("organization-row").filter({ hasText: name });
+    await expect(row.getByTestId("plan-badge")).toHaveText("Starter");
+
+    await row.getByRole("button", { name: `Actions for ${name}` }).click();
+    await expect(page.getByRole("menuitem", { name: /View Details/ })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("menuitem", { name: /Manage Organization/ })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("menuitem", { name: /View Details/ })).toContainText("Coming soon");
+    await page.getByRole("menuitem", { name: "Change plan" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Change plan" });
+    await expect(dialog).toContainText(`${name} is on the Starter plan.`);
+    await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await dialog.getByRole("combobox", { name: "Plan" }).click();
+    await page.getByRole("option", { name: "Enterprise" }).click();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+
+    await expect(toastText(page, `${name} is now on the Enterprise plan.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId("plan-badge")).toHaveText("Enterprise");
+    await page.reload();
+    await openTab(page, "Organizations");
+    await searchOrganizations(page, name);
+    await expect(page.getByTestId("organization-row")).toHaveCount(1);
+    await expect(page.getByTestId("organization-row").filter({ hasText: name }).getByTestId("plan-badge")).toHaveText("Enterprise");
+  });
+
+  test("placeholders and the system health tab", async ({ page }) => {
+    await page.goto("/platform-admin");
+    for (const tab of ["Billing", "Feature Flags", "Support Tools"]) {
+      await openTab(page, tab);
+      await expect(page.getByText(`${tab} is not configured.`)).toBeVisible();
+    }
+    await openTab(page, "System Health");
+    await expect(page.getByText("Reachable", { exact: true })).toBeVisible();
+    const health = (await (await page.request.get("/api/platform/health")).json()) as { migrations: { latest: string; applied: number }; app: { version: string } };
+    await expect(page.getByText(health.migrations.latest)).toBeVisible();
+    await expect(page.getByText(`Ticketry ${health.app.version}`)).toBeVisible();
+    await expect(page.getByText("production", { exact: true })).toBeVisible();
+  });
+});
+
+test("an organisation admin is sent from /platform-admin to /app", async ({ page }) => {
+  await signInAs(page, "admin@acme.test");
+  await page.goto("/platform-admin");
+  await expect(page).toHaveURL("/app");
+  expect((await page.request.get("/api/platform/metrics")).status()).toBe(403);
+});
