@@ -56,3 +56,22 @@ test.describe("settings: team", () => {
     await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
   });
 });
+
+test.describe("settings: pending invitations", () => {
+  test("an admin revokes a pending invitation and its link stops working", async ({ page }) => {
+    await signInAs(page, "admin@acme.test");
+    const email = uniqueEmail("withdrawn");
+    expect((await page.request.post("/api/team-invites", { data: { email, role: "org_admin" } })).status()).toBe(201);
+    const link = new URL(await linkFromMail(email, "/accept-invite"));
+
+    await page.goto("/settings#team");
+    const pending = page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Pending invitations" });
+    await expect(pending.getByText(email)).toBeVisible();
+    await pending.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
+    await expect(toastText(page, "Invitation revoked")).toBeVisible();
+    await expect(pending.getByText(email)).toHaveCount(0);
+
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+  });
+});
