@@ -13,10 +13,10 @@ import { Progress } from "@/components/ui/progress";
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint: string }) {
   return (
-    <Card>
+    <Card role="group" aria-label={label}>
       <CardHeader>
         <CardDescription>{label}</CardDescription>
-        <CardTitle as="p" className="text-3xl tabular-nums" aria-label={`${label}: ${value}`}>
+        <CardTitle as="p" className="text-3xl tabular-nums" data-testid="stat-value">
           {value}
         </CardTitle>
         <p className="text-muted-foreground text-xs">{hint}</p>

@@ -147,7 +147,7 @@ export function SupportEmailsCard({ organization, canManage }: { organization: O
           <CardTitle as="h2">Support Email Addresses</CardTitle>
           <CardDescription>Mail sent to these addresses becomes tickets for your team.</CardDescription>
         </div>
-        <Badge variant="outline" data-testid="support-email-count" aria-label={`${emails.length} of ${limit === -1 ? "unlimited" : limit} support emails used`}>
+        <Badge variant="outline" data-testid="support-email-count" title={`${emails.length} of ${limit === -1 ? "unlimited" : limit} support email addresses used`}>
           {countAgainst(emails.length, limit)}
         </Badge>
       </CardHeader>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { setPlanOf } from "./db";
 import { linkFromMail, toastText, uniqueEmail } from "./helpers";
@@ -9,6 +10,12 @@ async function registerNewOrganisation(page: Page, prefix: string) {
   return email;
 }
 
+/** Toasts come and go during these flows; the toast component has its own checks. */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-slot="toast"]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 test.describe("onboarding wizard", () => {
   test("all four steps: support email, team invites refused on free then sent on pro, dashboard", async ({ page }) => {
     const founder = await registerNewOrganisation(page, "wizard");
@@ -16,6 +23,7 @@ test.describe("onboarding wizard", () => {
     await expect(page).toHaveURL("/onboarding");
     await expect(page.getByText("Step 1 of 4")).toBeVisible();
     await expect(page.getByRole("progressbar", { name: /step 1 of 4/ })).toBeVisible();
+    await expectNoViolations(page);
     await page.getByRole("button", { name: "Get Started" }).click();
 
     // Step 2: both fields required, then the address is stored trimmed and lowercased.
@@ -31,6 +39,7 @@ test.describe("onboarding wizard", () => {
     // Step 3: the free plan's one seat is the founder's, and the wizard says so.
     await expect(page.getByText("Step 3 of 4")).toBeVisible();
     await expect(page.getByTestId("seat-note")).toHaveText("Your Free plan includes 1 agent seat: 1 in use, 0 left.");
+    await expectNoViolations(page);
     await page.getByRole("button", { name: "Add" }).click();
     await expect(toastText(page, "Missing email")).toBeVisible();
     const teammate = uniqueEmail("teammate");

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs, toastText, uniqueEmail } from "./helpers";
 
@@ -5,6 +6,12 @@ async function newOnboardedAdmin(page: Page) {
   const res = await page.request.post("/api/register", { data: { fullName: "Sol Settings", email: uniqueEmail("settings"), companyName: "Settings Co", password: "settings-password" } });
   expect(res.status()).toBe(201);
   expect((await page.request.post("/api/onboarding/skip")).ok()).toBe(true);
+}
+
+/** Toasts come and go during these flows; the toast component has its own checks. */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-slot="toast"]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("settings", () => {
@@ -16,6 +23,9 @@ test.describe("settings", () => {
     await expect(page.getByText("Monthly price")).toBeVisible();
     await expect(page.getByText("No payment method is configured.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Usage & Limits" })).toBeVisible();
+    await expect(page.getByText("Custom", { exact: true })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Agent seats: 1 of 1" })).toBeVisible();
+    await expectNoViolations(page);
     await page.getByRole("button", { name: "Upgrade Plan" }).click();
     await expect(page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("heading", { name: "Pro" })).toBeVisible();
     await page.keyboard.press("Escape");
@@ -47,6 +57,7 @@ test.describe("settings", () => {
     const row = card.getByTestId("support-email").filter({ hasText: address.toLowerCase() });
     await expect(row).toContainText("Desk");
     await expect(card.getByTestId("support-email-count")).toHaveText("1 / 1");
+    await expectNoViolations(page);
 
     // At the free plan's limit the form gives way to an upgrade prompt.
     await expect(add).toHaveCount(0);
