@@ -3,6 +3,8 @@ import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
 
 test.describe("settings: team", () => {
   test("an admin invites a teammate, who accepts the emailed link in another browser and signs in", async ({ page, browser }) => {
+    // Two browsers, an email round trip and the accept page's 2-second redirect: allow for a busy machine.
+    test.slow();
     await signInAs(page, "admin@acme.test");
     await page.goto("/settings#team");
     const tab = page.getByRole("tabpanel", { name: "Team" });
