@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOrganization } from "./db";
 import { signInAs, toastText } from "./helpers";
@@ -105,6 +106,26 @@ test.describe("platform administration", () => {
     await expect(page.getByText(`Ticketry ${health.app.version}`)).toBeVisible();
     await expect(page.getByText("production", { exact: true })).toBeVisible();
   });
+});
+
+test("each tab has no accessibility violations, in light and dark", async ({ page }) => {
+  test.slow(); // six axe-core passes
+  await signInAs(page, "platform@ticketry.test");
+  await page.goto("/platform-admin");
+  const ready: Record<string, () => Promise<void>> = {
+    Overview: () => expect(page.getByTestId("plan-total")).toBeVisible(),
+    Organizations: () => expect(page.getByTestId("organization-row").first()).toBeVisible(),
+    "System Health": () => expect(page.getByText("Reachable", { exact: true })).toBeVisible(),
+  };
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") await page.getByRole("button", { name: "Toggle theme" }).click();
+    for (const [tab, loaded] of Object.entries(ready)) {
+      await openTab(page, tab);
+      await loaded();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${theme} ${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  }
 });
 
 test("an organisation admin is sent from /platform-admin to /app", async ({ page }) => {
