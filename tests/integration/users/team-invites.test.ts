@@ -221,6 +221,8 @@ describe("GET /api/team-invites and GET /api/users/seats", () => {
     expect(await get(null)).toBe(401);
     expect(await get(world.users.agent)).toBe(403);
     expect(await get(world.users.end_user)).toBe(403);
+    expect(await get(world.users.org_admin)).toBe(200);
+    expect(await get(world.users.platform_admin)).toBe(200);
   });
 
   it("reports seats in use, live invitations and the limit to every member", async () => {
@@ -293,6 +295,7 @@ describe("DELETE /api/team-invites/{id}", () => {
     expect((await del(null, stored.id)).status).toBe(401);
     expect((await del(world.users.agent, stored.id)).status).toBe(403);
     expect((await del(world.users.end_user, stored.id)).status).toBe(403);
+    expect(await del(world.users.platform_admin, "no-such-invite")).toEqual({ status: 404, body: { error: "Invitation not found" } });
     expect(await del(world.users.otherAdmin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
     expect((await acceptToken(await tokenFrom(to))).status).toBe(201);
     expect(await del(world.users.org_admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });

@@ -105,6 +105,7 @@ describe("GET /api/users/stats", () => {
     expect(await status(null)).toBe(401);
     expect(await status(world.users.agent)).toBe(403);
     expect(await status(world.users.end_user)).toBe(403);
+    expect(await status(world.users.platform_admin)).toBe(200);
   });
 });
 
