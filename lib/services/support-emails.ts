@@ -5,6 +5,7 @@ import { conflict, notFound } from "@/lib/http/errors";
 import { PLANS, withinLimit } from "@/lib/plans";
 import type { CreateSupportEmailInput } from "@/lib/schemas/support-emails";
 import { recordEvent } from "./audit";
+import { lockOrganization } from "./seats";
 
 export const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
 export const EMAIL_IN_USE = "This email address is already in use";
@@ -37,9 +38,7 @@ export async function addSupportEmail(user: SessionUser, input: CreateSupportEma
   const organizationId = user.organizationId;
   try {
     return await db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ plan: keyof typeof PLANS }[]>`
-        SELECT "plan" FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
-      const plan = PLANS[rows[0]?.plan ?? "free"];
+      const plan = PLANS[(await lockOrganization(tx, organizationId)).plan];
       const used = await tx.supportEmail.count({ where: { organizationId } });
       if (!withinLimit(plan.supportEmails, used)) throw conflict(supportEmailLimitMessage(plan.name, plan.supportEmails));
       if (await tx.supportEmail.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(EMAIL_IN_USE);
