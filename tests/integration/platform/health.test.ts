@@ -2,9 +2,16 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { GET as health } from "@/app/api/platform/health/route";
 import packageJson from "@/package.json";
+import { pingDatabase } from "@/lib/services/health";
 import { sessionCookie, twoTenants } from "../helpers/fixtures";
 import { resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+
+// The real ping, replaceable per test to show how an unanswered ping is reported.
+jest.mock("@/lib/services/health", () => {
+  const actual = jest.requireActual("@/lib/services/health");
+  return { ...actual, pingDatabase: jest.fn(actual.pingDatabase) };
+});
 
 type User = { id: string; sessionVersion: number };
 async function get(user: User | null) {
@@ -39,6 +46,13 @@ describe("GET /api/platform/health", () => {
     expect(Math.abs(Date.now() - app.uptimeSeconds * 1000 - new Date(app.startedAt).getTime())).toBeLessThan(5000);
     expect(app.memoryMb).toBeGreaterThan(0);
     expect(new Date((body.migrations as { latestAppliedAt: string }).latestAppliedAt).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("reports a database that does not answer the ping as unreachable", async () => {
+    jest.mocked(pingDatabase).mockRejectedValueOnce(new Error("Database did not answer in time"));
+    const { status, body } = await get(world.users.platform_admin);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "degraded", database: { reachable: false, latencyMs: null } });
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
