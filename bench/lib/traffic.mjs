@@ -1,0 +1,220 @@
+// Mixed help-desk traffic for the soak and outage runs: tenants set up through the API, N
+// concurrent clients reading, creating tickets, replying and changing status/priority across
+// the tenants, every acknowledged write remembered, and a database check afterwards that each
+// acknowledged write is stored as acknowledged and nothing is half-written.
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
+
+// The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
+const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+
+/** An SMTP server that accepts and drops every message: notification mail takes the real path. */
+export async function startMailSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`, received: () => received, stop: () => new Promise((r) => server.close(r)) };
+}
+
+const STATUSES = ["open", "pending", "in_progress", "resolved"];
+const PRIORITIES = ["low", "medium", "high", "urgent"];
+
+/** A throwaway PostgreSQL of the benchmark's own (stoppable without touching anyone else's). */
+export async function startOwnPostgres(port) {
+  const dir = `/tmp/ticketry-bench-pg-${port}-${process.pid}`;
+  return startEmbeddedPostgres({ dir, port, database: "ticketry_bench" });
+}
+
+async function query(url, text, values = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function call(base, method, path, { cookie, body } = {}) {
+  const started = performance.now();
+  const headers = {};
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  try {
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, json, ms: performance.now() - started, headers: res.headers };
+  } catch (error) {
+    return { status: 0, json: null, ms: performance.now() - started, error: String(error?.cause?.code ?? error?.name ?? error) };
+  }
+}
+
+/** `orgs` organisations, each registered through the API, on the enterprise plan, with a few tickets. */
+export async function prepareTenants(base, databaseUrl, orgs = 4) {
+  const tenants = [];
+  for (let i = 0; i < orgs; i++) {
+    const email = `soak-admin-${i}-${randomUUID().slice(0, 6)}@example.test`;
+    const res = await fetch(`${base}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "soak-password-1", fullName: `Soak Admin ${i}`, companyName: `Soak Org ${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers.get("set-cookie").split(";")[0];
+    const { organization } = await res.json();
+    tenants.push({ orgId: organization.id, cookie, tickets: [] });
+  }
+  await query(databaseUrl, `UPDATE "Organization" SET "plan" = 'enterprise', "onboardingCompleted" = true WHERE "id" = ANY($1)`, [tenants.map((t) => t.orgId)]);
+  for (const tenant of tenants) {
+    for (let n = 0; n < 5; n++) {
+      const r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body: { subject: `seed ${n}`, description: "seed ticket" } });
+      if (r.status !== 201) throw new Error(`seed ticket failed: ${r.status}`);
+      tenant.tickets.push(r.json.id);
+    }
+  }
+  return tenants;
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/**
+ * Runs `clients` concurrent loops until `durationMs` has passed. Returns every request's
+ * outcome and the acknowledged writes (2xx answers) with what they acknowledged.
+ */
+export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_000 }) {
+  const samples = [];
+  const acked = { tickets: [], replies: [], updates: [] };
+  const started = Date.now();
+  const deadline = started + durationMs;
+
+  async function client(id) {
+    const tenant = tenants[id % tenants.length];
+    let n = 0;
+    while (Date.now() < deadline) {
+      n += 1;
+      const roll = Math.random();
+      const at = Date.now() - started;
+      let kind;
+      let r;
+      if (roll < 0.4) {
+        const read = pick(["list", "counts", "detail", "replies", "usage"]);
+        kind = `read:${read}`;
+        const ticket = pick(tenant.tickets);
+        const path = { list: "/api/tickets?limit=50", counts: "/api/tickets/counts", detail: `/api/tickets/detail/${ticket}`, replies: `/api/replies/${ticket}`, usage: "/api/usage" }[read];
+        r = await call(base, "GET", path, { cookie: tenant.cookie });
+      } else if (roll < 0.65) {
+        kind = "create";
+        const body = { subject: `soak ${id}-${n} ${randomUUID().slice(0, 8)}`, description: `created by client ${id}, request ${n}`, priority: pick(PRIORITIES) };
+        r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body });
+        if (r.status === 201) {
+          acked.tickets.push({ orgId: tenant.orgId, id: r.json.id, subject: body.subject, description: body.description, ticketNumber: r.json.ticketNumber });
+          tenant.tickets.push(r.json.id);
+        }
+      } else if (roll < 0.85) {
+        kind = "reply";
+        const body = { ticketId: pick(tenant.tickets), content: `reply ${id}-${n} ${randomUUID().slice(0, 8)}`, type: Math.random() < 0.2 ? "internal" : "public" };
+        r = await call(base, "POST", "/api/replies", { cookie: tenant.cookie, body });
+        if (r.status === 201) acked.replies.push({ orgId: tenant.orgId, id: r.json.id, ticketId: body.ticketId, content: body.content });
+      } else {
+        kind = "update";
+        const ticketId = pick(tenant.tickets);
+        const body = Math.random() < 0.5 ? { status: pick(STATUSES) } : { priority: pick(PRIORITIES) };
+        r = await call(base, "PUT", `/api/tickets/${ticketId}`, { cookie: tenant.cookie, body });
+        if (r.status === 200) acked.updates.push({ ticketId, ...body });
+      }
+      samples.push({ kind, status: r.status, ms: r.ms, at, error: r.error, bodyOk: r.status < 400 || typeof r.json?.error === "string" });
+    }
+  }
+
+  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
+  return { samples, acked, elapsedMs: Date.now() - started };
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function summarize(samples) {
+  const byStatus = {};
+  for (const s of samples) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1;
+  const ms = samples.map((s) => s.ms);
+  return {
+    requests: samples.length,
+    byStatus,
+    serverErrors: samples.filter((s) => s.status >= 500 || s.status === 0).length,
+    errorsWithoutErrorBody: samples.filter((s) => !s.bodyOk).length,
+    p50: Math.round(percentile(ms, 50)),
+    p95: Math.round(percentile(ms, 95)),
+    p99: Math.round(percentile(ms, 99)),
+    max: Math.round(Math.max(0, ...ms)),
+  };
+}
+
+/** Every acknowledged write is in the database as acknowledged; nothing is half-written. */
+export async function verifyWrites(databaseUrl, acked, orgIds) {
+  const tickets = await query(databaseUrl, `SELECT "id", "organizationId", "subject", "description", "ticketNumber" FROM "Ticket" WHERE "id" = ANY($1)`, [acked.tickets.map((t) => t.id)]);
+  const storedTickets = new Map(tickets.map((t) => [t.id, t]));
+  const ticketMismatches = acked.tickets.filter((a) => {
+    const s = storedTickets.get(a.id);
+    return !s || s.organizationId !== a.orgId || s.subject !== a.subject || s.description !== a.description || s.ticketNumber !== a.ticketNumber;
+  });
+  const replies = await query(databaseUrl, `SELECT "id", "ticketId", "content", "organizationId" FROM "Reply" WHERE "id" = ANY($1)`, [acked.replies.map((r) => r.id)]);
+  const storedReplies = new Map(replies.map((r) => [r.id, r]));
+  const replyMismatches = acked.replies.filter((a) => {
+    const s = storedReplies.get(a.id);
+    return !s || s.ticketId !== a.ticketId || s.content !== a.content || s.organizationId !== a.orgId;
+  });
+  const [{ n: ticketsWithoutEvent }] = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Ticket" t WHERE t."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."ticketId" = t."id" AND e."action" = 'ticket.created')`,
+    [orgIds],
+  );
+  const [{ n: repliesWithoutTicket }] = await query(databaseUrl, `SELECT count(*)::int AS n FROM "Reply" r LEFT JOIN "Ticket" t ON t."id" = r."ticketId" WHERE t."id" IS NULL`);
+  const [{ n: repliesWithoutEvent }] = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Reply" r WHERE r."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."targetId" = r."id" AND e."action" IN ('ticket.replied', 'ticket.note_added'))`,
+    [orgIds],
+  );
+  const duplicates = await query(databaseUrl, `SELECT "organizationId", "ticketNumber" FROM "Ticket" WHERE "organizationId" = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1`, [orgIds]);
+  // History chains to the current value: each ticket's status is the last recorded status change's target.
+  const [{ n: historyMismatches }] = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Ticket" t
+       JOIN LATERAL (SELECT e."metadata"->>'to' AS "to" FROM "AuditEvent" e WHERE e."ticketId" = t."id" AND e."action" = 'ticket.status_changed' ORDER BY e."createdAt" DESC, e."id" DESC LIMIT 1) last ON true
+     WHERE t."organizationId" = ANY($1) AND last."to" <> t."status"::text`,
+    [orgIds],
+  );
+  const [{ n: storedTicketCount }] = await query(databaseUrl, `SELECT count(*)::int AS n FROM "Ticket" WHERE "organizationId" = ANY($1) AND "subject" LIKE 'soak %'`, [orgIds]);
+  return {
+    ticketsAcknowledged: acked.tickets.length,
+    ticketsStored: storedTicketCount,
+    ticketsLostOrChanged: ticketMismatches.length,
+    repliesAcknowledged: acked.replies.length,
+    repliesLostOrChanged: replyMismatches.length,
+    updatesAcknowledged: acked.updates.length,
+    halfWritten: { ticketsWithoutCreationEvent: ticketsWithoutEvent, repliesWithoutTicket, repliesWithoutEvent },
+    duplicateTicketNumbers: duplicates.length,
+    historyNotMatchingStatus: historyMismatches,
+  };
+}
