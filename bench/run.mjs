@@ -200,7 +200,10 @@ function printTable(title, rows, raw = []) {
 
 async function main() {
   const database = await benchDatabase();
-  const app = await startProductionServer({ port: APP_PORT, build: !flag("no-build"), env: { DATABASE_URL: database.url } });
+  mkdirSync("bench/results", { recursive: true });
+  const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
+  const app = await startProductionServer({ port: APP_PORT, build: !flag("no-build"), env: { DATABASE_URL: database.url }, logFile });
+  console.log(`Server log: ${logFile}`);
   const rawServer = startRaw(database.url);
   const report = { startedAt: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, cpus: (await import("node:os")).cpus().length };
   try {

@@ -1,7 +1,7 @@
 // Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
 // optional build, `next start` on `port`; returns the base URL and a stop function.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
 import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
 
@@ -18,7 +18,7 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
-export async function startProductionServer({ port, build = true, env: extra = {} }) {
+export async function startProductionServer({ port, build = true, env: extra = {}, logFile }) {
   const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
   const env = { DATABASE_URL: db.url, NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij", APP_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", ...extra };
@@ -29,7 +29,9 @@ export async function startProductionServer({ port, build = true, env: extra = {
   } finally {
     writeFileSync("tsconfig.json", tsconfig);
   }
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+  // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
+  const stderr = logFile ? openSync(logFile, "a") : "inherit";
+  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { stdio: ["ignore", "ignore", stderr], env: { ...process.env, ...env } });
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/health`);
   return {
