@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
 
@@ -76,4 +77,12 @@ test.describe("settings: pending invitations", () => {
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   });
+});
+
+test("the Team tab has no accessibility violations", async ({ page }) => {
+  await signInAs(page, "admin@acme.test");
+  await page.goto("/settings#team");
+  await expect(page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Team members" })).toBeVisible();
+  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  await expect.poll(violations).toEqual([]);
 });

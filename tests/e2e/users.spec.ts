@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
 
@@ -72,4 +73,20 @@ test.describe("user management", () => {
     await expect(page.getByRole("menuitem", { name: "Edit Role" })).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByRole("menuitem", { name: "Deactivate" })).toHaveAttribute("aria-disabled", "true");
   });
+});
+
+test("User Management and its Edit Role dialog have no accessibility violations, in light and dark", async ({ page }) => {
+  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  await signInAs(page, "admin@acme.test");
+  await page.goto("/users");
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
+  await expect.poll(violations).toEqual([]);
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect.poll(violations).toEqual([]);
+  await page.getByLabel("Search users").fill("agent@acme.test");
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+  await page.getByTestId("user-row").getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name: "Edit Role" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Role" })).toBeVisible();
+  await expect.poll(violations).toEqual([]);
 });
