@@ -53,7 +53,9 @@ function cursorFilter(cursor: string | undefined): Prisma.AuditEventWhereInput {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(at ?? "");
   if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
-  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+  // The redundant `createdAt <= cursor` becomes an index condition, so a deep page starts
+  // right at the cursor instead of filtering its way down from the newest event.
+  return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { id: { lt: id } }] };
 }
 
 /** The organisation's audit trail, newest first, one keyset page at a time. */
