@@ -41,6 +41,8 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} skipped onboarding`;
     case "invite.sent":
       return `${actor} invited ${email} as ${roleLabel(str(m.role))}`;
+    case "invite.revoked":
+      return `${actor} revoked the invitation for ${email}`;
     case "invite.accepted":
       return `${actor} accepted an invitation and joined as ${roleLabel(str(m.role))}`;
     case "user.role_changed":

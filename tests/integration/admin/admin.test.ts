@@ -168,6 +168,7 @@ describe("auditText", () => {
     [{ action: "user.login" }, "Ada signed in"],
     [{ action: "user.deactivated", metadata: { email: "x@y.test" } }, "Ada deactivated x@y.test"],
     [{ action: "user.activated", metadata: { email: "x@y.test" } }, "Ada activated x@y.test"],
+    [{ action: "invite.revoked", metadata: { email: "x@y.test", role: "agent" } }, "Ada revoked the invitation for x@y.test"],
     [{ action: "invite.accepted", metadata: { role: "org_admin" } }, "Ada accepted an invitation and joined as Admin"],
     [{ action: "support_email.added", metadata: { email: "help@x.test" } }, "Ada added the support email help@x.test"],
     [{ action: "support_email.deactivated", metadata: { email: "help@x.test" } }, "Ada deactivated the support email help@x.test"],
