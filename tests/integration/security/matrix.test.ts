@@ -1,4 +1,5 @@
-import { resetDatabase } from "../helpers/db";
+import { PASSWORD } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { discoverRoutes, invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type PortalActor, type RouteEntry } from "./route-table";
@@ -10,6 +11,7 @@ import { ACTOR_ROLE, ACTORS, awayOf, cookieOf, createWorld, homeOf, secretsOf, s
 // an answer.
 
 const key = (e: { route: string; method: string }) => `${e.method} ${e.route}`;
+const SECRET_KEYS = ["passwordHash", "tokenHash", "codeHash", "unsubscribeTokenHash", "sessionVersion", "password", "newPassword", "currentPassword", "token"];
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -25,6 +27,14 @@ describe("route table", () => {
     expect(discovered.filter((k) => !declared.includes(k))).toEqual([]);
     expect(declared.filter((k) => !discovered.includes(k))).toEqual([]);
     expect(new Set(declared).size).toBe(declared.length);
+  });
+
+  it("the tenant snapshot sees a change to any of the organisation's rows", async () => {
+    const world = await createWorld();
+    const before = await snapshotTenant(world.b.org.id);
+    expect(Object.keys(before).length).toBeGreaterThan(8);
+    await db.reply.update({ where: { id: world.b.note.id }, data: { content: "changed" } });
+    expect(await snapshotTenant(world.b.org.id)).not.toEqual(before);
   });
 });
 
@@ -55,9 +65,15 @@ async function callAs(world: World, entry: RouteEntry, actor: Actor, foreign: bo
   if (res.status >= 400) {
     expect(JSON.parse(body)).toEqual(expect.objectContaining({ error: expect.any(String) }));
     expect({ ...outcome, homeRows: await snapshotTenant(home.org.id) }).toEqual({ ...outcome, homeRows: homeBefore });
-  } else if (!entry.crossTenant?.includes(actor)) {
-    const leaked = secretsOf(away).filter((secret) => body.includes(secret));
-    expect({ ...outcome, leaked }).toEqual({ ...outcome, leaked: [] });
+  } else {
+    if (!entry.crossTenant?.includes(actor)) {
+      const leaked = secretsOf(away).filter((secret) => body.includes(secret));
+      expect({ ...outcome, leaked }).toEqual({ ...outcome, leaked: [] });
+    }
+    // Secrets stay secret: no hash, session version, password or issued token in any answer.
+    const secretKeys = [...body.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1]!).filter((k) => SECRET_KEYS.includes(k));
+    const tokens = [PASSWORD, ...[world.a, world.b].flatMap((t) => [t.inviteToken, t.portalToken, t.otherEmailPortalToken])].filter((t) => body.includes(t));
+    expect({ ...outcome, secretKeys, tokens }).toEqual({ ...outcome, secretKeys: [], tokens: [] });
   }
   return outcome;
 }

@@ -141,6 +141,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   },
   { route: "/api/users/[id]", method: "PATCH", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.users.agent2.id }, body: { role: "end_user" } }) },
   { route: "/api/team-invites", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/team-invites/[id]", method: "DELETE", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.invite.id } }) },
   { route: "/api/team-invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { email: email(ctx, "invitee"), role: "agent" } }) },
   { route: "/api/onboarding/invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { invites: [{ email: email(ctx, "teammate"), role: "agent" }] } }) },
 
