@@ -57,6 +57,10 @@ test.describe("settings: team", () => {
     await page.reload();
     await expect(tab.getByRole("list", { name: "Team members" }).getByText(email)).toBeVisible();
     await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
+
+    // Give the seat back: the demo organisation's seats are shared by every spec of the run.
+    const [member] = (await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as { id: string }[];
+    expect((await page.request.patch(`/api/users/${member!.id}`, { data: { isActive: false } })).status()).toBe(200);
   });
 });
 
