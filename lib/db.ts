@@ -12,9 +12,16 @@ const CONNECT_TIMEOUT_MS = 1500;
  */
 const POOL_WAIT_TIMEOUT_MS = 15_000;
 
+/**
+ * A connection with the fast connect timeout. The pool stops listening for a connection's
+ * errors while a query or transaction holds it, so a database shutdown at that moment would be
+ * an uncaught exception: the error is noted here instead, the running query fails (503) and
+ * the pool drops the broken connection when it is released.
+ */
 class FailFastClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    this.on("error", () => {});
   }
 }
 

@@ -2,7 +2,7 @@ import { HttpError, conflict, notFound, serviceUnavailable } from "./errors";
 
 const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "57P01", "57P02", "57P03", "53300"]);
 const UNREACHABLE_DB_MESSAGE =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|the database system is (starting up|shutting down)|Can't reach database server|terminating connection/i;
+  /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|is not queryable|the database system is (starting up|shutting down)|Can't reach database server|terminating connection/i;
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;

@@ -63,3 +63,24 @@ describe.each([
     expect(r.ms).toBeLessThan(3000);
   });
 });
+
+describe("errors seen while PostgreSQL shuts down and restarts are outages (503), not bugs (500)", () => {
+  it.each([
+    [Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    [Object.assign(new Error("the database system is shutting down"), { code: "57P03" })],
+    [Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
+    [new Error("Client has encountered a connection error and is not queryable")],
+    [new Error("Client was closed and is not queryable")],
+    [new Error("Connection terminated unexpectedly")],
+    [new Error("Connection terminated due to connection timeout", { cause: new Error("timeout expired") })],
+    [Object.assign(new Error("getaddrinfo ENOTFOUND db"), { code: "ENOTFOUND" })],
+  ])("%s", async (error) => {
+    const { toHttpError } = await import("@/lib/http/map-error");
+    expect(toHttpError(error)?.status).toBe(503);
+  });
+
+  it("other errors stay unmapped (an opaque 500)", async () => {
+    const { toHttpError } = await import("@/lib/http/map-error");
+    expect(toHttpError(new Error("Cannot read properties of undefined"))).toBeNull();
+  });
+});
