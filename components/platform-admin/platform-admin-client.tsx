@@ -1,15 +1,19 @@
 "use client";
 
+import { useHashTab } from "@/components/settings/use-hash-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { NotConfigured } from "./not-configured";
 import { OrganizationsTab } from "./organizations-tab";
 import { OverviewTab } from "./overview-tab";
 import { SystemHealthTab } from "./system-health-tab";
 
-/** Spec §2 platform administration tabs. */
+const TABS = ["overview", "organizations", "billing", "feature-flags", "system-health", "support-tools"] as const;
+
+/** Spec §2 platform administration tabs; the URL hash names the open one (/platform-admin#organizations). */
 export function PlatformAdminClient() {
+  const [tab, setTab] = useHashTab(TABS);
   return (
-    <Tabs defaultValue="overview" className="gap-6">
+    <Tabs value={tab} onValueChange={setTab} className="gap-6">
       <TabsList className="h-auto flex-wrap">
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="organizations">Organizations</TabsTrigger>

@@ -86,8 +86,9 @@ test.describe("platform administration", () => {
     await expect(toastText(page, `${name} is now on the Enterprise plan.`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId("plan-badge")).toHaveText("Enterprise");
-    await page.reload();
-    await openTab(page, "Organizations");
+    await expect(page).toHaveURL(/\/platform-admin#organizations$/);
+    await page.reload(); // the hash keeps the Organizations tab open
+    await expect(page.getByRole("tab", { name: "Organizations" })).toHaveAttribute("aria-selected", "true");
     await searchOrganizations(page, name);
     await expect(page.getByTestId("organization-row")).toHaveCount(1);
     await expect(page.getByTestId("organization-row").filter({ hasText: name }).getByTestId("plan-badge")).toHaveText("Enterprise");
