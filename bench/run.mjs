@@ -113,6 +113,8 @@ async function prepare(databaseUrl, base) {
       ticketIds: tickets.map((t) => t.id),
       agents,
       agentCookies: agents.map((a) => a.cookie),
+      // Agents of ten organisations (enterprise plans): creates spread over tenants, each with its own counter.
+      tenantCookies: [agents[0].cookie, ...(await Promise.all(Array.from({ length: 9 }, (_, i) => login(base, benchEmails.agent(i + 1, 1)))))],
       adminCookie: [await login(base, benchEmails.admin(0))],
       platformCookie: [await login(base, benchEmails.platform)],
     };
@@ -122,10 +124,11 @@ async function prepare(databaseUrl, base) {
 }
 
 function appScenarios(ctx, base) {
-  const json = (path, body) => ({
+  const json = (path, body, cookies = ctx.agentCookies) => ({
     method: "POST",
-    setupRequest: (req) => ({ ...req, path, headers: { cookie: pick(ctx.agentCookies), "content-type": "application/json", origin: base }, body: JSON.stringify(body()) }),
+    setupRequest: (req) => ({ ...req, path, headers: { cookie: pick(cookies), "content-type": "application/json", origin: base }, body: JSON.stringify(body()) }),
   });
+  const newTicket = () => ({ subject: `Benchmark ticket ${++n}`, description: "Created by npm run bench", priority: "medium", customerEmail: `bench${n}@example.com` });
   const list = (view) => [`list:${view || "all"}`, [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)]];
   let n = 0;
   return [
@@ -139,7 +142,8 @@ function appScenarios(ctx, base) {
         { method: "GET", setupRequest: (req, context) => ({ ...req, path: `/api/replies/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }) },
       ],
     ],
-    ["create-ticket", [json("/api/tickets", () => ({ subject: `Benchmark ticket ${++n}`, description: "Created by npm run bench", priority: "medium", customerEmail: `bench${n}@example.com` }))]],
+    ["create-ticket", [json("/api/tickets", newTicket)]],
+    ["create-ticket:10-orgs", [json("/api/tickets", newTicket, ctx.tenantCookies)]],
     ["post-reply", [json("/api/replies", () => ({ ticketId: pick(ctx.ticketIds), content: `Benchmark reply ${++n}`, type: "public" }))]],
     ["usage", [get("/api/usage", ctx.adminCookie)]],
     ["platform-metrics", [get("/api/platform/metrics", ctx.platformCookie)]],
