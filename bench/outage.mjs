@@ -58,6 +58,10 @@ try {
       p99Ms: Math.round(percentile(failed.map((s) => s.ms), 99)),
       maxMs: Math.round(Math.max(0, ...failed.map((s) => s.ms))),
       slowerThan2s: failed.filter((s) => s.ms > 2000).length,
+      slowest: failed
+        .sort((x, y) => y.ms - x.ms)
+        .slice(0, 5)
+        .map((s) => ({ kind: s.kind, status: s.status, ms: Math.round(s.ms), startedAfterStopMs: Math.round(s.at - marks.stoppedAt) })),
     },
     recovery: {
       firstSuccessfulWriteAfterStartMs: firstWriteOk ? Math.round(firstWriteOk.at + firstWriteOk.ms - marks.startedAt) : null,
