@@ -39,3 +39,23 @@ export async function createOrganization(name: string, plan: "free" | "starter" 
 export async function setPlanOf(email: string, plan: "free" | "starter" | "pro" | "enterprise"): Promise<void> {
   await query(`UPDATE "Organization" SET "plan" = $2::"Plan" WHERE "id" = (SELECT "organizationId" FROM "User" WHERE "email" = $1)`, [email.toLowerCase(), plan]);
 }
+
+/**
+ * A new organisation with one org admin who signs in with the demo password (its hash is
+ * copied from the demo admin), without going through /api/register: registration is
+ * throttled per address, and the whole suite shares one address.
+ */
+export async function createOrgAdmin({ plan = "free", onboarded = true }: { plan?: "free" | "starter" | "pro" | "enterprise"; onboarded?: boolean } = {}): Promise<string> {
+  const suffix = randomBytes(4).toString("hex");
+  const email = `owner-${suffix}@example.test`;
+  await query(
+    `WITH org AS (
+       INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "updatedAt")
+       VALUES (gen_random_uuid()::text, $1, $2, $3::"Plan", $4, now()) RETURNING "id")
+     INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "updatedAt")
+     SELECT gen_random_uuid()::text, org."id", 'Olive Owner', $5, $6, 'org_admin', u."passwordHash", now()
+     FROM org, "User" u WHERE u."email" = 'admin@acme.test'`,
+    [`Owner Co ${suffix}`, `owner-co-${suffix}`, plan, onboarded, email, `owner-${suffix}`],
+  );
+  return email;
+}
