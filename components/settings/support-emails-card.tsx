@@ -34,7 +34,7 @@ function useInvalidateOrganization() {
     queryClient.invalidateQueries({
       predicate: (q) => {
         const head = String(q.queryKey[0]);
-        return head.startsWith("/api/organizations") || head === "/api/support-emails";
+        return head.startsWith("/api/organizations") || head === "/api/support-emails" || head === "/api/admin/activity";
       },
     });
 }
