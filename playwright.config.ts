@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -21,6 +22,23 @@ function chromiumPath(): string | undefined {
   );
 }
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+const specFiles = readdirSync(path.join(__dirname, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -36,26 +54,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
-    },
-  ],
+  // One project per spec file, each its own client address: the server trusts one proxy hop
+  // (webServer.env), so per-address throttles count one file's sign-ups and sign-ins, as for one
+  // real visitor, instead of the whole run's from one machine.
+  projects: specFiles.map((file, i) => ({
+    name: file.replace(/\.spec\.ts$/, ""),
+    testMatch: file,
+    use: { ...browser, extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${i + 1}` } },
+  })),
   webServer: {
     // The binary itself, not an npx wrapper: killing a wrapper would leave the server running.
     command: `node_modules/.bin/next start -p ${port}`,
@@ -64,5 +70,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
+    env: { TRUST_PROXY_HOPS: "1" },
   },
 });
