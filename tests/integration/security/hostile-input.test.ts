@@ -124,11 +124,16 @@ function mutatedBody(base: Record<string, unknown>): fc.Arbitrary<string> {
     });
 }
 
-const withBody = ROUTE_TABLE.filter((e) => e.method !== "GET");
-const withQuery = ROUTE_TABLE.filter((e) => e.method === "GET");
-const withParams = ROUTE_TABLE.filter((e) => e.route.includes("["));
+/** Every route, plus a portal-token variant of the routes the workspace and the portal share. */
+const TARGETS: (RouteEntry & { label: string })[] = ROUTE_TABLE.flatMap((e) => [
+  { ...e, label: key(e) },
+  ...(e.portal && e.access !== "portal" ? [{ ...e, access: "portal" as const, label: `${key(e)} (portal token)` }] : []),
+]);
+const withBody = TARGETS.filter((e) => e.method !== "GET");
+const withQuery = TARGETS.filter((e) => e.method === "GET");
+const withParams = TARGETS.filter((e) => e.route.includes("["));
 
-describe.each(withBody.map((e) => [key(e), e] as const))("hostile body: %s", (_, entry) => {
+describe.each(withBody.map((e) => [e.label, e] as const))("hostile body: %s", (_, entry) => {
   const caller = callerOf(entry);
 
   it("never answers property-based garbage with a 5xx", async () => {
@@ -160,7 +165,7 @@ describe.each(withBody.map((e) => [key(e), e] as const))("hostile body: %s", (_,
   });
 });
 
-describe.each(withQuery.map((e) => [key(e), e] as const))("hostile query: %s", (_, entry) => {
+describe.each(withQuery.map((e) => [e.label, e] as const))("hostile query: %s", (_, entry) => {
   it("never answers property-based query strings with a 5xx", async () => {
     const names = ["limit", "cursor", "q", "view", "status", "priority", "email", "token", "organizationId", "__proto__", "constructor"];
     await fc.assert(
@@ -173,7 +178,7 @@ describe.each(withQuery.map((e) => [key(e), e] as const))("hostile query: %s", (
   });
 });
 
-describe.each(withParams.map((e) => [key(e), e] as const))("hostile path segment: %s", (_, entry) => {
+describe.each(withParams.map((e) => [e.label, e] as const))("hostile path segment: %s", (_, entry) => {
   it("never answers odd ids with a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(nastyString.filter((s) => s.length < 2_000), async (value) => {
@@ -194,7 +199,7 @@ const ACCEPTED_EXTRAS: Record<string, string[]> = {
   "POST /api/team-invites": ["role"],
 };
 
-describe.each(withBody.map((e) => [key(e), e] as const))("fields a caller must not set: %s", (_, entry) => {
+describe.each(withBody.map((e) => [e.label, e] as const))("fields a caller must not set: %s", (_, entry) => {
   it("ignores organizationId, role, passwordHash, isActive and friends in the body", async () => {
     // A fresh world: the garbage above may have used up an invitation or changed a password.
     world = await createWorld();
