@@ -35,9 +35,22 @@ export type RouteContext<U, B extends Schema, Q extends Schema> = {
 type RouteArgs = { params: Promise<Record<string, string | string[]>> };
 type Handler<U, B extends Schema, Q extends Schema> = (ctx: RouteContext<U, B, Q>) => Promise<unknown> | unknown;
 
+/**
+ * What an unexpected error may put in the log. Prisma's messages (and so their stacks) quote
+ * the query's arguments and the database's own message, which can hold a password hash or a
+ * token hash: of those only the kind, code and the failing call are logged.
+ */
+function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  if (error.name.startsWith("PrismaClient")) {
+    const call = error.message.match(/Invalid `([^`]+)` invocation/)?.[1];
+    return { name: error.name, code: (error as { code?: unknown }).code, call };
+  }
+  return { name: error.name, message: error.message, stack: error.stack };
+}
+
 function logUnexpected(requestId: string, req: NextRequest, error: unknown) {
-  const detail = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { error: String(error) };
-  console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...detail }));
+  console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...loggable(error) }));
 }
 
 async function flattenParams(args?: RouteArgs): Promise<Record<string, string>> {
