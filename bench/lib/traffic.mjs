@@ -123,7 +123,7 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         r = await call(base, "GET", path, { cookie: tenant.cookie });
       } else if (roll < 0.65) {
         kind = "create";
-        const body = { subject: `soak ${id}-${n} ${randomUUID().slice(0, 8)}`, description: `created by client ${id}, request ${n}`, priority: pick(PRIORITIES) };
+        const body = { subject: `soak ${id}-${n} ${randomUUID().slice(0, 8)}`, description: `created by client ${id}, request ${n}`, priority: pick(PRIORITIES), customerEmail: `customer-${id}@example.test` };
         r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body });
         if (r.status === 201) {
           acked.tickets.push({ orgId: tenant.orgId, id: r.json.id, subject: body.subject, description: body.description, ticketNumber: r.json.ticketNumber });
