@@ -9,7 +9,7 @@ import { contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
  * security headers. Redirects here are UX only; route handlers enforce access themselves.
  */
 export async function proxy(request: NextRequest) {
-  const response = (await earlyRedirect(request)) ?? passThrough(request);
+  const response = malformedPath(request) ?? (await earlyRedirect(request)) ?? passThrough(request);
   for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
     response.headers.set(name, value);
   }
@@ -30,6 +30,20 @@ function pagePathOf(pathname: string): string {
   }
   path = path.replace(/\/{2,}/g, "/").replace(/\.segments\/.*$/, "").replace(/(\.prefetch)?\.rsc$/, "").replace(/\/index$/, "");
   return path.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * A path with a broken percent-escape (`/api/tickets/detail/%E0%A4%A`) names no page or route;
+ * left to Next, decoding it for a dynamic segment fails with a 500. Bad input is a 400.
+ */
+function malformedPath(request: NextRequest) {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+    return null;
+  } catch {
+    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "Malformed URL" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return new NextResponse("Bad Request: malformed URL", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
 }
 
 /** Visitors without a readable session cookie skip the protected page's render entirely. */

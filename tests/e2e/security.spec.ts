@@ -112,6 +112,37 @@ test.describe("protected pages cannot be reached around the guard", () => {
   });
 });
 
+test.describe("odd URLs", () => {
+  const long = "a".repeat(3000);
+  const urls = [
+    "/unsubscribe/%E0%A4%A",
+    `/unsubscribe/${long}`,
+    "/unsubscribe/%00",
+    "/portal?org=%00",
+    `/portal?org=${long}`,
+    "/accept-invite?token=%FF%FE",
+    "/reset-password?token=%00%00",
+    "/app?view=%3Cscript%3E",
+    "/%E0%A4%A",
+    "/api/tickets/detail/%E0%A4%A",
+    "/api/replies/%25",
+    "/api/mailing-list/unsubscribe/%E0%A4%A",
+    `/api/mailing-list/unsubscribe/${long}`,
+    "/api/team-invites/verify?token=%00",
+    "/login?callbackUrl=javascript:alert(1)",
+    "/pricing?x=%uFFFF",
+  ];
+
+  test("never answer with a 5xx, and malformed escapes are a 400", async ({ request }) => {
+    for (const url of urls) {
+      const res = await request.get(url, { maxRedirects: 0 });
+      expect({ url: url.slice(0, 60), serverError: res.status() >= 500 }).toEqual({ url: url.slice(0, 60), serverError: false });
+      if (url.includes("%E0%A4%A")) expect({ url, status: res.status() }).toEqual({ url, status: 400 });
+      if (url.startsWith("/api/") && res.status() >= 400) expect((await res.json()) as unknown).toEqual(expect.objectContaining({ error: expect.any(String) }));
+    }
+  });
+});
+
 // Each payload would inject an element or run script if it were rendered as markup.
 const NAME = `<img src=x onerror=window.__xss=1>Mallory`;
 const SUBJECT = `<script>window.__xss=1</script>Printer`;

@@ -99,6 +99,25 @@ describe("proxy: security headers", () => {
   });
 });
 
+describe("proxy: malformed paths", () => {
+  it.each(["/api/tickets/detail/%E0%A4%A", "/api/mailing-list/unsubscribe/%C0%AF", "/api/replies/%"])("API path %s is a 400 with { error }", async (path) => {
+    const res = await proxy(request(path));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Malformed URL" });
+    expectSecurityHeaders(res);
+  });
+
+  it.each(["/unsubscribe/%E0%A4%A", "/admin/%FF", "/%E0"])("page path %s is a 400", async (path) => {
+    const res = await proxy(request(path));
+    expect(res.status).toBe(400);
+    expectSecurityHeaders(res);
+  });
+
+  it("a well-formed escape passes", async () => {
+    expect((await proxy(request("/api/tickets/detail/%25"))).status).toBe(200);
+  });
+});
+
 describe("proxy: protected pages stay protected", () => {
   const pages = PROTECTED_ROUTES.map((r) => r.prefix);
   const variants = (page: string): [string, Record<string, string>][] => [
