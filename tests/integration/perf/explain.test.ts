@@ -76,6 +76,11 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     SELECT gen_random_uuid()::text, "organizationId", "id", 'We are on it', 'public', 'agent', 'agent@perf.test', "createdAt" + interval '5 minutes'
     FROM "Ticket"`;
   await tx.$executeRaw`DO $$ DECLARE r record; BEGIN FOR r IN SELECT indexdef FROM perf_indexes LOOP EXECUTE r.indexdef; END LOOP; END $$`;
+  // Triggers were off for the load (replica role): rebuild the open-ticket counters.
+  await tx.$executeRaw`
+    INSERT INTO "TicketQueueCount" ("organizationId", "assignedToId", "open")
+    SELECT "organizationId", COALESCE("assignedToId", ''), count(*) FROM "Ticket"
+    WHERE "status" IN ('open', 'pending', 'in_progress') GROUP BY 1, 2`;
 }
 
 function scans(node: PlanNode): PlanNode[] {
@@ -112,7 +117,10 @@ async function explainAll(send: () => Promise<Response>) {
 }
 
 function sequentialScans(plans: { nodes: PlanNode[] }[]) {
-  return plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]);
+  return plans
+    .flatMap((p) => p.nodes)
+    .filter((n) => n["Node Type"] === "Seq Scan" && (n["Relation Name"] === "Ticket" || n["Relation Name"] === "Reply"))
+    .map((n) => n["Relation Name"]);
 }
 function ticketIndexes(plans: { nodes: PlanNode[] }[]) {
   return plans.flatMap((p) => p.nodes).filter((n) => n["Index Name"]?.startsWith("Ticket_")).map((n) => n["Index Name"]);
@@ -174,7 +182,7 @@ describe.each([
     const headers = await session(org, role);
     const plans = await explainAll(() => counts(makeRequest("/api/tickets/counts", { headers }), params()));
     expect(sequentialScans(plans)).toEqual([]);
-    expect(ticketIndexes(plans).length).toBeGreaterThanOrEqual(6);
+    expect(ticketIndexes(plans).length).toBeGreaterThanOrEqual(role === "agent" ? 3 : 6);
   });
 
   it("loads a ticket and its replies by index", async () => {
