@@ -37,7 +37,9 @@ function createClient() {
     connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  // An interactive transaction waits for a pooled connection as long as a plain query does, and
+  // may outlast a burst of row-lock waits: under load it queues instead of failing (5 s default).
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: POOL_WAIT_TIMEOUT_MS, timeout: 20_000 } });
 }
 
 const globalForDb = globalThis as unknown as { ticketryDb?: PrismaClient };

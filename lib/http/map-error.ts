@@ -22,6 +22,12 @@ function codeOf(error: unknown): string | undefined {
   return codesOf(error)[0];
 }
 
+/**
+ * Transient contention: a transaction that could not start or finish in time (P2028), a write
+ * conflict or deadlock (P2034, 40001, 40P01). Nothing was written; the client may retry.
+ */
+const BUSY_CODES = /^(P2028|P2034|40001|40P01)$/;
+
 function messagesOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return `${error.message} ${error.cause ? messagesOf(error.cause) : ""}`;
@@ -42,5 +48,6 @@ export function toHttpError(error: unknown): HttpError | null {
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("This record already exists");
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (codesOf(error).some((c) => BUSY_CODES.test(c))) return serviceUnavailable("The service is busy. Please try again.");
   return null;
 }

@@ -83,6 +83,16 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     expect(toHttpError(error)?.status).toBe(503);
   });
 
+  it.each([
+    [Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" })],
+    [Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), { code: "P2034" })],
+    [Object.assign(new Error("Raw query failed. Code: `40P01`. Message: `deadlock detected`"), { code: "P2010" })],
+  ])("contention is a 503 the client may retry: %s", async (error) => {
+    const { toHttpError } = await import("@/lib/http/map-error");
+    const mapped = toHttpError(error);
+    expect({ status: mapped?.status, retryAfter: mapped?.extra?.headers?.["Retry-After"] }).toEqual({ status: 503, retryAfter: expect.any(String) });
+  });
+
   it("other errors stay unmapped (an opaque 500)", async () => {
     const { toHttpError } = await import("@/lib/http/map-error");
     expect(toHttpError(new Error("Cannot read properties of undefined"))).toBeNull();

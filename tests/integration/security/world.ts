@@ -104,7 +104,7 @@ async function tenantTables(): Promise<string[]> {
 
 /** All of one organisation's rows, in a stable order (one query): compared before and after a call. */
 export async function snapshotTenant(organizationId: string): Promise<Record<string, unknown>> {
-  const parts = (await tenantTables()).map((t) => `'${t}', (SELECT json_agg(x ORDER BY x."id") FROM "${t}" x WHERE x."organizationId" = $1)`);
+  const parts = (await tenantTables()).map((t) => `'${t}', (SELECT json_agg(x ORDER BY x::text) FROM "${t}" x WHERE x."organizationId" = $1)`);
   const rows = await db.$queryRawUnsafe<{ snapshot: Record<string, unknown> }[]>(
     `SELECT json_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = $1), ${parts.join(", ")}) AS snapshot`,
     organizationId,
