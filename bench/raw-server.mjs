@@ -31,11 +31,12 @@ async function handle(url) {
   if (url.pathname === "/counts") {
     const now = new Date();
     const scope = `"organizationId" = $1`;
-    const { rows } = await pool.query(`SELECT
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = $2) AS "myOpen",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN}) AS "allOpen",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" <= $3) AS "slaRisk",
+    const { rows } = await pool.query(`WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = $1)
+    SELECT
+      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = '') AS unassigned,
+      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = $2) AS "myOpen",
+      (SELECT COALESCE(sum("open"), 0) FROM open) AS "allOpen",
+      (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > $3) AS "slaRisk",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= $4) AS "recentlyUpdated",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= $5) AS closed`, [org, user, now, new Date(now - DAY), new Date(now - 7 * DAY)]);
     return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
