@@ -156,7 +156,10 @@ export async function getTicket(user: SessionUser, id: string) {
  * Creates a ticket: the organisation row is locked while its plan limit is checked and its
  * next ticket number taken, so numbers stay unique and limits hold under concurrency.
  */
-export async function createTicket(user: SessionUser | null, organizationId: string, input: CreateTicketInput, now = new Date()) {
+export async function createTicket(user: SessionUser | null, organizationId: string, given: CreateTicketInput, now = new Date()) {
+  // A customer raises tickets as themself: whose ticket it is and its opening status are not
+  // theirs to choose (else they could file into another customer's list and mail them).
+  const input = user && !isStaff(user) ? { ...given, customerEmail: user.email, customerName: user.fullName, status: "open" } : given;
   const created = await db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter"`;

@@ -239,3 +239,20 @@ describe.each(withBody.map((e) => [e.label, e] as const))("fields a caller must 
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
+
+describe("a customer files tickets only as themself", () => {
+  it("POST /api/tickets by an end user ignores another customer's name and email and a chosen status", async () => {
+    world = await createWorld();
+    const victim = world.a.users.agent.email;
+    const res = await invoke("/api/tickets", "POST", { body: { subject: "Hello", description: "d", customerEmail: victim, customerName: "Someone Else", status: "resolved" } }, await cookieOf(world, "end_user"));
+    expect(res.status).toBe(201);
+    const ticket = (await res.json()) as { id: string };
+    const stored = await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } });
+    expect({ email: stored.customerEmail, name: stored.customerName, status: stored.status }).toEqual({ email: world.a.users.end_user.email, name: world.a.users.end_user.fullName, status: "open" });
+  });
+
+  it("staff still open tickets for any customer", async () => {
+    const res = await invoke("/api/tickets", "POST", { body: { subject: "Phone call", description: "d", customerEmail: "caller@example.test", customerName: "Caller" } }, await cookieOf(world, "agent"));
+    expect(((await res.json()) as { customerEmail: string }).customerEmail).toBe("caller@example.test");
+  });
+});
