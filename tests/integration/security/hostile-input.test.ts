@@ -256,3 +256,22 @@ describe("a customer files tickets only as themself", () => {
     expect(((await res.json()) as { customerEmail: string }).customerEmail).toBe("caller@example.test");
   });
 });
+
+describe("a customer cannot take over another customer's tickets", () => {
+  it("an end user cannot switch their email to another customer's (their tickets would follow)", async () => {
+    world = await createWorld();
+    const due = new Date(Date.now() + 86_400_000);
+    const victimEmail = `victim-${uniqueTag()}@example.test`;
+    await db.ticket.create({
+      data: { organizationId: world.a.org.id, ticketNumber: 99, subject: "Victim's private matter", description: "d", customerName: "V", customerEmail: victimEmail, firstResponseDueAt: due, resolutionDueAt: due, slaRiskAt: due },
+    });
+    const res = await invoke("/api/users/profile", "PATCH", { body: { fullName: "Casey", email: victimEmail } }, await cookieOf(world, "end_user"));
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
+    const list = await invoke("/api/tickets", "GET", {}, await cookieOf(world, "end_user"));
+    expect(await list.text()).not.toContain("Victim's private matter");
+    // The name can still change, and staff may change their own address.
+    expect((await invoke("/api/users/profile", "PATCH", { body: { fullName: "Casey Renamed", email: world.a.users.end_user.email } }, await cookieOf(world, "end_user"))).status).toBe(200);
+    expect((await invoke("/api/users/profile", "PATCH", { body: { fullName: "Agent", email: `agent-${uniqueTag()}@example.test` } }, await cookieOf(world, "agent"))).status).toBe(200);
+  });
+});

@@ -80,7 +80,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
     ok: 201,
     call: ({ home }) => ({ body: { token: home.inviteToken, fullName: "New Hire", password: "new-hire-password" } }),
   },
-  { route: "/api/users/profile", method: "PATCH", access: "signed-in", call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }) },
+  // A customer's email decides which tickets they see: they may rename themselves, not move to another address.
+  { route: "/api/users/profile", method: "PATCH", access: "signed-in", ok: { end_user: 403 }, call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }) },
   { route: "/api/users/password", method: "PATCH", access: "signed-in", call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }) },
   { route: "/api/onboarding/complete", method: "POST", access: "signed-in", call: () => ({}) },
   { route: "/api/onboarding/skip", method: "POST", access: "signed-in", call: () => ({}) },
