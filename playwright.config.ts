@@ -63,13 +63,13 @@ export default defineConfig({
     use: { ...browser, extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${i + 1}` } },
   })),
   webServer: {
-    // The binary itself, not an npx wrapper: killing a wrapper would leave the server running.
-    command: `node_modules/.bin/next start -p ${port}`,
+    // Our production server itself, not an npx wrapper: killing a wrapper would leave it running.
+    command: "node scripts/serve.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { TRUST_PROXY_HOPS: "1" },
+    env: { PORT: port, TRUST_PROXY_HOPS: "1" },
   },
 });

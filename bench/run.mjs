@@ -1,4 +1,4 @@
-// `npm run bench [-- options]`: load-tests a production build (`next start`) with autocannon on
+// `npm run bench [-- options]`: load-tests a production build (scripts/serve.mjs) with autocannon on
 // a database seeded by `npm run bench:seed`, next to a minimal node:http + pg server running the
 // same SQL (bench/raw-server.mjs): the limit of this machine. Prints a table, writes JSON to
 // bench/results/.
@@ -237,7 +237,7 @@ async function main() {
       console.log("\nraw node:http + pg (same SQL)");
       report.raw = [];
       for (const [name, requests] of selected(rawScenarios(ctx))) report.raw.push(await scenario(name, rawServer.base, requests));
-      console.log("\nTicketry (next start)");
+      console.log("\nTicketry (production server)");
       report.app = [];
       const since = new Date();
       for (const [name, requests] of selected(appScenarios(ctx, app.base))) report.app.push(await scenario(name, app.base, requests, app.server.pid));

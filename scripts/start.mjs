@@ -64,7 +64,7 @@ try {
     server = spawn("node_modules/.bin/next", ["dev", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
   } else {
     if (!args.has("--no-build")) await run("node_modules/.bin/next", ["build"], env);
-    server = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
+    server = spawn(process.execPath, ["scripts/serve.mjs"], { stdio: "inherit", env: { ...process.env, ...env, PORT: port } });
   }
   server.on("exit", (code) => shutdown(code ?? 0));
 } catch (error) {

@@ -1,5 +1,5 @@
 // Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
-// optional build, `next start` on `port`; returns the base URL and a stop function.
+// optional build, the production server (scripts/serve.mjs) on `port`; returns the base URL and a stop function.
 import { spawn } from "node:child_process";
 import { openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
@@ -31,7 +31,7 @@ export async function startProductionServer({ port, build = true, env: extra = {
   }
   // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
   const stderr = logFile ? openSync(logFile, "a") : "inherit";
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { stdio: ["ignore", "ignore", stderr], env: { ...process.env, ...env } });
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], { stdio: ["ignore", "ignore", stderr], env: { ...process.env, ...env, PORT: String(port) } });
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/health`);
   return {

@@ -1,19 +1,17 @@
 import type { NextRequest } from "next/server";
+import { trustedProxyHops } from "@/scripts/lib/forwarded-for.mjs";
 
 /**
- * The caller's address for throttling. `next start` keeps a client's own X-Forwarded-For
- * header as it is (it fills in the peer address only when the header is absent), so the
- * header is trusted only behind TRUST_PROXY_HOPS reverse proxies that each append the address
- * they saw: the entry that many places from the right is the one the outermost trusted proxy
- * wrote. Without a trusted proxy the header is ignored and every caller shares one address
- * bucket (the per-account limits still apply), so a forged header never buys a fresh counter.
+ * The caller's address for throttling. The production server (scripts/serve.mjs) makes the
+ * TCP peer the last X-Forwarded-For entry and drops a client's own header unless
+ * TRUST_PROXY_HOPS reverse proxies sit in front; behind them, the entry that many places
+ * before the peer is the one the outermost trusted proxy wrote. A forged header therefore
+ * never buys a fresh counter, and callers without a proxy are told apart by their address.
  */
 export function clientIp(req: NextRequest): string {
-  const hops = Math.max(0, Math.floor(Number(process.env.TRUST_PROXY_HOPS ?? 0)) || 0);
-  if (hops === 0) return "direct";
   const chain = (req.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain[Math.max(0, chain.length - hops)] ?? "unknown";
+  return chain[Math.max(0, chain.length - 1 - trustedProxyHops())] ?? "unknown";
 }

@@ -5,7 +5,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { Client } from "pg";
 import { codeFromMail, linkFromMail, uniqueEmail } from "./helpers";
 
-// Two production server processes (`next start`, NODE_ENV=production) on one database of their
+// Two production server processes (scripts/serve.mjs, NODE_ENV=production) on one database of their
 // own: throttles hold across both (no per-process counters), a forged X-Forwarded-For buys no
 // fresh counter, and no password, hash, token, code or session cookie shows up in any API
 // answer that does not need it nor in either server's log.
@@ -39,8 +39,8 @@ async function sql(url: string, text: string, values: unknown[] = []) {
 
 async function startServer(port: number): Promise<Server> {
   const log: string[] = [];
-  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, APP_URL: `http://localhost:${port}`, NODE_ENV: "production", TRUST_PROXY_HOPS: "", MAIL_LOG: "" },
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, APP_URL: `http://localhost:${port}`, NODE_ENV: "production", TRUST_PROXY_HOPS: "", MAIL_LOG: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString("utf8")));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { clientIp } from "@/lib/http/client-ip";
+import { forwardedFor, trustedProxyHops } from "@/scripts/lib/forwarded-for.mjs";
 import { LIMITS } from "@/lib/services/rate-limit";
 import { PORTAL_LIMITS } from "@/lib/services/portal-access";
 import { createOrg } from "../helpers/fixtures";
@@ -111,18 +112,24 @@ describe.each(CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
   });
 
   if (c.per === "address") {
+    // The header as scripts/serve.mjs hands it to the app, from a client at `peer`.
+    const served = (sent: string, peer: string) => forwardedFor(sent, peer, trustedProxyHops());
+
     it("is not reset by a forged X-Forwarded-For without a trusted proxy", async () => {
       process.env.TRUST_PROXY_HOPS = "0";
-      await useUpAllowance(c, "", () => spoofed());
-      expectThrottled(await attempt(c, c.limit, "", spoofed()), c.windowMs);
+      await useUpAllowance(c, "", () => served(spoofed(), "192.0.2.50"));
+      expectThrottled(await attempt(c, c.limit, "", served(spoofed(), "192.0.2.50")), c.windowMs);
+      // Another client, at another address, has its own counter.
+      expect((await attempt(c, c.limit + 1, "", served(spoofed(), "192.0.2.51"))).status).not.toBe(429);
     });
 
     it("behind one trusted proxy, counts the address the proxy saw, whatever the client prepended", async () => {
       process.env.TRUST_PROXY_HOPS = "1";
-      await useUpAllowance(c, "", () => `${spoofed()}, ${spoofed()}, 203.0.113.9`);
-      expectThrottled(await attempt(c, c.limit, "", `${spoofed()}, 203.0.113.9`), c.windowMs);
+      const proxy = "10.0.0.9";
+      await useUpAllowance(c, "", () => served(`${spoofed()}, ${spoofed()}, 203.0.113.9`, proxy));
+      expectThrottled(await attempt(c, c.limit, "", served(`${spoofed()}, 203.0.113.9`, proxy)), c.windowMs);
       // Another real client behind the same proxy has its own counter.
-      expect((await attempt(c, c.limit + 1, "", "203.0.113.10")).status).not.toBe(429);
+      expect((await attempt(c, c.limit + 1, "", served("203.0.113.10", proxy))).status).not.toBe(429);
     });
   }
 });
@@ -133,28 +140,31 @@ describe("clientIp", () => {
     process.env.TRUST_PROXY_HOPS = "1";
   });
 
-  it("ignores X-Forwarded-For (and X-Real-IP) without a trusted proxy", () => {
+  it("without a trusted proxy, is the peer the server put last; a client's own header never reaches it", () => {
     process.env.TRUST_PROXY_HOPS = "0";
-    expect(clientIp(req("1.2.3.4"))).toBe("direct");
-    expect(clientIp(req("1.2.3.4, 5.6.7.8"))).toBe("direct");
-    expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe("direct");
+    expect(forwardedFor("1.2.3.4, 5.6.7.8", "192.0.2.1")).toBe("192.0.2.1");
+    expect(clientIp(req(forwardedFor("1.2.3.4", "192.0.2.1")))).toBe("192.0.2.1");
+    expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
+    expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe("unknown");
     delete process.env.TRUST_PROXY_HOPS;
-    expect(clientIp(req("1.2.3.4"))).toBe("direct");
+    expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
   });
 
-  it("takes the entry written by the outermost trusted proxy", () => {
+  it("behind trusted proxies, takes the entry the outermost one wrote", () => {
     process.env.TRUST_PROXY_HOPS = "1";
-    expect(clientIp(req("forged, 203.0.113.1"))).toBe("203.0.113.1");
-    process.env.TRUST_PROXY_HOPS = "2";
+    expect(forwardedFor("forged, 203.0.113.1", "10.0.0.2")).toBe("forged, 203.0.113.1, 10.0.0.2");
     expect(clientIp(req("forged, 203.0.113.1, 10.0.0.2"))).toBe("203.0.113.1");
-    expect(clientIp(req("203.0.113.1"))).toBe("203.0.113.1");
+    process.env.TRUST_PROXY_HOPS = "2";
+    expect(clientIp(req("forged, 203.0.113.1, 10.0.0.2, 10.0.0.3"))).toBe("203.0.113.1");
+    expect(clientIp(req("10.0.0.3"))).toBe("10.0.0.3");
     expect(clientIp(req())).toBe("unknown");
   });
 
   it("treats a nonsense TRUST_PROXY_HOPS as no trusted proxy", () => {
     for (const value of ["-1", "abc", ""]) {
       process.env.TRUST_PROXY_HOPS = value;
-      expect(clientIp(req("1.2.3.4"))).toBe("direct");
+      expect(trustedProxyHops()).toBe(0);
+      expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
     }
   });
 });

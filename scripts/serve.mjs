@@ -1,0 +1,31 @@
+// The production server: Next's request handler behind a node:http server of our own, so the
+// TCP peer's address reaches the app. `next start` keeps whatever X-Forwarded-For a client
+// sends, which would let anyone pick a fresh throttling bucket; here the peer is always the
+// last entry (scripts/lib/forwarded-for.mjs), which lib/http/client-ip.ts reads.
+//   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0)
+import { createServer } from "node:http";
+import next from "next";
+import { forwardedFor, trustedProxyHops } from "./lib/forwarded-for.mjs";
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME || undefined;
+const hops = trustedProxyHops();
+
+const app = next({ dev: false, dir: process.cwd(), port, hostname });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress ?? "unknown", hops);
+  handle(req, res);
+});
+server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`));
+
+function stop() {
+  server.close(() => process.exit(0));
+  // Idle keep-alive sockets would hold the close open; in-flight requests finish first.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
