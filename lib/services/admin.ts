@@ -4,10 +4,10 @@ import type { Role } from "@/generated/prisma/enums";
 import { auditText } from "@/lib/audit-labels";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { badRequest } from "@/lib/http/errors";
 import { SEAT_ROLES } from "@/lib/plans";
 import { OPEN_STATUSES } from "@/lib/queues";
 import type { ActivityQuery } from "@/lib/schemas/admin";
+import { afterCursor, pageOf } from "./keyset";
 
 export type AgentRow = {
   id: string;
@@ -43,25 +43,10 @@ function safeMetadata(value: Prisma.JsonValue | null): Record<string, unknown> |
   return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)));
 }
 
-/** Keyset cursor over (createdAt desc, id desc): stable while new events arrive. */
-function encodeCursor(e: { createdAt: Date; id: string }) {
-  return Buffer.from(`${e.createdAt.toISOString()}|${e.id}`).toString("base64url");
-}
-
-function cursorFilter(cursor: string | undefined): Prisma.AuditEventWhereInput {
-  if (!cursor) return {};
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
-  // The redundant `createdAt <= cursor` becomes an index condition, so a deep page starts
-  // right at the cursor instead of filtering its way down from the newest event.
-  return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { id: { lt: id } }] };
-}
-
 /** The organisation's audit trail, newest first, one keyset page at a time. */
 export async function listActivity(user: SessionUser, query: ActivityQuery) {
   const rows = await db.auditEvent.findMany({
-    where: { AND: [{ organizationId: user.organizationId }, cursorFilter(query.cursor)] },
+    where: { AND: [{ organizationId: user.organizationId }, afterCursor(query.cursor)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
     select: {
@@ -75,7 +60,7 @@ export async function listActivity(user: SessionUser, query: ActivityQuery) {
       ticket: { select: { id: true, ticketNumber: true } },
     },
   });
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit);
 
   // Assignment events name users by id: resolve them with one query, within the organisation.
   const ids = new Set<string>();
@@ -102,5 +87,5 @@ export async function listActivity(user: SessionUser, query: ActivityQuery) {
       metadata,
     };
   });
-  return { events, nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+  return { events, nextCursor };
 }

@@ -3,10 +3,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { forbidden, notFound } from "@/lib/http/errors";
 import { OPEN_STATUSES } from "@/lib/queues";
 import type { OrganizationListQuery } from "@/lib/schemas/organizations";
 import { recordEvent } from "./audit";
+import { afterCursor, pageOf } from "./keyset";
 
 const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
 const ORGANIZATION_SELECT = { id: true, name: true, slug: true, plan: true, createdAt: true, onboardingCompleted: true } as const;
@@ -47,19 +48,6 @@ export async function getOrganization(user: SessionUser, id: string) {
   return withCounts!;
 }
 
-/** Keyset cursor over (createdAt desc, id desc): stable while organisations sign up. */
-function encodeCursor(o: { createdAt: Date; id: string }) {
-  return Buffer.from(`${o.createdAt.toISOString()}|${o.id}`).toString("base64url");
-}
-
-function cursorFilter(cursor: string | undefined): Prisma.OrganizationWhereInput {
-  if (!cursor) return {};
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
-  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
-}
-
 /** Prisma's `contains` passes LIKE wildcards through; a search for "%" means the character. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,12 +62,11 @@ export async function listOrganizations(user: SessionUser, query: OrganizationLi
     AND: [
       user.role === "platform_admin" ? {} : { id: user.organizationId },
       query.q ? { name: { contains: escapeLike(query.q), mode: "insensitive" } } : {},
-      cursorFilter(query.cursor),
+      afterCursor(query.cursor),
     ],
   };
   const rows = await db.organization.findMany({ where, select: ORGANIZATION_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
-  const nextCursor = rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null;
+  const { page, nextCursor } = pageOf(rows, query.limit);
   return { organizations: await withStats(page), nextCursor };
 }
 

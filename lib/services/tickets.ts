@@ -9,6 +9,7 @@ import { CLOSED_WINDOW_MS, DONE_STATUSES, RECENT_WINDOW_MS, slaRiskAt, type View
 import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
 import { slaDueTimes } from "@/lib/sla";
 import { recordEvent } from "./audit";
+import { decodeCursor, pageOf } from "./keyset";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
 import { ticketsUsed } from "./usage";
@@ -88,16 +89,9 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   return Prisma.sql`AND (${Prisma.join(number !== null ? [...text, Prisma.sql`"ticketNumber" = ${number}`] : text, " OR ")})`;
 }
 
-/** Keyset cursor over (createdAt desc, id desc): stable while new tickets arrive. */
-function encodeCursor(t: { createdAt: Date; id: string }) {
-  return Buffer.from(`${t.createdAt.toISOString()}|${t.id}`).toString("base64url");
-}
-
 function cursorFilter(cursor: string | undefined): Prisma.Sql {
   if (!cursor) return Prisma.empty;
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  const { createdAt, id } = decodeCursor(cursor);
   return Prisma.sql`AND "createdAt" <= ${createdAt} AND ("createdAt" < ${createdAt} OR "id" < ${id})`;
 }
 
@@ -109,8 +103,7 @@ export async function listTickets(user: SessionUser, query: TicketListQuery, now
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
       ${searchFilter(query.q)} ${cursorFilter(query.cursor)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${query.limit + 1}`;
-  const page = rows.slice(0, query.limit);
-  const nextCursor = rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null;
+  const { page, nextCursor } = pageOf(rows, query.limit);
   return { tickets: page.map(toTicketJson), nextCursor };
 }
 

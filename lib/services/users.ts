@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { PLANS, SEAT_ROLES, withinLimit } from "@/lib/plans";
 import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
+import { afterCursor, pageOf } from "./keyset";
 import { lockOrganization, seatsInUse } from "./seats";
 
 /** Spec §7 user list entry. */
@@ -20,29 +21,16 @@ function searchFilter(q: string | undefined): Prisma.UserWhereInput {
   return { OR: [{ fullName: text }, { email: text }] };
 }
 
-/** Keyset cursor over (createdAt desc, id desc): stable while users are added. */
-function encodeCursor(u: { createdAt: Date; id: string }) {
-  return Buffer.from(`${u.createdAt.toISOString()}|${u.id}`).toString("base64url");
-}
-
-function cursorFilter(cursor: string | undefined): Prisma.UserWhereInput {
-  if (!cursor) return {};
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
-  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
-}
-
 /** One page of the caller's organisation's users, newest first, searched by name or email. */
 export async function listUsers(actor: SessionUser, query: UserListQuery) {
   const rows = await db.user.findMany({
-    where: { AND: [{ organizationId: actor.organizationId }, searchFilter(query.q), cursorFilter(query.cursor)] },
+    where: { AND: [{ organizationId: actor.organizationId }, searchFilter(query.q), afterCursor(query.cursor)] },
     select: USER_SELECT,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  return { users: page, nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { users: page, nextCursor };
 }
 
 /** The User Management stat cards, counted by the database (not from a downloaded list). */

@@ -1,0 +1,36 @@
+import "server-only";
+import { badRequest } from "@/lib/http/errors";
+
+/**
+ * Keyset paging over (createdAt desc, id desc), shared by every list that pages: stable
+ * while new rows arrive, and no OFFSET, so a deep page costs what the first one does.
+ */
+type Keyed = { createdAt: Date; id: string };
+
+export function encodeCursor(row: Keyed): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): Keyed {
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { createdAt, id };
+}
+
+/**
+ * Prisma filter for the rows after `cursor`. The redundant `createdAt <= cursor` becomes an
+ * index condition, so a deep page starts right at the cursor instead of filtering its way
+ * down from the newest row.
+ */
+export function afterCursor(cursor: string | undefined) {
+  if (!cursor) return {};
+  const { createdAt, id } = decodeCursor(cursor);
+  return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { id: { lt: id } }] };
+}
+
+/** The page of `limit` rows out of `limit + 1` fetched, and the cursor of the next page. */
+export function pageOf<T extends Keyed>(rows: T[], limit: number): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  return { page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
