@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { format, formatDistanceToNow } from "date-fns";
-import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { throwIfNotOk } from "@/lib/http/client";
 
@@ -49,11 +49,7 @@ export function ActivityTab() {
             ))}
           </ol>
         )}
-        {activity.hasNextPage && (
-          <Button variant="outline" className="justify-self-center" onClick={() => activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
-            {activity.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        )}
+        <LoadMoreButton pages={activity} />
       </CardContent>
     </Card>
   );

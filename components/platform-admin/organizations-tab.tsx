@@ -1,32 +1,23 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { MoreHorizontal, Plus, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { throwIfNotOk } from "@/lib/http/client";
+import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { initials } from "@/lib/initials";
 import { ChangePlanDialog } from "./change-plan-dialog";
 import { PlanBadge } from "./plan-badge";
 import type { OrganizationRow } from "./types";
 
 const PAGE_SIZE = 50;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function ComingSoon() {
   return <span className="text-muted-foreground ml-auto text-xs">Coming soon</span>;
@@ -40,20 +31,9 @@ export function OrganizationsTab() {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (q) params.set("q", q);
 
-  const query = useInfiniteQuery({
-    queryKey: ["/api/organizations", params.toString()],
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const url = `/api/organizations?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
-      const res = await fetch(url, { credentials: "include" });
-      await throwIfNotOk(res);
-      return { organizations: (await res.json()) as OrganizationRow[], next: res.headers.get("X-Next-Cursor") };
-    },
-    getNextPageParam: (last) => last.next,
-    // While a new search loads, the previous rows stay (an open row menu is not torn down).
-    placeholderData: keepPreviousData,
-  });
-  const organizations = query.data?.pages.flatMap((p) => p.organizations) ?? [];
+  // While a new search loads, the previous rows stay (an open row menu is not torn down).
+  const query = useCursorPages<OrganizationRow>("/api/organizations", params, { keepPrevious: true });
+  const organizations = query.items;
 
   return (
     <div className="grid gap-4">
@@ -163,11 +143,7 @@ export function OrganizationsTab() {
           </Table>
         </CardContent>
       </Card>
-      {query.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? "Loading more..." : "Load more"}
-        </Button>
-      )}
+      <LoadMoreButton pages={query} />
       <ChangePlanDialog organization={changing} onClose={() => setChanging(null)} />
     </div>
   );

@@ -1,12 +1,11 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { throwIfNotOk } from "@/lib/http/client";
+import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { TICKET_PRIORITIES, TICKET_STATUSES, type View } from "@/lib/queues";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "./option-select";
@@ -14,15 +13,6 @@ import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
 
 const ALL = "all";
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 type Props = { view: View; selectedId: string | null; onSelect: (id: string) => void; actions?: React.ReactNode };
 
@@ -37,18 +27,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (status !== ALL) params.set("status", status);
   if (priority !== ALL) params.set("priority", priority);
 
-  const query = useInfiniteQuery({
-    queryKey: ["/api/tickets", params.toString()],
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const url = `/api/tickets?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
-      const res = await fetch(url, { credentials: "include" });
-      await throwIfNotOk(res);
-      return { tickets: (await res.json()) as TicketJson[], next: res.headers.get("X-Next-Cursor") };
-    },
-    getNextPageParam: (last) => last.next,
-  });
-  const tickets = query.data?.pages.flatMap((p) => p.tickets) ?? [];
+  const query = useCursorPages<TicketJson>("/api/tickets", params);
+  const tickets = query.items;
   const filtered = !!q || status !== ALL || priority !== ALL;
   const now = new Date();
 

@@ -1,16 +1,17 @@
 "use client";
 
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { MoreHorizontal, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { throwIfNotOk } from "@/lib/http/client";
+import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RoleBadge } from "./role-badge";
 import type { UserRow, UserStats } from "./types";
@@ -19,15 +20,6 @@ import { useUpdateUser } from "./use-update-user";
 
 const PAGE_SIZE = 50;
 const COLUMNS = 6;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -68,18 +60,8 @@ export function UserManagement() {
   if (q) params.set("q", q);
 
   const stats = useQuery<UserStats>({ queryKey: ["/api/users/stats"] });
-  const query = useInfiniteQuery({
-    queryKey: ["/api/users", params.toString()],
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const url = `/api/users?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`;
-      const res = await fetch(url, { credentials: "include" });
-      await throwIfNotOk(res);
-      return { users: (await res.json()) as UserRow[], next: res.headers.get("X-Next-Cursor") };
-    },
-    getNextPageParam: (last) => last.next,
-  });
-  const users = query.data?.pages.flatMap((p) => p.users) ?? [];
+  const query = useCursorPages<UserRow>("/api/users", params);
+  const users = query.items;
   const isPlatformAdmin = me?.role === "platform_admin";
 
   return (
@@ -157,11 +139,7 @@ export function UserManagement() {
           </Table>
         </CardContent>
       </Card>
-      {query.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? "Loading more..." : "Load more"}
-        </Button>
-      )}
+      <LoadMoreButton pages={query} />
       <EditRoleDialog user={editing} canGrantPlatformAdmin={isPlatformAdmin} onClose={() => setEditing(null)} />
     </div>
   );

@@ -1,0 +1,36 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { throwIfNotOk } from "./client";
+
+/** `value`, once it has stopped changing for `ms` (search boxes query the server with it). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The pages of a keyset-paged list endpoint (array body, next cursor in X-Next-Cursor), as
+ * one list. With `keepPrevious`, the previous rows stay on screen while another search loads.
+ */
+export function useCursorPages<T>(path: string, params: URLSearchParams, { keepPrevious = false } = {}) {
+  const search = params.toString();
+  const query = useInfiniteQuery({
+    queryKey: [path, search],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const cursor = pageParam ? `${search ? "&" : ""}cursor=${encodeURIComponent(pageParam)}` : "";
+      const res = await fetch(`${path}?${search}${cursor}`, { credentials: "include" });
+      await throwIfNotOk(res);
+      return { items: (await res.json()) as T[], next: res.headers.get("X-Next-Cursor") };
+    },
+    getNextPageParam: (last) => last.next,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+  return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
+}
