@@ -80,7 +80,7 @@ describe("POST /api/login", () => {
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(50);
     expect(statuses.slice(50)).toEqual([429, 429]);
-  });
+  }, 60_000); // 52 password checks (argon2): past Jest's 5 s on a busy machine
 
   it("rejects a cross-site login attempt", async () => {
     const res = await login(makeRequest("/api/login", { method: "POST", body: { email: "a@b.test", password: "x" }, headers: { origin: "https://evil.example" } }), params());
