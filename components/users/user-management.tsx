@@ -60,7 +60,8 @@ export function UserManagement() {
   if (q) params.set("q", q);
 
   const stats = useQuery<UserStats>({ queryKey: ["/api/users/stats"] });
-  const query = useCursorPages<UserRow>("/api/users", params);
+  // While a new search loads, the previous rows stay (an open row menu is not torn down).
+  const query = useCursorPages<UserRow>("/api/users", params, { keepPrevious: true });
   const users = query.items;
   const isPlatformAdmin = me?.role === "platform_admin";
 
@@ -90,7 +91,7 @@ export function UserManagement() {
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
               {query.isPending && <MessageRow>Loading users...</MessageRow>}
               {query.isError && <MessageRow tone="error">Failed to load users</MessageRow>}
               {query.isSuccess && users.length === 0 && <MessageRow>No users found</MessageRow>}
