@@ -9,6 +9,7 @@ import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "./body";
 import { forbidden, HttpError, unauthorized } from "./errors";
 import { toHttpError } from "./map-error";
 import { assertSameOrigin } from "./origin";
+import { loggable } from "./loggable";
 import { errorResponse, json } from "./respond";
 import { parseWith } from "./validate";
 
@@ -34,21 +35,6 @@ export type RouteContext<U, B extends Schema, Q extends Schema> = {
 
 type RouteArgs = { params: Promise<Record<string, string | string[]>> };
 type Handler<U, B extends Schema, Q extends Schema> = (ctx: RouteContext<U, B, Q>) => Promise<unknown> | unknown;
-
-/**
- * What an unexpected error may put in the log. Prisma's messages (and so their stacks) quote
- * the query's arguments and the database's own message, which can hold a password hash or a
- * token hash: of those only the kind, code and the failing call are logged.
- */
-function loggable(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: typeof error };
-  if (error.name.startsWith("PrismaClient")) {
-    const call = error.message.match(/Invalid `([^`]+)` invocation/)?.[1];
-    const { code, meta } = error as { code?: unknown; meta?: { code?: unknown } };
-    return { name: error.name, code, sqlState: typeof meta?.code === "string" ? meta.code : error.message.match(/Code: `([0-9A-Z]{5})`/)?.[1], call };
-  }
-  return { name: error.name, message: error.message, stack: error.stack };
-}
 
 function logUnexpected(requestId: string, req: NextRequest, error: unknown) {
   console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...loggable(error) }));

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { loggable } from "@/lib/http/loggable";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/queues";
@@ -15,7 +16,7 @@ import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/queues";
  * information is always visible in the portal and the workspace.
  */
 function logFailure(what: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg: `notification failed: ${what}`, error: error instanceof Error ? error.message : String(error) }));
+  console.error(JSON.stringify({ level: "error", msg: `notification failed: ${what}`, ...loggable(error) }));
 }
 
 const pending = new Set<Promise<unknown>>();
