@@ -4,6 +4,7 @@
 // WHERE shape the service sends), and prints the measured handler times.
 import { GET as activity } from "@/app/api/admin/activity/route";
 import { GET as agents } from "@/app/api/admin/agents/route";
+import { encodeCursor } from "@/lib/services/keyset";
 import { sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
@@ -14,21 +15,21 @@ type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNod
 const nodes = (p: PlanNode): PlanNode[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 async function seedOrg(org: string) {
-  await db.$executeRawUnsafe(`INSERT INTO "Organization" ("id", "name", "slug", "plan", "updatedAt") VALUES ('${org}', '${org}', '${org}', 'enterprise', now())`);
-  await db.$executeRawUnsafe(`
+  await db.$executeRaw`INSERT INTO "Organization" ("id", "name", "slug", "plan", "updatedAt") VALUES (${org}, ${org}, ${org}, 'enterprise', now())`;
+  await db.$executeRaw`
     INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "updatedAt")
-    SELECT '${org}-u' || g, '${org}', 'Agent ' || lpad(g::text, 2, '0'), '${org}-a' || g || '@scale.test', 'a' || g, CASE WHEN g = 1 THEN 'org_admin' ELSE 'agent' END::"Role", 'x', now()
-    FROM generate_series(1, 50) g`);
-  await db.$executeRawUnsafe(`
+    SELECT ${org} || '-u' || g, ${org}, 'Agent ' || lpad(g::text, 2, '0'), ${org} || '-a' || g || '@scale.test', 'a' || g, CASE WHEN g = 1 THEN 'org_admin' ELSE 'agent' END::"Role", 'x', now()
+    FROM generate_series(1, 50) g`;
+  await db.$executeRaw`
     INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "customerName", "customerEmail", "assignedToId", "status",
       "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "updatedAt")
-    SELECT '${org}-t' || g, '${org}', g, 's', 'd', 'c', 'c@x.test', '${org}-u' || (g % 50 + 1),
+    SELECT ${org} || '-t' || g, ${org}, g, 's', 'd', 'c', 'c@x.test', ${org} || '-u' || (g % 50 + 1),
       (ARRAY['open', 'pending', 'in_progress', 'resolved', 'closed'])[g % 5 + 1]::"TicketStatus", now(), now(), now(), now()
-    FROM generate_series(1, 20000) g`);
-  await db.$executeRawUnsafe(`
+    FROM generate_series(1, 20000) g`;
+  await db.$executeRaw`
     INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "action", "createdAt")
-    SELECT '${org}-e' || lpad(g::text, 7, '0'), '${org}', '${org}-u' || (g % 50 + 1), 'user.login', now() - (g || ' seconds')::interval
-    FROM generate_series(1, 100000) g`);
+    SELECT ${org} || '-e' || lpad(g::text, 7, '0'), ${org}, ${org} || '-u' || (g % 50 + 1), 'user.login', now() - (g || ' seconds')::interval
+    FROM generate_series(1, 100000) g`;
 }
 
 async function timed<T>(fn: () => Promise<T>, runs = 5): Promise<{ result: T; ms: number }> {
@@ -43,7 +44,7 @@ beforeAll(async () => {
   await resetDatabase();
   await seedOrg("scale-a");
   await seedOrg("scale-b");
-  await db.$executeRawUnsafe(`ANALYZE "User", "Ticket", "AuditEvent"`);
+  await db.$executeRaw`ANALYZE "User", "Ticket", "AuditEvent"`;
   cookie = await sessionCookie({ id: "scale-a-u1", sessionVersion: 0 });
 });
 
@@ -66,17 +67,14 @@ it("reads the first and a deep activity page through the index", async () => {
   expect(first.result.events[0]!.id).toBe("scale-a-e0000001");
 
   const deepEvent = await db.auditEvent.findUniqueOrThrow({ where: { id: "scale-a-e0090000" } });
-  const deepCursor = Buffer.from(`${deepEvent.createdAt.toISOString()}|${deepEvent.id}`).toString("base64url");
+  const deepCursor = encodeCursor(deepEvent);
   const deep = await timed(() => page(deepCursor));
   expect(deep.result.events[0]!.id).toBe("scale-a-e0090001");
 
-  const [plan] = await db.$queryRawUnsafe<{ "QUERY PLAN": PlanNode[] }[]>(
-    `EXPLAIN (FORMAT JSON) SELECT "id" FROM "AuditEvent" WHERE "organizationId" = $1 AND "createdAt" <= $2 AND ("createdAt" < $2 OR "id" < $3)
-     ORDER BY "createdAt" DESC, "id" DESC LIMIT 26`,
-    "scale-a",
-    deepEvent.createdAt,
-    deepEvent.id,
-  );
+  const [plan] = await db.$queryRaw<{ "QUERY PLAN": PlanNode[] }[]>`
+    EXPLAIN (FORMAT JSON) SELECT "id" FROM "AuditEvent" WHERE "organizationId" = ${"scale-a"} AND "createdAt" <= ${deepEvent.createdAt}
+      AND ("createdAt" < ${deepEvent.createdAt} OR "id" < ${deepEvent.id})
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT 26`;
   const scans = nodes(plan!["QUERY PLAN"][0]!["Plan" as keyof PlanNode] as unknown as PlanNode);
   const onEvents = scans.filter((n) => n["Relation Name"] === "AuditEvent");
   expect(onEvents.map((n) => n["Node Type"])).not.toContain("Seq Scan");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
@@ -104,11 +105,10 @@ async function tenantTables(): Promise<string[]> {
 
 /** All of one organisation's rows, in a stable order (one query): compared before and after a call. */
 export async function snapshotTenant(organizationId: string): Promise<Record<string, unknown>> {
-  const parts = (await tenantTables()).map((t) => `'${t}', (SELECT json_agg(x ORDER BY x::text) FROM "${t}" x WHERE x."organizationId" = $1)`);
-  const rows = await db.$queryRawUnsafe<{ snapshot: Record<string, unknown> }[]>(
-    `SELECT json_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = $1), ${parts.join(", ")}) AS snapshot`,
-    organizationId,
-  );
+  // Table names come from the catalogue, never from input.
+  const parts = (await tenantTables()).map((t) => Prisma.sql`${t}::text, (SELECT json_agg(x ORDER BY x::text) FROM ${Prisma.raw(`"${t}"`)} x WHERE x."organizationId" = ${organizationId})`);
+  const rows = await db.$queryRaw<{ snapshot: Record<string, unknown> }[]>`
+    SELECT json_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = ${organizationId}), ${Prisma.join(parts)}) AS snapshot`;
   return rows[0]!.snapshot;
 }
 
