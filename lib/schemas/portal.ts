@@ -1,3 +1,4 @@
+import { emailField } from "./auth";
 import { z } from "./zod";
 
 /**
@@ -8,18 +9,10 @@ export const PORTAL_CODE_LENGTH = 6;
 
 const slug = z.string().trim().toLowerCase().max(60, "Unknown portal").regex(/^[a-z0-9-]*$/, "Unknown portal");
 
-const portalEmail = z
-  .string({ error: "Please enter your email address" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Please enter your email address")
-  .max(254, "Email address is too long")
-  .pipe(z.email("Please enter a valid email address"));
-
 /** Step 1 sends `{org, email}`; step 2 adds the emailed `code`. */
 export const portalAccessSchema = z.object({
   org: slug.optional(),
-  email: portalEmail,
+  email: emailField,
   code: z
     .string({ error: "Please enter the 6-digit code from your email" })
     .trim()
