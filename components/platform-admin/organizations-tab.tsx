@@ -1,16 +1,17 @@
 "use client";
 
 import { format } from "date-fns";
-import { MoreHorizontal, Plus, Search } from "lucide-react";
+import { MoreHorizontal, Plus } from "lucide-react";
 import { useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { SearchInput } from "@/components/ui/search-input";
+import { TableMessageRow } from "@/components/ui/table-message-row";
 import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { initials } from "@/lib/initials";
 import { ChangePlanDialog } from "./change-plan-dialog";
@@ -38,16 +39,7 @@ export function OrganizationsTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="relative w-full max-w-sm">
-          <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
-          <Input
-            aria-label="Search organizations"
-            placeholder="Search organizations..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput label="Search organizations" placeholder="Search organizations..." value={search} onValueChange={setSearch} className="w-full max-w-sm" />
         <Tooltip>
           <TooltipTrigger asChild>
             {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
@@ -78,25 +70,13 @@ export function OrganizationsTab() {
             </TableHeader>
             <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
               {query.isPending && (
-                <TableRow>
-                  <TableCell colSpan={7} className="text-muted-foreground py-8 text-center">
-                    Loading organizations...
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow colSpan={7}>Loading organizations...</TableMessageRow>
               )}
               {query.isError && (
-                <TableRow>
-                  <TableCell colSpan={7} className="text-destructive py-8 text-center">
-                    Failed to load organizations
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow colSpan={7} tone="error">Failed to load organizations</TableMessageRow>
               )}
               {query.isSuccess && organizations.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} className="text-muted-foreground py-8 text-center">
-                    No organizations found
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow colSpan={7}>No organizations found</TableMessageRow>
               )}
               {organizations.map((org) => (
                 <TableRow key={org.id} data-testid="organization-row">

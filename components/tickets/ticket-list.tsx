@@ -1,10 +1,9 @@
 "use client";
 
 import { formatDistanceToNow } from "date-fns";
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { TICKET_PRIORITIES, TICKET_STATUSES, type View } from "@/lib/queues";
 import { cn } from "@/lib/utils";
@@ -48,10 +47,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
       <div className="grid gap-2 border-b p-3">
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
-            <Input aria-label="Search tickets" placeholder="Search tickets..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
-          </div>
+          <SearchInput label="Search tickets" placeholder="Search tickets..." value={search} onValueChange={setSearch} className="flex-1" />
           {actions}
         </div>
         <div className="flex gap-2">

@@ -2,15 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { MoreHorizontal, Search } from "lucide-react";
+import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { SearchInput } from "@/components/ui/search-input";
+import { TableMessageRow } from "@/components/ui/table-message-row";
 import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RoleBadge } from "./role-badge";
@@ -31,16 +32,6 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
         </CardTitle>
       </CardHeader>
     </Card>
-  );
-}
-
-function MessageRow({ children, tone = "muted" }: { children: React.ReactNode; tone?: "muted" | "error" }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={COLUMNS} className={tone === "error" ? "text-destructive py-8 text-center" : "text-muted-foreground py-8 text-center"}>
-        {children}
-      </TableCell>
-    </TableRow>
   );
 }
 
@@ -72,10 +63,7 @@ export function UserManagement() {
         <StatCard label="Active Users" value={stats.data?.active} />
         <StatCard label="Inactive Users" value={stats.data?.inactive} />
       </div>
-      <div className="relative w-full max-w-sm">
-        <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
-        <Input aria-label="Search users" placeholder="Search by name or email..." value={search} onChange={(e) => setSearch(e.target.value)} className="pl-8" />
-      </div>
+      <SearchInput label="Search users" placeholder="Search by name or email..." value={search} onValueChange={setSearch} className="w-full max-w-sm" />
       <Card className="py-0">
         <CardContent className="px-0">
           <Table>
@@ -92,9 +80,9 @@ export function UserManagement() {
               </TableRow>
             </TableHeader>
             <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
-              {query.isPending && <MessageRow>Loading users...</MessageRow>}
-              {query.isError && <MessageRow tone="error">Failed to load users</MessageRow>}
-              {query.isSuccess && users.length === 0 && <MessageRow>No users found</MessageRow>}
+              {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading users...</TableMessageRow>}
+              {query.isError && <TableMessageRow colSpan={COLUMNS} tone="error">Failed to load users</TableMessageRow>}
+              {query.isSuccess && users.length === 0 && <TableMessageRow colSpan={COLUMNS}>No users found</TableMessageRow>}
               {users.map((user) => {
                 const self = user.id === me?.id;
                 const protectedAdmin = user.role === "platform_admin" && !isPlatformAdmin;
