@@ -1,6 +1,7 @@
 /**
- * Baseline security headers for every response. Scripts run only with the per-request
- * nonce; styles allow inline attributes because Radix positions popovers with them.
+ * Security headers. Pages run scripts only with the per-request nonce; styles allow inline
+ * attributes because Radix positions popovers with them. API responses are data and may
+ * load nothing at all.
  */
 export function contentSecurityPolicy(nonce: string, isDev: boolean): string {
   return [
@@ -26,4 +27,9 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
   };
   if (isProduction) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
+}
+
+/** Headers of every API response (next.config.ts): nothing may load, nothing may frame it. */
+export function apiSecurityHeaders(isProduction: boolean): Record<string, string> {
+  return { "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...securityHeaders(isProduction) };
 }

@@ -12,13 +12,17 @@ function expectSecurityHeaders(res: APIResponse, path: string) {
   const seen = { path, nosniff: h["x-content-type-options"], referrer: h["referrer-policy"], frame: h["x-frame-options"], hsts: !!h["strict-transport-security"] };
   expect(seen).toEqual({ path, nosniff: "nosniff", referrer: "strict-origin-when-cross-origin", frame: "DENY", hsts: true });
   const csp = h["content-security-policy"] ?? "";
+  if (path.startsWith("/api/")) {
+    expect({ path, csp }).toEqual({ path, csp: "default-src 'none'; frame-ancestors 'none'" });
+    return;
+  }
   expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("unsafe-eval");
 }
 
 test.describe("security headers", () => {
-  for (const path of ["/", "/login", "/pricing", "/portal", "/no-such-page", "/api/health", "/api/auth/check", "/api/no-such-route", "/api/tickets"]) {
+  for (const path of ["/", "/login", "/pricing", "/portal", "/no-such-page"]) {
     test(`${path} carries CSP with a nonce, frame-ancestors 'none', nosniff, Referrer-Policy and HSTS`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
       expectSecurityHeaders(res, path);
@@ -31,6 +35,24 @@ test.describe("security headers", () => {
       }
     });
   }
+
+  // JSON only: a CSP that loads nothing, no nonce (these skip the proxy), and the same baseline.
+  for (const path of ["/api/health", "/api/auth/check", "/api/tickets", "/api/no-such-route", "/api/tickets/detail/%25", "/api/tickets/detail/%E0%A4%A"]) {
+    test(`${path} carries CSP default-src 'none', nosniff, Referrer-Policy and HSTS`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expectSecurityHeaders(res, path);
+      expect({ path, type: res.headers()["content-type"] }).toEqual({ path, type: "application/json" });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!res.ok()) expect({ path, error: typeof body.error }).toEqual({ path, error: "string" });
+    });
+  }
+
+  test("an unknown API path is a JSON 404 for every method", async ({ request }) => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const res = await request.fetch("/api/no/such-route", { method });
+      expect({ method, status: res.status(), body: await res.json() }).toEqual({ method, status: 404, body: { error: "No such API route" } });
+    }
+  });
 
   test("a protected page's redirect carries the headers too", async ({ request }) => {
     const res = await request.get("/admin", { maxRedirects: 0 });

