@@ -23,6 +23,7 @@ const CONNECTIONS = Number(option("connections", 32));
 const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
 const APP_PORT = 3200;
 const RAW_PORT = 3300;
+const BENCH_DESCRIPTION = "Created by npm run bench";
 const SEARCH_WORDS = ["invoice", "password", "refund", "slack", "export", "timezone", "webhook", "spam"];
 const SCALE = [
   { tickets: 10_000, orgs: 10 },
@@ -102,8 +103,13 @@ async function prepare(databaseUrl, base) {
   try {
     const { rows: [org] } = await client.query(`SELECT "id", "ticketCounter" FROM "Organization" WHERE "slug" = 'bench-0'`);
     if (!org) throw new Error("No benchmark data: run `npm run bench:seed -- --orgs 1000 --tickets 1000000` first (same DATABASE_URL).");
-    const { rows: tickets } = await client.query(`SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 LIMIT 2000`, [org.id]);
     await client.query(`DELETE FROM "RateLimitBucket" WHERE "key" LIKE 'login:%'`); // earlier runs' logins
+    // Earlier runs' writes: left in place they would make every run's "recently updated" and
+    // "closed" counts, and so its numbers, depend on how many runs came before.
+    await client.query(`DELETE FROM "Ticket" WHERE "description" = $1`, [BENCH_DESCRIPTION]);
+    await client.query(`DELETE FROM "Reply" WHERE "content" LIKE 'Benchmark reply %'`);
+    // The same sample of seeded tickets every run.
+    const { rows: tickets } = await client.query(`SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 ORDER BY "ticketNumber" LIMIT 2000`, [org.id]);
     const agentEmails = Array.from({ length: 12 }, (_, i) => benchEmails.agent(0, i + 1));
     const users = new Map((await client.query(`SELECT "id", "email" FROM "User" WHERE "email" = ANY($1)`, [[...agentEmails, benchEmails.admin(0)]])).rows.map((u) => [u.email, u.id]));
     const agents = [];
@@ -128,7 +134,7 @@ function appScenarios(ctx, base) {
     method: "POST",
     setupRequest: (req) => ({ ...req, path, headers: { cookie: pick(cookies), "content-type": "application/json", origin: base }, body: JSON.stringify(body()) }),
   });
-  const newTicket = () => ({ subject: `Benchmark ticket ${++n}`, description: "Created by npm run bench", priority: "medium", customerEmail: `bench${n}@example.com` });
+  const newTicket = () => ({ subject: `Benchmark ticket ${++n}`, description: BENCH_DESCRIPTION, priority: "medium", customerEmail: `bench${n}@example.com` });
   const list = (view) => [`list:${view || "all"}`, [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)]];
   let n = 0;
   return [

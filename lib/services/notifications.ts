@@ -63,12 +63,14 @@ async function ticketFacts(ref: TicketRef) {
   return { ticket, facts, reachable: ticket.customerEmail !== PLACEHOLDER_CUSTOMER_EMAIL };
 }
 
-/** A new ticket (from an agent or the portal): the customer hears that it was received. */
-export function notifyTicketCreated(ticket: TicketRef) {
-  return safely("ticket created", async () => {
-    const found = await ticketFacts(ticket);
-    if (found?.reachable) deliver(ticketCreatedMail(found.ticket.customerEmail, found.facts));
-  });
+/**
+ * A new ticket (from an agent or the portal): the customer hears that it was received. The
+ * creating transaction already read everything the message needs, so this runs no query.
+ */
+export function notifyTicketCreated(ticket: { ticketNumber: number; subject: string; customerEmail: string }, organization: { name: string; slug: string }) {
+  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
+  const facts: TicketMailFacts = { ticketNumber: ticket.ticketNumber, subject: ticket.subject, organizationName: organization.name, portalLink: portalLink(organization.slug) };
+  deliver(ticketCreatedMail(ticket.customerEmail, facts));
 }
 
 /** A public agent reply goes to the customer; internal notes never leave the team. */
