@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeScript } from "@/components/theme/theme-script";
+import { ToastRegion } from "@/components/ui/toast-region";
 import { PRODUCT_NAME } from "@/lib/product";
 import "./globals.css";
 
@@ -29,7 +29,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ThemeScript nonce={nonce} />
       </head>
       <body>
-        <AppProviders>{children}</AppProviders>
+        {children}
+        <ToastRegion />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { PRODUCT_NAME } from "@/lib/product";
 
@@ -13,7 +14,9 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         <ThemeToggle />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
-        <div className="w-full max-w-md">{children}</div>
+        <div className="w-full max-w-md">
+          <AppProviders>{children}</AppProviders>
+        </div>
       </main>
     </div>
   );

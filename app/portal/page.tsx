@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PortalClient } from "@/components/portal/portal-client";
+import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PRODUCT_NAME } from "@/lib/product";
@@ -28,7 +29,9 @@ export default async function PortalPage({ searchParams }: { searchParams: Promi
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
         {organization ? (
-          <PortalClient slug={organization.slug} organizationName={organization.name} />
+          <AppProviders>
+            <PortalClient slug={organization.slug} organizationName={organization.name} />
+          </AppProviders>
         ) : (
           <Card className="mx-auto max-w-md">
             <CardHeader>

@@ -3,7 +3,7 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { TOAST_DURATION_MS, useToast } from "./use-toast";
 
-/** The toast region: mounted once in the app providers. */
+/** The toasts on screen: loaded and mounted by ToastRegion when the first one appears. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
