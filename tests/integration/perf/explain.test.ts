@@ -175,6 +175,12 @@ describe.each([
     for (const p of plans) expect(p.text).toMatch(/ORDER BY "createdAt" DESC, "id" DESC LIMIT/);
   });
 
+  it.each(["", "?view=unassigned", "?view=my-open", "?view=all-open"])("GET /api/tickets%s takes the page in index order (no sort of the queue)", async (query) => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+    expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+  });
+
   it("reads the second page by its keyset cursor", async () => {
     const headers = await session(org, "agent");
     const first = await list(makeRequest("/api/tickets?view=all-open", { headers }), params());
