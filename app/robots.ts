@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/lib/seo";
+import { siteUrl } from "@/lib/site/seo";
 
 /** Crawl the public site only; the workspace, API and one-time-link pages stay out. */
 export default function robots(): MetadataRoute.Robots {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/lib/seo";
+import { siteUrl } from "@/lib/site/seo";
 
 /** Public pages only. */
 export default function sitemap(): MetadataRoute.Sitemap {

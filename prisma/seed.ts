@@ -1,7 +1,7 @@
 // Demo data for a fresh database: `npm run db:seed` (also run by `npm start` on first run).
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
-import { DEMO_ORGANIZATION } from "../lib/demo";
+import { DEMO_ORGANIZATION } from "@/lib/site/demo";
 import { seedDemoData } from "./seed/demo-data";
 
 async function main() {

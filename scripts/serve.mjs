@@ -1,11 +1,11 @@
 // The production server: Next's request handler behind a node:http server of our own, so the
 // TCP peer's address reaches the app. `next start` keeps whatever X-Forwarded-For a client
 // sends, which would let anyone pick a fresh throttling bucket; here the peer is always the
-// last entry (scripts/lib/forwarded-for.mjs), which lib/http/client-ip.ts reads.
+// last entry (lib/http/server/forwarded-for.mjs), which lib/http/server/client-ip.ts reads.
 //   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0)
 import { createServer } from "node:http";
 import next from "next";
-import { forwardedFor, trustedProxyHops } from "./lib/forwarded-for.mjs";
+import { forwardedFor, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;

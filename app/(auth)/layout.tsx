@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (

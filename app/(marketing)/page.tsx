@@ -2,8 +2,8 @@ import { headers } from "next/headers";
 import { Features, StatsStrip } from "@/components/marketing/features";
 import { WaitlistCard } from "@/components/marketing/waitlist-card";
 import { Badge } from "@/components/ui/badge";
-import { PRODUCT_NAME } from "@/lib/product";
-import { pageMetadata, siteUrl } from "@/lib/seo";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { pageMetadata, siteUrl } from "@/lib/site/seo";
 
 const description = `${PRODUCT_NAME} is the help desk for support teams: ticket queues, SLA tracking with breach alerts, team collaboration, role-based access with audit trails, analytics and multi-tenancy. Coming soon.`;
 

@@ -4,7 +4,7 @@ import { PortalClient } from "@/components/portal/portal-client";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { findPortalOrganization } from "@/lib/services/portal-access";
 
 export const metadata: Metadata = { title: "Support portal", robots: { index: false } };

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { format, formatDistanceToNow } from "date-fns";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { throwIfNotOk } from "@/lib/http/client";
+import { throwIfNotOk } from "@/lib/http/client/api";
 
 type ActivityEvent = { id: string; action: string; text: string; actor: { name: string }; createdAt: string };
 type ActivityPage = { events: ActivityEvent[]; nextCursor: string | null };

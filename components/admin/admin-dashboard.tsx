@@ -8,7 +8,7 @@ import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 import { ActivityTab } from "./activity-tab";
 import { AgentsTab } from "./agents-tab";
 import { OverviewTab } from "./overview-tab";

@@ -6,10 +6,10 @@ import Link from "next/link";
 import type { TicketStats } from "@/components/dashboard/dashboard";
 import { UsageLimits } from "@/components/settings/usage-limits";
 import { useOrganization } from "@/components/settings/use-organization";
-import { STATUS_LABELS } from "@/components/tickets/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { STATUS_LABELS } from "@/lib/tickets/fields";
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint: string }) {
   return (

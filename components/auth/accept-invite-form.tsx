@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { Field } from "./field";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 import { useRedirectAfter } from "./use-redirect-after";
 

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/site/demo";
 
 /** The login page's hint block: the seeded admin and agent logins. */
 export function DemoCredentials() {

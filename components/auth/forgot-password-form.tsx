@@ -6,8 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { Field } from "./field";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { Field } from "@/components/ui/field";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");

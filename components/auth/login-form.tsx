@@ -7,9 +7,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { PRODUCT_NAME } from "@/lib/product";
-import { Field } from "./field";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
 /** Only same-site paths: "//host" or absolute URLs would make an open redirect. */

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 
 /** Logout (spec §4): ends the session, clears cached data and goes to /login. */

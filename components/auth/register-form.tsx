@@ -6,11 +6,11 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { PRODUCT_NAME } from "@/lib/product";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { registerSchema } from "@/lib/schemas/auth";
 import { firstError } from "@/lib/schemas/first-error";
-import { Field } from "./field";
+import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
 export function RegisterForm() {

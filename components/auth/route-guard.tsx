@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import type { PublicUser } from "@/lib/auth/session";
-import { getQueryFn } from "@/lib/http/query-client";
+import { getQueryFn } from "@/lib/http/client/query-client";
 import { FORBIDDEN_REDIRECT, roleAllowed, routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
 
 /** `signedOut` marks a deliberate logout, which goes to /login instead of the anonymous path. */

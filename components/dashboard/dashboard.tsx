@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import Link from "next/link";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
-import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "@/components/tickets/types";
+import { type TicketJson } from "@/components/tickets/types";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { useUsage } from "@/components/tickets/usage-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ActivityChart } from "./activity-chart";
+import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 export type TicketStats = {
   totalTickets: number;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { FooterWaitlist } from "./footer-waitlist";
 
 export function SiteFooter() {

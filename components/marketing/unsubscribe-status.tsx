@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/http/client";
+import { apiRequest } from "@/lib/http/client/api";
 
 export const SUPPORT_EMAIL = "support@ticketry.app";
 

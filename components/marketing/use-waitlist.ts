@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { checkWaitlist } from "@/lib/schemas/mailing-list-check";
 
 /** Submits a waitlist form with the spec's toasts; resolves true when subscribed. */

@@ -5,15 +5,15 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useSeats } from "@/components/settings/use-organization";
-import { OptionSelect } from "@/components/tickets/option-select";
+import { OptionSelect } from "@/components/tickets/../ui/option-select";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { PLANS } from "@/lib/plans";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { PLANS } from "@/lib/plans/limits";
 import { roleLabel } from "@/lib/roles";
 
 type Invite = { email: string; role: "agent" | "org_admin" };

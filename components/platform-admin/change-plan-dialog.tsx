@@ -3,13 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Plan } from "@/generated/prisma/enums";
-import { OptionSelect } from "@/components/tickets/option-select";
+import { OptionSelect } from "@/components/tickets/../ui/option-select";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { PLANS } from "@/lib/plans";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { PLANS } from "@/lib/plans/limits";
 import { PLAN_ORDER, type OrganizationRow } from "./types";
 
 type Props = { organization: OrganizationRow | null; onClose: () => void };

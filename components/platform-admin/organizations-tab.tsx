@@ -12,8 +12,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
-import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
-import { initials } from "@/lib/initials";
+import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { initials } from "@/lib/format/initials";
 import { ChangePlanDialog } from "./change-plan-dialog";
 import { PlanBadge } from "./plan-badge";
 import type { OrganizationRow } from "./types";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 import { PLAN_ORDER, type PlatformMetrics } from "./types";
 
 const number = (n: number) => n.toLocaleString("en-US");

@@ -1,6 +1,6 @@
 import type { Plan } from "@/generated/prisma/enums";
 import { Badge } from "@/components/ui/badge";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 
 const VARIANTS: Record<Plan, "default" | "secondary" | "success" | "outline"> = {
   enterprise: "default",

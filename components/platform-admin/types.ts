@@ -1,5 +1,5 @@
 import type { Plan } from "@/generated/prisma/enums";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 
 /** Plans cheapest first (the order of the plan constants). */
 export const PLAN_ORDER = Object.keys(PLANS) as Plan[];

@@ -2,12 +2,12 @@
 
 import { MailCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/auth/field";
+import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import type { PortalSession } from "./portal-session";
 
 type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSession) => void };

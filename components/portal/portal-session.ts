@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { throwIfNotOk } from "@/lib/http/client";
+import { throwIfNotOk } from "@/lib/http/client/api";
 
 /** Spec §4: the access token and email live in session storage until Logout. */
 export type PortalSession = { token: string; email: string };

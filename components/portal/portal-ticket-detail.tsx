@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/http/client";
-import { DONE_STATUSES } from "@/lib/queues";
+import { errorMessage } from "@/lib/http/client/api";
 import { cn } from "@/lib/utils";
 import { isExpired, type PortalRequest } from "./portal-session";
 import { PORTAL_DATE, type PortalTicket } from "./types";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
 
 type Props = { request: PortalRequest; ticketId: string; onBack: () => void; onCreate: () => void };
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/auth/field";
+import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { SessionUser } from "@/lib/auth/session";
-import { initials } from "@/lib/initials";
+import { initials } from "@/lib/format/initials";
 import { roleLabel, roleTitle } from "@/lib/roles";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";

@@ -3,7 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { createQueryClient } from "@/lib/http/query-client";
+import { createQueryClient } from "@/lib/http/client/query-client";
 
 /**
  * Client-side context for the pages that fetch (workspace, sign-in forms, portal): the query

@@ -5,7 +5,7 @@ import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Plan } from "@/generated/prisma/enums";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 import { UsageLimits } from "./usage-limits";
 import { useOrganization } from "./use-organization";
 

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/auth/field";
+import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import {
   AlertDialog,
@@ -22,8 +22,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { PLANS, withinLimit } from "@/lib/plans";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { PLANS, withinLimit } from "@/lib/plans/limits";
 import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
 import { firstError } from "@/lib/schemas/first-error";
 import { countAgainst, type OrganizationJson, type SupportEmailJson } from "./use-organization";

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/auth/field";
+import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { RoleBadge } from "@/components/users/role-badge";
 import type { SeatSummary, UserRow } from "@/components/users/types";
 import { useCurrentUser } from "@/components/users/use-current-user";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { isAdmin } from "@/lib/roles";
 import { firstError } from "@/lib/schemas/first-error";
 import { teamInviteSchema } from "@/lib/schemas/invites";

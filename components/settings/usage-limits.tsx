@@ -5,7 +5,7 @@ import { useUsage } from "@/components/tickets/usage-alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 import { cn } from "@/lib/utils";
 import { useOrganization, useSeats } from "./use-organization";
 

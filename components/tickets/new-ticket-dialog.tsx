@@ -3,19 +3,18 @@
 import { useMutation } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/auth/field";
+import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "@/lib/queues";
-import { OptionSelect, options } from "./option-select";
-import { PRIORITY_LABELS } from "./types";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
 
 const CATEGORY_LABELS: Record<string, string> = { account: "Account", billing: "Billing", technical: "Technical", other: "Other" };
 import { useInvalidateTickets } from "./use-invalidate-tickets";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
 
 const EMPTY = { subject: "", description: "", customerName: "", customerEmail: "", priority: "medium", category: "other" };
 

@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { useInvalidateTickets } from "./use-invalidate-tickets";
 
 /** Public reply or internal note; empty or whitespace-only text cannot be sent (spec §5). */

@@ -2,19 +2,20 @@
 
 import { formatDistanceStrict } from "date-fns";
 import { Badge } from "@/components/ui/badge";
-import { slaBadge } from "@/lib/queues";
-import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
+import { type TicketJson } from "./types";
+import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
+import { slaBadge } from "@/lib/tickets/sla";
 
 const STATUS_VARIANT = { open: "default", pending: "warning", in_progress: "secondary", resolved: "success", closed: "outline" } as const;
 const PRIORITY_VARIANT = { urgent: "destructive", high: "warning", medium: "secondary", low: "outline" } as const;
 
 /** Unknown values display neutrally (spec §4). */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{STATUS_LABELS[status] ?? status}</Badge>;
+  return <Badge variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}</Badge>;
 }
 
 export function PriorityBadge({ priority }: { priority: string }) {
-  return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{PRIORITY_LABELS[priority] ?? priority}</Badge>;
+  return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{PRIORITY_LABELS[priority as keyof typeof PRIORITY_LABELS] ?? priority}</Badge>;
 }
 
 /** Met shows nothing, at risk shows the time left, breached says 'Breached' (spec §4). */

@@ -4,12 +4,13 @@ import { formatDistanceToNow } from "date-fns";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
-import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
-import { TICKET_PRIORITIES, TICKET_STATUSES, type View } from "@/lib/queues";
+import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
-import { OptionSelect, options } from "./option-select";
+import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
-import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
+import { type TicketJson } from "./types";
+import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
+import { type View } from "@/lib/tickets/views";
 
 const ALL = "all";
 

@@ -3,11 +3,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/queues";
-import { OptionSelect, options } from "./option-select";
-import { PRIORITY_LABELS, STATUS_LABELS, type TicketJson } from "./types";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
+import { type TicketJson } from "./types";
 import { useInvalidateTickets } from "./use-invalidate-tickets";
+import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 const UNASSIGNED = "unassigned";
 

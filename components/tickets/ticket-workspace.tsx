@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Dashboard } from "@/components/dashboard/dashboard";
 import { setHash, useHash } from "@/components/workspace/use-hash";
-import { VIEWS, type View } from "@/lib/queues";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketDetail } from "./ticket-detail";
 import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
+import { VIEWS, type View } from "@/lib/tickets/views";
 
 /** Spec §2: these hashes are other pages. */
 const REDIRECTS: Record<string, string> = { settings: "/settings", admin: "/admin", users: "/users", profile: "/profile" };

@@ -22,5 +22,3 @@ export type TicketJson = {
 
 export type ReplyJson = { id: string; ticketId: string; content: string; type: "public" | "internal"; authorType: "agent" | "customer"; authorEmail: string; createdAt: string };
 
-export const STATUS_LABELS: Record<string, string> = { open: "Open", pending: "Pending", in_progress: "In Progress", resolved: "Resolved", closed: "Closed" };
-export const PRIORITY_LABELS: Record<string, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low" };

@@ -4,8 +4,8 @@ import { Check } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { formatPrice, planFeatures } from "@/lib/plan-features";
-import { PLANS } from "@/lib/plans";
+import { formatPrice, planFeatures } from "@/lib/plans/features";
+import { PLANS } from "@/lib/plans/limits";
 
 /** Spec §6: the upgrade prompt offers pro or enterprise. */
 export function UpgradeDialog({ label = "Upgrade", size = "sm", variant = "outline" }: { label?: string; size?: "sm" | "default"; variant?: "outline" | "default" }) {

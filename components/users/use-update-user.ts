@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import type { EditableRole } from "@/lib/user-roles";
 import type { UserRow } from "./types";
 

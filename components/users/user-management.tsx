@@ -12,7 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
-import { useCursorPages, useDebounced } from "@/lib/http/use-cursor-pages";
+import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RoleBadge } from "./role-badge";
 import type { UserRow, UserStats } from "./types";

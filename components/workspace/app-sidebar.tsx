@@ -21,11 +21,11 @@ import {
 } from "@/components/ui/sidebar";
 import { toast } from "@/components/ui/use-toast";
 import type { PublicUser } from "@/lib/auth/session";
-import { initials } from "@/lib/initials";
-import { PRODUCT_NAME } from "@/lib/product";
-import type { View } from "@/lib/queues";
+import { initials } from "@/lib/format/initials";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { isAdmin, roleLabel } from "@/lib/roles";
 import { setHash, useHash } from "./use-hash";
+import { type View } from "@/lib/tickets/views";
 
 export type QueueCounts = Record<"unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed", number>;
 export const COUNTS_KEY = ["/api/tickets/counts"];

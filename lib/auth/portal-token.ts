@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 import { hashToken } from "./tokens";
 
 /** A portal caller: one customer email in one organisation, proven by an emailed code. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { decode, encode } from "next-auth/jwt";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 /**
  * The session is a next-auth v4 JWT (encrypted, HttpOnly cookie) carrying only the user id

@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import type { Role } from "@/generated/prisma/enums";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 import { decodeSession, sessionCookieName } from "./session-cookie";
 
 /** The signed-in user as the app sees it: loaded from the database on every request. */

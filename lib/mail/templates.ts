@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import type { MailMessage } from "./transport";
 
 export function passwordResetMail(to: string, link: string): MailMessage {

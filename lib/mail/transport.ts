@@ -1,6 +1,6 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 

@@ -1,5 +1,6 @@
-import { PLACEHOLDER_CUSTOMER_EMAIL, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, VIEWS } from "@/lib/queues";
 import { z } from "./zod";
+import { PLACEHOLDER_CUSTOMER_EMAIL, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
+import { VIEWS } from "@/lib/tickets/views";
 
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });

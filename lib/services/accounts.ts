@@ -1,10 +1,10 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { badRequest, conflict, HttpError } from "@/lib/http/errors";
+import { badRequest, conflict, HttpError } from "@/lib/errors";
 import { passwordResetMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";

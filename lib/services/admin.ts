@@ -1,13 +1,13 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Role } from "@/generated/prisma/enums";
-import { auditText } from "@/lib/audit-labels";
+import { auditText } from "@/lib/format/audit-text";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { SEAT_ROLES } from "@/lib/plans";
-import { OPEN_STATUSES } from "@/lib/queues";
+import { db } from "@/lib/server/db";
+import { SEAT_ROLES } from "@/lib/plans/limits";
 import type { ActivityQuery } from "@/lib/schemas/admin";
 import { afterCursor, pageOf } from "./keyset";
+import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 export type AgentRow = {
   id: string;

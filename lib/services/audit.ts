@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 
 type Tx = Prisma.TransactionClient | typeof db;
 

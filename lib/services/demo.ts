@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { DEMO_ACCOUNTS } from "@/lib/demo";
+import { db } from "@/lib/server/db";
+import { DEMO_ACCOUNTS } from "@/lib/site/demo";
 
 /** True when the seeded demo accounts exist (the login page then lists them). */
 export async function hasDemoData(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 
 /** Round-trips to the database; resolves with the latency or rejects when it does not answer. */
 export async function pingDatabase(timeoutMs = 2000): Promise<{ latencyMs: number }> {

@@ -1,10 +1,10 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { conflict, HttpError, notFound } from "@/lib/http/errors";
+import { conflict, HttpError, notFound } from "@/lib/errors";
 import { teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { roleLabel } from "@/lib/roles";

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/http/errors";
+import { badRequest } from "@/lib/errors";
 
 /**
  * Keyset paging over (createdAt desc, id desc), shared by every list that pages: stable

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { HttpError } from "@/lib/http/errors";
+import { HttpError } from "@/lib/errors";
 import { waitlistConfirmationMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { WaitlistInput } from "@/lib/schemas/mailing-list";

@@ -1,10 +1,10 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { loggable } from "@/lib/http/loggable";
+import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
+import { loggable } from "@/lib/http/server/loggable";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
-import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/queues";
+import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 
 /**
  * Ticket notification emails, sent after the change has committed.

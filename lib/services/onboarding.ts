@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { recordEvent } from "./audit";
 

@@ -2,12 +2,12 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { forbidden, notFound } from "@/lib/http/errors";
-import { OPEN_STATUSES } from "@/lib/queues";
+import { db } from "@/lib/server/db";
+import { forbidden, notFound } from "@/lib/errors";
 import type { OrganizationListQuery } from "@/lib/schemas/organizations";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
+import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
 const ORGANIZATION_SELECT = { id: true, name: true, slug: true, plan: true, createdAt: true, onboardingCompleted: true } as const;

@@ -1,7 +1,7 @@
 import "server-only";
 import packageJson from "@/package.json";
-import { db } from "@/lib/db";
-import { PRODUCT_NAME } from "@/lib/product";
+import { db } from "@/lib/server/db";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { PLAN_IDS } from "@/lib/schemas/organizations";
 import { pingDatabase } from "./health";
 

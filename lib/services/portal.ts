@@ -1,13 +1,13 @@
 import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
-import { db } from "@/lib/db";
-import { conflict, notFound } from "@/lib/http/errors";
-import { DONE_STATUSES } from "@/lib/queues";
+import { db } from "@/lib/server/db";
+import { conflict, notFound } from "@/lib/errors";
 import type { PortalReplyInput, PortalTicketInput } from "@/lib/schemas/portal";
 import { recordEvent } from "./audit";
 import { notifyCustomerReply } from "./notifications";
 import { REPLY_SELECT } from "./replies";
 import { createTicket } from "./tickets";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
 
 /**
  * What a customer sees of a ticket: no assignee, SLA clocks or category. Every query is

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
-import { badRequest, conflict, forbidden } from "@/lib/http/errors";
+import { badRequest, conflict, forbidden } from "@/lib/errors";
 import type { ProfileInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { tooManyRequests } from "@/lib/http/errors";
+import { db } from "@/lib/server/db";
+import { tooManyRequests } from "@/lib/errors";
 
 export type Limit = { limit: number; windowMs: number };
 

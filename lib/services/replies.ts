@@ -1,12 +1,13 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { badRequest } from "@/lib/http/errors";
-import { DONE_STATUSES, slaRiskAt } from "@/lib/queues";
+import { db } from "@/lib/server/db";
+import { badRequest } from "@/lib/errors";
 import type { CreateReplyInput } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
+import { slaRiskAt } from "@/lib/tickets/sla";
 
 export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
 

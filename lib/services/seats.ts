@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/db";
-import { conflict, HttpError } from "@/lib/http/errors";
-import { PLANS, SEAT_ROLES, UNLIMITED, withinLimit } from "@/lib/plans";
+import { db } from "@/lib/server/db";
+import { conflict, HttpError } from "@/lib/errors";
+import { PLANS, SEAT_ROLES, UNLIMITED, withinLimit } from "@/lib/plans/limits";
 
 type Tx = Prisma.TransactionClient;
 type PlanName = keyof typeof PLANS;

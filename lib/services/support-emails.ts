@@ -1,8 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { conflict, notFound } from "@/lib/http/errors";
-import { PLANS, withinLimit } from "@/lib/plans";
+import { db } from "@/lib/server/db";
+import { conflict, notFound } from "@/lib/errors";
+import { PLANS, withinLimit } from "@/lib/plans/limits";
 import type { CreateSupportEmailInput } from "@/lib/schemas/support-emails";
 import { recordEvent } from "./audit";
 import { lockOrganization } from "./seats";

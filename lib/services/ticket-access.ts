@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/errors";
 
 export function isStaff(user: SessionUser): boolean {
   return user.role !== "end_user";

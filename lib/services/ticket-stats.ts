@@ -1,9 +1,9 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/queues";
+import { db } from "@/lib/server/db";
 import { TICKET_SELECT, toTicketJson } from "./tickets";
 import { visibleTickets } from "./ticket-access";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 
 const DAYS = 30;
 

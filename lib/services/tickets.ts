@@ -2,18 +2,19 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
-import { badRequest, forbidden, HttpError } from "@/lib/http/errors";
-import { uuidv7 } from "@/lib/ids";
-import { PLANS, UNLIMITED } from "@/lib/plans";
-import { CLOSED_WINDOW_MS, DONE_STATUSES, RECENT_WINDOW_MS, slaRiskAt, type View } from "@/lib/queues";
+import { db } from "@/lib/server/db";
+import { badRequest, forbidden, HttpError } from "@/lib/errors";
+import { uuidv7 } from "@/lib/server/ids";
+import { PLANS, UNLIMITED } from "@/lib/plans/limits";
 import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
-import { slaDueTimes } from "@/lib/sla";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
 import { ticketsUsed } from "./usage";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
+import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 
 /** Spec §3 ticket, plus what the SLA badge needs. */
 export const TICKET_SELECT = {

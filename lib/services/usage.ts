@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
-import { db } from "@/lib/db";
-import { PLANS, UNLIMITED } from "@/lib/plans";
+import { db } from "@/lib/server/db";
+import { PLANS, UNLIMITED } from "@/lib/plans/limits";
 
 type Tx = Prisma.TransactionClient | typeof db;
 

@@ -1,9 +1,8 @@
 import type { PrismaClient } from "../../generated/prisma/client";
 import type { TicketPriority, TicketStatus } from "../../generated/prisma/enums";
 import { hashPassword } from "../../lib/auth/password";
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "../../lib/demo";
-import { slaRiskAt } from "../../lib/queues";
-import { slaDueTimes } from "../../lib/sla";
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "@/lib/site/demo";
+import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 
 const TICKET_COUNT = 60;
 const HOUR = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "@/lib/demo";
+import { DEMO_PASSWORD } from "@/lib/site/demo";
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -4,11 +4,11 @@ if (!process.env.DATABASE_URL) {
 }
 
 // Route handlers are called as if behind one trusted reverse proxy that wrote the caller's
-// address into X-Forwarded-For (lib/http/client-ip.ts), so tests can act as several clients.
+// address into X-Forwarded-For (lib/http/server/client-ip.ts), so tests can act as several clients.
 process.env.TRUST_PROXY_HOPS ??= "1";
 
 // Close the shared Prisma pool after each file so Jest can exit promptly.
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/server/db");
   await db.$disconnect();
 });

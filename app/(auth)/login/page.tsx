@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { DemoCredentials } from "@/components/auth/demo-credentials";
 import { LoginForm } from "@/components/auth/login-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { hasDemoData } from "@/lib/services/demo";
 
 export const metadata: Metadata = { title: "Login", description: `Sign in to ${PRODUCT_NAME}.` };

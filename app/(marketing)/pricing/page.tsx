@@ -4,10 +4,10 @@ import { PlanButton } from "@/components/marketing/plan-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
-import { formatPrice, planFeatures } from "@/lib/plan-features";
-import { PLANS } from "@/lib/plans";
-import { PRODUCT_NAME } from "@/lib/product";
-import { pageMetadata } from "@/lib/seo";
+import { formatPrice, planFeatures } from "@/lib/plans/features";
+import { PLANS } from "@/lib/plans/limits";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { pageMetadata } from "@/lib/site/seo";
 import { cn } from "@/lib/utils";
 
 export const metadata = pageMetadata({

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { PRODUCT_NAME } from "@/lib/product";
-import { pageMetadata } from "@/lib/seo";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { pageMetadata } from "@/lib/site/seo";
 
 export const metadata = pageMetadata({
   title: "Privacy Policy",

@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/http/errors";
-import { publicRoute } from "@/lib/http/route";
+import { notFound } from "@/lib/errors";
+import { publicRoute } from "@/lib/http/server/route";
 
 export const dynamic = "force-dynamic";
 

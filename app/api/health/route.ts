@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { publicRoute } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { publicRoute } from "@/lib/http/server/route";
 import { pingDatabase } from "@/lib/services/health";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { clearSessionCookie } from "@/lib/auth/session-response";
-import { json } from "@/lib/http/respond";
-import { publicRoute } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { publicRoute } from "@/lib/http/server/route";
 import { revokeSessions } from "@/lib/services/accounts";
 
 // POST /api/logout - end every copy of the session on the server and clear the cookie.

@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { route } from "@/lib/http/server/route";
 import { organizationListQuerySchema } from "@/lib/schemas/organizations";
 import { listOrganizations } from "@/lib/services/organizations";
 

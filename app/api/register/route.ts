@@ -1,8 +1,8 @@
 import { publicUser } from "@/lib/auth/session";
 import { setSessionCookie } from "@/lib/auth/session-response";
-import { clientIp } from "@/lib/http/client-ip";
-import { json } from "@/lib/http/respond";
-import { publicRoute } from "@/lib/http/route";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { json } from "@/lib/http/server/respond";
+import { publicRoute } from "@/lib/http/server/route";
 import { registerSchema } from "@/lib/schemas/auth";
 import { register } from "@/lib/services/accounts";
 

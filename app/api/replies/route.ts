@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { portalRoute, route, sessionOrPortal } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { portalReplySchema } from "@/lib/schemas/portal";
 import { createReplySchema } from "@/lib/schemas/tickets";
 import { createPortalReply } from "@/lib/services/portal";

@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { route } from "@/lib/http/server/route";
 import { ADMIN_ROLES, STAFF_ROLES } from "@/lib/roles";
 import { createSupportEmailSchema, supportEmailListQuerySchema } from "@/lib/schemas/support-emails";
 import { addSupportEmail, listSupportEmails } from "@/lib/services/support-emails";

@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { route } from "@/lib/http/server/route";
 import { ADMIN_ROLES } from "@/lib/roles";
 import { teamInviteSchema } from "@/lib/schemas/invites";
 import { listPendingInvites, sendInvites } from "@/lib/services/invites";

@@ -1,5 +1,5 @@
-import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { route } from "@/lib/http/server/route";
 import { createTicketSchema, ticketListQuerySchema } from "@/lib/schemas/tickets";
 import { createTicket, listTickets } from "@/lib/services/tickets";
 

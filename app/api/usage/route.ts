@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { getUsage } from "@/lib/services/usage";
 
 // GET /api/usage - ticket usage of the caller's organisation against its plan.

@@ -1,6 +1,6 @@
 import { GET as activity } from "@/app/api/admin/activity/route";
 import { GET as agents } from "@/app/api/admin/agents/route";
-import { auditText } from "@/lib/audit-labels";
+import { auditText } from "@/lib/format/audit-text";
 import { recordEvent } from "@/lib/services/audit";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/server/db";
 
 /** Empties every table (keeps the migration history) so each test file starts clean. */
 export async function resetDatabase() {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
-import { apiRequest, errorMessage } from "@/lib/http/client";
-import { createQueryClient, getQueryFn } from "@/lib/http/query-client";
+import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { createQueryClient, getQueryFn } from "@/lib/http/client/query-client";
 
 // A real HTTP server stands in for the API, so the helpers run their real fetch path.
 let server: Server;

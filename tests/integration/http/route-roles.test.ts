@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { makeRequest, params, readJson } from "../helpers/request";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { HttpError } from "@/lib/http/errors";
-import { json } from "@/lib/http/respond";
-import { publicRoute, route } from "@/lib/http/route";
+import { HttpError } from "@/lib/errors";
+import { json } from "@/lib/http/server/respond";
+import { publicRoute, route } from "@/lib/http/server/route";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 const echo = publicRoute(

@@ -1,10 +1,10 @@
 import { GET as getOne } from "@/app/api/organizations/[id]/route";
 import { GET as list } from "@/app/api/organizations/route";
-import { OPEN_STATUSES } from "@/lib/queues";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 type User = { id: string; sessionVersion: number };
 type OrgJson = { id: string; name: string; plan: string; createdAt: string; supportEmails: { email: string }[]; stats: { totalTickets: number; openTickets: number } };

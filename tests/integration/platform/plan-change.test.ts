@@ -3,7 +3,7 @@ import { POST as accept } from "@/app/api/team-invites/accept/route";
 import { POST as createTicket } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { hashToken } from "@/lib/auth/tokens";
-import { PLANS } from "@/lib/plans";
+import { PLANS } from "@/lib/plans/limits";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";

@@ -4,12 +4,12 @@ import { GET as readReplies } from "@/app/api/replies/[ticketId]/route";
 import { POST as postReply } from "@/app/api/replies/route";
 import { POST as staffCreate, GET as staffList } from "@/app/api/tickets/route";
 import { PUT as staffUpdate } from "@/app/api/tickets/[id]/route";
-import { SLA_TARGETS } from "@/lib/sla";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
 import { bearer, mailsTo, signIn } from "./portal-helpers";
+import { SLA_TARGETS } from "@/lib/tickets/sla";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let world: Awaited<ReturnType<typeof twoTenants>>;

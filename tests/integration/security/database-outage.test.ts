@@ -20,7 +20,7 @@ afterAll(async () => {
 
 async function callWithDatabase(url: string, path: string, load: () => Promise<{ handler: (req: ReturnType<typeof makeRequest>, ctx: ReturnType<typeof params>) => Promise<Response> }>, init: Parameters<typeof makeRequest>[1] = {}) {
   process.env.DATABASE_URL = url;
-  // lib/db.ts keeps its client on globalThis outside production: start from none.
+  // lib/server/db.ts keeps its client on globalThis outside production: start from none.
   delete (globalThis as { ticketryDb?: unknown }).ticketryDb;
   let result: { status: number; body: unknown; ms: number } | undefined;
   await jest.isolateModulesAsync(async () => {
@@ -28,7 +28,7 @@ async function callWithDatabase(url: string, path: string, load: () => Promise<{
     const started = Date.now();
     const res = await handler(makeRequest(path, init), params());
     result = { status: res.status, body: await res.json(), ms: Date.now() - started };
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/server/db");
     await db.$disconnect().catch(() => {});
     delete (globalThis as { ticketryDb?: unknown }).ticketryDb;
   });
@@ -79,7 +79,7 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     [Object.assign(new Error("Raw query failed. Code: `N/A`. Message: `write EPIPE`"), { code: "P2010" })],
     [Object.assign(new Error("Invalid `prisma.ticket.findMany()` invocation"), { code: "P2010", cause: Object.assign(new Error("x"), { code: "57P01" }) })],
   ])("%s", async (error) => {
-    const { toHttpError } = await import("@/lib/http/map-error");
+    const { toHttpError } = await import("@/lib/http/server/map-error");
     expect(toHttpError(error)?.status).toBe(503);
   });
 
@@ -88,13 +88,13 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     [Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), { code: "P2034" })],
     [Object.assign(new Error("Raw query failed. Code: `40P01`. Message: `deadlock detected`"), { code: "P2010" })],
   ])("contention is a 503 the client may retry: %s", async (error) => {
-    const { toHttpError } = await import("@/lib/http/map-error");
+    const { toHttpError } = await import("@/lib/http/server/map-error");
     const mapped = toHttpError(error);
     expect({ status: mapped?.status, retryAfter: mapped?.extra?.headers?.["Retry-After"] }).toEqual({ status: 503, retryAfter: expect.any(String) });
   });
 
   it("other errors stay unmapped (an opaque 500)", async () => {
-    const { toHttpError } = await import("@/lib/http/map-error");
+    const { toHttpError } = await import("@/lib/http/server/map-error");
     expect(toHttpError(new Error("Cannot read properties of undefined"))).toBeNull();
     expect(toHttpError(Object.assign(new Error("Raw query failed. Code: `42601`. Message: `syntax error`"), { code: "P2010" }))).toBeNull();
   });

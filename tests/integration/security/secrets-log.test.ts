@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/server/route";
 import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { clientIp } from "@/lib/http/client-ip";
-import { forwardedFor, trustedProxyHops } from "@/scripts/lib/forwarded-for.mjs";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { forwardedFor, trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 import { LIMITS } from "@/lib/services/rate-limit";
 import { PORTAL_LIMITS } from "@/lib/services/portal-access";
 import { createOrg } from "../helpers/fixtures";

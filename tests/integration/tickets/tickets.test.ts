@@ -5,10 +5,10 @@ import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as list, POST as create } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { GET as stats } from "@/app/api/tickets/stats/route";
-import { SLA_TARGETS } from "@/lib/sla";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { SLA_TARGETS } from "@/lib/tickets/sla";
 
 type User = { id: string; sessionVersion: number };
 const as = async (user: User) => ({ cookie: await sessionCookie(user) });

@@ -1,4 +1,4 @@
-import { uuidv7 } from "@/lib/ids";
+import { uuidv7 } from "@/lib/server/ids";
 
 describe("uuidv7", () => {
   it("is a version 7, variant 10 UUID", () => {

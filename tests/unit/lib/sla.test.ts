@@ -1,5 +1,4 @@
-import { slaBadge, slaRiskAt, type SlaFields } from "@/lib/queues";
-import { SLA_TARGETS, slaDueTimes } from "@/lib/sla";
+import { slaBadge, slaRiskAt, type SlaFields, SLA_TARGETS, slaDueTimes } from "@/lib/tickets/sla";
 
 const HOUR = 3600_000;
 const created = new Date("2026-11-22T08:00:00Z");

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { Toaster } from "@/components/ui/toaster";
 import { UserManagement } from "@/components/users/user-management";
-import { createQueryClient } from "@/lib/http/query-client";
+import { createQueryClient } from "@/lib/http/client/query-client";
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Record<string, Answer>;

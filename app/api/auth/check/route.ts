@@ -1,5 +1,5 @@
 import { publicUser } from "@/lib/auth/session";
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/server/route";
 
 // GET /api/auth/check - who is signed in (spec §3); anonymous callers get isAuthenticated false.
 export const GET = publicRoute({}, ({ user }) =>

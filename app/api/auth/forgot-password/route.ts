@@ -1,5 +1,5 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/route";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { publicRoute } from "@/lib/http/server/route";
 import { forgotPasswordSchema } from "@/lib/schemas/auth";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "@/lib/services/accounts";
 

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/server/route";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 import { resetPassword } from "@/lib/services/accounts";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { finishOnboarding } from "@/lib/services/onboarding";
 
 // POST /api/onboarding/complete - the wizard's last step.

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { finishOnboarding } from "@/lib/services/onboarding";
 
 // POST /api/onboarding/skip - leave the wizard; the organisation counts as onboarded.

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { changePlanSchema } from "@/lib/schemas/organizations";
 import { changeOrganizationPlan, getOrganization } from "@/lib/services/organizations";
 

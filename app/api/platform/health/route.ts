@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { platformHealth } from "@/lib/services/platform";
 
 // GET /api/platform/health - database reachability and latency, migration level, version and uptime (platform admins only).

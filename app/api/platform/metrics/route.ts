@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { platformMetrics } from "@/lib/services/platform";
 
 // GET /api/platform/metrics - counts across every organisation (platform admins only).

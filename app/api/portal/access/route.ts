@@ -1,5 +1,5 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/route";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { publicRoute } from "@/lib/http/server/route";
 import { portalAccessSchema } from "@/lib/schemas/portal";
 import { requestAccessCode, verifyAccessCode } from "@/lib/services/portal-access";
 

@@ -1,4 +1,4 @@
-import { portalRoute } from "@/lib/http/route";
+import { portalRoute } from "@/lib/http/server/route";
 import { revokePortalSession } from "@/lib/services/portal-access";
 
 // POST /api/portal/logout - revoke the caller's portal access token.

@@ -1,6 +1,6 @@
-import { forbidden } from "@/lib/http/errors";
-import { json } from "@/lib/http/respond";
-import { portalRoute } from "@/lib/http/route";
+import { forbidden } from "@/lib/errors";
+import { json } from "@/lib/http/server/respond";
+import { portalRoute } from "@/lib/http/server/route";
 import { portalTicketSchema, portalTicketsQuerySchema } from "@/lib/schemas/portal";
 import { createPortalTicket, listPortalTickets } from "@/lib/services/portal";
 

@@ -1,4 +1,4 @@
-import { portalRoute, route, sessionOrPortal } from "@/lib/http/route";
+import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { listPortalReplies } from "@/lib/services/portal";
 import { listReplies } from "@/lib/services/replies";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { ADMIN_ROLES } from "@/lib/roles";
 import { revokeInvite } from "@/lib/services/invites";
 

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/server/route";
 import { verifyInviteQuerySchema } from "@/lib/schemas/auth";
 import { verifyInvite } from "@/lib/services/invites";
 

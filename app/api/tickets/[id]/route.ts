@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { updateTicketSchema } from "@/lib/schemas/tickets";
 import { updateTicket } from "@/lib/services/tickets";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { queueCounts } from "@/lib/services/tickets";
 
 // GET /api/tickets/counts - the six sidebar queue counts in one aggregate query.

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { ticketStats } from "@/lib/services/ticket-stats";
 
 // GET /api/tickets/stats - dashboard figures for the caller's visible tickets.

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { STAFF_ROLES } from "@/lib/roles";
 import { assignableUsers } from "@/lib/services/organizations";
 

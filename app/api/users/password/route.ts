@@ -1,6 +1,6 @@
 import { setSessionCookie } from "@/lib/auth/session-response";
-import { json } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { json } from "@/lib/http/server/respond";
+import { route } from "@/lib/http/server/route";
 import { changePasswordSchema } from "@/lib/schemas/auth";
 import { changePassword } from "@/lib/services/profile";
 

@@ -1,5 +1,5 @@
 import { publicUser } from "@/lib/auth/session";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { profileSchema } from "@/lib/schemas/auth";
 import { updateProfile } from "@/lib/services/profile";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { seatSummary } from "@/lib/services/seats";
 
 // GET /api/users/seats - agent seats in use, live invitations and the plan's limit (-1 unlimited).

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/http/route";
+import { publicRoute } from "@/lib/http/server/route";
 import { unsubscribe } from "@/lib/services/mailing-list";
 
 // GET /api/mailing-list/unsubscribe/{token} - leave the mailing list (idempotent).

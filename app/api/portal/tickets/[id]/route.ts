@@ -1,4 +1,4 @@
-import { portalRoute } from "@/lib/http/route";
+import { portalRoute } from "@/lib/http/server/route";
 import { getPortalTicket } from "@/lib/services/portal";
 
 // GET /api/portal/tickets/{id} - one of the token's customer's tickets (404 for any other).

@@ -1,5 +1,5 @@
 import { STAFF_ROLES } from "@/lib/roles";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { ticketHistory } from "@/lib/services/tickets";
 
 // GET /api/tickets/{id}/history - who changed what on the ticket, oldest first.

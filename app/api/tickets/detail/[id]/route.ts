@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/server/route";
 import { getTicket } from "@/lib/services/tickets";
 
 // GET /api/tickets/detail/{id} - one visible ticket (another tenant's is a 404).

@@ -1,4 +1,4 @@
-import { HttpError, conflict, notFound, serviceUnavailable } from "./errors";
+import { HttpError, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 
 const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
 /** PostgreSQL SQLSTATEs of a database that is going away or not back yet: connection exceptions (08), shutdown and start-up (57P01-57P04), too many connections. */

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { throwIfNotOk } from "./client";
+import { throwIfNotOk } from "@/lib/http/client/api";
 
 /** `value`, once it has stopped changing for `ms` (search boxes query the server with it). */
 export function useDebounced<T>(value: T, ms: number): T {

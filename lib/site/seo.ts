@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PRODUCT_NAME } from "@/lib/product";
+import { PRODUCT_NAME } from "@/lib/site/product";
 
 export function siteUrl(): string {
   return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { badRequest, payloadTooLarge, unsupportedMediaType } from "./errors";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { throwIfNotOk } from "./client";
+import { throwIfNotOk } from "@/lib/http/client/api";
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 

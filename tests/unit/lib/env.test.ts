@@ -1,4 +1,4 @@
-import { productionConfigProblems } from "@/lib/config-check";
+import { productionConfigProblems } from "@/lib/server/env";
 
 describe("production configuration check", () => {
   const good = { NODE_ENV: "production", NEXTAUTH_SECRET: "x".repeat(32), DATABASE_URL: "postgresql://db/app" };

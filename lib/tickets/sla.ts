@@ -1,21 +1,26 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { SLA_AT_RISK_SHARE, SLA_TARGETS } from "./sla";
+import { OPEN_STATUSES } from "./fields";
 
-/** Spec §2 queues: URL hash -> view. */
-export const VIEWS = ["unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"] as const;
-export type View = (typeof VIEWS)[number];
+const HOUR = 60 * 60 * 1000;
 
-export const OPEN_STATUSES: TicketStatus[] = ["open", "pending", "in_progress"];
-export const DONE_STATUSES: TicketStatus[] = ["resolved", "closed"];
-export const TICKET_STATUSES: TicketStatus[] = ["open", "pending", "in_progress", "resolved", "closed"];
-export const TICKET_PRIORITIES: TicketPriority[] = ["urgent", "high", "medium", "low"];
-export const TICKET_CATEGORIES = ["account", "billing", "technical", "other"] as const;
-/** Spec §5: a new ticket without a customer email gets this placeholder. */
-export const PLACEHOLDER_CUSTOMER_EMAIL = "customer@unknown.invalid";
+/** First-response and resolution targets per priority. */
+export const SLA_TARGETS: Record<TicketPriority, { firstResponseMs: number; resolutionMs: number }> = {
+  urgent: { firstResponseMs: 1 * HOUR, resolutionMs: 4 * HOUR },
+  high: { firstResponseMs: 4 * HOUR, resolutionMs: 24 * HOUR },
+  medium: { firstResponseMs: 8 * HOUR, resolutionMs: 48 * HOUR },
+  low: { firstResponseMs: 24 * HOUR, resolutionMs: 96 * HOUR },
+};
 
-/** Spec §9 windows. */
-export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const CLOSED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** A ticket is at risk when less than this share of its target remains. */
+export const SLA_AT_RISK_SHARE = 0.25;
+
+export function slaDueTimes(priority: TicketPriority, createdAt: Date) {
+  const target = SLA_TARGETS[priority];
+  return {
+    firstResponseDueAt: new Date(createdAt.getTime() + target.firstResponseMs),
+    resolutionDueAt: new Date(createdAt.getTime() + target.resolutionMs),
+  };
+}
 
 export type SlaFields = {
   status: TicketStatus;
@@ -40,7 +45,7 @@ export function slaRiskAt(t: Omit<SlaFields, "status">): Date {
 
 export type SlaBadge = { state: "met" } | { state: "at_risk"; remainingMs: number } | { state: "breached" };
 
-/** Spec §4 badge: met shows nothing, at-risk shows the time left, breached says so. */
+/** The list badge: met shows nothing, at-risk shows the time left, breached says so. */
 export function slaBadge(t: SlaFields, now: Date): SlaBadge {
   if (!OPEN_STATUSES.includes(t.status)) return { state: "met" };
   const dues = [t.resolutionDueAt.getTime()];

@@ -2,7 +2,7 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 /** A new connection that cannot be made in 1.5 s fails, so requests answer 503 within 2 s while the database is down. */
 const CONNECT_TIMEOUT_MS = 1500;

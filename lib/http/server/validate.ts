@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest } from "./errors";
+import { badRequest } from "@/lib/errors";
 
 /** Parses with zod; the first issue's message becomes the error, all issues go in `issues`. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -1,5 +1,5 @@
 import type { Plan } from "@/generated/prisma/enums";
-import { PLANS } from "./plans";
+import { PLANS } from "@/lib/plans/limits";
 
 /** What each plan card lists (spec §9); the numbers come from the limits the server enforces. */
 export function planFeatures(plan: Plan): string[] {

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { HttpError } from "./errors";
+import { HttpError } from "@/lib/errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

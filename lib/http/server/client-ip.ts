@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { trustedProxyHops } from "@/scripts/lib/forwarded-for.mjs";
+import { trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 
 /**
  * The caller's address for throttling. The production server (scripts/serve.mjs) makes the

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { HttpError } from "./errors";
+import { HttpError } from "@/lib/errors";
 
 /** JSON response with `Cache-Control: no-store`: API answers are per user and never cached. */
 export function json(data: unknown, init?: { status?: number; headers?: Record<string, string> }) {
