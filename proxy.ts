@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
-import { routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
+import { routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/permissions/pages";
 import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
 
 /**

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { roleLabel } from "@/lib/roles";
+import { RoleBadge } from "@/components/users/role-badge";
 
 type Agent = { id: string; fullName: string; email: string; role: string; isActive: boolean; openTickets: number; assignedTickets: number };
 
@@ -42,7 +42,7 @@ export function AgentsTab() {
                   <TableCell className="font-medium">{a.fullName}</TableCell>
                   <TableCell>{a.email}</TableCell>
                   <TableCell>
-                    <Badge variant={a.role === "agent" ? "secondary" : "default"}>{roleLabel(a.role)}</Badge>
+                    <RoleBadge role={a.role} />
                   </TableCell>
                   <TableCell>
                     <Badge variant={a.isActive ? "success" : "destructive"}>{a.isActive ? "Active" : "Inactive"}</Badge>

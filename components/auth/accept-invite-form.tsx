@@ -10,16 +10,12 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { invitationRoleName } from "@/lib/permissions/labels";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 import { useRedirectAfter } from "./use-redirect-after";
 
 type Invitation = { email: string; role: string; organizationName: string };
-
-/** Spec §2: org_admin reads Admin, agent Agent, anything else Team Member. */
-function inviteRoleName(role: string) {
-  return role === "org_admin" ? "Admin" : role === "agent" ? "Agent" : "Team Member";
-}
 
 /** A network failure has no status prefix; a server refusal does. */
 function verificationError(error: unknown): string {
@@ -94,7 +90,7 @@ export function AcceptInviteForm() {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <p className="text-sm">
-        You&apos;ve been invited to join <strong>{invite.organizationName}</strong> as <strong>{inviteRoleName(invite.role)}</strong>.
+        You&apos;ve been invited to join <strong>{invite.organizationName}</strong> as <strong>{invitationRoleName(invite.role)}</strong>.
       </p>
       <Field id="email" label="Email">
         <Input id="email" type="email" value={invite.email} readOnly />

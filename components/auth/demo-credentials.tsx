@@ -1,8 +1,8 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/site/demo";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOGIN_PAGE_DEMO_EMAILS } from "@/lib/site/demo";
 
 /** The login page's hint block: the seeded admin and agent logins. */
 export function DemoCredentials() {
-  const shown = ["org_admin", "agent"].map((role) => DEMO_ACCOUNTS.find((a) => a.role === role)!);
+  const shown = LOGIN_PAGE_DEMO_EMAILS.map((email) => DEMO_ACCOUNTS.find((a) => a.email === email)!);
   return (
     <section aria-labelledby="demo-credentials" className="bg-muted/60 rounded-md border p-3 text-sm">
       <h2 id="demo-credentials" className="mb-1 font-medium">

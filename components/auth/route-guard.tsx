@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import type { PublicUser } from "@/lib/auth/session";
 import { getQueryFn } from "@/lib/http/client/query-client";
-import { FORBIDDEN_REDIRECT, roleAllowed, routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/route-access";
+import { FORBIDDEN_REDIRECT, mayOpen, routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/permissions/pages";
 
 /** `signedOut` marks a deliberate logout, which goes to /login instead of the anonymous path. */
 export type AuthCheck = { isAuthenticated: boolean; user: PublicUser | null; signedOut?: boolean };
@@ -13,7 +13,7 @@ export const AUTH_CHECK_KEY = ["/api/auth/check"];
 
 /**
  * Client half of the route guard (spec §2): 'Loading...' while the auth check runs, then
- * anonymous visitors leave for the configured path and users without the role for /app.
+ * anonymous visitors leave for the configured path and users without the permission for /app.
  * The server layout already checked; its answer seeds the cache so nothing flashes.
  */
 export function RouteGuard({ initial, children }: { initial?: AuthCheck; children: ReactNode }) {
@@ -22,7 +22,7 @@ export function RouteGuard({ initial, children }: { initial?: AuthCheck; childre
   const { data, isLoading } = useQuery({ queryKey: AUTH_CHECK_KEY, queryFn: getQueryFn<AuthCheck>({ on401: "returnNull" }), initialData: initial });
   const access = routeAccess(pathname);
   const user = data?.isAuthenticated ? data.user : null;
-  const allowed = !!user && (!access || roleAllowed(access.roles, user.role));
+  const allowed = !!user && mayOpen(user, access);
 
   useEffect(() => {
     if (isLoading) return;

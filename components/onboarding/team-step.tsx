@@ -5,7 +5,7 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useSeats } from "@/components/settings/use-organization";
-import { OptionSelect } from "@/components/tickets/../ui/option-select";
+import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,13 +14,11 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { PLANS } from "@/lib/plans/limits";
-import { roleLabel } from "@/lib/roles";
+import { INVITE_ROLE_LABELS, roleLabel } from "@/lib/permissions/labels";
+import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
 
-type Invite = { email: string; role: "agent" | "org_admin" };
-const ROLE_OPTIONS = [
-  { value: "agent", label: "Agent" },
-  { value: "org_admin", label: "Organization Admin" },
-];
+type Invite = { email: string; role: InviteRole };
+const ROLE_OPTIONS = options(INVITE_ROLES, INVITE_ROLE_LABELS);
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The plan's seat situation, so an admin knows before sending why invitations may be refused. */
@@ -53,7 +51,7 @@ function SeatNote({ listed }: { listed: number }) {
 export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Invite["role"]>("agent");
+  const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
   const [invites, setInvites] = useState<Invite[]>([]);
   const [pending, setPending] = useState(false);
 
@@ -74,7 +72,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
     }
     setInvites((list) => [...list, { email: value, role }]);
     setEmail("");
-    setRole("agent");
+    setRole(DEFAULT_INVITE_ROLE);
   }
 
   async function send() {
@@ -111,7 +109,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-role">Role</Label>
-                <OptionSelect id="onboarding-invite-role" value={role} options={ROLE_OPTIONS} onChange={(v) => setRole(v as Invite["role"])} />
+                <OptionSelect id="onboarding-invite-role" value={role} options={ROLE_OPTIONS} onChange={(v) => setRole(v as InviteRole)} />
               </div>
               <Button type="submit" variant="outline">
                 Add

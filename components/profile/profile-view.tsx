@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { SessionUser } from "@/lib/auth/session";
 import { initials } from "@/lib/format/initials";
-import { roleLabel, roleTitle } from "@/lib/roles";
+import { roleLabel, roleTitle } from "@/lib/permissions/labels";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";
 

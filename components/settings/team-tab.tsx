@@ -15,10 +15,11 @@ import { RoleBadge } from "@/components/users/role-badge";
 import type { SeatSummary, UserRow } from "@/components/users/types";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { isAdmin } from "@/lib/roles";
 import { firstError } from "@/lib/schemas/first-error";
 import { teamInviteSchema } from "@/lib/schemas/invites";
-import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from "@/lib/user-roles";
+import { INVITE_ROLE_LABELS } from "@/lib/permissions/labels";
+import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
+import { can } from "@/lib/permissions/table";
 
 type PendingInvite = { id: string; email: string; role: string; expiresAt: string };
 
@@ -39,7 +40,7 @@ const seatText = (used: number, limit: number) => `${used} / ${limit === -1 ? "â
  */
 export function TeamTab() {
   const me = useCurrentUser();
-  const admin = !!me && isAdmin(me.role);
+  const admin = can(me, "team.invite");
   const seats = useQuery<SeatSummary>({ queryKey: ["/api/users/seats"] });
 
   return (
@@ -170,7 +171,7 @@ function InviteCard({ seats }: { seats: SeatSummary | undefined }) {
 function InviteForm() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<InviteRole>("agent");
+  const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -186,7 +187,7 @@ function InviteForm() {
       await apiRequest("POST", "/api/team-invites", parsed.data);
       toast({ title: "Invitation sent", description: `An invitation has been sent to ${parsed.data.email}.` });
       setEmail("");
-      setRole("agent");
+      setRole(DEFAULT_INVITE_ROLE);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/team-invites"] }), queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] })]);
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to send invitation"), variant: "destructive" });

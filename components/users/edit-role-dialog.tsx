@@ -5,22 +5,23 @@ import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { EDIT_ROLE_LABELS, EDITABLE_ROLES, type EditableRole } from "@/lib/user-roles";
+import { EDIT_ROLE_LABELS } from "@/lib/permissions/labels";
+import { EDITABLE_ROLES, isEditableRole, type EditableRole } from "@/lib/permissions/rules";
 import type { UserRow } from "./types";
 import { useUpdateUser } from "./use-update-user";
 
-const asEditable = (role: string): EditableRole => ((EDITABLE_ROLES as readonly string[]).includes(role) ? (role as EditableRole) : "end_user");
+const asEditable = (role: string): EditableRole => (isEditableRole(role) ? role : "end_user");
 
-/** Spec §2 Edit Role dialog; only a platform admin may pick Platform Admin (the server agrees). */
-export function EditRoleDialog({ user, canGrantPlatformAdmin, onClose }: { user: UserRow | null; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+/** The Edit Role dialog; roles the signed-in admin may not give are disabled (only a platform admin may give Platform Admin; the server agrees). */
+export function EditRoleDialog({ user, mayGrant, onClose }: { user: UserRow | null; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>{user && <EditRoleForm key={user.id} user={user} canGrantPlatformAdmin={canGrantPlatformAdmin} onClose={onClose} />}</DialogContent>
+      <DialogContent>{user && <EditRoleForm key={user.id} user={user} mayGrant={mayGrant} onClose={onClose} />}</DialogContent>
     </Dialog>
   );
 }
 
-function EditRoleForm({ user, canGrantPlatformAdmin, onClose }: { user: UserRow; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+function EditRoleForm({ user, mayGrant, onClose }: { user: UserRow; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
   const [role, setRole] = useState<EditableRole>(asEditable(user.role));
   const { update, pending } = useUpdateUser();
 
@@ -44,7 +45,7 @@ function EditRoleForm({ user, canGrantPlatformAdmin, onClose }: { user: UserRow;
           </SelectTrigger>
           <SelectContent>
             {EDITABLE_ROLES.map((value) => (
-              <SelectItem key={value} value={value} disabled={value === "platform_admin" && !canGrantPlatformAdmin}>
+              <SelectItem key={value} value={value} disabled={!mayGrant(value)}>
                 {EDIT_ROLE_LABELS[value]}
               </SelectItem>
             ))}

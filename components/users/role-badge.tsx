@@ -1,9 +1,9 @@
 import { Badge } from "@/components/ui/badge";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/permissions/labels";
+import { can } from "@/lib/permissions/table";
 
-const VARIANTS: Record<string, "default" | "secondary" | "outline"> = { platform_admin: "default", org_admin: "default", agent: "secondary" };
-
-/** Spec §4 role label as a badge; admins stand out, end users stay plain. */
+/** The role's label as a badge; admins (who manage users) stand out, agents less, end users stay plain. */
 export function RoleBadge({ role }: { role: string }) {
-  return <Badge variant={VARIANTS[role] ?? "outline"}>{roleLabel(role)}</Badge>;
+  const variant = can({ role }, "users.manage") ? "default" : can({ role }, "tickets.read_all") ? "secondary" : "outline";
+  return <Badge variant={variant}>{roleLabel(role)}</Badge>;
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import type { EditableRole } from "@/lib/user-roles";
+import type { EditableRole } from "@/lib/permissions/rules";
 import type { UserRow } from "./types";
 
 type Change = { id: string; role: EditableRole } | { id: string; isActive: boolean };

@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
 import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RoleBadge } from "./role-badge";
 import type { UserRow, UserStats } from "./types";
@@ -54,7 +55,6 @@ export function UserManagement() {
   // While a new search loads, the previous rows stay (an open row menu is not torn down).
   const query = useCursorPages<UserRow>("/api/users", params, { keepPrevious: true });
   const users = query.items;
-  const isPlatformAdmin = me?.role === "platform_admin";
 
   return (
     <div className="grid gap-6">
@@ -85,7 +85,7 @@ export function UserManagement() {
               {query.isSuccess && users.length === 0 && <TableMessageRow colSpan={COLUMNS}>No users found</TableMessageRow>}
               {users.map((user) => {
                 const self = user.id === me?.id;
-                const protectedAdmin = user.role === "platform_admin" && !isPlatformAdmin;
+                const protectedAdmin = !mayManageUser(me, user);
                 return (
                   <TableRow key={user.id} data-testid="user-row">
                     <TableCell className="pl-4 font-medium">
@@ -129,7 +129,7 @@ export function UserManagement() {
         </CardContent>
       </Card>
       <LoadMoreButton pages={query} />
-      <EditRoleDialog user={editing} canGrantPlatformAdmin={isPlatformAdmin} onClose={() => setEditing(null)} />
+      <EditRoleDialog user={editing} mayGrant={(role) => mayGrantRole(me, role)} onClose={() => setEditing(null)} />
     </div>
   );
 }

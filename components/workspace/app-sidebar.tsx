@@ -23,7 +23,8 @@ import { toast } from "@/components/ui/use-toast";
 import type { PublicUser } from "@/lib/auth/session";
 import { initials } from "@/lib/format/initials";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { isAdmin, roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/permissions/labels";
+import { can } from "@/lib/permissions/table";
 import { setHash, useHash } from "./use-hash";
 import { type View } from "@/lib/tickets/views";
 
@@ -88,7 +89,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
-            {isAdmin(user.role) && (
+            {can(user, "admin.view") && (
               <>
                 <SidebarMenuItem>
                   <SidebarMenuButton asChild isActive={pathname === "/admin"} tooltip="Admin Dashboard">

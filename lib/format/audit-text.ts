@@ -1,5 +1,5 @@
 import { PLANS } from "@/lib/plans/limits";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/permissions/labels";
 
 /** What the Activity tab needs of an audit event to describe it. */
 export type AuditDescribable = {

@@ -18,9 +18,6 @@ export const PLANS: Record<Plan, {
   enterprise: { name: "Enterprise", priceMonthly: null, tickets: UNLIMITED, ticketPeriod: "month", seats: UNLIMITED, supportEmails: UNLIMITED, storageMb: UNLIMITED },
 };
 
-/** Roles that take an agent seat (spec §6). */
-export const SEAT_ROLES = ["agent", "org_admin", "platform_admin"] as const;
-
 export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }

@@ -1,4 +1,4 @@
-import { INVITE_ROLES } from "@/lib/user-roles";
+import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from "@/lib/permissions/rules";
 import { z } from "./zod";
 
 /** Most invitations one request (the onboarding wizard's list) may send. */
@@ -20,7 +20,7 @@ export const inviteRoleField = z.enum(INVITE_ROLES, { error: "Role must be Agent
 /** POST /api/team-invites (the Settings > Team form). */
 export const teamInviteSchema = z.object({
   email: inviteEmailField,
-  role: inviteRoleField.default("agent"),
+  role: inviteRoleField.default(DEFAULT_INVITE_ROLE),
 });
 
 /** POST /api/onboarding/invites (wizard step 3): all or nothing, no email twice. */

@@ -1,4 +1,4 @@
-import { EDITABLE_ROLES } from "@/lib/user-roles";
+import { EDITABLE_ROLES } from "@/lib/permissions/rules";
 import { z } from "./zod";
 
 /** PATCH /api/users/{id}: a new role, a new active state, or both. */

@@ -4,7 +4,7 @@ import type { Role } from "@/generated/prisma/enums";
 import { auditText } from "@/lib/format/audit-text";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
-import { SEAT_ROLES } from "@/lib/plans/limits";
+import { SEAT_ROLES } from "@/lib/permissions/rules";
 import type { ActivityQuery } from "@/lib/schemas/admin";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";

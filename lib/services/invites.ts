@@ -7,7 +7,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { conflict, HttpError, notFound } from "@/lib/errors";
 import { teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/permissions/labels";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
 import type { TeamInviteInput } from "@/lib/schemas/invites";
 import { recordEvent } from "./audit";

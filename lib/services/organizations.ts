@@ -4,6 +4,8 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { forbidden, notFound } from "@/lib/errors";
+import { can } from "@/lib/permissions/table";
+import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import type { OrganizationListQuery } from "@/lib/schemas/organizations";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
@@ -41,7 +43,7 @@ async function withStats(orgs: OrganizationRow[]) {
 
 /** Own organisation, or any for a platform admin; anything else is a 404. */
 export async function getOrganization(user: SessionUser, id: string) {
-  if (id !== user.organizationId && user.role !== "platform_admin") throw notFound("Organization not found");
+  if (id !== user.organizationId && !can(user, "organizations.manage_all")) throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id }, select: ORGANIZATION_SELECT });
   if (!org) throw notFound("Organization not found");
   const [withCounts] = await withStats([org]);
@@ -60,7 +62,7 @@ function escapeLike(text: string): string {
 export async function listOrganizations(user: SessionUser, query: OrganizationListQuery) {
   const where: Prisma.OrganizationWhereInput = {
     AND: [
-      user.role === "platform_admin" ? {} : { id: user.organizationId },
+      can(user, "organizations.manage_all") ? {} : { id: user.organizationId },
       query.q ? { name: { contains: escapeLike(query.q), mode: "insensitive" } } : {},
       afterCursor(query.cursor),
     ],
@@ -78,7 +80,7 @@ export async function listOrganizations(user: SessionUser, query: OrganizationLi
  * removed, further additions are refused until usage is back under the limit.
  */
 export async function changeOrganizationPlan(actor: SessionUser, id: string, plan: Plan) {
-  if (actor.role !== "platform_admin") throw forbidden();
+  if (!can(actor, "organizations.manage_all")) throw forbidden();
   await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT "plan" FROM "Organization" WHERE "id" = ${id} FOR UPDATE`;
     const from = rows[0]?.plan;
@@ -101,7 +103,7 @@ export async function changeOrganizationPlan(actor: SessionUser, id: string, pla
 /** Active agents and admins a ticket can be assigned to (spec §3 assignable user). */
 export async function assignableUsers(user: SessionUser) {
   return db.user.findMany({
-    where: { organizationId: user.organizationId, isActive: true, role: { in: ["agent", "org_admin", "platform_admin"] } },
+    where: { organizationId: user.organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
     select: { id: true, fullName: true },
     orderBy: { fullName: "asc" },
   });

@@ -3,6 +3,7 @@ import { db } from "@/lib/server/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { badRequest, conflict, forbidden } from "@/lib/errors";
+import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
 
@@ -10,7 +11,7 @@ import { recordEvent } from "./audit";
 export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<SessionUser> {
   // A customer sees the tickets raised with their email address: switching to another address
   // unverified would open another customer's tickets, so that change goes through the help desk.
-  if (user.role === "end_user" && input.email !== user.email) throw forbidden("To change the email address of a customer account, please contact support.");
+  if (!can(user, "profile.change_email") && input.email !== user.email) throw forbidden("To change the email address of a customer account, please contact support.");
   const taken = await db.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
   if (taken) throw conflict("This email address is already in use");
   return db.user.update({ where: { id: user.id }, data: { fullName: input.fullName, email: input.email }, select: SESSION_USER_SELECT });

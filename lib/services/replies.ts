@@ -5,7 +5,8 @@ import { badRequest } from "@/lib/errors";
 import type { CreateReplyInput } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
-import { findVisibleTicket, isStaff } from "./ticket-access";
+import { findVisibleTicket } from "./ticket-access";
+import { can } from "@/lib/permissions/table";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 
@@ -15,7 +16,7 @@ export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: tru
 export async function listReplies(user: SessionUser, ticketId: string) {
   await findVisibleTicket(user, ticketId);
   return db.reply.findMany({
-    where: { organizationId: user.organizationId, ticketId, ...(isStaff(user) ? {} : { type: "public" as const }) },
+    where: { organizationId: user.organizationId, ticketId, ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: REPLY_SELECT,
   });
@@ -28,7 +29,7 @@ export async function listReplies(user: SessionUser, ticketId: string) {
  */
 export async function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
   const ticket = await findVisibleTicket(user, input.ticketId);
-  const staff = isStaff(user);
+  const staff = can(user, "tickets.internal_notes");
   const type = staff ? input.type : "public";
   if (!staff && DONE_STATUSES.includes(ticket.status)) throw badRequest(`This ticket has been ${ticket.status}. Please create a new ticket.`);
 

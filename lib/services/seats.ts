@@ -2,7 +2,8 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { conflict, HttpError } from "@/lib/errors";
-import { PLANS, SEAT_ROLES, UNLIMITED, withinLimit } from "@/lib/plans/limits";
+import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
+import { SEAT_ROLES } from "@/lib/permissions/rules";
 
 type Tx = Prisma.TransactionClient;
 type PlanName = keyof typeof PLANS;

@@ -3,9 +3,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
+import { can } from "@/lib/permissions/table";
 
+/** Staff work every ticket of their organisation; an end user only their own. */
 export function isStaff(user: SessionUser): boolean {
-  return user.role !== "end_user";
+  return can(user, "tickets.read_all");
 }
 
 /**

@@ -11,6 +11,8 @@ import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
+import { can } from "@/lib/permissions/table";
+import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { ticketsUsed } from "./usage";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
@@ -189,7 +191,7 @@ export async function createTicket(user: SessionUser | null, organizationId: str
 }
 
 async function assertAssignable(organizationId: string, userId: string) {
-  const assignee = await db.user.findFirst({ where: { id: userId, organizationId, isActive: true, role: { in: ["agent", "org_admin", "platform_admin"] } }, select: { id: true } });
+  const assignee = await db.user.findFirst({ where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } }, select: { id: true } });
   if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
 }
 
@@ -213,7 +215,8 @@ function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.T
  * one sees the earlier one's values: it wins field by field and its history starts from them.
  */
 export async function updateTicket(user: SessionUser, id: string, input: UpdateTicketInput, now = new Date()) {
-  if (!isStaff(user)) throw forbidden("Customers cannot change status, priority or assignee");
+  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.assignedTo !== undefined && !can(user, "tickets.assign")) throw forbidden("Customers cannot change status, priority or assignee");
   await findVisibleTicket(user, id);
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
@@ -259,7 +262,7 @@ export async function updateTicket(user: SessionUser, id: string, input: UpdateT
 
 /** Ticket history, oldest first: who changed what, when. */
 export async function ticketHistory(user: SessionUser, id: string) {
-  if (!isStaff(user)) throw forbidden();
+  if (!can(user, "tickets.history")) throw forbidden();
   await findVisibleTicket(user, id);
   const events = await db.auditEvent.findMany({
     where: { organizationId: user.organizationId, ticketId: id },

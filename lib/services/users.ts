@@ -1,10 +1,11 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { Role } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
-import { PLANS, SEAT_ROLES, withinLimit } from "@/lib/plans/limits";
+import { PLANS, withinLimit } from "@/lib/plans/limits";
+import { can } from "@/lib/permissions/table";
+import { holdsSeat, losesActiveAdmin, mayGrantRole, mayManageUser, ORGANIZATION_ADMIN_ROLE, SEAT_ROLES } from "@/lib/permissions/rules";
 import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
@@ -12,8 +13,6 @@ import { lockOrganization, seatsInUse } from "./seats";
 
 /** Spec §7 user list entry. */
 export const USER_SELECT = { id: true, fullName: true, email: true, role: true, isActive: true, createdAt: true } as const satisfies Prisma.UserSelect;
-
-const holdsSeat = (role: Role, isActive: boolean) => isActive && (SEAT_ROLES as readonly Role[]).includes(role);
 
 function searchFilter(q: string | undefined): Prisma.UserWhereInput {
   if (!q) return {};
@@ -46,7 +45,7 @@ export async function userStats(actor: SessionUser) {
  * admin any; another organisation is a 404.
  */
 export async function teamMembers(actor: SessionUser, organizationId: string) {
-  if (organizationId !== actor.organizationId && actor.role !== "platform_admin") throw notFound("Organization not found");
+  if (organizationId !== actor.organizationId && !can(actor, "organizations.manage_all")) throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!org) throw notFound("Organization not found");
   return db.user.findMany({
@@ -74,21 +73,21 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
     const activeChanged = isActive !== target.isActive;
     if (!roleChanged && !activeChanged) return target;
 
-    if (roleChanged && (role === "platform_admin" || target.role === "platform_admin") && actor.role !== "platform_admin") {
+    if (roleChanged && !(mayGrantRole(actor, role) && mayManageUser(actor, target))) {
       throw forbidden("Only a platform admin can grant or remove the Platform Admin role");
     }
-    if (activeChanged && target.role === "platform_admin" && actor.role !== "platform_admin") {
+    if (activeChanged && !mayManageUser(actor, target)) {
       throw forbidden("Only a platform admin can activate or deactivate a Platform Admin");
     }
     if (target.id === actor.id) {
       if (!isActive) throw badRequest("You cannot deactivate your own account");
       if (roleChanged) throw badRequest("You cannot change your own role");
     }
-    if (target.role === "org_admin" && target.isActive && (role !== "org_admin" || !isActive)) {
-      const otherAdmins = await tx.user.count({ where: { organizationId: actor.organizationId, role: "org_admin", isActive: true, id: { not: target.id } } });
+    if (losesActiveAdmin(target, { role, isActive })) {
+      const otherAdmins = await tx.user.count({ where: { organizationId: actor.organizationId, role: ORGANIZATION_ADMIN_ROLE, isActive: true, id: { not: target.id } } });
       if (otherAdmins === 0) throw conflict("An organization needs at least one active admin. Make someone else an admin first.");
     }
-    if (holdsSeat(role, isActive) && !holdsSeat(target.role, target.isActive)) {
+    if (holdsSeat({ role, isActive }) && !holdsSeat(target)) {
       if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
         throw conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
       }

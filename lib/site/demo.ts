@@ -11,3 +11,6 @@ export const DEMO_ACCOUNTS = [
   { role: "end_user", fullName: "Casey Customer", email: "casey@customer.test", label: "End User" },
   { role: "platform_admin", fullName: "Pat Platform", email: "platform@ticketry.test", label: "Platform Admin" },
 ] as const;
+
+/** The logins the login page offers: the demo organisation's admin and one of its agents. */
+export const LOGIN_PAGE_DEMO_EMAILS = ["admin@acme.test", "agent@acme.test"] as const;

@@ -1,6 +1,8 @@
 import type { PrismaClient } from "../../generated/prisma/client";
 import type { TicketPriority, TicketStatus } from "../../generated/prisma/enums";
 import { hashPassword } from "../../lib/auth/password";
+import { holdsSeat } from "@/lib/permissions/rules";
+import { can } from "@/lib/permissions/table";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "@/lib/site/demo";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 
@@ -70,9 +72,11 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
       create: { ...PLATFORM_ORGANIZATION, plan: "enterprise", onboardingCompleted: true },
     });
 
+    // The platform admin works from the operator's own organisation; everyone else belongs to Acme.
+    const homeOf = (account: (typeof DEMO_ACCOUNTS)[number]) => (can(account, "organizations.manage_all") ? platformOrg.id : org.id);
     const users: Record<string, { id: string; email: string; role: string }> = {};
     for (const account of DEMO_ACCOUNTS) {
-      const organizationId = account.role === "platform_admin" ? platformOrg.id : org.id;
+      const organizationId = homeOf(account);
       const username = account.email.split("@")[0]!;
       users[account.email] = await tx.user.upsert({
         where: { email: account.email },
@@ -80,7 +84,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
         create: { organizationId, fullName: account.fullName, email: account.email, username, role: account.role, passwordHash },
       });
     }
-    const agents = DEMO_ACCOUNTS.filter((a) => a.role === "agent" || a.role === "org_admin").map((a) => users[a.email]!);
+    const agents = DEMO_ACCOUNTS.filter((a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true })).map((a) => users[a.email]!);
 
     for (let n = 1; n <= TICKET_COUNT; n++) {
       const status = STATUSES[n % STATUSES.length]!;

@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { PROTECTED_ROUTES, roleAllowed } from "@/lib/route-access";
+import { mayOpen, PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import type { Role } from "@/generated/prisma/enums";
 import { codeFromMail, signInAs, uniqueEmail } from "./helpers";
 
@@ -80,9 +80,9 @@ test.describe("page matrix: each protected page as each role", () => {
   for (const role of Object.keys(ROLE_LOGINS) as Role[]) {
     test(`${role}: served where the route table allows the role, sent to /app elsewhere`, async ({ page }) => {
       await signInAs(page, ROLE_LOGINS[role]);
-      for (const { prefix, roles } of PROTECTED_ROUTES) {
-        await page.goto(prefix);
-        await expect(page, `${role} ${prefix}`).toHaveURL(roleAllowed(roles, role) ? prefix : "/app");
+      for (const access of PROTECTED_ROUTES) {
+        await page.goto(access.prefix);
+        await expect(page, `${role} ${access.prefix}`).toHaveURL(mayOpen({ role }, access) ? access.prefix : "/app");
       }
     });
   }

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { ADMIN_ROLES } from "@/lib/roles";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  await requirePageUser(ADMIN_ROLES);
+  await requirePageUser("admin.view");
   return children;
 }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { TicketWorkspace } from "@/components/tickets/ticket-workspace";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { requirePageUser } from "@/lib/auth/page-guard";
+import { can } from "@/lib/permissions/table";
 import { isOnboardingCompleted } from "@/lib/services/onboarding";
 
 export const metadata: Metadata = { title: "Tickets" };
@@ -13,7 +14,7 @@ export default async function AppPage() {
   if (!(await isOnboardingCompleted(user.organizationId))) redirect("/onboarding");
   return (
     <WorkspaceFrame title="Tickets" wide>
-      <TicketWorkspace staff={user.role !== "end_user"} />
+      <TicketWorkspace staff={can(user, "tickets.update")} />
     </WorkspaceFrame>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { OnboardingWizard } from "@/components/onboarding/onboarding-wizard";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { isAdmin } from "@/lib/roles";
+import { can } from "@/lib/permissions/table";
 
 export const metadata: Metadata = { title: "Welcome" };
 
@@ -10,7 +10,7 @@ export default async function OnboardingPage() {
   const user = await requirePageUser();
   return (
     <WorkspaceFrame title="Set up your help desk">
-      <OnboardingWizard canManage={isAdmin(user.role)} />
+      <OnboardingWizard canManage={can(user, "organization.setup")} />
     </WorkspaceFrame>
   );
 }

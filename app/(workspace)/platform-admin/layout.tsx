@@ -2,6 +2,6 @@ import type { ReactNode } from "react";
 import { requirePageUser } from "@/lib/auth/page-guard";
 
 export default async function PlatformAdminLayout({ children }: { children: ReactNode }) {
-  await requirePageUser(["platform_admin"]);
+  await requirePageUser("platform.view");
   return children;
 }

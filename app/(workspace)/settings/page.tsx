@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { SettingsClient } from "@/components/settings/settings-client";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { requirePageUser } from "@/lib/auth/page-guard";
-import { isAdmin } from "@/lib/roles";
+import { can } from "@/lib/permissions/table";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -10,7 +10,7 @@ export default async function SettingsPage() {
   const user = await requirePageUser();
   return (
     <WorkspaceFrame title="Settings">
-      <SettingsClient organizationId={user.organizationId} canManage={isAdmin(user.role)} />
+      <SettingsClient organizationId={user.organizationId} canManage={can(user, "support_emails.manage")} />
     </WorkspaceFrame>
   );
 }

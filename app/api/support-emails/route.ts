@@ -1,13 +1,12 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
-import { ADMIN_ROLES, STAFF_ROLES } from "@/lib/roles";
 import { createSupportEmailSchema, supportEmailListQuerySchema } from "@/lib/schemas/support-emails";
 import { addSupportEmail, listSupportEmails } from "@/lib/services/support-emails";
 
 // GET /api/support-emails - the caller's organisation's support addresses (staff only).
-export const GET = route({ roles: STAFF_ROLES, query: supportEmailListQuerySchema }, ({ user, query }) => listSupportEmails(user, query.organizationId));
+export const GET = route({ permission: "support_emails.read", query: supportEmailListQuerySchema }, ({ user, query }) => listSupportEmails(user, query.organizationId));
 
 // POST /api/support-emails - add an address (admins; plan limit and platform-wide uniqueness enforced).
-export const POST = route({ roles: ADMIN_ROLES, body: createSupportEmailSchema }, async ({ user, body }) =>
+export const POST = route({ permission: "support_emails.manage", body: createSupportEmailSchema }, async ({ user, body }) =>
   json(await addSupportEmail(user, body), { status: 201 }),
 );

@@ -2,7 +2,6 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import type { Role } from "@/generated/prisma/enums";
 import { bearerToken, portalCustomerFromToken, type PortalCustomer } from "@/lib/auth/portal-token";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "@/lib/http/server/body";
@@ -12,13 +11,14 @@ import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
 import { errorResponse, json } from "@/lib/http/server/respond";
 import { parseWith } from "@/lib/http/server/validate";
+import { can, type Permission } from "@/lib/permissions/table";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type Options<B extends Schema, Q extends Schema> = {
-  /** Roles allowed to call; omitted means any signed-in user. */
-  roles?: readonly Role[];
+  /** What the caller must be allowed to do (see lib/permissions/table.ts); omitted means any signed-in user. */
+  permission?: Permission;
   body?: B;
   query?: Q;
   maxBodyBytes?: number;
@@ -75,7 +75,7 @@ function build<U, B extends Schema, Q extends Schema>(
 
 /**
  * The one way in for authenticated API calls: same-origin check on mutations, session
- * (checked against the database), role, zod-parsed query and body, one error shape.
+ * (checked against the database), permission, zod-parsed query and body, one error shape.
  */
 export function route<B extends Schema = undefined, Q extends Schema = undefined>(
   options: Options<B, Q>,
@@ -85,7 +85,7 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
     async (req) => {
       const user = await getSessionUser(req);
       if (!user) throw unauthorized();
-      if (options.roles && !options.roles.includes(user.role)) throw forbidden();
+      if (options.permission && !can(user, options.permission)) throw forbidden();
       return user;
     },
     options,
@@ -95,7 +95,7 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
 
 /** Same as `route` for calls anyone may make; `user` is the session when there is one. */
 export function publicRoute<B extends Schema = undefined, Q extends Schema = undefined>(
-  options: Omit<Options<B, Q>, "roles">,
+  options: Omit<Options<B, Q>, "permission">,
   handler: Handler<SessionUser | null, B, Q>,
 ) {
   return build((req) => getSessionUser(req), options, handler);
@@ -106,7 +106,7 @@ export function publicRoute<B extends Schema = undefined, Q extends Schema = und
  * token's (organisation, email), checked against the database; 401 without a live token.
  */
 export function portalRoute<B extends Schema = undefined, Q extends Schema = undefined>(
-  options: Omit<Options<B, Q>, "roles">,
+  options: Omit<Options<B, Q>, "permission">,
   handler: Handler<PortalCustomer, B, Q>,
 ) {
   return build(

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import nextConfig from "@/next.config";
 import { config, proxy } from "@/proxy";
-import { PROTECTED_ROUTES } from "@/lib/route-access";
+import { PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import { resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { invoke } from "./discover";

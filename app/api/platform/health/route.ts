@@ -2,4 +2,4 @@ import { route } from "@/lib/http/server/route";
 import { platformHealth } from "@/lib/services/platform";
 
 // GET /api/platform/health - database reachability and latency, migration level, version and uptime (platform admins only).
-export const GET = route({ roles: ["platform_admin"] }, () => platformHealth());
+export const GET = route({ permission: "platform.view" }, () => platformHealth());

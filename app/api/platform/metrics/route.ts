@@ -2,4 +2,4 @@ import { route } from "@/lib/http/server/route";
 import { platformMetrics } from "@/lib/services/platform";
 
 // GET /api/platform/metrics - counts across every organisation (platform admins only).
-export const GET = route({ roles: ["platform_admin"] }, () => platformMetrics());
+export const GET = route({ permission: "platform.view" }, () => platformMetrics());

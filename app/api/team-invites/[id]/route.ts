@@ -1,9 +1,8 @@
 import { route } from "@/lib/http/server/route";
-import { ADMIN_ROLES } from "@/lib/roles";
 import { revokeInvite } from "@/lib/services/invites";
 
 // DELETE /api/team-invites/{id} - withdraw a pending invitation (its link stops working, its seat is freed).
-export const DELETE = route({ roles: ADMIN_ROLES }, async ({ user, params }) => {
+export const DELETE = route({ permission: "team.invite" }, async ({ user, params }) => {
   await revokeInvite(user, params.id!);
   return { ok: true };
 });

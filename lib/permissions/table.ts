@@ -1,0 +1,65 @@
+import type { Role } from "@/generated/prisma/enums";
+
+const STAFF = ["platform_admin", "org_admin", "agent"] as const satisfies readonly Role[];
+const ADMINS = ["platform_admin", "org_admin"] as const satisfies readonly Role[];
+const PLATFORM = ["platform_admin"] as const satisfies readonly Role[];
+
+/**
+ * Who may do what: every permission, named for what it allows, with the roles that hold it.
+ * The route wrapper, the services, the page guards and the screens all ask this table; an
+ * end user holds none of these (they see and answer only their own tickets).
+ */
+export const PERMISSIONS = {
+  /** Every ticket of the organisation, not only the ones raised with one's own email. */
+  "tickets.read_all": STAFF,
+  /** Change a ticket's status and priority. */
+  "tickets.update": STAFF,
+  /** Assign a ticket, and list the people it can be assigned to. */
+  "tickets.assign": STAFF,
+  /** A ticket's change history. */
+  "tickets.history": STAFF,
+  /** Read and write internal notes, reply as support. */
+  "tickets.internal_notes": STAFF,
+  /** Move one's own account to another email address (a customer's email decides which tickets they see). */
+  "profile.change_email": STAFF,
+  /** The organisation's support email addresses. */
+  "support_emails.read": STAFF,
+  /** Add, switch on or off and remove support email addresses. */
+  "support_emails.manage": ADMINS,
+  /** The organisation's team members (agents and admins). */
+  "team.read": ADMINS,
+  /** Invite team members, list and revoke pending invitations. */
+  "team.invite": ADMINS,
+  /** The onboarding wizard's set-up steps: support email and team invitations. */
+  "organization.setup": ADMINS,
+  /** User Management: list users, change their role, activate and deactivate them. */
+  "users.manage": ADMINS,
+  /** The Admin Dashboard: agents' workload and the activity log. */
+  "admin.view": ADMINS,
+  /** Grant or remove the Platform Admin role, activate or deactivate a Platform Admin. */
+  "platform_admins.manage": PLATFORM,
+  /** Read every organisation and change its plan. */
+  "organizations.manage_all": PLATFORM,
+  /** Platform Administration: metrics and health of the whole service. */
+  "platform.view": PLATFORM,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Anything with a role: a session user, a user row from an API answer, a demo account. */
+export type RoleHolder = { role: string };
+
+/** Whether a role holds a permission; an unknown role holds none. */
+export function roleMay(role: string, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+/** Whether this user may do it; nobody signed in may do nothing. */
+export function can(user: RoleHolder | null | undefined, permission: Permission): boolean {
+  return !!user && roleMay(user.role, permission);
+}
+
+/** Every permission a role holds, in the table's order. */
+export function permissionsOf(role: string): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => roleMay(role, permission));
+}
