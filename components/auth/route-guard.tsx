@@ -12,7 +12,7 @@ export type AuthCheck = { isAuthenticated: boolean; user: PublicUser | null; sig
 export const AUTH_CHECK_KEY = ["/api/auth/check"];
 
 /**
- * Client half of the route guard (spec §2): 'Loading...' while the auth check runs, then
+ * Client half of the route guard: 'Loading...' while the auth check runs, then
  * anonymous visitors leave for the configured path and users without the permission for /app.
  * The server layout already checked; its answer seeds the cache so nothing flashes.
  */

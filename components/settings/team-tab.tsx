@@ -56,7 +56,7 @@ export function TeamTab() {
           </Badge>
         </CardHeader>
         <CardContent>
-          {!me ? null : admin ? (
+          {!me ? null : can(me, "team.read") ? (
             <MemberList organizationId={me.organizationId} />
           ) : (
             <p className="text-muted-foreground text-sm">Contact your administrator to manage team members and agent seats.</p>
