@@ -25,8 +25,6 @@ module.exports = async () => {
     displayName: "integration",
     testEnvironment: "node",
     testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
-    // Real database work with argon2 hashing on 2 busy cores: a stalled test still fails, just not at 5 s.
-    testTimeout: 30_000,
     setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
   })();
   return { projects: [unit, integration] };

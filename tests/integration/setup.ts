@@ -7,6 +7,10 @@ if (!process.env.DATABASE_URL) {
 // address into X-Forwarded-For (lib/http/server/client-ip.ts), so tests can act as several clients.
 process.env.TRUST_PROXY_HOPS ??= "1";
 
+// Real database work with argon2 hashing on 2 busy cores: a stalled test still fails, just not
+// at Jest's 5 s. Set here because Jest ignores `testTimeout` inside a project's configuration.
+jest.setTimeout(30_000);
+
 // Close the shared Prisma pool after each file so Jest can exit promptly.
 afterAll(async () => {
   const { db } = await import("@/lib/server/db");
