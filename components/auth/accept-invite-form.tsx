@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 import { useRedirectAfter } from "./use-redirect-after";
@@ -21,9 +21,9 @@ function inviteRoleName(role: string) {
   return role === "org_admin" ? "Admin" : role === "agent" ? "Agent" : "Team Member";
 }
 
-/** A network failure has no status prefix; a server refusal does. */
+/** A server refusal is an ApiError; anything else is a network failure. */
 function verificationError(error: unknown): string {
-  if (error instanceof Error && /^\d{3}: /.test(error.message)) return errorMessage(error, "Invalid or expired invitation");
+  if (error instanceof ApiError) return errorMessage(error, "Invalid or expired invitation");
   return "Failed to verify invitation";
 }
 

@@ -3,9 +3,9 @@ import { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
-import { badRequest, forbidden, HttpError } from "@/lib/errors";
+import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
-import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
@@ -158,10 +158,10 @@ export async function createTicket(user: SessionUser | null, organizationId: str
   const created = await db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
-    if (!org) throw new HttpError(404, "Organization not found");
+    if (!org) throw notFound("Organization not found");
     const limit = PLANS[org.plan].tickets;
     if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
-      throw new HttpError(403, `Ticket limit reached: your ${PLANS[org.plan].name} plan allows ${limit} tickets${PLANS[org.plan].ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`);
+      throw planLimitError({ plan: org.plan, resource: "tickets" });
     }
     const priority = input.priority as TicketRow["priority"];
     const due = slaDueTimes(priority, now);
@@ -220,7 +220,7 @@ export async function updateTicket(user: SessionUser, id: string, input: UpdateT
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
-    if (!ticket) throw new HttpError(404, "Ticket not found");
+    if (!ticket) throw notFound("Ticket not found");
 
     const changes: { field: string; from: string | null; to: string | null }[] = [];
     const data: Prisma.TicketUpdateInput = { updatedAt: now };

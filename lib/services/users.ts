@@ -4,7 +4,7 @@ import type { Role } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
-import { PLANS, SEAT_ROLES, withinLimit } from "@/lib/plans/limits";
+import { PLANS, SEAT_ROLES, planLimitError, withinLimit } from "@/lib/plans/limits";
 import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
@@ -90,7 +90,7 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
     }
     if (holdsSeat(role, isActive) && !holdsSeat(target.role, target.isActive)) {
       if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
-        throw conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
+        throw planLimitError({ plan, resource: "seats" });
       }
     }
 

@@ -53,18 +53,18 @@ describe("PATCH /api/organizations/{id}", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s, even for their own organisation", async (role) => {
-    expect(await changePlan(world.users[role], world.org.id, { plan: "enterprise" })).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+    expect(await changePlan(world.users[role], world.org.id, { plan: "enterprise" })).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
     expect(await changePlan(world.users[role], world.other.id, { plan: "enterprise" })).toMatchObject({ status: 403 });
     expect((await db.organization.findUniqueOrThrow({ where: { id: world.org.id } })).plan).toBe("pro");
     expect(await db.auditEvent.count({ where: { action: "organization.plan_changed", organizationId: { in: [world.org.id, world.other.id] } } })).toBe(0);
   });
 
   it("needs a session", async () => {
-    expect(await changePlan(null, world.org.id, { plan: "free" })).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await changePlan(null, world.org.id, { plan: "free" })).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
   });
 
   it("answers 404 for an unknown organisation", async () => {
-    expect(await changePlan(world.users.platform_admin, "no-such-org", { plan: "pro" })).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await changePlan(world.users.platform_admin, "no-such-org", { plan: "pro" })).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
   });
 
   it.each([

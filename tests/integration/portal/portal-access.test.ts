@@ -34,7 +34,7 @@ describe("choosing the portal's organisation", () => {
     expect(await db.portalAccessCode.count({ where: { organizationId: only.id, email: who } })).toBe(1);
 
     await createOrg();
-    expect(await askAccess({ email: email() })).toEqual({ status: 404, body: { error: "Support portal not found. Please use the portal link from your support team." } });
+    expect(await askAccess({ email: email() })).toEqual({ status: 404, body: { error: "Support portal not found. Please use the portal link from your support team.", code: "not_found" } });
     expect((await askAccess({ org: "no-such-org", email: email() })).status).toBe(404);
     expect((await askAccess({ org: only.slug, email: email() })).status).toBe(200);
   });
@@ -184,7 +184,7 @@ describe("portal sessions", () => {
 
     const out = await logout(makeRequest("/api/portal/logout", { method: "POST", headers: bearer(token) }), params());
     expect(await readJson(out)).toEqual({ status: 200, body: { ok: true } });
-    expect(await list(bearer(token))).toEqual({ status: 401, body: { error: "Your portal session has expired. Please sign in again." } });
+    expect(await list(bearer(token))).toEqual({ status: 401, body: { error: "Your portal session has expired. Please sign in again.", code: "unauthorized" } });
     expect((await list(bearer(second))).status).toBe(200);
 
     await db.portalSession.updateMany({ where: { tokenHash: hashToken(second) }, data: { expiresAt: new Date(Date.now() - 1000) } });

@@ -67,7 +67,7 @@ describe("replies", () => {
     const t = await newTicket(world.users.agent, "c@x.test");
     expect(await send(world.users.agent, { ticketId: t.id, content: "   " })).toMatchObject({ status: 400, body: { error: "Reply cannot be empty" } });
     expect(await send(world.users.agent, { ticketId: t.id, content: "x", type: "shout" })).toMatchObject({ status: 400, body: { error: "Unknown reply type" } });
-    expect(await send(world.users.otherAdmin, { ticketId: t.id, content: "hello" })).toEqual({ status: 404, body: { error: "Ticket not found" } });
+    expect(await send(world.users.otherAdmin, { ticketId: t.id, content: "hello" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
     expect(await db.reply.count({ where: { ticketId: t.id } })).toBe(0);
   });
 });
@@ -97,7 +97,7 @@ describe("GET /api/organizations/{id}", () => {
   });
 
   it("is a 404 for another organisation, except for a platform admin", async () => {
-    expect(await get(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await get(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
     expect((await get(world.users.platform_admin, world.other.id)).status).toBe(200);
   });
 });
