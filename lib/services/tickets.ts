@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
 import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
+import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
 import { notifyTicketCreated } from "./notifications";
@@ -148,13 +149,25 @@ export async function getTicket(user: SessionUser, id: string) {
 }
 
 /**
- * Creates a ticket: the organisation row is locked while its plan limit is checked and its
- * next ticket number taken, so numbers stay unique and limits hold under concurrency.
+ * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
+ * its opening status are not theirs to choose (else they could file into another customer's
+ * list and mail them).
  */
-export async function createTicket(user: SessionUser | null, organizationId: string, given: CreateTicketInput, now = new Date()) {
-  // A customer raises tickets as themself: whose ticket it is and its opening status are not
-  // theirs to choose (else they could file into another customer's list and mail them).
-  const input = user && !isStaff(user) ? { ...given, customerEmail: user.email, customerName: user.fullName, status: "open" } : given;
+function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicketInput {
+  if (actor.kind === "staff") return given;
+  const customer = customerOf(actor);
+  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open" };
+}
+
+/**
+ * Creates a ticket in the actor's organisation: the organisation row is locked while its plan
+ * limit is checked and its next ticket number taken, so numbers stay unique and limits hold
+ * under concurrency.
+ */
+export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()) {
+  const input = ticketFields(actor, given);
+  const organizationId = organizationOf(actor);
+  const { actorId, actorType, actorLabel } = auditActor(actor);
   const created = await db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
@@ -173,12 +186,12 @@ export async function createTicket(user: SessionUser | null, organizationId: str
         INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
           "customerEmail", "createdById", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
         VALUES (${uuidv7(now.getTime())}, ${organizationId}, ${org.ticketCounter}, ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${user?.id ?? null},
+          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${actorId},
           ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now})
         RETURNING ${TICKET_COLUMNS}
       ), event AS (
         INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "createdAt")
-        SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${user?.id ?? null}, ${user ? "user" : "customer"}, ${user ? user.fullName : input.customerEmail},
+        SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel},
           'ticket.created', 'ticket', "id", "id", ${now} FROM ticket
       )
       SELECT * FROM ticket`;

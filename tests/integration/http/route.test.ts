@@ -50,6 +50,7 @@ describe("route wrapper: bodies", () => {
     const { status, body } = await readJson(res);
     expect(status).toBe(400);
     expect(body.error).toBe("Name is required");
+    expect(body.code).toBe("validation_failed");
     expect(body.issues).toEqual([
       { path: "name", message: "Name is required" },
       { path: "count", message: expect.any(String) },

@@ -83,7 +83,7 @@ describe("PATCH /api/organizations/{id}", () => {
   it("rejects a cross-site request", async () => {
     expect(await changePlan(world.users.platform_admin, world.other.id, { plan: "free" }, { origin: "https://evil.example" })).toEqual({
       status: 403,
-      body: { error: "Cross-site request rejected" },
+      body: { error: "Cross-site request rejected", code: "cross_site_rejected" },
     });
   });
 });
@@ -100,8 +100,7 @@ describe("a plan change takes effect on limits at once", () => {
     const org = await createOrg("free");
     await createUser(org.id, "org_admin"); // the free plan's one seat
     const full = await readJson(await invite(org.id, "seat-before-upgrade"));
-    expect(full.status).toBe(409);
-    expect(full.body.error).toBe("Your Free plan's agent seats are all in use. Upgrade your plan to add more team members.");
+    expect(full).toEqual({ status: 409, body: { error: "Your Free plan's agent seats are all in use. Upgrade your plan to add more team members.", code: "seat_limit_reached" } });
 
     expect((await changePlan(world.users.platform_admin, org.id, { plan: "starter" })).status).toBe(200);
     expect((await invite(org.id, "seat-after-upgrade")).status).toBe(201);
@@ -133,7 +132,7 @@ describe("a plan change takes effect on limits at once", () => {
     expect(await usageOf(agent)).toMatchObject({ status: 200, body: { plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } } });
     expect(await readJson(await post())).toEqual({
       status: 403,
-      body: { error: "Ticket limit reached: your Free plan allows 150 tickets. Upgrade your plan to create more." },
+      body: { error: "Ticket limit reached: your Free plan allows 150 tickets. Upgrade your plan to create more.", code: "ticket_limit_reached" },
     });
 
     expect((await changePlan(world.users.platform_admin, org.id, { plan: "starter" })).status).toBe(200);

@@ -11,9 +11,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
 const email = () => `customer-${++n}-${Date.now()}@shop.test`;
 const SENT = { status: 200, body: { message: "We've sent a 6-digit code to your email address. It works once, for 10 minutes." } };
-const WRONG = { status: 400, body: { error: "That code is not correct. Please check your email and try again." } };
-const GONE = { status: 400, body: { error: "This code has expired or was already used. Please request a new code." } };
-const BURNT = { status: 400, body: { error: "Too many incorrect attempts. Please request a new code." } };
+const WRONG = { status: 400, body: { error: "That code is not correct. Please check your email and try again.", code: "bad_request" } };
+const GONE = { status: 400, body: { error: "This code has expired or was already used. Please request a new code.", code: "bad_request" } };
+const BURNT = { status: 400, body: { error: "Too many incorrect attempts. Please request a new code.", code: "bad_request" } };
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 const list = async (headers: Record<string, string>) => readJson(await listTickets(makeRequest("/api/portal/tickets", { headers }), params()));

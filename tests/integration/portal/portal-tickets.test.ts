@@ -96,7 +96,7 @@ describe("POST /api/portal/tickets", () => {
       })),
     });
     const t = await signIn(smtp, org, CUSTOMER);
-    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/) } });
+    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
   });
 
   it("needs a live portal token (a staff session is not one)", async () => {

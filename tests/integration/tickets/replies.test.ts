@@ -57,7 +57,7 @@ describe("replies", () => {
   it("refuses an end user's reply on a resolved ticket and on someone else's ticket", async () => {
     const t = await newTicket(world.users.agent, world.users.end_user.email);
     await db.ticket.update({ where: { id: t.id }, data: { status: "resolved" } });
-    expect(await send(world.users.end_user, { ticketId: t.id, content: "reopen?" })).toMatchObject({ status: 400, body: { error: "This ticket has been resolved. Please create a new ticket." } });
+    expect(await send(world.users.end_user, { ticketId: t.id, content: "reopen?" })).toEqual({ status: 409, body: { error: "This ticket has been resolved. Please create a new ticket.", code: "ticket_closed" } });
     const notMine = await newTicket(world.users.agent, "someone.else@x.test");
     expect((await send(world.users.end_user, { ticketId: notMine.id, content: "hi" })).status).toBe(404);
     expect((await read(world.users.end_user, notMine.id)).status).toBe(404);

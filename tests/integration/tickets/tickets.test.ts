@@ -81,7 +81,7 @@ describe("POST /api/tickets", () => {
     await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 149 } });
     expect((await post(agent, { subject: "150th", description: "d" })).status).toBe(201);
     const refused = await readJson(await post(agent, { subject: "151st", description: "d" }));
-    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/) } });
+    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
     const u = await readJson(await usage(makeRequest("/api/usage", { headers: await as(agent) }), params()));
     expect(u.body).toEqual({ plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } });

@@ -207,7 +207,7 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await createUser(org.id, "org_admin");
     const platform = await createUser(org.id, "platform_admin");
     const agent = await createUser(org.id, "agent");
-    const refused = { status: 403, body: { error: "Only a platform admin can grant or remove the Platform Admin role" } };
+    const refused = { status: 403, body: { error: "Only a platform admin can grant or remove the Platform Admin role", code: "forbidden" } };
     expect(await patch(admin, agent.id, { role: "platform_admin" })).toEqual(refused);
     expect(await patch(admin, platform.id, { role: "agent" })).toEqual(refused);
     expect((await fresh(platform.id)).role).toBe("platform_admin");
@@ -233,7 +233,7 @@ describe("PATCH /api/users/{id}", () => {
     const platform = await createUser(org.id, "platform_admin");
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "org_admin", { isActive: false });
-    const lastAdmin = { status: 409, body: { error: "An organization needs at least one active admin. Make someone else an admin first." } };
+    const lastAdmin = { status: 409, body: { error: "An organization needs at least one active admin. Make someone else an admin first.", code: "conflict" } };
     expect(await patch(platform, admin.id, { isActive: false })).toEqual(lastAdmin);
     expect(await patch(platform, admin.id, { role: "agent" })).toEqual(lastAdmin);
     const second = await createUser(org.id, "agent");
@@ -258,7 +258,7 @@ describe("PATCH /api/users/{id}", () => {
     const sleeper = await createUser(org.id, "agent", { isActive: false });
     const customer = await createUser(org.id, "end_user");
     const inactiveCustomer = await createUser(org.id, "end_user", { isActive: false });
-    const full = { status: 409, body: { error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members." } };
+    const full = { status: 409, body: { error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members.", code: "seat_limit_reached" } };
     expect(await patch(admin, sleeper.id, { isActive: true })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "agent" })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "org_admin" })).toEqual(full);
