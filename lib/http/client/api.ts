@@ -1,9 +1,10 @@
 import { isErrorCode, type ErrorCode } from "@/lib/errors";
 
 /**
- * A refused API call. Its message stays "<status>: <body text or status text>" (spec §8's
- * request helpers fail that way); `error` is the server's own text and `code` its stable
- * code, or null when the answer did not come from our API (a proxy's 502, say).
+ * A refused API call. Its message is the numeric status, a colon and a space, then the
+ * response body text (or the status text when the body is empty); `error` is the server's
+ * own text and `code` its stable code, or null when the answer did not come from our API
+ * (a proxy's 502, say).
  */
 export class ApiError extends Error {
   constructor(
