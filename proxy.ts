@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
 import { routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/permissions/pages";
 import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
+import type { ErrorCode } from "@/lib/errors";
 
 /**
  * Runs before every page: a fresh CSP nonce per request (Next reads it from the request's
@@ -44,7 +45,7 @@ function malformedPath(request: NextRequest) {
     decodeURIComponent(request.nextUrl.pathname);
     return null;
   } catch {
-    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "Malformed URL" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "Malformed URL", code: "bad_request" satisfies ErrorCode }, { status: 400, headers: { "Cache-Control": "no-store" } });
     return new NextResponse("Bad Request: malformed URL", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }

@@ -1,26 +1,62 @@
 /**
- * The one error type of the API. Services throw it; the route wrapper turns it into
- * `{ "error": message }` with its status. Anything else becomes a 500 that says nothing.
+ * The one error type services throw, shared by server and browser. It says what went wrong
+ * in domain terms (a stable `code` plus a human message); the API derives the HTTP status
+ * from the code (lib/http/server/status.ts), so no service decides on a status itself.
  */
-export class HttpError extends Error {
+export const ERROR_CODES = [
+  "bad_request",
+  "validation_failed",
+  "unauthorized",
+  "invalid_credentials",
+  "forbidden",
+  "cross_site_rejected",
+  "not_found",
+  "conflict",
+  "ticket_closed",
+  "ticket_limit_reached",
+  "seat_limit_reached",
+  "support_email_limit_reached",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "service_unavailable",
+  "internal",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export type AppErrorExtra = {
+  /** Per-field problems of a refused input (zod's issues, flattened). */
+  issues?: unknown;
+  /** When trying again makes sense: the caller is told to wait this long. */
+  retryAfterSeconds?: number;
+};
+
+export class AppError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly extra?: { issues?: unknown; headers?: Record<string, string> },
+    readonly extra: AppErrorExtra = {},
   ) {
     super(message);
-    this.name = "HttpError";
+    this.name = "AppError";
   }
 }
 
-export const badRequest = (message: string, issues?: unknown) => new HttpError(400, message, { issues });
-export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
-export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const payloadTooLarge = (message = "Request body is too large") => new HttpError(413, message);
-export const unsupportedMediaType = (message = "Content-Type must be application/json") => new HttpError(415, message);
+export const badRequest = (message: string, issues?: unknown, code: ErrorCode = issues === undefined ? "bad_request" : "validation_failed") =>
+  new AppError(code, message, issues === undefined ? {} : { issues });
+export const unauthorized = (message = "Authentication required", code: ErrorCode = "unauthorized") => new AppError(code, message);
+export const forbidden = (message = "You do not have permission to do this", code: ErrorCode = "forbidden") => new AppError(code, message);
+export const notFound = (message = "Not found", code: ErrorCode = "not_found") => new AppError(code, message);
+export const conflict = (message: string, code: ErrorCode = "conflict") => new AppError(code, message);
+export const payloadTooLarge = (message = "Request body is too large") => new AppError("payload_too_large", message);
+export const unsupportedMediaType = (message = "Content-Type must be application/json") => new AppError("unsupported_media_type", message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please try again later.") =>
-  new HttpError(429, message, { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  new AppError("rate_limited", message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 export const serviceUnavailable = (message = "Service temporarily unavailable. Please try again shortly.") =>
-  new HttpError(503, message, { headers: { "Retry-After": "5" } });
+  new AppError("service_unavailable", message, { retryAfterSeconds: 5 });
+export const internalError = () => new AppError("internal", "Internal server error");

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { invitationRoleName } from "@/lib/permissions/labels";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
@@ -17,9 +17,9 @@ import { useRedirectAfter } from "./use-redirect-after";
 
 type Invitation = { email: string; role: string; organizationName: string };
 
-/** A network failure has no status prefix; a server refusal does. */
+/** A server refusal is an ApiError; anything else is a network failure. */
 function verificationError(error: unknown): string {
-  if (error instanceof Error && /^\d{3}: /.test(error.message)) return errorMessage(error, "Invalid or expired invitation");
+  if (error instanceof ApiError) return errorMessage(error, "Invalid or expired invitation");
   return "Failed to verify invitation";
 }
 

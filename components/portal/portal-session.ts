@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { throwIfNotOk } from "@/lib/http/client/api";
+import { ApiError, throwIfNotOk } from "@/lib/http/client/api";
 
 /** Spec §4: the access token and email live in session storage until Logout. */
 export type PortalSession = { token: string; email: string };
@@ -54,7 +54,7 @@ export function usePortalSession(slug: string) {
   return [session, save] as const;
 }
 
-/** A portal API call with the bearer token; fails like apiRequest ("<status>: <body>"). */
+/** A portal API call with the bearer token; fails like apiRequest (an ApiError). */
 export async function portalRequest<T>(token: string, method: string, url: string, data?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
@@ -67,7 +67,7 @@ export async function portalRequest<T>(token: string, method: string, url: strin
 }
 
 /** True when a failed portal call means the token no longer works. */
-export const isExpired = (error: unknown) => error instanceof Error && error.message.startsWith("401:");
+export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** A bound portal call (the client adds the token and handles an expired session). */
 export type PortalRequest = <T>(method: string, url: string, data?: unknown) => Promise<T>;

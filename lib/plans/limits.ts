@@ -1,4 +1,5 @@
 import type { Plan } from "@/generated/prisma/enums";
+import { AppError } from "@/lib/errors";
 
 export const UNLIMITED = -1;
 
@@ -20,4 +21,26 @@ export const PLANS: Record<Plan, {
 
 export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
+}
+
+export type LimitedResource = "tickets" | "seats" | "support_emails";
+
+const LIMIT_CODES = { tickets: "ticket_limit_reached", seats: "seat_limit_reached", support_emails: "support_email_limit_reached" } as const;
+
+/**
+ * The refusal when a plan's limit is reached, worded for the resource. `left` is for a batch
+ * of invitations that would overshoot while some seats are still free: the admin is told how
+ * many remain instead of that all are taken.
+ */
+export function planLimitError({ plan, resource, left = 0 }: { plan: Plan; resource: LimitedResource; left?: number }): AppError {
+  const { name, tickets, ticketPeriod, supportEmails } = PLANS[plan];
+  const message = {
+    tickets: () => `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
+    seats: () =>
+      left > 0
+        ? `Your ${name} plan has ${left} agent seat${left === 1 ? "" : "s"} left. Invite fewer team members or upgrade your plan.`
+        : `Your ${name} plan's agent seats are all in use. Upgrade your plan to add more team members.`,
+    support_emails: () => `Your ${name} plan allows ${supportEmails} support email address${supportEmails === 1 ? "" : "es"}. Upgrade your plan to add more.`,
+  }[resource]();
+  return new AppError(LIMIT_CODES[resource], message);
 }

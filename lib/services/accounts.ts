@@ -4,7 +4,7 @@ import { env } from "@/lib/server/env";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { badRequest, conflict, HttpError } from "@/lib/errors";
+import { badRequest, conflict, unauthorized } from "@/lib/errors";
 import { passwordResetMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
@@ -24,7 +24,7 @@ export async function login({ email, password }: LoginInput, ip: string): Promis
   await hit(`login:account:${email}`, LIMITS.loginPerAccount);
   const user = await db.user.findUnique({ where: { email }, select: { ...SESSION_USER_SELECT, passwordHash: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
-  if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_LOGIN);
+  if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
   await clear(`login:account:${email}`);
   await recordEvent(db, { organizationId: user.organizationId, actorId: user.id, action: "user.login", targetType: "user", targetId: user.id });
   const { passwordHash: _omit, ...sessionUser } = user;

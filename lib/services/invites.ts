@@ -4,7 +4,7 @@ import { env } from "@/lib/server/env";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { conflict, HttpError, notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { roleLabel } from "@/lib/permissions/labels";
@@ -26,7 +26,7 @@ export async function verifyInvite(token: string) {
     where: liveInviteWhere(token),
     select: { email: true, role: true, organization: { select: { name: true } } },
   });
-  if (!invite) throw new HttpError(404, INVALID_INVITE);
+  if (!invite) throw notFound(INVALID_INVITE);
   return { email: invite.email, role: invite.role, organizationName: invite.organization.name };
 }
 
@@ -42,7 +42,7 @@ export async function acceptInvite({ token, fullName, password }: AcceptInviteIn
     // The organisation lock comes first, as in every seat-changing write, so an accept and a
     // re-invitation of the same email cannot deadlock on each other's rows.
     const found = await tx.teamInvite.findFirst({ where: liveInviteWhere(token), select: { organizationId: true } });
-    if (!found) throw new HttpError(404, INVALID_INVITE);
+    if (!found) throw notFound(INVALID_INVITE);
     await lockOrganization(tx, found.organizationId);
     const claimed = await tx.teamInvite.updateManyAndReturn({
       where: liveInviteWhere(token),
@@ -50,7 +50,7 @@ export async function acceptInvite({ token, fullName, password }: AcceptInviteIn
       select: { id: true, email: true, role: true, organizationId: true, invitedById: true },
     });
     const invite = claimed[0];
-    if (!invite) throw new HttpError(404, INVALID_INVITE);
+    if (!invite) throw notFound(INVALID_INVITE);
     if (await tx.user.findUnique({ where: { email: invite.email }, select: { id: true } })) {
       throw conflict("An account with this email already exists");
     }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { HttpError } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { waitlistConfirmationMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { WaitlistInput } from "@/lib/schemas/mailing-list";
@@ -38,7 +38,7 @@ export async function subscribe(input: WaitlistInput, ip: string) {
 /** Idempotent: a second use of the same link succeeds again without changing anything. */
 export async function unsubscribe(token: string) {
   const entry = await db.mailingListEntry.findUnique({ where: { unsubscribeTokenHash: hashToken(token) }, select: { id: true, unsubscribedAt: true } });
-  if (!entry) throw new HttpError(404, "This unsubscribe link is invalid or has expired");
+  if (!entry) throw notFound("This unsubscribe link is invalid or has expired");
   if (!entry.unsubscribedAt) await db.mailingListEntry.update({ where: { id: entry.id }, data: { unsubscribedAt: new Date() } });
   return { message: "You have been unsubscribed from our mailing list." };
 }

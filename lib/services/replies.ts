@@ -1,8 +1,10 @@
 import "server-only";
+import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
-import { badRequest } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import type { CreateReplyInput } from "@/lib/schemas/tickets";
+import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket } from "./ticket-access";
@@ -22,39 +24,25 @@ export async function listReplies(user: SessionUser, ticketId: string) {
   });
 }
 
-/**
- * Staff reply as agents (public or internal); an end user replies publicly as the customer.
- * The first public agent reply records the first response; a customer reply reopens a
- * pending ticket and is refused once the ticket is resolved or closed.
- */
-export async function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
-  const ticket = await findVisibleTicket(user, input.ticketId);
-  const staff = can(user, "tickets.internal_notes");
-  const type = staff ? input.type : "public";
-  if (!staff && DONE_STATUSES.includes(ticket.status)) throw badRequest(`This ticket has been ${ticket.status}. Please create a new ticket.`);
+/** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */
+export function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
+  const actor = sessionActor(user);
+  return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
+}
 
-  const firstResponse = staff && type === "public" && !ticket.firstRespondedAt;
+/** Staff reply publicly or add an internal note; the first public reply records the first response. */
+async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
+  const ticket = await findVisibleTicket(user, input.ticketId);
+  const type = input.type;
+  const firstResponse = type === "public" && !ticket.firstRespondedAt;
   const reply = await db.$transaction(async (tx) => {
     const reply = await tx.reply.create({
-      data: {
-        organizationId: user.organizationId,
-        ticketId: ticket.id,
-        content: input.content,
-        type,
-        authorType: staff ? "agent" : "customer",
-        authorEmail: user.email,
-        authorId: user.id,
-        createdAt: now,
-      },
+      data: { organizationId: user.organizationId, ticketId: ticket.id, content: input.content, type, authorType: "agent", authorEmail: user.email, authorId: user.id, createdAt: now },
       select: REPLY_SELECT,
     });
     await tx.ticket.update({
       where: { id: ticket.id, organizationId: user.organizationId },
-      data: {
-        updatedAt: now,
-        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt({ ...ticket, firstRespondedAt: now }) } : {}),
-        ...(!staff && ticket.status === "pending" ? { status: "open" as const } : {}),
-      },
+      data: { updatedAt: now, ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt({ ...ticket, firstRespondedAt: now }) } : {}) },
     });
     await recordEvent(tx, {
       organizationId: user.organizationId,
@@ -67,8 +55,41 @@ export async function createReply(user: SessionUser, input: CreateReplyInput, no
     });
     return reply;
   });
-  // After the commit: a public agent reply is mailed to the customer, a customer reply to the assignee.
-  if (staff) await notifyAgentReply(ticket, reply);
-  else await notifyCustomerReply(ticket, reply);
+  // After the commit: a public agent reply is mailed to the customer.
+  await notifyAgentReply(ticket, reply);
+  return reply;
+}
+
+/**
+ * A customer's reply, the same for an end-user account and a portal token: public, on one of
+ * their own tickets. The ticket row is locked and its status read in the transaction that
+ * writes the reply, so a concurrent resolve cannot slip between check and write. A resolved
+ * or closed ticket refuses the reply (the customer opens a new one); a pending ticket goes
+ * back to open, with its history event. The assignee is told by email after the commit.
+ */
+export async function createCustomerReply(actor: CustomerActor, input: { ticketId: string; content: string }, now = new Date()) {
+  const { organizationId, email, userId } = customerOf(actor);
+  const reply = await db.$transaction(async (tx) => {
+    const [ticket] = await tx.$queryRaw<{ id: string; status: TicketStatus }[]>`
+      SELECT "id", "status"::text AS "status" FROM "Ticket"
+      WHERE "id" = ${input.ticketId} AND "organizationId" = ${organizationId} AND "customerEmail" = ${email}
+      FOR UPDATE`;
+    if (!ticket) throw notFound("Ticket not found");
+    if (DONE_STATUSES.includes(ticket.status)) throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");
+
+    const created = await tx.reply.create({
+      data: { organizationId, ticketId: ticket.id, content: input.content, type: "public", authorType: "customer", authorEmail: email, authorId: userId, createdAt: now },
+      select: REPLY_SELECT,
+    });
+    const reopen = ticket.status === "pending";
+    await tx.ticket.update({ where: { id: ticket.id, organizationId }, data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) } });
+    const event = { organizationId, ...auditActor(actor), ticketId: ticket.id };
+    await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: created.id });
+    if (reopen) {
+      await recordEvent(tx, { ...event, action: "ticket.status_changed", targetType: "ticket", targetId: ticket.id, metadata: { field: "status", from: "pending", to: "open" } });
+    }
+    return created;
+  });
+  await notifyCustomerReply({ id: input.ticketId, organizationId }, reply);
   return reply;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
-import { conflict, HttpError } from "@/lib/errors";
-import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
+import { notFound } from "@/lib/errors";
+import { PLANS, UNLIMITED, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { SEAT_ROLES } from "@/lib/permissions/rules";
 
 type Tx = Prisma.TransactionClient;
@@ -17,7 +17,7 @@ export async function lockOrganization(tx: Tx, organizationId: string): Promise<
   const rows = await tx.$queryRaw<{ plan: PlanName }[]>`
     SELECT "plan" FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
   const org = rows[0];
-  if (!org) throw new HttpError(404, "Organization not found");
+  if (!org) throw notFound("Organization not found");
   return org;
 }
 
@@ -33,14 +33,10 @@ export function pendingInvites(tx: Tx | typeof db, organizationId: string, excep
   });
 }
 
-function seatsFull(plan: PlanName) {
-  return conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
-}
-
 /** Locks the organisation, then checks that one more active seat fits its plan. */
 export async function assertSeatAvailable(tx: Tx, organizationId: string) {
   const { plan } = await lockOrganization(tx, organizationId);
-  if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId))) throw seatsFull(plan);
+  if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId))) throw planLimitError({ plan, resource: "seats" });
 }
 
 /**
@@ -56,15 +52,14 @@ export async function assertSeatsForInvites(tx: Tx, organizationId: string, emai
   const pending = await pendingInvites(tx, organizationId, emails);
   if (used + pending + emails.length > limit) {
     const left = Math.max(0, limit - used - pending);
-    if (left === 0 || emails.length === 1) throw seatsFull(plan);
-    throw conflict(`Your ${PLANS[plan].name} plan has ${left} agent seat${left === 1 ? "" : "s"} left. Invite fewer team members or upgrade your plan.`);
+    throw planLimitError({ plan, resource: "seats", left: emails.length === 1 ? 0 : left });
   }
 }
 
 /** What the Team tab shows: seats in use, live invitations and the plan's limit (-1 unlimited). */
 export async function seatSummary(organizationId: string) {
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true } });
-  if (!org) throw new HttpError(404, "Organization not found");
+  if (!org) throw notFound("Organization not found");
   const [used, pending] = await Promise.all([seatsInUse(db, organizationId), pendingInvites(db, organizationId)]);
   return { plan: org.plan, used, pending, limit: PLANS[org.plan].seats };
 }

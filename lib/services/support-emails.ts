@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
-import { PLANS, withinLimit } from "@/lib/plans/limits";
+import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
 import type { CreateSupportEmailInput } from "@/lib/schemas/support-emails";
 import { recordEvent } from "./audit";
 import { lockOrganization } from "./seats";
@@ -15,10 +15,6 @@ type SupportEmailJson = { id: string; email: string; displayName: string; isActi
 /** The caller's organisation only; naming another one is a 404, never a hint that it exists. */
 function assertOwnOrganization(user: SessionUser, organizationId: string | undefined) {
   if (organizationId !== undefined && organizationId !== user.organizationId) throw notFound("Organization not found");
-}
-
-export function supportEmailLimitMessage(planName: string, limit: number) {
-  return `Your ${planName} plan allows ${limit} support email address${limit === 1 ? "" : "es"}. Upgrade your plan to add more.`;
 }
 
 export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmailJson[]> {
@@ -38,9 +34,9 @@ export async function addSupportEmail(user: SessionUser, input: CreateSupportEma
   const organizationId = user.organizationId;
   try {
     return await db.$transaction(async (tx) => {
-      const plan = PLANS[(await lockOrganization(tx, organizationId)).plan];
+      const { plan } = await lockOrganization(tx, organizationId);
       const used = await tx.supportEmail.count({ where: { organizationId } });
-      if (!withinLimit(plan.supportEmails, used)) throw conflict(supportEmailLimitMessage(plan.name, plan.supportEmails));
+      if (!withinLimit(PLANS[plan].supportEmails, used)) throw planLimitError({ plan, resource: "support_emails" });
       if (await tx.supportEmail.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(EMAIL_IN_USE);
       const created = await tx.supportEmail.create({
         data: { organizationId, email: input.email, displayName: input.displayName },

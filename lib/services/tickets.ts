@@ -3,10 +3,11 @@ import { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
-import { badRequest, forbidden, HttpError } from "@/lib/errors";
+import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
-import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
+import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
 import { notifyTicketCreated } from "./notifications";
@@ -150,20 +151,32 @@ export async function getTicket(user: SessionUser, id: string) {
 }
 
 /**
- * Creates a ticket: the organisation row is locked while its plan limit is checked and its
- * next ticket number taken, so numbers stay unique and limits hold under concurrency.
+ * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
+ * its opening status are not theirs to choose (else they could file into another customer's
+ * list and mail them).
  */
-export async function createTicket(user: SessionUser | null, organizationId: string, given: CreateTicketInput, now = new Date()) {
-  // A customer raises tickets as themself: whose ticket it is and its opening status are not
-  // theirs to choose (else they could file into another customer's list and mail them).
-  const input = user && !isStaff(user) ? { ...given, customerEmail: user.email, customerName: user.fullName, status: "open" } : given;
+function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicketInput {
+  if (actor.kind === "staff") return given;
+  const customer = customerOf(actor);
+  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open" };
+}
+
+/**
+ * Creates a ticket in the actor's organisation: the organisation row is locked while its plan
+ * limit is checked and its next ticket number taken, so numbers stay unique and limits hold
+ * under concurrency.
+ */
+export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()) {
+  const input = ticketFields(actor, given);
+  const organizationId = organizationOf(actor);
+  const { actorId, actorType, actorLabel } = auditActor(actor);
   const created = await db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
-    if (!org) throw new HttpError(404, "Organization not found");
+    if (!org) throw notFound("Organization not found");
     const limit = PLANS[org.plan].tickets;
     if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
-      throw new HttpError(403, `Ticket limit reached: your ${PLANS[org.plan].name} plan allows ${limit} tickets${PLANS[org.plan].ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`);
+      throw planLimitError({ plan: org.plan, resource: "tickets" });
     }
     const priority = input.priority as TicketRow["priority"];
     const due = slaDueTimes(priority, now);
@@ -175,12 +188,12 @@ export async function createTicket(user: SessionUser | null, organizationId: str
         INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
           "customerEmail", "createdById", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
         VALUES (${uuidv7(now.getTime())}, ${organizationId}, ${org.ticketCounter}, ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${user?.id ?? null},
+          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${actorId},
           ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now})
         RETURNING ${TICKET_COLUMNS}
       ), event AS (
         INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "createdAt")
-        SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${user?.id ?? null}, ${user ? "user" : "customer"}, ${user ? user.fullName : input.customerEmail},
+        SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel},
           'ticket.created', 'ticket', "id", "id", ${now} FROM ticket
       )
       SELECT * FROM ticket`;
@@ -223,7 +236,7 @@ export async function updateTicket(user: SessionUser, id: string, input: UpdateT
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
-    if (!ticket) throw new HttpError(404, "Ticket not found");
+    if (!ticket) throw notFound("Ticket not found");
 
     const changes: { field: string; from: string | null; to: string | null }[] = [];
     const data: Prisma.TicketUpdateInput = { updatedAt: now };

@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
-import { PLANS, withinLimit } from "@/lib/plans/limits";
+import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { can } from "@/lib/permissions/table";
 import { holdsSeat, losesActiveAdmin, mayGrantRole, mayManageUser, ORGANIZATION_ADMIN_ROLE, SEAT_ROLES } from "@/lib/permissions/rules";
 import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
@@ -89,7 +89,7 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
     }
     if (holdsSeat({ role, isActive }) && !holdsSeat(target)) {
       if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
-        throw conflict(`Your ${PLANS[plan].name} plan's agent seats are all in use. Upgrade your plan to add more team members.`);
+        throw planLimitError({ plan, resource: "seats" });
       }
     }
 

@@ -194,7 +194,7 @@ test.describe.serial("two server processes on one database", () => {
       const res = await server.api.post("/api/login", { data: { email, password: "wrong-password" }, headers: { "x-forwarded-for": "203.0.113.99" } });
       expect(res.status()).toBe(429);
       expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
-      expect((await res.json()) as unknown).toEqual({ error: expect.any(String) });
+      expect((await res.json()) as unknown).toEqual({ error: expect.any(String), code: "rate_limited" });
     }
   });
 

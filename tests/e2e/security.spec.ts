@@ -43,14 +43,14 @@ test.describe("security headers", () => {
       expectSecurityHeaders(res, path);
       expect({ path, type: res.headers()["content-type"] }).toEqual({ path, type: "application/json" });
       const body = (await res.json()) as Record<string, unknown>;
-      if (!res.ok()) expect({ path, error: typeof body.error }).toEqual({ path, error: "string" });
+      if (!res.ok()) expect({ path, error: typeof body.error, code: typeof body.code }).toEqual({ path, error: "string", code: "string" });
     });
   }
 
   test("an unknown API path is a JSON 404 for every method", async ({ request }) => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       const res = await request.fetch("/api/no/such-route", { method });
-      expect({ method, status: res.status(), body: await res.json() }).toEqual({ method, status: 404, body: { error: "No such API route" } });
+      expect({ method, status: res.status(), body: await res.json() }).toEqual({ method, status: 404, body: { error: "No such API route", code: "not_found" } });
     }
   });
 

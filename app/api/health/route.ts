@@ -10,6 +10,6 @@ export const GET = publicRoute({}, async () => {
     await pingDatabase();
     return { status: "ok" };
   } catch {
-    return json({ status: "unavailable", error: "Database unavailable" }, { status: 503 });
+    return json({ status: "unavailable", error: "Database unavailable", code: "service_unavailable" }, { status: 503 });
   }
 });

@@ -1,6 +1,7 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { createTicketSchema, ticketListQuerySchema } from "@/lib/schemas/tickets";
+import { sessionActor } from "@/lib/services/actor";
 import { createTicket, listTickets } from "@/lib/services/tickets";
 
 // GET /api/tickets - the caller's visible tickets, one keyset page (next cursor in X-Next-Cursor).
@@ -11,5 +12,5 @@ export const GET = route({ query: ticketListQuerySchema }, async ({ user, query 
 
 // POST /api/tickets - create a ticket in the caller's organisation (plan limit enforced).
 export const POST = route({ body: createTicketSchema }, async ({ user, body }) =>
-  json(await createTicket(user, user.organizationId, body), { status: 201 }),
+  json(await createTicket(sessionActor(user), body), { status: 201 }),
 );

@@ -1,11 +1,40 @@
+import { isErrorCode, type ErrorCode } from "@/lib/errors";
+
 /**
- * Browser-side request helpers (spec §7, §8): every call sends cookie credentials, and any
- * non-ok response fails with "<status>: <body text or status text>".
+ * A refused API call. Its message is the numeric status, a colon and a space, then the
+ * response body text (or the status text when the body is empty); `error` is the server's
+ * own text and `code` its stable code, or null when the answer did not come from our API
+ * (a proxy's 502, say).
  */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | null,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Reads `{ error, code }` from an error body; a body that is not ours is its own text. */
+function parseErrorBody(text: string): { error: string; code: ErrorCode | null } {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; code?: unknown } | null;
+    if (typeof parsed?.error === "string" && parsed.error) return { error: parsed.error, code: isErrorCode(parsed.code) ? parsed.code : null };
+  } catch {
+    // Not JSON: the body text itself is the message.
+  }
+  return { error: text, code: null };
+}
+
+/** Browser-side request helpers: every call sends cookie credentials; a non-ok answer throws an ApiError. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  const { error, code } = parseErrorBody(text);
+  throw new ApiError(res.status, code, error, `${res.status}: ${text}`);
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
@@ -19,15 +48,9 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** The `{ error }` text of a failed request's message, for toasts; falls back to the given text. */
+/** The server's text of a failed request, for toasts; else the error's own message, else the given text. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, "");
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === "string" && parsed.error) return parsed.error;
-  } catch {
-    // Not JSON: the body text itself is the message.
-  }
-  return body || fallback;
+  if (error instanceof ApiError) return error.error || fallback;
+  if (error instanceof Error) return error.message || fallback;
+  return fallback;
 }

@@ -1,4 +1,4 @@
-import { HttpError, conflict, notFound, serviceUnavailable } from "@/lib/errors";
+import { AppError, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 
 const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
 /** PostgreSQL SQLSTATEs of a database that is going away or not back yet: connection exceptions (08), shutdown and start-up (57P01-57P04), too many connections. */
@@ -39,11 +39,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Known failures become HttpErrors; anything else is returned as null and answered as an
+ * Known failures become AppErrors; anything else is returned as null and answered as an
  * opaque 500 by the wrapper.
  */
-export function toHttpError(error: unknown): HttpError | null {
-  if (error instanceof HttpError) return error;
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
   const code = codeOf(error);
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("This record already exists");

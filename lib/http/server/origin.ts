@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { HttpError } from "@/lib/errors";
+import { forbidden } from "@/lib/errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -20,10 +20,10 @@ export function assertSameOrigin(req: NextRequest) {
   if (!MUTATING.has(req.method)) return;
   const site = req.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
-    throw new HttpError(403, "Cross-site request rejected");
+    throw forbidden("Cross-site request rejected", "cross_site_rejected");
   }
   const origin = req.headers.get("origin");
   if (origin && !ownOrigins(req).has(origin)) {
-    throw new HttpError(403, "Cross-site request rejected");
+    throw forbidden("Cross-site request rejected", "cross_site_rejected");
   }
 }

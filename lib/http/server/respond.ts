@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { HttpError } from "@/lib/errors";
+import type { AppError, ErrorCode } from "@/lib/errors";
+import { STATUS_OF } from "@/lib/http/server/status";
 
 /** JSON response with `Cache-Control: no-store`: API answers are per user and never cached. */
 export function json(data: unknown, init?: { status?: number; headers?: Record<string, string> }) {
@@ -9,8 +10,10 @@ export function json(data: unknown, init?: { status?: number; headers?: Record<s
   });
 }
 
-export function errorResponse(error: HttpError) {
-  const body: { error: string; issues?: unknown } = { error: error.message };
-  if (error.extra?.issues !== undefined) body.issues = error.extra.issues;
-  return json(body, { status: error.status, headers: error.extra?.headers });
+/** The one error shape: `{ error, code }` (plus `issues` for refused input), status from the code. */
+export function errorResponse(error: AppError) {
+  const body: { error: string; code: ErrorCode; issues?: unknown } = { error: error.message, code: error.code };
+  if (error.extra.issues !== undefined) body.issues = error.extra.issues;
+  const { retryAfterSeconds } = error.extra;
+  return json(body, { status: STATUS_OF[error.code], headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined });
 }

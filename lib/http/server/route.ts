@@ -5,8 +5,8 @@ import type { z } from "zod";
 import { bearerToken, portalCustomerFromToken, type PortalCustomer } from "@/lib/auth/portal-token";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "@/lib/http/server/body";
-import { forbidden, HttpError, unauthorized } from "@/lib/errors";
-import { toHttpError } from "@/lib/http/server/map-error";
+import { forbidden, internalError, unauthorized } from "@/lib/errors";
+import { toAppError } from "@/lib/http/server/map-error";
 import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
 import { errorResponse, json } from "@/lib/http/server/respond";
@@ -64,9 +64,9 @@ function build<U, B extends Schema, Q extends Schema>(
       const result = await handler({ req, user, body, query, params, requestId });
       response = result instanceof Response ? result : json(result ?? { ok: true });
     } catch (error) {
-      const known = toHttpError(error);
+      const known = toAppError(error);
       if (!known) logUnexpected(requestId, req, error);
-      response = errorResponse(known ?? new HttpError(500, "Internal server error"));
+      response = errorResponse(known ?? internalError());
     }
     response.headers.set("X-Request-Id", requestId);
     return response;

@@ -39,7 +39,7 @@ describe("GET /api/team-invites/verify", () => {
     await invite(org.id, "expired-token", { expiresAt: new Date(Date.now() - 1000) });
     await invite(org.id, "used-token", { acceptedAt: new Date() });
     for (const token of ["unknown-token", "expired-token", "used-token"]) {
-      expect(await verifyToken(token)).toEqual({ status: 404, body: { error: "Invalid or expired invitation" } });
+      expect(await verifyToken(token)).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
     }
   });
 
@@ -66,7 +66,7 @@ describe("POST /api/team-invites/accept", () => {
   it("refuses an expired invitation", async () => {
     const org = await createOrg("pro");
     await invite(org.id, "too-late", { expiresAt: new Date(Date.now() - 1) });
-    expect(await readJson(await acceptToken("too-late"))).toEqual({ status: 404, body: { error: "Invalid or expired invitation" } });
+    expect(await readJson(await acceptToken("too-late"))).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
   });
 
   it.each([

@@ -60,7 +60,7 @@ describe("forgot and reset password", () => {
     await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("expired"), expiresAt: new Date(Date.now() - 1000) } });
     await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("used"), expiresAt: new Date(Date.now() + 60_000), usedAt: new Date() } });
     for (const token of ["expired", "used", "never-issued"]) {
-      expect(await readJson(await redeem(token))).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired. Please request a new one." } });
+      expect(await readJson(await redeem(token))).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired. Please request a new one.", code: "bad_request" } });
     }
   });
 

@@ -29,7 +29,7 @@ describe("PATCH /api/users/profile", () => {
   it("refuses an email that another account uses", async () => {
     const { cookie } = await signedIn();
     const other = await signedIn();
-    expect(await readJson(await patchProfile(cookie, { fullName: "X", email: other.user.email }))).toEqual({ status: 409, body: { error: "This email address is already in use" } });
+    expect(await readJson(await patchProfile(cookie, { fullName: "X", email: other.user.email }))).toEqual({ status: 409, body: { error: "This email address is already in use", code: "conflict" } });
   });
 
   it.each([
@@ -49,7 +49,7 @@ describe("PATCH /api/users/profile", () => {
 describe("PATCH /api/users/password", () => {
   it("verifies the current password first", async () => {
     const { user, cookie } = await signedIn();
-    expect(await readJson(await patchPassword(cookie, { currentPassword: "wrong", newPassword: "whatever-123" }))).toEqual({ status: 400, body: { error: "Current password is incorrect" } });
+    expect(await readJson(await patchPassword(cookie, { currentPassword: "wrong", newPassword: "whatever-123" }))).toEqual({ status: 400, body: { error: "Current password is incorrect", code: "bad_request" } });
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
   });

@@ -37,7 +37,7 @@ describe("POST /api/register", () => {
     await post(input);
     const orgs = await db.organization.count();
     const res = await post({ ...input, companyName: "Another" });
-    expect(await readJson(res)).toEqual({ status: 409, body: { error: "An account with this email already exists" } });
+    expect(await readJson(res)).toEqual({ status: 409, body: { error: "An account with this email already exists", code: "conflict" } });
     expect(await db.organization.count()).toBe(orgs);
   });
 

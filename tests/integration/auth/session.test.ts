@@ -46,7 +46,7 @@ describe("POST /api/login", () => {
     const user = await createUser(org.id);
     const inactive = await createUser(org.id, "agent", { isActive: false });
     const answers = await Promise.all([signIn("nobody@example.test"), signIn(user.email, "wrong-password"), signIn(inactive.email)].map(async (r) => readJson(await r)));
-    for (const answer of answers) expect(answer).toEqual({ status: 401, body: { error: "Invalid email or password" } });
+    for (const answer of answers) expect(answer).toEqual({ status: 401, body: { error: "Invalid email or password", code: "invalid_credentials" } });
   });
 
   it.each([

@@ -16,7 +16,7 @@ describe("route wrapper: permission", () => {
 
   it("rejects a signed-in user whose role lacks the permission with 403", async () => {
     session.mockResolvedValue(agent);
-    expect(await readJson(await adminsOnly(makeRequest("/api/x"), params()))).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+    expect(await readJson(await adminsOnly(makeRequest("/api/x"), params()))).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
   });
 
   it("lets a role holding the permission through with its user", async () => {
@@ -39,7 +39,7 @@ describe("route wrapper: permission", () => {
   it("checks the origin before the session", async () => {
     session.mockClear().mockResolvedValue(agent);
     const res = await anyUser(makeRequest("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }), params());
-    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected" } });
+    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected", code: "cross_site_rejected" } });
     expect(session).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HttpError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/server/respond";
 import { publicRoute, route } from "@/lib/http/server/route";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -19,17 +19,17 @@ describe("route wrapper: bodies", () => {
 
   it("rejects malformed JSON with 400", async () => {
     const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: '{"name":', headers: { "content-type": "application/json" } }), params());
-    expect(await readJson(res)).toEqual({ status: 400, body: { error: "Malformed JSON body" } });
+    expect(await readJson(res)).toEqual({ status: 400, body: { error: "Malformed JSON body", code: "bad_request" } });
   });
 
   it("rejects an empty body with 400", async () => {
     const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: "", headers: { "content-type": "application/json" } }), params());
-    expect(await readJson(res)).toEqual({ status: 400, body: { error: "Request body is required" } });
+    expect(await readJson(res)).toEqual({ status: 400, body: { error: "Request body is required", code: "bad_request" } });
   });
 
   it("rejects a non-JSON content type with 415", async () => {
     const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: "name=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), params());
-    expect(await readJson(res)).toEqual({ status: 415, body: { error: "Content-Type must be application/json" } });
+    expect(await readJson(res)).toEqual({ status: 415, body: { error: "Content-Type must be application/json", code: "unsupported_media_type" } });
   });
 
   it("rejects a missing content type with 415", async () => {
@@ -40,7 +40,7 @@ describe("route wrapper: bodies", () => {
   it("rejects an oversize body with 413, declared or streamed", async () => {
     const big = JSON.stringify({ name: "x".repeat(2000), count: 1 });
     const declared = await echo(makeRequest("/api/x", { method: "POST", rawBody: big, headers: { "content-type": "application/json", "content-length": String(big.length) } }), params());
-    expect(await readJson(declared)).toEqual({ status: 413, body: { error: "Request body is too large" } });
+    expect(await readJson(declared)).toEqual({ status: 413, body: { error: "Request body is too large", code: "payload_too_large" } });
     const undeclared = await echo(makeRequest("/api/x", { method: "POST", rawBody: big, headers: { "content-type": "application/json" } }), params());
     expect(undeclared.status).toBe(413);
   });
@@ -50,6 +50,7 @@ describe("route wrapper: bodies", () => {
     const { status, body } = await readJson(res);
     expect(status).toBe(400);
     expect(body.error).toBe("Name is required");
+    expect(body.code).toBe("validation_failed");
     expect(body.issues).toEqual([
       { path: "name", message: "Name is required" },
       { path: "count", message: expect.any(String) },
@@ -89,7 +90,7 @@ describe("route wrapper: cross-site mutations", () => {
 
   it("rejects a foreign Origin with 403", async () => {
     const res = await mutate(makeRequest("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }), params());
-    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected" } });
+    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected", code: "cross_site_rejected" } });
   });
 
   it.each(["cross-site", "same-site"])("rejects Sec-Fetch-Site %s with 403", async (site) => {
@@ -104,12 +105,12 @@ describe("route wrapper: cross-site mutations", () => {
 });
 
 describe("route wrapper: errors", () => {
-  it("answers an HttpError with its status, message and headers", async () => {
+  it("answers an AppError with its code's status, message, code and Retry-After", async () => {
     const handler = publicRoute({}, () => {
-      throw new HttpError(429, "Slow down", { headers: { "Retry-After": "30" } });
+      throw new AppError("rate_limited", "Slow down", { retryAfterSeconds: 30 });
     });
     const res = await handler(makeRequest("/api/x"), params());
-    expect(await readJson(res)).toEqual({ status: 429, body: { error: "Slow down" } });
+    expect(await readJson(res)).toEqual({ status: 429, body: { error: "Slow down", code: "rate_limited" } });
     expect(res.headers.get("retry-after")).toBe("30");
   });
 
@@ -117,7 +118,7 @@ describe("route wrapper: errors", () => {
     const handler = publicRoute({}, () => {
       throw Object.assign(new Error("No record"), { code: "P2025" });
     });
-    expect(await readJson(await handler(makeRequest("/api/x"), params()))).toEqual({ status: 404, body: { error: "Not found" } });
+    expect(await readJson(await handler(makeRequest("/api/x"), params()))).toEqual({ status: 404, body: { error: "Not found", code: "not_found" } });
   });
 
   it("maps an unreachable database to 503", async () => {
@@ -137,7 +138,7 @@ describe("route wrapper: errors", () => {
     const res = await handler(makeRequest("/api/x"), params());
     const text = await res.text();
     expect(res.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ error: "Internal server error" });
+    expect(JSON.parse(text)).toEqual({ error: "Internal server error", code: "internal" });
     expect(text).not.toContain("secret");
     const logged = JSON.parse(log.mock.calls[0]![0] as string);
     expect(logged).toMatchObject({ level: "error", requestId: res.headers.get("x-request-id"), message: "secret internal detail" });
@@ -156,6 +157,6 @@ describe("route wrapper: authentication", () => {
   it("rejects an anonymous caller with 401 before parsing the body", async () => {
     const handler = route({ body: z.object({ a: z.string() }) }, () => ({ ok: true }));
     const res = await handler(makeRequest("/api/x", { method: "POST", rawBody: "not json", headers: { "content-type": "application/json" } }), params());
-    expect(await readJson(res)).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await readJson(res)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
   });
 });

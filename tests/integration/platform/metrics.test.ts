@@ -68,10 +68,10 @@ describe("GET /api/platform/metrics", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
-    expect(await get(world.users[role])).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+    expect(await get(world.users[role])).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
   });
 
   it("needs a session", async () => {
-    expect(await get(null)).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await get(null)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
   });
 });

@@ -156,15 +156,15 @@ describe("GET /api/organizations/{id}", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("answers 404 to a %s asking for another tenant", async (role) => {
-    expect(await one(world.users[role], world.other.id)).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await one(world.users[role], world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
   });
 
   it("answers 404 for an unknown id, even to a platform admin", async () => {
-    expect(await one(world.users.platform_admin, "no-such-org")).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await one(world.users.platform_admin, "no-such-org")).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
   });
 
   it("needs a session", async () => {
-    expect(await one(null, world.org.id)).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await one(null, world.org.id)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
   });
 
   it("is not fooled by a deactivated platform admin's cookie", async () => {

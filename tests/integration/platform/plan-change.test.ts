@@ -53,18 +53,18 @@ describe("PATCH /api/organizations/{id}", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s, even for their own organisation", async (role) => {
-    expect(await changePlan(world.users[role], world.org.id, { plan: "enterprise" })).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+    expect(await changePlan(world.users[role], world.org.id, { plan: "enterprise" })).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
     expect(await changePlan(world.users[role], world.other.id, { plan: "enterprise" })).toMatchObject({ status: 403 });
     expect((await db.organization.findUniqueOrThrow({ where: { id: world.org.id } })).plan).toBe("pro");
     expect(await db.auditEvent.count({ where: { action: "organization.plan_changed", organizationId: { in: [world.org.id, world.other.id] } } })).toBe(0);
   });
 
   it("needs a session", async () => {
-    expect(await changePlan(null, world.org.id, { plan: "free" })).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await changePlan(null, world.org.id, { plan: "free" })).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
   });
 
   it("answers 404 for an unknown organisation", async () => {
-    expect(await changePlan(world.users.platform_admin, "no-such-org", { plan: "pro" })).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await changePlan(world.users.platform_admin, "no-such-org", { plan: "pro" })).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
   });
 
   it.each([
@@ -83,7 +83,7 @@ describe("PATCH /api/organizations/{id}", () => {
   it("rejects a cross-site request", async () => {
     expect(await changePlan(world.users.platform_admin, world.other.id, { plan: "free" }, { origin: "https://evil.example" })).toEqual({
       status: 403,
-      body: { error: "Cross-site request rejected" },
+      body: { error: "Cross-site request rejected", code: "cross_site_rejected" },
     });
   });
 });
@@ -100,8 +100,7 @@ describe("a plan change takes effect on limits at once", () => {
     const org = await createOrg("free");
     await createUser(org.id, "org_admin"); // the free plan's one seat
     const full = await readJson(await invite(org.id, "seat-before-upgrade"));
-    expect(full.status).toBe(409);
-    expect(full.body.error).toBe("Your Free plan's agent seats are all in use. Upgrade your plan to add more team members.");
+    expect(full).toEqual({ status: 409, body: { error: "Your Free plan's agent seats are all in use. Upgrade your plan to add more team members.", code: "seat_limit_reached" } });
 
     expect((await changePlan(world.users.platform_admin, org.id, { plan: "starter" })).status).toBe(200);
     expect((await invite(org.id, "seat-after-upgrade")).status).toBe(201);
@@ -133,7 +132,7 @@ describe("a plan change takes effect on limits at once", () => {
     expect(await usageOf(agent)).toMatchObject({ status: 200, body: { plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } } });
     expect(await readJson(await post())).toEqual({
       status: 403,
-      body: { error: "Ticket limit reached: your Free plan allows 150 tickets. Upgrade your plan to create more." },
+      body: { error: "Ticket limit reached: your Free plan allows 150 tickets. Upgrade your plan to create more.", code: "ticket_limit_reached" },
     });
 
     expect((await changePlan(world.users.platform_admin, org.id, { plan: "starter" })).status).toBe(200);

@@ -11,9 +11,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
 const email = () => `customer-${++n}-${Date.now()}@shop.test`;
 const SENT = { status: 200, body: { message: "We've sent a 6-digit code to your email address. It works once, for 10 minutes." } };
-const WRONG = { status: 400, body: { error: "That code is not correct. Please check your email and try again." } };
-const GONE = { status: 400, body: { error: "This code has expired or was already used. Please request a new code." } };
-const BURNT = { status: 400, body: { error: "Too many incorrect attempts. Please request a new code." } };
+const WRONG = { status: 400, body: { error: "That code is not correct. Please check your email and try again.", code: "bad_request" } };
+const GONE = { status: 400, body: { error: "This code has expired or was already used. Please request a new code.", code: "bad_request" } };
+const BURNT = { status: 400, body: { error: "Too many incorrect attempts. Please request a new code.", code: "bad_request" } };
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 const list = async (headers: Record<string, string>) => readJson(await listTickets(makeRequest("/api/portal/tickets", { headers }), params()));
@@ -34,7 +34,7 @@ describe("choosing the portal's organisation", () => {
     expect(await db.portalAccessCode.count({ where: { organizationId: only.id, email: who } })).toBe(1);
 
     await createOrg();
-    expect(await askAccess({ email: email() })).toEqual({ status: 404, body: { error: "Support portal not found. Please use the portal link from your support team." } });
+    expect(await askAccess({ email: email() })).toEqual({ status: 404, body: { error: "Support portal not found. Please use the portal link from your support team.", code: "not_found" } });
     expect((await askAccess({ org: "no-such-org", email: email() })).status).toBe(404);
     expect((await askAccess({ org: only.slug, email: email() })).status).toBe(200);
   });
@@ -184,7 +184,7 @@ describe("portal sessions", () => {
 
     const out = await logout(makeRequest("/api/portal/logout", { method: "POST", headers: bearer(token) }), params());
     expect(await readJson(out)).toEqual({ status: 200, body: { ok: true } });
-    expect(await list(bearer(token))).toEqual({ status: 401, body: { error: "Your portal session has expired. Please sign in again." } });
+    expect(await list(bearer(token))).toEqual({ status: 401, body: { error: "Your portal session has expired. Please sign in again.", code: "unauthorized" } });
     expect((await list(bearer(second))).status).toBe(200);
 
     await db.portalSession.updateMany({ where: { tokenHash: hashToken(second) }, data: { expiresAt: new Date(Date.now() - 1000) } });

@@ -96,7 +96,7 @@ describe("POST /api/portal/tickets", () => {
       })),
     });
     const t = await signIn(smtp, org, CUSTOMER);
-    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/) } });
+    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
   });
 
   it("needs a live portal token (a staff session is not one)", async () => {
@@ -139,8 +139,8 @@ describe("GET /api/portal/tickets/{id}", () => {
     const theirs = await staffTicket(world.users.agent, NEIGHBOUR);
     const otherOrg = await staffTicket(world.users.otherAdmin, CUSTOMER);
     expect(await show(token, mine.id)).toMatchObject({ status: 200, body: { id: mine.id, customerEmail: CUSTOMER } });
-    expect(await show(token, theirs.id)).toEqual({ status: 404, body: { error: "Ticket not found" } });
-    expect(await show(token, otherOrg.id)).toEqual({ status: 404, body: { error: "Ticket not found" } });
+    expect(await show(token, theirs.id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+    expect(await show(token, otherOrg.id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
     expect((await show(elsewhere, mine.id)).status).toBe(404);
     expect((await show(token, "no-such-id")).status).toBe(404);
   });
@@ -176,7 +176,7 @@ describe("replies with a portal token", () => {
   it.each(["resolved", "closed"] as const)("refuses a reply once the ticket is %s", async (status) => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
     await db.ticket.update({ where: { id: t.id }, data: { status } });
-    expect(await reply(bearer(token), { ticketId: t.id, content: "reopen?" })).toEqual({ status: 409, body: { error: `This ticket has been ${status}. Please create a new ticket.` } });
+    expect(await reply(bearer(token), { ticketId: t.id, content: "reopen?" })).toEqual({ status: 409, body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" } });
     expect(await db.reply.count({ where: { ticketId: t.id } })).toBe(0);
   });
 
@@ -193,8 +193,8 @@ describe("replies with a portal token", () => {
     const theirs = await staffTicket(world.users.agent, NEIGHBOUR);
     const otherOrg = await staffTicket(world.users.otherAdmin, CUSTOMER);
     for (const id of [theirs.id, otherOrg.id]) {
-      expect(await conversation(bearer(token), id)).toEqual({ status: 404, body: { error: "Ticket not found" } });
-      expect(await reply(bearer(token), { ticketId: id, content: "let me in" })).toEqual({ status: 404, body: { error: "Ticket not found" } });
+      expect(await conversation(bearer(token), id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+      expect(await reply(bearer(token), { ticketId: id, content: "let me in" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
     }
     expect((await conversation(bearer(neighbour), theirs.id)).status).toBe(200);
     expect(await db.reply.count({ where: { ticketId: { in: [theirs.id, otherOrg.id] } } })).toBe(0);

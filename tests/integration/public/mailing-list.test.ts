@@ -96,6 +96,6 @@ describe("GET /api/mailing-list/unsubscribe/{token}", () => {
   });
 
   it("answers 404 with an error for an unknown token", async () => {
-    expect(await readJson(await leave("no-such-token"))).toEqual({ status: 404, body: { error: "This unsubscribe link is invalid or has expired" } });
+    expect(await readJson(await leave("no-such-token"))).toEqual({ status: 404, body: { error: "This unsubscribe link is invalid or has expired", code: "not_found" } });
   });
 });

@@ -46,7 +46,7 @@ describe.each(mutating.map((e) => [key(e), e] as const))("cross-site: %s", (_, e
     const headers = { ...(await cookieOf(world, caller)), ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}), ...hostile };
     const before = [await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)];
     const res = await invoke(entry.route, entry.method, call, headers);
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: { error: "Cross-site request rejected" } });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: { error: "Cross-site request rejected", code: "cross_site_rejected" } });
     expect([await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)]).toEqual(before);
   });
 
@@ -130,7 +130,7 @@ describe("proxy: malformed paths", () => {
   it.each(["/api/tickets/detail/%E0%A4%A", "/api/mailing-list/unsubscribe/%C0%AF", "/api/replies/%"])("API path %s is a 400 with { error }", async (path) => {
     const res = await proxy(request(path));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Malformed URL" });
+    expect(await res.json()).toEqual({ error: "Malformed URL", code: "bad_request" });
     expectSecurityHeaders(res);
   });
 

@@ -49,7 +49,7 @@ describe.each([
   it("a signed-in read answers 503 with an error within the connect timeout", async () => {
     const r = await callWithDatabase(url(), "/api/tickets", async () => ({ handler: (await import("@/app/api/tickets/route")).GET }), { headers: { cookie: await cookie() } });
     expect(r.status).toBe(503);
-    expect(r.body).toEqual({ error: expect.stringMatching(/temporarily unavailable/) });
+    expect(r.body).toEqual({ error: expect.stringMatching(/temporarily unavailable/), code: "service_unavailable" });
     expect(r.ms).toBeLessThan(3000);
   });
 
@@ -59,10 +59,17 @@ describe.each([
       body: { email: "someone@example.test", password: "whatever-password" },
     });
     expect(r.status).toBe(503);
-    expect(r.body).toEqual({ error: expect.any(String) });
+    expect(r.body).toEqual({ error: expect.any(String), code: "service_unavailable" });
     expect(r.ms).toBeLessThan(3000);
   });
 });
+
+/** The answer the API gives for an error (null when it is not a known one). */
+async function answerFor(error: unknown) {
+  const [{ toAppError }, { errorResponse }] = await Promise.all([import("@/lib/http/server/map-error"), import("@/lib/http/server/respond")]);
+  const known = toAppError(error);
+  return known && errorResponse(known);
+}
 
 describe("errors seen while PostgreSQL shuts down and restarts are outages (503), not bugs (500)", () => {
   it.each([
@@ -79,8 +86,8 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     [Object.assign(new Error("Raw query failed. Code: `N/A`. Message: `write EPIPE`"), { code: "P2010" })],
     [Object.assign(new Error("Invalid `prisma.ticket.findMany()` invocation"), { code: "P2010", cause: Object.assign(new Error("x"), { code: "57P01" }) })],
   ])("%s", async (error) => {
-    const { toHttpError } = await import("@/lib/http/server/map-error");
-    expect(toHttpError(error)?.status).toBe(503);
+    const res = await answerFor(error);
+    expect({ status: res?.status, body: await res?.json() }).toEqual({ status: 503, body: { error: expect.any(String), code: "service_unavailable" } });
   });
 
   it.each([
@@ -88,14 +95,13 @@ describe("errors seen while PostgreSQL shuts down and restarts are outages (503)
     [Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), { code: "P2034" })],
     [Object.assign(new Error("Raw query failed. Code: `40P01`. Message: `deadlock detected`"), { code: "P2010" })],
   ])("contention is a 503 the client may retry: %s", async (error) => {
-    const { toHttpError } = await import("@/lib/http/server/map-error");
-    const mapped = toHttpError(error);
-    expect({ status: mapped?.status, retryAfter: mapped?.extra?.headers?.["Retry-After"] }).toEqual({ status: 503, retryAfter: expect.any(String) });
+    const res = await answerFor(error);
+    expect({ status: res?.status, code: (await res?.json())?.code, retryAfter: res?.headers.get("retry-after") }).toEqual({ status: 503, code: "service_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
   });
 
   it("other errors stay unmapped (an opaque 500)", async () => {
-    const { toHttpError } = await import("@/lib/http/server/map-error");
-    expect(toHttpError(new Error("Cannot read properties of undefined"))).toBeNull();
-    expect(toHttpError(Object.assign(new Error("Raw query failed. Code: `42601`. Message: `syntax error`"), { code: "P2010" }))).toBeNull();
+    const { toAppError } = await import("@/lib/http/server/map-error");
+    expect(toAppError(new Error("Cannot read properties of undefined"))).toBeNull();
+    expect(toAppError(Object.assign(new Error("Raw query failed. Code: `42601`. Message: `syntax error`"), { code: "P2010" }))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { startSmtp } from "../helpers/smtp";
 import { discoverRoutes, invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type PortalActor, type RouteEntry } from "./route-table";
 import { ACTOR_ROLE, ACTORS, awayOf, cookieOf, createWorld, homeOf, secretsOf, snapshotTenant, type Actor, type Tenant, type World } from "./world";
+import { anyErrorBody } from "../helpers/error-body";
 
 // Authorization matrix: every (route, method) under app/api, called as every actor on its own
 // organisation's rows and on a foreign organisation's rows. Expected statuses come from the
@@ -63,7 +64,7 @@ async function callAs(world: World, entry: RouteEntry, actor: Actor, foreign: bo
 
   if (!mayTouchAway) expect({ ...outcome, awayRows: await snapshotTenant(away.org.id) }).toEqual({ ...outcome, awayRows: awayBefore });
   if (res.status >= 400) {
-    expect(JSON.parse(body)).toEqual(expect.objectContaining({ error: expect.any(String) }));
+    expect(JSON.parse(body)).toEqual(anyErrorBody());
     expect({ ...outcome, homeRows: await snapshotTenant(home.org.id) }).toEqual({ ...outcome, homeRows: homeBefore });
   } else {
     if (!entry.crossTenant?.includes(actor)) {
@@ -125,7 +126,7 @@ describe.each(portalEntries.map((e) => [key(e), e] as const))("portal token: %s"
       expected.push({ who, status: entry.portal![who] ?? 200 });
       expect({ who, rows: await snapshotTenant(protectedTenant.org.id) }).toEqual({ who, rows: before });
       if (res.ok) expect({ who, seen: caller.hidden(world).filter((s) => body.includes(s)) }).toEqual({ who, seen: [] });
-      else expect(JSON.parse(body)).toEqual(expect.objectContaining({ error: expect.any(String) }));
+      else expect(JSON.parse(body)).toEqual(anyErrorBody());
     }
     expect(outcomes).toEqual(expected);
   });

@@ -24,7 +24,7 @@ async function loggedFor(fail: () => Promise<unknown>) {
   const res = await handler(makeRequest("/api/x", { method: "POST" }), params());
   expect(res.status).toBe(500);
   const text = await res.text();
-  expect(text).toBe(JSON.stringify({ error: "Internal server error" }));
+  expect(text).toBe(JSON.stringify({ error: "Internal server error", code: "internal" }));
   expect(log).toHaveBeenCalledTimes(1);
   return { line: String(log.mock.calls[0]![0]), requestId: res.headers.get("x-request-id") };
 }

@@ -75,7 +75,7 @@ async function attempt(c: Case, i: number, same: string, xff: string) {
 
 function expectThrottled(r: Awaited<ReturnType<typeof attempt>>, windowMs: number) {
   expect(r.status).toBe(429);
-  expect(r.body.error).toEqual(expect.any(String));
+  expect(r.body).toEqual({ error: expect.any(String), code: "rate_limited" });
   const seconds = Number(r.retryAfter);
   expect(Number.isInteger(seconds)).toBe(true);
   expect(seconds).toBeGreaterThanOrEqual(1);

@@ -55,7 +55,7 @@ describe("POST /api/support-emails", () => {
   it("answers 404 for another organisation's id and creates nothing there", async () => {
     const email = address();
     const res = await post(world.users.org_admin, { email, displayName: "Foreign", organizationId: world.other.id });
-    expect(res).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(res).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
     expect(await db.supportEmail.count({ where: { email } })).toBe(0);
   });
 
@@ -91,10 +91,10 @@ describe("POST /api/support-emails", () => {
     const email = address("shared");
     expect((await post(world.users.org_admin, { email, displayName: "Ours" })).status).toBe(201);
     const again = await post(world.users.otherAdmin, { email: email.toUpperCase(), displayName: "Theirs" });
-    expect(again).toEqual({ status: 409, body: { error: "This email address is already in use" } });
+    expect(again).toEqual({ status: 409, body: { error: "This email address is already in use", code: "conflict" } });
     expect(JSON.stringify(again.body)).not.toContain(world.org.name);
     const same = await post(world.users.org_admin, { email, displayName: "Ours again" });
-    expect(same).toEqual({ status: 409, body: { error: "This email address is already in use" } });
+    expect(same).toEqual({ status: 409, body: { error: "This email address is already in use", code: "conflict" } });
   });
 
   it.each([
@@ -105,8 +105,8 @@ describe("POST /api/support-emails", () => {
     const { org, admin } = await adminOf(plan);
     for (let i = 0; i < limit; i++) expect((await post(admin, { email: address(plan), displayName: `Help ${i}` })).status).toBe(201);
     const over = await post(admin, { email: address(plan), displayName: "One too many" });
-    expect(over.status).toBe(409);
-    expect(over.body.error).toMatch(new RegExp(`plan allows ${limit} support email address`));
+    const name = { free: "Free", starter: "Starter", pro: "Pro" }[plan];
+    expect(over).toEqual({ status: 409, body: { error: `Your ${name} plan allows ${limit} support email address${limit === 1 ? "" : "es"}. Upgrade your plan to add more.`, code: "support_email_limit_reached" } });
     expect(await db.supportEmail.count({ where: { organizationId: org.id } })).toBe(limit);
   });
 
@@ -137,7 +137,7 @@ describe("POST /api/support-emails", () => {
     const email = address("contested");
     const results = await Promise.all([post(a.admin, { email, displayName: "A" }), post(b.admin, { email, displayName: "B" })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)?.body).toEqual({ error: "This email address is already in use" });
+    expect(results.find((r) => r.status === 409)?.body).toEqual({ error: "This email address is already in use", code: "conflict" });
   });
 });
 
@@ -156,7 +156,7 @@ describe("GET /api/support-emails", () => {
   });
 
   it("answers 404 when the query names another organisation", async () => {
-    expect(await get(world.users.org_admin, `?organizationId=${world.other.id}`)).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await get(world.users.org_admin, `?organizationId=${world.other.id}`)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
   });
 
   it.each([
@@ -194,8 +194,8 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
     expect(await del(admin, id)).toEqual({ status: 200, body: { ok: true } });
     expect(await db.supportEmail.count({ where: { id } })).toBe(0);
     expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "support_email.removed" } })).toMatchObject({ actorId: admin.id, targetId: id, metadata: { email } });
-    expect(await del(admin, id)).toEqual({ status: 404, body: { error: "Support email not found" } });
-    expect(await flip(admin, id)).toEqual({ status: 404, body: { error: "Support email not found" } });
+    expect(await del(admin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
+    expect(await flip(admin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
   });
 
   it("frees a removed address and a slot for a new one", async () => {
@@ -208,8 +208,8 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
 
   it("answers 404 for another tenant's address and leaves it untouched", async () => {
     const { id } = await fresh();
-    expect(await flip(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found" } });
-    expect(await del(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found" } });
+    expect(await flip(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
+    expect(await del(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
     expect(await db.supportEmail.findUniqueOrThrow({ where: { id } })).toMatchObject({ isActive: true });
   });
 

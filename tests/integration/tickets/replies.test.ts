@@ -57,7 +57,7 @@ describe("replies", () => {
   it("refuses an end user's reply on a resolved ticket and on someone else's ticket", async () => {
     const t = await newTicket(world.users.agent, world.users.end_user.email);
     await db.ticket.update({ where: { id: t.id }, data: { status: "resolved" } });
-    expect(await send(world.users.end_user, { ticketId: t.id, content: "reopen?" })).toMatchObject({ status: 400, body: { error: "This ticket has been resolved. Please create a new ticket." } });
+    expect(await send(world.users.end_user, { ticketId: t.id, content: "reopen?" })).toEqual({ status: 409, body: { error: "This ticket has been resolved. Please create a new ticket.", code: "ticket_closed" } });
     const notMine = await newTicket(world.users.agent, "someone.else@x.test");
     expect((await send(world.users.end_user, { ticketId: notMine.id, content: "hi" })).status).toBe(404);
     expect((await read(world.users.end_user, notMine.id)).status).toBe(404);
@@ -67,7 +67,7 @@ describe("replies", () => {
     const t = await newTicket(world.users.agent, "c@x.test");
     expect(await send(world.users.agent, { ticketId: t.id, content: "   " })).toMatchObject({ status: 400, body: { error: "Reply cannot be empty" } });
     expect(await send(world.users.agent, { ticketId: t.id, content: "x", type: "shout" })).toMatchObject({ status: 400, body: { error: "Unknown reply type" } });
-    expect(await send(world.users.otherAdmin, { ticketId: t.id, content: "hello" })).toEqual({ status: 404, body: { error: "Ticket not found" } });
+    expect(await send(world.users.otherAdmin, { ticketId: t.id, content: "hello" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
     expect(await db.reply.count({ where: { ticketId: t.id } })).toBe(0);
   });
 });
@@ -97,7 +97,7 @@ describe("GET /api/organizations/{id}", () => {
   });
 
   it("is a 404 for another organisation, except for a platform admin", async () => {
-    expect(await get(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await get(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
     expect((await get(world.users.platform_admin, world.other.id)).status).toBe(200);
   });
 });

@@ -81,7 +81,7 @@ describe("POST /api/tickets", () => {
     await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 149 } });
     expect((await post(agent, { subject: "150th", description: "d" })).status).toBe(201);
     const refused = await readJson(await post(agent, { subject: "151st", description: "d" }));
-    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/) } });
+    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
     const u = await readJson(await usage(makeRequest("/api/usage", { headers: await as(agent) }), params()));
     expect(u.body).toEqual({ plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } });
@@ -209,7 +209,7 @@ describe("PUT /api/tickets/{id} and history", () => {
   it("refuses an assignee who is not an active agent of this organisation", async () => {
     const t = await newTicket();
     for (const assignedTo of [world.users.end_user.id, world.users.otherAdmin.id, "no-such-user"]) {
-      expect(await put(world.users.agent, t.id, { assignedTo })).toEqual({ status: 400, body: { error: "Assignee must be an active agent of this organization" } });
+      expect(await put(world.users.agent, t.id, { assignedTo })).toEqual({ status: 400, body: { error: "Assignee must be an active agent of this organization", code: "bad_request" } });
     }
   });
 
@@ -222,7 +222,7 @@ describe("PUT /api/tickets/{id} and history", () => {
   it("forbids an end user and hides other tenants' tickets", async () => {
     const t = await newTicket();
     expect((await put(world.users.end_user, t.id, { status: "closed" })).status).toBe(403);
-    expect(await put(world.users.otherAdmin, t.id, { status: "closed" })).toEqual({ status: 404, body: { error: "Ticket not found" } });
+    expect(await put(world.users.otherAdmin, t.id, { status: "closed" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("open");
     const d = await detail(makeRequest(`/api/tickets/detail/${t.id}`, { headers: await as(world.users.otherAdmin) }), params({ id: t.id }));
     expect(d.status).toBe(404);

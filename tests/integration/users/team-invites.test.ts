@@ -100,7 +100,7 @@ describe("POST /api/team-invites", () => {
 
   it("refuses an email that already has an account (in any organisation) with 409", async () => {
     for (const existing of [world.users.agent.email, world.users.otherAdmin.email]) {
-      expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({ status: 409, body: { error: `A user with the email ${existing} already exists` } });
+      expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({ status: 409, body: { error: `A user with the email ${existing} already exists`, code: "conflict" } });
     }
   });
 
@@ -113,7 +113,7 @@ describe("POST /api/team-invites", () => {
     const second = await tokenFrom(to);
     expect(second).not.toBe(first);
     expect(await db.teamInvite.count({ where: { organizationId: world.org.id, email: to } })).toBe(1);
-    expect(await readJson(await acceptToken(first))).toEqual({ status: 404, body: { error: "Invalid or expired invitation" } });
+    expect(await readJson(await acceptToken(first))).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
     expect((await acceptToken(second)).status).toBe(201);
     expect((await db.user.findUniqueOrThrow({ where: { email: to } })).role).toBe("org_admin");
   });
@@ -192,10 +192,9 @@ describe("POST /api/onboarding/invites", () => {
     const admin = await createUser(org.id, "org_admin");
     smtp.clear();
     const tooMany = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: email("aon") }] });
-    expect(tooMany.status).toBe(409);
-    expect(tooMany.body.error).toMatch(/1 agent seat left/);
+    expect(tooMany).toEqual({ status: 409, body: { error: "Your Starter plan has 1 agent seat left. Invite fewer team members or upgrade your plan.", code: "seat_limit_reached" } });
     const taken = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: world.users.agent.email }] });
-    expect(taken).toEqual({ status: 409, body: { error: `A user with the email ${world.users.agent.email} already exists` } });
+    expect(taken).toEqual({ status: 409, body: { error: `A user with the email ${world.users.agent.email} already exists`, code: "conflict" } });
     expect(await db.teamInvite.count({ where: { organizationId: org.id } })).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -277,7 +276,7 @@ describe("DELETE /api/team-invites/{id}", () => {
     const stored = await db.teamInvite.findFirstOrThrow({ where: { organizationId: org.id, email: to } });
 
     expect(await del(admin, stored.id)).toEqual({ status: 200, body: { ok: true } });
-    expect(await readJson(await acceptToken(token))).toEqual({ status: 404, body: { error: "Invalid or expired invitation" } });
+    expect(await readJson(await acceptToken(token))).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
     expect((await postInvite(admin, { email: email("now-fits") })).status).toBe(201);
     expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "invite.revoked" } })).toMatchObject({
       actorId: admin.id,
@@ -285,7 +284,7 @@ describe("DELETE /api/team-invites/{id}", () => {
       targetId: stored.id,
       metadata: { email: to, role: "agent" },
     });
-    expect(await del(admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+    expect(await del(admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
   });
 
   it("is for admins of the invitation's own organisation; an accepted invitation cannot be withdrawn", async () => {
@@ -295,10 +294,10 @@ describe("DELETE /api/team-invites/{id}", () => {
     expect((await del(null, stored.id)).status).toBe(401);
     expect((await del(world.users.agent, stored.id)).status).toBe(403);
     expect((await del(world.users.end_user, stored.id)).status).toBe(403);
-    expect(await del(world.users.platform_admin, "no-such-invite")).toEqual({ status: 404, body: { error: "Invitation not found" } });
-    expect(await del(world.users.otherAdmin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+    expect(await del(world.users.platform_admin, "no-such-invite")).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
+    expect(await del(world.users.otherAdmin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
     expect((await acceptToken(await tokenFrom(to))).status).toBe(201);
-    expect(await del(world.users.org_admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found" } });
+    expect(await del(world.users.org_admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
     expect(await db.teamInvite.count({ where: { id: stored.id } })).toBe(1);
   });
 });

@@ -120,13 +120,13 @@ describe("GET /api/users/organization/{organizationId}", () => {
   it("checks the role first: 401 anonymous, 403 for agents and end users even for another organisation", async () => {
     expect((await team(null, world.org.id)).status).toBe(401);
     for (const user of [world.users.agent, world.users.end_user]) {
-      expect(await team(user, world.org.id)).toEqual({ status: 403, body: { error: "You do not have permission to do this" } });
+      expect(await team(user, world.org.id)).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
       expect((await team(user, world.other.id)).status).toBe(403);
     }
   });
 
   it("hides another organisation from an org admin (404) but not from a platform admin", async () => {
-    expect(await team(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found" } });
+    expect(await team(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
     const platform = await team(world.users.platform_admin, world.other.id);
     expect(platform.status).toBe(200);
     expect(platform.body.map((u) => u.id)).toEqual([world.users.otherAdmin.id]);
@@ -196,9 +196,9 @@ describe("PATCH /api/users/{id}", () => {
 
   it("answers 404 for another organisation's user, even to a platform admin", async () => {
     for (const actor of [world.users.org_admin, world.users.platform_admin]) {
-      expect(await patch(actor, world.users.otherAdmin.id, { isActive: false })).toEqual({ status: 404, body: { error: "User not found" } });
+      expect(await patch(actor, world.users.otherAdmin.id, { isActive: false })).toEqual({ status: 404, body: { error: "User not found", code: "not_found" } });
     }
-    expect(await patch(world.users.org_admin, "no-such-user", { role: "agent" })).toEqual({ status: 404, body: { error: "User not found" } });
+    expect(await patch(world.users.org_admin, "no-such-user", { role: "agent" })).toEqual({ status: 404, body: { error: "User not found", code: "not_found" } });
     expect((await fresh(world.users.otherAdmin.id)).isActive).toBe(true);
   });
 
@@ -207,11 +207,11 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await createUser(org.id, "org_admin");
     const platform = await createUser(org.id, "platform_admin");
     const agent = await createUser(org.id, "agent");
-    const refused = { status: 403, body: { error: "Only a platform admin can grant or remove the Platform Admin role" } };
+    const refused = { status: 403, body: { error: "Only a platform admin can grant or remove the Platform Admin role", code: "forbidden" } };
     expect(await patch(admin, agent.id, { role: "platform_admin" })).toEqual(refused);
     expect(await patch(admin, platform.id, { role: "agent" })).toEqual(refused);
     expect((await fresh(platform.id)).role).toBe("platform_admin");
-    expect(await patch(admin, platform.id, { isActive: false })).toEqual({ status: 403, body: { error: "Only a platform admin can activate or deactivate a Platform Admin" } });
+    expect(await patch(admin, platform.id, { isActive: false })).toEqual({ status: 403, body: { error: "Only a platform admin can activate or deactivate a Platform Admin", code: "forbidden" } });
     expect((await fresh(platform.id)).isActive).toBe(true);
     expect(await patch(platform, agent.id, { role: "platform_admin" })).toMatchObject({ status: 200, body: { role: "platform_admin" } });
     expect(await patch(platform, agent.id, { role: "org_admin" })).toMatchObject({ status: 200, body: { role: "org_admin" } });
@@ -222,9 +222,9 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "org_admin"); // another admin exists, so only the self rule applies
     const platform = await createUser(org.id, "platform_admin");
-    expect(await patch(admin, admin.id, { isActive: false })).toEqual({ status: 400, body: { error: "You cannot deactivate your own account" } });
-    expect(await patch(admin, admin.id, { role: "agent" })).toEqual({ status: 400, body: { error: "You cannot change your own role" } });
-    expect(await patch(platform, platform.id, { role: "org_admin" })).toEqual({ status: 400, body: { error: "You cannot change your own role" } });
+    expect(await patch(admin, admin.id, { isActive: false })).toEqual({ status: 400, body: { error: "You cannot deactivate your own account", code: "bad_request" } });
+    expect(await patch(admin, admin.id, { role: "agent" })).toEqual({ status: 400, body: { error: "You cannot change your own role", code: "bad_request" } });
+    expect(await patch(platform, platform.id, { role: "org_admin" })).toEqual({ status: 400, body: { error: "You cannot change your own role", code: "bad_request" } });
     expect(await fresh(admin.id)).toMatchObject({ role: "org_admin", isActive: true });
   });
 
@@ -233,7 +233,7 @@ describe("PATCH /api/users/{id}", () => {
     const platform = await createUser(org.id, "platform_admin");
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "org_admin", { isActive: false });
-    const lastAdmin = { status: 409, body: { error: "An organization needs at least one active admin. Make someone else an admin first." } };
+    const lastAdmin = { status: 409, body: { error: "An organization needs at least one active admin. Make someone else an admin first.", code: "conflict" } };
     expect(await patch(platform, admin.id, { isActive: false })).toEqual(lastAdmin);
     expect(await patch(platform, admin.id, { role: "agent" })).toEqual(lastAdmin);
     const second = await createUser(org.id, "agent");
@@ -258,7 +258,7 @@ describe("PATCH /api/users/{id}", () => {
     const sleeper = await createUser(org.id, "agent", { isActive: false });
     const customer = await createUser(org.id, "end_user");
     const inactiveCustomer = await createUser(org.id, "end_user", { isActive: false });
-    const full = { status: 409, body: { error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members." } };
+    const full = { status: 409, body: { error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members.", code: "seat_limit_reached" } };
     expect(await patch(admin, sleeper.id, { isActive: true })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "agent" })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "org_admin" })).toEqual(full);

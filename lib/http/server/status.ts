@@ -1,0 +1,27 @@
+import type { ErrorCode } from "@/lib/errors";
+
+/**
+ * The HTTP status of every error code, in one place. A limit on tickets refuses the action
+ * (403) while seats and support addresses clash with what the organisation already holds
+ * (409), as the API has always answered; a closed ticket is a valid request the ticket's
+ * state forbids (409).
+ */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  cross_site_rejected: 403,
+  ticket_limit_reached: 403,
+  not_found: 404,
+  conflict: 409,
+  ticket_closed: 409,
+  seat_limit_reached: 409,
+  support_email_limit_reached: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  service_unavailable: 503,
+};
