@@ -4,7 +4,8 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { forbidden, notFound } from "@/lib/errors";
-import type { OrganizationListQuery } from "@/lib/schemas/organizations";
+import type { Organization, OrganizationListQuery } from "@/lib/schemas/organizations";
+import type { AssignableUser } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
@@ -19,7 +20,7 @@ type SupportEmailRow = Prisma.SupportEmailGetPayload<{ select: typeof SUPPORT_EM
  * Spec §3 organisation stats and support emails for a set of organisations, in three
  * grouped queries whatever the number of organisations (no query per row).
  */
-async function withStats(orgs: OrganizationRow[]) {
+async function withStats(orgs: OrganizationRow[]): Promise<Organization[]> {
   const ids = orgs.map((o) => o.id);
   if (ids.length === 0) return [];
   const [totals, open, emails] = await Promise.all([
@@ -40,7 +41,7 @@ async function withStats(orgs: OrganizationRow[]) {
 }
 
 /** Own organisation, or any for a platform admin; anything else is a 404. */
-export async function getOrganization(user: SessionUser, id: string) {
+export async function getOrganization(user: SessionUser, id: string): Promise<Organization> {
   if (id !== user.organizationId && user.role !== "platform_admin") throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id }, select: ORGANIZATION_SELECT });
   if (!org) throw notFound("Organization not found");
@@ -57,7 +58,7 @@ function escapeLike(text: string): string {
  * GET /api/organizations: every organisation for a platform admin (newest first, searched
  * by name case-insensitively, one keyset page), only their own for anyone else.
  */
-export async function listOrganizations(user: SessionUser, query: OrganizationListQuery) {
+export async function listOrganizations(user: SessionUser, query: OrganizationListQuery): Promise<{ organizations: Organization[]; nextCursor: string | null }> {
   const where: Prisma.OrganizationWhereInput = {
     AND: [
       user.role === "platform_admin" ? {} : { id: user.organizationId },
@@ -77,7 +78,7 @@ export async function listOrganizations(user: SessionUser, query: OrganizationLi
  * Moving to a smaller plan is allowed even when usage is above its limits: nothing is
  * removed, further additions are refused until usage is back under the limit.
  */
-export async function changeOrganizationPlan(actor: SessionUser, id: string, plan: Plan) {
+export async function changeOrganizationPlan(actor: SessionUser, id: string, plan: Plan): Promise<Organization> {
   if (actor.role !== "platform_admin") throw forbidden();
   await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT "plan" FROM "Organization" WHERE "id" = ${id} FOR UPDATE`;
@@ -99,7 +100,7 @@ export async function changeOrganizationPlan(actor: SessionUser, id: string, pla
 }
 
 /** Active agents and admins a ticket can be assigned to (spec §3 assignable user). */
-export async function assignableUsers(user: SessionUser) {
+export async function assignableUsers(user: SessionUser): Promise<AssignableUser[]> {
   return db.user.findMany({
     where: { organizationId: user.organizationId, isActive: true, role: { in: ["agent", "org_admin", "platform_admin"] } },
     select: { id: true, fullName: true },

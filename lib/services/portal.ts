@@ -2,7 +2,8 @@ import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
-import type { PortalReplyInput, PortalTicketInput } from "@/lib/schemas/portal";
+import type { PortalReplyInput, PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
+import type { Reply } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { notifyCustomerReply } from "./notifications";
 import { REPLY_SELECT } from "./replies";
@@ -32,11 +33,11 @@ export const PORTAL_LIST_LIMIT = 200;
 
 const own = (c: PortalCustomer) => ({ organizationId: c.organizationId, customerEmail: c.email });
 
-export function listPortalTickets(c: PortalCustomer) {
+export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
   return db.ticket.findMany({ where: own(c), select: PORTAL_TICKET_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: PORTAL_LIST_LIMIT });
 }
 
-async function findOwnTicket(c: PortalCustomer, id: string) {
+async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicket> {
   const ticket = await db.ticket.findFirst({ where: { id, ...own(c) }, select: PORTAL_TICKET_SELECT });
   if (!ticket) throw notFound("Ticket not found");
   return ticket;
@@ -45,7 +46,7 @@ async function findOwnTicket(c: PortalCustomer, id: string) {
 export const getPortalTicket = findOwnTicket;
 
 /** Spec §7: the customer's name is the part of the email before the at-sign. */
-export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput) {
+export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput): Promise<PortalTicket> {
   const created = await createTicket(null, c.organizationId, {
     subject: input.subject,
     description: input.description,
@@ -58,7 +59,7 @@ export async function createPortalTicket(c: PortalCustomer, input: PortalTicketI
 }
 
 /** The conversation a customer sees: public replies only; internal notes never leave the server. */
-export async function listPortalReplies(c: PortalCustomer, ticketId: string) {
+export async function listPortalReplies(c: PortalCustomer, ticketId: string): Promise<Reply[]> {
   await findOwnTicket(c, ticketId);
   return db.reply.findMany({
     where: { organizationId: c.organizationId, ticketId, type: "public" },
@@ -72,7 +73,7 @@ export async function listPortalReplies(c: PortalCustomer, ticketId: string) {
  * resolved or closed (the customer opens a new one); a pending ticket goes back to open.
  * The assignee is told by email after the commit.
  */
-export async function createPortalReply(c: PortalCustomer, input: PortalReplyInput, now = new Date()) {
+export async function createPortalReply(c: PortalCustomer, input: PortalReplyInput, now = new Date()): Promise<Reply> {
   const ticket = await findOwnTicket(c, input.ticketId);
   if (DONE_STATUSES.includes(ticket.status)) throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`);
 

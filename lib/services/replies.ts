@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest } from "@/lib/errors";
-import type { CreateReplyInput } from "@/lib/schemas/tickets";
+import type { CreateReplyInput, Reply } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
@@ -12,7 +12,7 @@ import { slaRiskAt } from "@/lib/tickets/sla";
 export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
 
 /** The conversation in order; internal notes only for staff. */
-export async function listReplies(user: SessionUser, ticketId: string) {
+export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[]> {
   await findVisibleTicket(user, ticketId);
   return db.reply.findMany({
     where: { organizationId: user.organizationId, ticketId, ...(isStaff(user) ? {} : { type: "public" as const }) },
@@ -26,7 +26,7 @@ export async function listReplies(user: SessionUser, ticketId: string) {
  * The first public agent reply records the first response; a customer reply reopens a
  * pending ticket and is refused once the ticket is resolved or closed.
  */
-export async function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
+export async function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()): Promise<Reply> {
   const ticket = await findVisibleTicket(user, input.ticketId);
   const staff = isStaff(user);
   const type = staff ? input.type : "public";

@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { conflict, HttpError } from "@/lib/errors";
 import { PLANS, SEAT_ROLES, UNLIMITED, withinLimit } from "@/lib/plans/limits";
+import type { SeatSummary } from "@/lib/schemas/users";
 
 type Tx = Prisma.TransactionClient;
 type PlanName = keyof typeof PLANS;
@@ -60,8 +61,8 @@ export async function assertSeatsForInvites(tx: Tx, organizationId: string, emai
   }
 }
 
-/** What the Team tab shows: seats in use, live invitations and the plan's limit (-1 unlimited). */
-export async function seatSummary(organizationId: string) {
+/** What the Team tab shows: seats in use, live invitations and the plan's limit (UNLIMITED when it has none). */
+export async function seatSummary(organizationId: string): Promise<SeatSummary> {
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true } });
   if (!org) throw new HttpError(404, "Organization not found");
   const [used, pending] = await Promise.all([seatsInUse(db, organizationId), pendingInvites(db, organizationId)]);
