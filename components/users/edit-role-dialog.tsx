@@ -6,13 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { EDIT_ROLE_LABELS, EDITABLE_ROLES, type EditableRole } from "@/lib/user-roles";
-import type { UserRow } from "./types";
+import type { UserJson } from "./queries";
 import { useUpdateUser } from "./use-update-user";
 
 const asEditable = (role: string): EditableRole => ((EDITABLE_ROLES as readonly string[]).includes(role) ? (role as EditableRole) : "end_user");
 
 /** Spec §2 Edit Role dialog; only a platform admin may pick Platform Admin (the server agrees). */
-export function EditRoleDialog({ user, canGrantPlatformAdmin, onClose }: { user: UserRow | null; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+export function EditRoleDialog({ user, canGrantPlatformAdmin, onClose }: { user: UserJson | null; canGrantPlatformAdmin: boolean; onClose: () => void }) {
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>{user && <EditRoleForm key={user.id} user={user} canGrantPlatformAdmin={canGrantPlatformAdmin} onClose={onClose} />}</DialogContent>
@@ -20,7 +20,7 @@ export function EditRoleDialog({ user, canGrantPlatformAdmin, onClose }: { user:
   );
 }
 
-function EditRoleForm({ user, canGrantPlatformAdmin, onClose }: { user: UserRow; canGrantPlatformAdmin: boolean; onClose: () => void }) {
+function EditRoleForm({ user, canGrantPlatformAdmin, onClose }: { user: UserJson; canGrantPlatformAdmin: boolean; onClose: () => void }) {
   const [role, setRole] = useState<EditableRole>(asEditable(user.role));
   const { update, pending } = useUpdateUser();
 

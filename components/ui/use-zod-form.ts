@@ -1,0 +1,39 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import { toast } from "./use-toast";
+
+type Values = Record<string, unknown>;
+
+/** The toast title of a failed check: one text, or one chosen by the first message. */
+export type ProblemTitle = string | ((message: string) => string);
+
+/**
+ * A form's values, checked by the zod schema the server applies to the same request: the
+ * form refuses exactly what the server would, with the same words. `check` shows the first
+ * problem in a destructive toast and returns null, or returns the parsed values to send.
+ */
+export function useZodForm<Schema extends z.ZodType, V extends Values>(schema: Schema, initial: V) {
+  const [values, setValues] = useState(initial);
+  const setValue = <K extends keyof V>(key: K, value: V[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  return {
+    values,
+    setValue,
+    /** Value and change handler for a text input or textarea bound to `key`. */
+    text: (key: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
+      value: values[key] as string,
+      onChange: (event: { target: { value: string } }) => setValue(key, event.target.value as V[typeof key]),
+    }),
+    reset: () => setValues(initial),
+    /** Parses the values (plus `extra`, fields the form sends without showing them). */
+    check(title: ProblemTitle, extra: Values = {}): z.output<Schema> | null {
+      const result = schema.safeParse({ ...values, ...extra });
+      if (result.success) return result.data;
+      const message = result.error.issues[0]?.message ?? "Invalid input";
+      toast({ title: typeof title === "string" ? title : title(message), description: message, variant: "destructive" });
+      return null;
+    },
+  };
+}
