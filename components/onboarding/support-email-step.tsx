@@ -17,7 +17,7 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = form.check((message) => (message === ONBOARDING_SUPPORT_EMAIL_REQUIRED ? "Missing fields" : "Error"));
+    const parsed = form.check({ byMessage: { [ONBOARDING_SUPPORT_EMAIL_REQUIRED]: "Missing fields" }, otherwise: "Error" });
     if (!parsed) return;
     const { email, displayName } = parsed;
     setPending(true);

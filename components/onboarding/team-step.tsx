@@ -58,7 +58,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const invite = form.check((message) => (message === MISSING_EMAIL ? "Missing email" : "Invalid email"));
+    const invite = form.check({ byMessage: { [MISSING_EMAIL]: "Missing email" }, otherwise: "Invalid email" });
     if (!invite) return;
     if (invites.some((i) => i.email === invite.email)) {
       toast({ title: "Duplicate email", description: "This email has already been added", variant: "destructive" });

@@ -31,7 +31,7 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const ticket = form.check((message) => (message === MISSING_TICKET_FIELDS ? "All fields required" : "Failed to create ticket"));
+    const ticket = form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" }, otherwise: "Failed to create ticket" });
     if (ticket) create.mutate({ ...ticket, email });
   }
 

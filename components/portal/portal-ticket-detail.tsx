@@ -36,7 +36,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const reply = form.check((message) => (message === MISSING_REPLY ? "Reply required" : "Failed to send reply"), { ticketId });
+    const reply = form.check({ byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" }, { ticketId });
     if (reply) send.mutate(reply.content);
   }
 

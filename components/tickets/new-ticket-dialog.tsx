@@ -34,7 +34,7 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check((message) => (message === MISSING_TICKET_FIELDS ? "Missing information" : "Failed to create ticket"))) return;
+    if (!form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "Missing information" }, otherwise: "Failed to create ticket" })) return;
     // Opens the new ticket once the lists it appears in have been refreshed.
     create.mutate(form.values, { onSuccess: (ticket) => onCreated(ticket.id) });
   }

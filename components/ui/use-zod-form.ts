@@ -6,8 +6,20 @@ import { toast } from "./use-toast";
 
 type Values = Record<string, unknown>;
 
-/** The toast title of a failed check: one text, or one chosen by the first message. */
-export type ProblemTitle = string | ((message: string) => string);
+/**
+ * The toast title of a failed check: one text for every problem, or titles for particular
+ * messages. Problems with a listed message are reported first, in the order listed (a form
+ * asks for missing fields before anything else); any other problem gets `otherwise`.
+ */
+export type ProblemTitle = string | { byMessage: Record<string, string>; otherwise: string };
+
+function firstProblem(issues: readonly { message: string }[], title: ProblemTitle): { title: string; message: string } {
+  if (typeof title === "string") return { title, message: issues[0]?.message ?? "Invalid input" };
+  for (const [message, listed] of Object.entries(title.byMessage)) {
+    if (issues.some((issue) => issue.message === message)) return { title: listed, message };
+  }
+  return { title: title.otherwise, message: issues[0]?.message ?? "Invalid input" };
+}
 
 /**
  * A form's values, checked by the zod schema the server applies to the same request: the
@@ -31,8 +43,8 @@ export function useZodForm<Schema extends z.ZodType, V extends Values>(schema: S
     check(title: ProblemTitle, extra: Values = {}): z.output<Schema> | null {
       const result = schema.safeParse({ ...values, ...extra });
       if (result.success) return result.data;
-      const message = result.error.issues[0]?.message ?? "Invalid input";
-      toast({ title: typeof title === "string" ? title : title(message), description: message, variant: "destructive" });
+      const problem = firstProblem(result.error.issues, title);
+      toast({ title: problem.title, description: problem.message, variant: "destructive" });
       return null;
     },
   };
