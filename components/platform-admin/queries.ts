@@ -16,7 +16,7 @@ export const platformKeys = {
 };
 
 export function usePlatformMetrics() {
-  return useQuery<PlatformMetrics>({ queryKey: platformKeys.metrics });
+  return useQuery<Jsonify<PlatformMetrics>>({ queryKey: platformKeys.metrics });
 }
 
 export function usePlatformHealth() {

@@ -31,7 +31,7 @@ export function useOrganization(organizationId: string) {
 
 /** Tickets used against the plan's limit. */
 export function usePlanUsage() {
-  return useQuery<Usage>({ queryKey: usageKeys.usage });
+  return useQuery<Jsonify<Usage>>({ queryKey: usageKeys.usage });
 }
 
 /** After a support email change: the organisation's card, the address list and the audit trail. */

@@ -19,6 +19,7 @@ import { isAdmin } from "@/lib/roles";
 import { countAgainst } from "@/lib/format/count-against";
 import { UNLIMITED } from "@/lib/plans/limits";
 import { teamInviteSchema } from "@/lib/schemas/invites";
+import type { Jsonify } from "@/lib/schemas/json";
 import type { SeatSummary } from "@/lib/schemas/users";
 import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from "@/lib/user-roles";
 
@@ -133,7 +134,7 @@ function PendingInvites() {
   );
 }
 
-function InviteCard({ seats }: { seats: SeatSummary | undefined }) {
+function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
   if (!seats) return null;
   const full = seats.limit !== UNLIMITED && seats.used + seats.pending >= seats.limit;
   return (

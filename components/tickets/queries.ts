@@ -8,6 +8,7 @@ import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { QueueCounts, Reply, Ticket, TicketHistoryEvent, TicketStats } from "@/lib/schemas/tickets";
+import type { AssignableUser } from "@/lib/schemas/users";
 
 export type TicketJson = Jsonify<Ticket>;
 export type ReplyJson = Jsonify<Reply>;
@@ -59,7 +60,7 @@ export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) 
 }
 
 export function useQueueCounts() {
-  return useQuery<QueueCounts>({ queryKey: ticketKeys.counts });
+  return useQuery<Jsonify<QueueCounts>>({ queryKey: ticketKeys.counts });
 }
 
 export function useTicketStats() {
@@ -68,7 +69,7 @@ export function useTicketStats() {
 
 /** Agents and admins a ticket can be assigned to. */
 export function useAssignableUsers({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<{ id: string; fullName: string }[]>({ queryKey: userKeys.assignable, enabled });
+  return useQuery<Jsonify<AssignableUser>[]>({ queryKey: userKeys.assignable, enabled });
 }
 
 type NewTicket = { subject: string; description: string; customerName: string; customerEmail: string; priority: string; category: string };

@@ -35,7 +35,7 @@ export function useUsers(params: URLSearchParams) {
 }
 
 export function useUserStats() {
-  return useQuery<UserStats>({ queryKey: userKeys.stats });
+  return useQuery<Jsonify<UserStats>>({ queryKey: userKeys.stats });
 }
 
 /** A 403 on the team list means "not an admin" and reads as an empty list. */
@@ -52,7 +52,7 @@ export function useTeam(organizationId: string) {
 
 /** Agent seats in use and pending against the plan. */
 export function useSeats() {
-  return useQuery<SeatSummary>({ queryKey: userKeys.seats });
+  return useQuery<Jsonify<SeatSummary>>({ queryKey: userKeys.seats });
 }
 
 export function usePendingInvites() {
@@ -62,7 +62,7 @@ export function usePendingInvites() {
 export function useInviteVerification(token: string | null) {
   return useQuery({
     queryKey: inviteKeys.verification(token),
-    queryFn: async () => (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<InviteVerification>,
+    queryFn: async () => (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<Jsonify<InviteVerification>>,
     enabled: !!token,
   });
 }
