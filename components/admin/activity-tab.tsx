@@ -1,28 +1,13 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { format, formatDistanceToNow } from "date-fns";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { throwIfNotOk } from "@/lib/http/client/api";
-
-type ActivityEvent = { id: string; action: string; text: string; actor: { name: string }; createdAt: string };
-type ActivityPage = { events: ActivityEvent[]; nextCursor: string | null };
-
-async function fetchPage(cursor: string | null): Promise<ActivityPage> {
-  const res = await fetch(`/api/admin/activity?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { credentials: "include" });
-  await throwIfNotOk(res);
-  return (await res.json()) as ActivityPage;
-}
+import { useActivity } from "./queries";
 
 /** Beyond the spec's placeholder: the organisation's audit trail, newest first. */
 export function ActivityTab() {
-  const activity = useInfiniteQuery({
-    queryKey: ["/api/admin/activity"],
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const activity = useActivity();
   const events = activity.data?.pages.flatMap((p) => p.events) ?? [];
   return (
     <Card>

@@ -3,7 +3,7 @@
 import { Settings } from "lucide-react";
 import Link from "next/link";
 import { useHashTab } from "@/components/settings/use-hash-tab";
-import { useOrganization } from "@/components/settings/use-organization";
+import { useOrganization } from "@/components/settings/queries";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,16 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RoleBadge } from "@/components/users/role-badge";
-
-type Agent = { id: string; fullName: string; email: string; role: string; isActive: boolean; openTickets: number; assignedTickets: number };
+import { useAgents } from "./queries";
 
 /** Beyond the spec's placeholder: who is on the team and how much each one carries. */
 export function AgentsTab() {
-  const agents = useQuery<Agent[]>({ queryKey: ["/api/admin/agents"] });
+  const agents = useAgents();
   return (
     <Card>
       <CardHeader>

@@ -1,11 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { CreditCard, Mail, Tag, UserPlus } from "lucide-react";
 import Link from "next/link";
-import type { TicketStats } from "@/components/dashboard/dashboard";
 import { UsageLimits } from "@/components/settings/usage-limits";
-import { useOrganization } from "@/components/settings/use-organization";
+import { useOrganization } from "@/components/settings/queries";
+import { useTicketStats } from "@/components/tickets/queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -36,7 +35,7 @@ const QUICK_ACTIONS = [
 
 /** Spec §2 Admin Dashboard > Overview. */
 export function OverviewTab({ organizationId }: { organizationId: string }) {
-  const stats = useQuery<TicketStats>({ queryKey: ["/api/tickets/stats"] });
+  const stats = useTicketStats();
   const org = useOrganization(organizationId);
   const s = stats.data;
   const total = s?.totalTickets ?? 0;

@@ -1,21 +1,20 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useInviteVerification } from "@/components/users/queries";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { invitationRoleName } from "@/lib/permissions/labels";
+import { acceptInviteFormSchema } from "@/lib/schemas/auth";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 import { useRedirectAfter } from "./use-redirect-after";
-
-type Invitation = { email: string; role: string; organizationName: string };
 
 /** A server refusal is an ApiError; anything else is a network failure. */
 function verificationError(error: unknown): string {
@@ -38,14 +37,8 @@ function InvalidInvitation({ message }: { message: string }) {
 
 export function AcceptInviteForm() {
   const token = useSearchParams().get("token");
-  const verification = useQuery({
-    queryKey: ["/api/team-invites/verify", token],
-    queryFn: async () => (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<Invitation>,
-    enabled: !!token,
-  });
-  const [fullName, setFullName] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const verification = useInviteVerification(token);
+  const form = useZodForm(acceptInviteFormSchema, { fullName: "", password: "", confirmPassword: "" });
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   useRedirectAfter(done, "/login");
@@ -66,20 +59,11 @@ export function AcceptInviteForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = !fullName.trim()
-      ? "Full name is required"
-      : password.length < MIN_PASSWORD_LENGTH
-        ? "Password must be at least 8 characters"
-        : password !== confirm
-          ? "Passwords do not match"
-          : null;
-    if (problem) {
-      toast({ title: "Error", description: problem, variant: "destructive" });
-      return;
-    }
+    const accepted = form.check("Error", { token });
+    if (!accepted) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/team-invites/accept", { token, fullName: fullName.trim(), password });
+      await apiRequest("POST", "/api/team-invites/accept", { token: accepted.token, fullName: accepted.fullName, password: accepted.password });
       setDone(true);
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to accept invitation"), variant: "destructive" });
@@ -96,13 +80,13 @@ export function AcceptInviteForm() {
         <Input id="email" type="email" value={invite.email} readOnly />
       </Field>
       <Field id="fullName" label="Full name">
-        <Input id="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <Input id="fullName" autoComplete="name" {...form.text("fullName")} />
       </Field>
       <Field id="password" label="Password" hint="Must be at least 8 characters long">
-        <PasswordInput id="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput id="password" autoComplete="new-password" {...form.text("password")} />
       </Field>
       <Field id="confirmPassword" label="Confirm password">
-        <PasswordInput id="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
       </Field>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create account"}

@@ -6,24 +6,23 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { forgotPasswordSchema, MISSING_EMAIL } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { Field } from "@/components/ui/field";
 
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
+  const form = useZodForm(forgotPasswordSchema, { email: "" });
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!value) {
-      toast({ title: "Email required", description: "Please enter your email address", variant: "destructive" });
-      return;
-    }
+    const request = form.check({ byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Error" });
+    if (!request) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/auth/forgot-password", { email: value });
+      await apiRequest("POST", "/api/auth/forgot-password", { email: request.email });
       setSent(true);
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to process request"), variant: "destructive" });
@@ -39,7 +38,7 @@ export function ForgotPasswordForm() {
           <MailCheck className="text-success size-5" />
           Check your email
         </div>
-        <p>If an account exists for {email.trim()}, a password reset link has been sent. It works once, for 1 hour.</p>
+        <p>If an account exists for {form.values.email.trim()}, a password reset link has been sent. It works once, for 1 hour.</p>
         <p className="bg-muted text-muted-foreground rounded-md p-3">
           Development mode: the reset link is printed in the server logs. In production it would be emailed to you.
         </p>
@@ -53,7 +52,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Field id="email" label="Email">
-        <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input id="email" type="email" autoComplete="email" {...form.text("email")} />
       </Field>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Sending..." : "Send Reset Link"}

@@ -7,6 +7,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field } from "@/components/ui/field";
@@ -21,19 +23,16 @@ export function LoginForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const next = safeNext(useSearchParams().get("next"));
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useZodForm(loginSchema, { email: "", password: "" });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      toast({ title: "Missing fields", description: "Please enter your email and password", variant: "destructive" });
-      return;
-    }
+    const credentials = form.check({ byMessage: { [MISSING_LOGIN]: "Missing fields" }, otherwise: "Login failed" });
+    if (!credentials) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/login", { email: email.trim(), password });
+      await apiRequest("POST", "/api/login", { email: form.values.email.trim(), password: form.values.password });
       queryClient.clear();
       toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
       // Refresh so server components render with the new session cookie.
@@ -48,7 +47,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Field id="email" label="Email">
-        <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />
+        <Input id="email" type="email" autoComplete="email" {...form.text("email")} placeholder="you@company.com" />
       </Field>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
@@ -59,7 +58,7 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </div>
-        <PasswordInput id="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput id="password" autoComplete="current-password" {...form.text("password")} />
       </div>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign in"}

@@ -6,7 +6,8 @@ import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { PASSWORD_TOO_SHORT, RESET_PASSWORDS_DIFFER, resetPasswordFormSchema } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
@@ -14,8 +15,7 @@ import { useRedirectAfter } from "./use-redirect-after";
 
 export function ResetPasswordForm() {
   const token = useSearchParams().get("token");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useZodForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   useRedirectAfter(done, "/login");
@@ -49,17 +49,12 @@ export function ResetPasswordForm() {
       toast({ title: "Invalid Link", description: "Password reset token is missing", variant: "destructive" });
       return;
     }
-    if (password !== confirm) {
-      toast({ title: "Passwords don't match", description: "Please make sure both passwords are the same.", variant: "destructive" });
-      return;
-    }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: "Password too short", description: "Password must be at least 8 characters", variant: "destructive" });
-      return;
-    }
+    // The match check comes first: a mistyped short password is reported as a mismatch.
+    const reset = form.check({ byMessage: { [RESET_PASSWORDS_DIFFER]: "Passwords don't match", [PASSWORD_TOO_SHORT]: "Password too short" }, otherwise: "Error" }, { token });
+    if (!reset) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/auth/reset-password", { token, newPassword: password });
+      await apiRequest("POST", "/api/auth/reset-password", { token, newPassword: reset.newPassword });
       setDone(true);
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to reset password"), variant: "destructive" });
@@ -70,10 +65,10 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Field id="newPassword" label="New password" hint="Must be at least 8 characters long">
-        <PasswordInput id="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput id="newPassword" autoComplete="new-password" {...form.text("newPassword")} />
       </Field>
       <Field id="confirmPassword" label="Confirm password">
-        <PasswordInput id="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
       </Field>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Resetting..." : "Reset password"}

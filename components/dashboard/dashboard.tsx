@@ -1,27 +1,17 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import Link from "next/link";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
-import { type TicketJson } from "@/components/tickets/types";
+import { useTicketStats } from "@/components/tickets/queries";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { useUsage } from "@/components/tickets/usage-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ActivityChart } from "./activity-chart";
+import { UNLIMITED } from "@/lib/plans/limits";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
-
-export type TicketStats = {
-  totalTickets: number;
-  openTickets: number;
-  resolvedTickets: number;
-  statusBreakdown: Record<string, number>;
-  priorityBreakdown: Record<string, number>;
-  recentTickets: TicketJson[];
-  daily: { day: string; created: number; resolved: number }[];
-};
 
 function Metric({ label, value }: { label: string; value: number | string }) {
   return (
@@ -60,7 +50,7 @@ function Breakdown({ title, counts, labels }: { title: string; counts: Record<st
 
 /** The /app#dashboard section. */
 export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void }) {
-  const stats = useQuery<TicketStats>({ queryKey: ["/api/tickets/stats"] });
+  const stats = useTicketStats();
   const { usage } = useUsage();
   if (stats.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading dashboard...</p>;
   if (stats.isError) return <p className="text-destructive p-6 text-sm">Failed to load the dashboard</p>;
@@ -91,9 +81,9 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
           </CardHeader>
           <CardContent className="grid gap-2">
             <p className="text-muted-foreground text-xs">
-              {usage && limit !== -1 ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
+              {usage && limit !== UNLIMITED ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
             </p>
-            {usage && limit !== -1 && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
+            {usage && limit !== UNLIMITED && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
             <UpgradeDialog />
           </CardContent>
         </Card>

@@ -1,8 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useInvalidateOrganizations } from "@/components/settings/queries";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
@@ -16,7 +16,7 @@ const STEPS = 4;
 /** Spec §2 onboarding wizard: welcome, support email, team, done. */
 export function OnboardingWizard({ canManage }: { canManage: boolean }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const invalidateOrganizations = useInvalidateOrganizations();
   const [step, setStep] = useState(1);
   const [finishing, setFinishing] = useState(false);
   const next = () => setStep((s) => Math.min(STEPS, s + 1));
@@ -25,7 +25,7 @@ export function OnboardingWizard({ canManage }: { canManage: boolean }) {
     setFinishing(true);
     try {
       await apiRequest("POST", `/api/onboarding/${how}`);
-      await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/organizations") });
+      await invalidateOrganizations();
       router.replace("/app");
       router.refresh();
     } catch (error) {

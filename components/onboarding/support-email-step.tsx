@@ -6,21 +6,20 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { ONBOARDING_SUPPORT_EMAIL_REQUIRED, onboardingSupportEmailSchema } from "@/lib/schemas/support-emails";
 
-/** Step 2: the address customers write to; both fields required (spec §5). */
+/** Step 2: the address customers write to; both fields required. */
 export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
-  const [form, setForm] = useState({ email: "", displayName: "" });
+  const form = useZodForm(onboardingSupportEmailSchema, { email: "", displayName: "" });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const email = form.email.trim().toLowerCase();
-    const displayName = form.displayName.trim();
-    if (!email || !displayName) {
-      toast({ title: "Missing fields", description: "Please fill in all fields", variant: "destructive" });
-      return;
-    }
+    const parsed = form.check({ byMessage: { [ONBOARDING_SUPPORT_EMAIL_REQUIRED]: "Missing fields" }, otherwise: "Error" });
+    if (!parsed) return;
+    const { email, displayName } = parsed;
     setPending(true);
     try {
       await apiRequest("POST", "/api/support-emails", { email, displayName });
@@ -45,10 +44,10 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
           {canManage ? (
             <>
               <Field id="onboarding-support-email" label="Support email address">
-                <Input id="onboarding-support-email" type="email" placeholder="support@yourcompany.com" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+                <Input id="onboarding-support-email" type="email" placeholder="support@yourcompany.com" {...form.text("email")} />
               </Field>
               <Field id="onboarding-display-name" label="Display name">
-                <Input id="onboarding-display-name" placeholder="Customer Support" value={form.displayName} onChange={(e) => setForm((f) => ({ ...f, displayName: e.target.value }))} />
+                <Input id="onboarding-display-name" placeholder="Customer Support" {...form.text("displayName")} />
               </Field>
             </>
           ) : (

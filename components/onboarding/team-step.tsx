@@ -1,32 +1,32 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useSeats } from "@/components/settings/use-organization";
-import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
+import { useInvalidateInvites, useSeats } from "@/components/users/queries";
+import { OptionSelect, options } from "@/components/ui/option-select";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { PLANS } from "@/lib/plans/limits";
+import { PLANS, UNLIMITED } from "@/lib/plans/limits";
 import { INVITE_ROLE_LABELS, roleLabel } from "@/lib/permissions/labels";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
+import { MISSING_EMAIL, teamInviteSchema } from "@/lib/schemas/invites";
 
 type Invite = { email: string; role: InviteRole };
 const ROLE_OPTIONS = options(INVITE_ROLES, INVITE_ROLE_LABELS);
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The plan's seat situation, so an admin knows before sending why invitations may be refused. */
 function SeatNote({ listed }: { listed: number }) {
   const seats = useSeats();
   if (!seats.data) return null;
   const { plan, used, pending, limit } = seats.data;
-  if (limit === -1) return <p className="text-muted-foreground text-sm">Your {PLANS[plan].name} plan has unlimited agent seats.</p>;
+  if (limit === UNLIMITED) return <p className="text-muted-foreground text-sm">Your {PLANS[plan].name} plan has unlimited agent seats.</p>;
   const left = Math.max(0, limit - used - pending);
   return (
     <div role="status" className={listed > left ? "border-warning bg-warning/10 grid gap-2 rounded-lg border p-3 text-sm" : "text-muted-foreground grid gap-2 text-sm"}>
@@ -49,30 +49,21 @@ function SeatNote({ listed }: { listed: number }) {
 
 /** Step 3: a list of people to invite, sent together (all or nothing). */
 export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
+  const invalidateInvites = useInvalidateInvites();
+  const form = useZodForm(teamInviteSchema, { email: "", role: DEFAULT_INVITE_ROLE as InviteRole });
   const [invites, setInvites] = useState<Invite[]>([]);
   const [pending, setPending] = useState(false);
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!value) {
-      toast({ title: "Missing email", description: "Please provide an email address", variant: "destructive" });
-      return;
-    }
-    if (!EMAIL_SHAPE.test(value)) {
-      toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
-      return;
-    }
-    if (invites.some((i) => i.email === value)) {
+    const invite = form.check({ byMessage: { [MISSING_EMAIL]: "Missing email" }, otherwise: "Invalid email" });
+    if (!invite) return;
+    if (invites.some((i) => i.email === invite.email)) {
       toast({ title: "Duplicate email", description: "This email has already been added", variant: "destructive" });
       return;
     }
-    setInvites((list) => [...list, { email: value, role }]);
-    setEmail("");
-    setRole(DEFAULT_INVITE_ROLE);
+    setInvites((list) => [...list, invite]);
+    form.reset();
   }
 
   async function send() {
@@ -82,7 +73,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
       const res = await apiRequest("POST", "/api/onboarding/invites", { invites });
       const { sent } = (await res.json()) as { sent: number };
       toast({ title: "Invitation sent", description: `${sent} invitation${sent === 1 ? "" : "s"} sent.` });
-      await queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] });
+      await invalidateInvites();
       onDone();
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to save team invites"), variant: "destructive" });
@@ -105,11 +96,11 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
             <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-email">Email address</Label>
-                <Input id="onboarding-invite-email" type="email" placeholder="teammate@yourcompany.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Input id="onboarding-invite-email" type="email" placeholder="teammate@yourcompany.com" {...form.text("email")} />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-role">Role</Label>
-                <OptionSelect id="onboarding-invite-role" value={role} options={ROLE_OPTIONS} onChange={(v) => setRole(v as InviteRole)} />
+                <OptionSelect id="onboarding-invite-role" value={form.values.role} options={ROLE_OPTIONS} onChange={(v) => form.setValue("role", v as InviteRole)} />
               </div>
               <Button type="submit" variant="outline">
                 Add

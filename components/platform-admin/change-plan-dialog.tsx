@@ -1,42 +1,34 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Plan } from "@/generated/prisma/enums";
-import { OptionSelect } from "@/components/tickets/../ui/option-select";
+import type { OrganizationJson } from "@/components/settings/queries";
+import { OptionSelect } from "@/components/ui/option-select";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { errorMessage } from "@/lib/http/client/api";
 import { PLANS } from "@/lib/plans/limits";
-import { PLAN_ORDER, type OrganizationRow } from "./types";
+import { PLAN_IDS } from "@/lib/schemas/organizations";
+import { useChangePlan } from "./queries";
 
-type Props = { organization: OrganizationRow | null; onClose: () => void };
+type Props = { organization: OrganizationJson | null; onClose: () => void };
 
 /** A platform admin moves an organisation to another plan; limits follow at once. */
 export function ChangePlanDialog({ organization, onClose }: Props) {
-  const queryClient = useQueryClient();
   const [plan, setPlan] = useState<Plan | null>(null);
-  const [pending, setPending] = useState(false);
   const chosen = plan ?? organization?.plan ?? "free";
+  const change = useChangePlan({
+    onSuccess: (changed) => toast({ title: "Plan updated", description: `${changed.name} is now on the ${PLANS[changed.plan].name} plan.` }),
+    onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Failed to change the plan"), variant: "destructive" }),
+  });
+  const pending = change.isPending;
 
-  async function save() {
+  function save() {
     if (!organization) return;
-    setPending(true);
-    try {
-      await apiRequest("PATCH", `/api/organizations/${organization.id}`, { plan: chosen });
-      toast({ title: "Plan updated", description: `${organization.name} is now on the ${PLANS[chosen].name} plan.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/organizations"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/platform/metrics"] }),
-      ]);
-      close();
-    } catch (error) {
-      toast({ title: "Update failed", description: errorMessage(error, "Failed to change the plan"), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
+    // Closes once the directory and the platform figures have been refreshed.
+    change.mutate({ id: organization.id, plan: chosen }, { onSuccess: close });
   }
 
   function close() {
@@ -61,7 +53,7 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
             label="Plan"
             value={chosen}
             onChange={(v) => setPlan(v as Plan)}
-            options={PLAN_ORDER.map((p) => ({ value: p, label: PLANS[p].name }))}
+            options={PLAN_IDS.map((p) => ({ value: p, label: PLANS[p].name }))}
           />
         </div>
         <DialogFooter>

@@ -12,11 +12,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
-import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { initials } from "@/lib/format/initials";
 import { ChangePlanDialog } from "./change-plan-dialog";
 import { PlanBadge } from "./plan-badge";
-import type { OrganizationRow } from "./types";
+import type { OrganizationJson } from "@/components/settings/queries";
+import { useOrganizationDirectory } from "./queries";
 
 const PAGE_SIZE = 50;
 
@@ -27,13 +28,13 @@ function ComingSoon() {
 /** Spec §2 organisations table: searched by name on the server, further pages on demand. */
 export function OrganizationsTab() {
   const [search, setSearch] = useState("");
-  const [changing, setChanging] = useState<OrganizationRow | null>(null);
+  const [changing, setChanging] = useState<OrganizationJson | null>(null);
   const q = useDebounced(search.trim(), 250);
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (q) params.set("q", q);
 
   // While a new search loads, the previous rows stay (an open row menu is not torn down).
-  const query = useCursorPages<OrganizationRow>("/api/organizations", params, { keepPrevious: true });
+  const query = useOrganizationDirectory(params);
   const organizations = query.items;
 
   return (

@@ -1,10 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { PLANS } from "@/lib/plans/limits";
-import { PLAN_ORDER, type PlatformMetrics } from "./types";
+import { PLAN_IDS } from "@/lib/schemas/organizations";
+import { usePlatformMetrics } from "./queries";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -30,7 +30,7 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
 
 /** Spec §2 overview: totals across every organisation and organisations per plan. */
 export function OverviewTab() {
-  const metrics = useQuery<PlatformMetrics>({ queryKey: ["/api/platform/metrics"] });
+  const metrics = usePlatformMetrics();
   if (metrics.isPending) return <p className="text-muted-foreground text-sm">Loading metrics...</p>;
   if (metrics.isError) return <p className="text-destructive text-sm">Failed to load platform metrics</p>;
   const m = metrics.data;
@@ -52,7 +52,7 @@ export function OverviewTab() {
           testId="metric-plans"
           label="Plan Distribution"
           value={`${number(paid)} paid`}
-          detail={[...PLAN_ORDER].reverse().map((p) => `${number(m.planDistribution[p])} ${PLANS[p].name}`).join(", ")}
+          detail={[...PLAN_IDS].reverse().map((p) => `${number(m.planDistribution[p])} ${PLANS[p].name}`).join(", ")}
         />
       </div>
       <Card>
@@ -61,7 +61,7 @@ export function OverviewTab() {
           <CardDescription>How many organisations are on each plan</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {[...PLAN_ORDER].reverse().map((plan) => (
+          {[...PLAN_IDS].reverse().map((plan) => (
             <div key={plan} className="grid gap-1" data-testid={`plan-row-${plan}`}>
               <div className="flex justify-between text-sm">
                 <span>{PLANS[plan].name}</span>

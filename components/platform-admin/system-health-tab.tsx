@@ -1,12 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { format, formatDuration, intervalToDuration } from "date-fns";
 import { RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { PlatformHealth } from "./types";
+import { usePlatformHealth } from "./queries";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,7 +23,7 @@ function uptime(seconds: number) {
 
 /** What the server knows about itself: database round trip, migration level, version, uptime. */
 export function SystemHealthTab() {
-  const health = useQuery<PlatformHealth>({ queryKey: ["/api/platform/health"] });
+  const health = usePlatformHealth();
   if (health.isPending) return <p className="text-muted-foreground text-sm">Checking system health...</p>;
   if (health.isError) return <p className="text-destructive text-sm">Failed to load system health</p>;
   const h = health.data;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { PortalNewTicket } from "./portal-new-ticket";
 import { isExpired, portalRequest, usePortalSession, type PortalRequest } from "./portal-session";
 import { PortalTicketDetail } from "./portal-ticket-detail";
 import { PortalTicketList } from "./portal-ticket-list";
-import type { PortalTicket } from "./types";
+import { portalKeys, usePortalTickets } from "./queries";
 
 type View = { name: "list" } | { name: "create" } | { name: "detail"; id: string };
 
@@ -24,7 +24,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
   const endSession = useCallback(() => {
     saveSession(null);
     setView({ name: "list" });
-    queryClient.removeQueries({ queryKey: ["portal"] });
+    queryClient.removeQueries({ queryKey: portalKeys.all });
   }, [saveSession, queryClient]);
 
   /** Every portal call: a 401 means the token expired or was revoked, so back to the gate. */
@@ -43,17 +43,8 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
     [token, endSession],
   );
 
-  const tickets = useQuery({
-    queryKey: ["portal", token, "tickets"],
-    queryFn: async () => {
-      try {
-        return await request<PortalTicket[]>("GET", `/api/portal/tickets?email=${encodeURIComponent(session?.email ?? "")}`);
-      } catch (error) {
-        if (!isExpired(error)) toast({ title: "Failed to fetch tickets", description: "Please try again later", variant: "destructive" });
-        throw error;
-      }
-    },
-    enabled: Boolean(session),
+  const tickets = usePortalTickets(request, session, (error) => {
+    if (!isExpired(error)) toast({ title: "Failed to fetch tickets", description: "Please try again later", variant: "destructive" });
   });
 
   async function logout() {
@@ -85,7 +76,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
           email={session.email}
           onCancel={() => setView({ name: "list" })}
           onCreated={(ticket) => {
-            void queryClient.invalidateQueries({ queryKey: ["portal", token, "tickets"] });
+            void queryClient.invalidateQueries({ queryKey: portalKeys.tickets(token) });
             setView({ name: "detail", id: ticket.id });
           }}
         />

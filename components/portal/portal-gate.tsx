@@ -7,30 +7,30 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { MISSING_EMAIL } from "@/lib/schemas/auth";
+import { portalAccessSchema } from "@/lib/schemas/portal";
 import type { PortalSession } from "./portal-session";
 
 type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSession) => void };
 
 /** The email gate: the address gets a one-time code, and the code opens the portal. */
 export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
+  const emailForm = useZodForm(portalAccessSchema, { email: "" });
+  const codeForm = useZodForm(portalAccessSchema, { code: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function requestCode(event: { preventDefault(): void }) {
     event.preventDefault();
-    const value = email.trim().toLowerCase();
-    if (!value) {
-      toast({ title: "Email required", description: "Please enter your email address", variant: "destructive" });
-      return;
-    }
+    const access = emailForm.check({ byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Access failed" }, { org: slug });
+    if (!access) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/portal/access", { org: slug, email: value });
-      setSentTo(value);
-      setCode("");
+      await apiRequest("POST", "/api/portal/access", { org: slug, email: access.email });
+      setSentTo(access.email);
+      codeForm.reset();
     } catch (error) {
       toast({ title: "Access failed", description: errorMessage(error, "Please check your email address"), variant: "destructive" });
     } finally {
@@ -41,14 +41,11 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
   async function verify(event: FormEvent) {
     event.preventDefault();
     if (!sentTo) return;
-    const value = code.trim();
-    if (!/^\d{6}$/.test(value)) {
-      toast({ title: "Code required", description: "Please enter the 6-digit code from your email", variant: "destructive" });
-      return;
-    }
+    const access = codeForm.check("Code required", { org: slug, email: sentTo });
+    if (!access?.code) return;
     setPending(true);
     try {
-      const res = await apiRequest("POST", "/api/portal/access", { org: slug, email: sentTo, code: value });
+      const res = await apiRequest("POST", "/api/portal/access", { org: slug, email: sentTo, code: access.code });
       const { accessToken, email: grantedEmail } = (await res.json()) as { accessToken: string; email: string };
       toast({ title: "Access granted" });
       onSignedIn({ token: accessToken, email: grantedEmail });
@@ -85,8 +82,8 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+                value={codeForm.values.code}
+                onChange={(e) => codeForm.setValue("code", e.target.value.replace(/\D/g, ""))}
               />
             </Field>
             <Button type="submit" disabled={pending} className="w-full">
@@ -104,7 +101,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
         ) : (
           <form onSubmit={requestCode} className="grid gap-4" noValidate>
             <Field id="portal-email" label="Email">
-              <Input id="portal-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input id="portal-email" type="email" autoComplete="email" {...emailForm.text("email")} />
             </Field>
             <Button type="submit" disabled={pending} className="w-full">
               {pending ? "Sending..." : "Access Portal"}

@@ -1,31 +1,25 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { errorMessage } from "@/lib/http/client/api";
+import { portalTicketSchema } from "@/lib/schemas/portal";
+import { MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { isExpired, type PortalRequest } from "./portal-session";
-import type { PortalTicket } from "./types";
+import { useCreatePortalTicket, type PortalTicketJson } from "./queries";
 
-type Props = { request: PortalRequest; email: string; onCreated: (ticket: PortalTicket) => void; onCancel: () => void };
+type Props = { request: PortalRequest; email: string; onCreated: (ticket: PortalTicketJson) => void; onCancel: () => void };
 
-/** Portal create view: subject and description, both required after trimming (spec §5). */
+/** Portal create view: subject and description, both required after trimming. */
 export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) {
-  const [subject, setSubject] = useState("");
-  const [description, setDescription] = useState("");
-  const create = useMutation({
-    mutationFn: () =>
-      request<PortalTicket>("POST", "/api/portal/tickets", {
-        subject: subject.trim(),
-        description: description.trim(),
-        customerEmail: email,
-        customerName: email.split("@")[0],
-      }),
+  const form = useZodForm(portalTicketSchema, { subject: "", description: "" });
+  const create = useCreatePortalTicket(request, {
     onSuccess: (ticket) => {
       toast({ title: "Ticket created", description: `Ticket #${ticket.ticketNumber} is open. We'll email you when we reply.` });
       onCreated(ticket);
@@ -37,11 +31,8 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!subject.trim() || !description.trim()) {
-      toast({ title: "All fields required", description: "Please fill in both subject and description", variant: "destructive" });
-      return;
-    }
-    create.mutate();
+    const ticket = form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" }, otherwise: "Failed to create ticket" });
+    if (ticket) create.mutate({ ...ticket, email });
   }
 
   return (
@@ -55,10 +46,10 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="portal-subject" label="Subject">
-            <Input id="portal-subject" maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+            <Input id="portal-subject" maxLength={200} {...form.text("subject")} />
           </Field>
           <Field id="portal-description" label="Description">
-            <Textarea id="portal-description" rows={6} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Textarea id="portal-description" rows={6} {...form.text("description")} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onCancel}>

@@ -1,35 +1,33 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { ArrowLeft } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
-import type { ReplyJson } from "@/components/tickets/types";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { errorMessage } from "@/lib/http/client/api";
+import { MISSING_REPLY, portalReplySchema } from "@/lib/schemas/portal";
 import { cn } from "@/lib/utils";
 import { isExpired, type PortalRequest } from "./portal-session";
-import { PORTAL_DATE, type PortalTicket } from "./types";
+import { PORTAL_DATE } from "./portal-ticket-list";
+import { usePortalReplies, usePortalTicket, useSendPortalReply } from "./queries";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 
 type Props = { request: PortalRequest; ticketId: string; onBack: () => void; onCreate: () => void };
 
 /** Portal detail: the public conversation, and a reply form while the ticket is not done. */
 export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Props) {
-  const queryClient = useQueryClient();
-  const ticket = useQuery({ queryKey: ["portal", "ticket", ticketId], queryFn: () => request<PortalTicket>("GET", `/api/portal/tickets/${ticketId}`) });
-  const replies = useQuery({ queryKey: ["portal", "replies", ticketId], queryFn: () => request<ReplyJson[]>("GET", `/api/replies/${ticketId}`) });
-  const [content, setContent] = useState("");
-  const send = useMutation({
-    mutationFn: () => request<ReplyJson>("POST", "/api/replies", { ticketId, content: content.trim(), type: "public", authorType: "customer" }),
+  const ticket = usePortalTicket(request, ticketId);
+  const replies = usePortalReplies(request, ticketId);
+  const form = useZodForm(portalReplySchema, { content: "" });
+  const send = useSendPortalReply(request, ticketId, {
     onSuccess: () => {
       toast({ title: "Reply sent" });
-      setContent("");
-      return queryClient.invalidateQueries({ queryKey: ["portal"] });
+      form.reset();
     },
     onError: (error) => {
       if (!isExpired(error)) toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" });
@@ -38,11 +36,8 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!content.trim()) {
-      toast({ title: "Reply required", description: "Please enter a reply message", variant: "destructive" });
-      return;
-    }
-    send.mutate();
+    const reply = form.check({ byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" }, { ticketId });
+    if (reply) send.mutate(reply.content);
   }
 
   const back = (
@@ -95,7 +90,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       ) : (
         <form onSubmit={submit} className="grid gap-2" noValidate>
           <Label htmlFor="portal-reply">Your reply</Label>
-          <Textarea id="portal-reply" rows={4} placeholder="Write a reply to our support team..." value={content} onChange={(e) => setContent(e.target.value)} />
+          <Textarea id="portal-reply" rows={4} placeholder="Write a reply to our support team..." {...form.text("content")} />
           <Button type="submit" className="justify-self-end" disabled={send.isPending}>
             {send.isPending ? "Sending..." : "Send Reply"}
           </Button>

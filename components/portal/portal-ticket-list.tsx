@@ -5,9 +5,12 @@ import { Plus } from "lucide-react";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PORTAL_DATE, type PortalTicket } from "./types";
+import type { PortalTicketJson } from "./queries";
 
-type Props = { tickets: PortalTicket[] | undefined; failed: boolean; onOpen: (id: string) => void; onCreate: () => void };
+/** How the portal shows dates. */
+export const PORTAL_DATE = "MMM d, yyyy";
+
+type Props = { tickets: PortalTicketJson[] | undefined; failed: boolean; onOpen: (id: string) => void; onCreate: () => void };
 
 /** Default portal view: the customer's tickets, newest first, two lines of each description. */
 export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {

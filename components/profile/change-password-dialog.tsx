@@ -6,34 +6,28 @@ import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { changePasswordFormSchema, NEW_PASSWORD_TOO_SHORT, NEW_PASSWORDS_DIFFER } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
+  const form = useZodForm(changePasswordFormSchema, EMPTY);
   const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // Spec §5: the match check runs before the length check.
-    if (form.newPassword !== form.confirmPassword) {
-      toast({ title: "Password mismatch", description: "New password and confirmation do not match.", variant: "destructive" });
-      return;
-    }
-    if (form.newPassword.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: "Password too short", description: "Password must be at least 8 characters long.", variant: "destructive" });
-      return;
-    }
+    // The match check runs before the length check.
+    const change = form.check({ byMessage: { [NEW_PASSWORDS_DIFFER]: "Password mismatch", [NEW_PASSWORD_TOO_SHORT]: "Password too short" }, otherwise: "Password change failed" });
+    if (!change) return;
     setPending(true);
     try {
-      await apiRequest("PATCH", "/api/users/password", { currentPassword: form.currentPassword, newPassword: form.newPassword });
+      await apiRequest("PATCH", "/api/users/password", { currentPassword: change.currentPassword, newPassword: change.newPassword });
       toast({ title: "Password changed", description: "Your password has been updated. Other sessions have been signed out." });
       setOpen(false);
-      setForm(EMPTY);
+      form.reset();
     } catch (error) {
       toast({ title: "Password change failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
     } finally {
@@ -53,13 +47,13 @@ export function ChangePasswordDialog() {
             <DialogDescription>Other devices will be signed out.</DialogDescription>
           </DialogHeader>
           <Field id="currentPassword" label="Current password">
-            <PasswordInput id="currentPassword" autoComplete="current-password" value={form.currentPassword} onChange={set("currentPassword")} />
+            <PasswordInput id="currentPassword" autoComplete="current-password" {...form.text("currentPassword")} />
           </Field>
           <Field id="newPassword" label="New password">
-            <PasswordInput id="newPassword" autoComplete="new-password" value={form.newPassword} onChange={set("newPassword")} />
+            <PasswordInput id="newPassword" autoComplete="new-password" {...form.text("newPassword")} />
           </Field>
           <Field id="confirmPassword" label="Confirm new password">
-            <PasswordInput id="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+            <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -7,30 +7,28 @@ import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { toast } from "@/components/ui/use-toast";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { profileSchema } from "@/lib/schemas/auth";
-import { firstError } from "@/lib/schemas/first-error";
 
 export function EditProfileDialog({ fullName, email }: { fullName: string; email: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ fullName, email });
+  const form = useZodForm(profileSchema, { fullName, email });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstError(profileSchema.safeParse(form));
-    if (problem) {
-      toast({ title: "Update failed", description: problem, variant: "destructive" });
-      return;
-    }
+    const profile = form.check("Update failed");
+    if (!profile) return;
     setPending(true);
     try {
-      await apiRequest("PATCH", "/api/users/profile", { fullName: form.fullName.trim(), email: form.email.trim() });
+      await apiRequest("PATCH", "/api/users/profile", profile);
       toast({ title: "Profile updated", description: "Your profile has been saved." });
-      await queryClient.invalidateQueries({ queryKey: ["/api/auth/check"] });
+      await queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
       setOpen(false);
       router.refresh();
     } catch (error) {
@@ -45,7 +43,7 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setForm({ fullName, email });
+        if (next) form.reset();
       }}
     >
       <DialogTrigger asChild>
@@ -58,10 +56,10 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
             <DialogDescription>Change your name and email address.</DialogDescription>
           </DialogHeader>
           <Field id="profile-fullName" label="Full name">
-            <Input id="profile-fullName" autoComplete="name" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
+            <Input id="profile-fullName" autoComplete="name" {...form.text("fullName")} />
           </Field>
           <Field id="profile-email" label="Email">
-            <Input id="profile-email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+            <Input id="profile-email" type="email" autoComplete="email" {...form.text("email")} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

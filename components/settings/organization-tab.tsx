@@ -3,7 +3,7 @@
 import { format } from "date-fns";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { SupportEmailsCard } from "./support-emails-card";
-import { useOrganization } from "./use-organization";
+import { useOrganization } from "./queries";
 
 export function OrganizationTab({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
   const org = useOrganization(organizationId);

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { Plan } from "@/generated/prisma/enums";
 import { PLANS } from "@/lib/plans/limits";
 import { UsageLimits } from "./usage-limits";
-import { useOrganization } from "./use-organization";
+import { useOrganization } from "./queries";
 
 /** Spec §2: $29 starter, $99 pro, otherwise Custom. */
 export function monthlyPrice(plan: Plan): string {

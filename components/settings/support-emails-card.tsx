@@ -1,8 +1,7 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import {
@@ -22,40 +21,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { PLANS, withinLimit } from "@/lib/plans/limits";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { countAgainst } from "@/lib/format/count-against";
+import { errorMessage } from "@/lib/http/client/api";
+import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
 import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
-import { firstError } from "@/lib/schemas/first-error";
-import { countAgainst, type OrganizationJson, type SupportEmailJson } from "./use-organization";
-
-function useInvalidateOrganization() {
-  const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (q) => {
-        const head = String(q.queryKey[0]);
-        return head.startsWith("/api/organizations") || head === "/api/support-emails" || head === "/api/admin/activity";
-      },
-    });
-}
+import { useAddSupportEmail, useRemoveSupportEmail, useToggleSupportEmail, type OrganizationJson, type SupportEmailJson } from "./queries";
 
 function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canManage: boolean }) {
-  const invalidate = useInvalidateOrganization();
-  const toggle = useMutation({
-    mutationFn: () => apiRequest("PUT", `/api/support-emails/${entry.id}/toggle`),
-    onSuccess: async (res) => {
-      const updated = (await res.json()) as SupportEmailJson;
-      toast({ title: "Status updated", description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.` });
-      return invalidate();
-    },
+  const toggle = useToggleSupportEmail(entry.id, {
+    onSuccess: (updated) => toast({ title: "Status updated", description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.` }),
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update support email status"), variant: "destructive" }),
   });
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/support-emails/${entry.id}`),
-    onSuccess: () => {
-      toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` });
-      return invalidate();
-    },
+  const remove = useRemoveSupportEmail(entry.id, {
+    onSuccess: () => toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` }),
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to remove support email address"), variant: "destructive" }),
   });
   return (
@@ -95,38 +74,29 @@ function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canMan
 }
 
 function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
-  const invalidate = useInvalidateOrganization();
-  const [form, setForm] = useState({ email: "", displayName: "" });
-  const add = useMutation({
-    mutationFn: (body: { email: string; displayName: string; organizationId: string }) => apiRequest("POST", "/api/support-emails", body),
-    onSuccess: async (res) => {
-      const created = (await res.json()) as SupportEmailJson;
+  const form = useZodForm(createSupportEmailSchema, { email: "", displayName: "" });
+  const add = useAddSupportEmail({
+    onSuccess: (created) => {
       toast({ title: "Support email added", description: `${created.email} now receives tickets.` });
-      setForm({ email: "", displayName: "" });
-      return invalidate();
+      form.reset();
     },
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to add support email address"), variant: "destructive" }),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createSupportEmailSchema.safeParse({ ...form, organizationId });
-    const problem = firstError(parsed);
-    if (problem || !parsed.success) {
-      toast({ title: "Validation Error", description: problem ?? "Please provide both email address and display name", variant: "destructive" });
-      return;
-    }
-    add.mutate({ email: parsed.data.email, displayName: parsed.data.displayName, organizationId });
+    const parsed = form.check("Validation Error", { organizationId });
+    if (parsed) add.mutate({ email: parsed.email, displayName: parsed.displayName, organizationId });
   }
 
-  const empty = !form.email.trim() || !form.displayName.trim();
+  const empty = !form.values.email.trim() || !form.values.displayName.trim();
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-lg border border-dashed p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
       <Field id="support-email" label="Email address">
-        <Input id="support-email" type="email" placeholder="support@yourcompany.com" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+        <Input id="support-email" type="email" placeholder="support@yourcompany.com" {...form.text("email")} />
       </Field>
       <Field id="support-display-name" label="Display name">
-        <Input id="support-display-name" placeholder="Customer Support" value={form.displayName} onChange={(e) => setForm((f) => ({ ...f, displayName: e.target.value }))} />
+        <Input id="support-display-name" placeholder="Customer Support" {...form.text("displayName")} />
       </Field>
       <Button type="submit" disabled={empty || add.isPending}>
         {add.isPending ? "Adding..." : "Add Email"}
@@ -147,7 +117,7 @@ export function SupportEmailsCard({ organization, canManage }: { organization: O
           <CardTitle as="h2">Support Email Addresses</CardTitle>
           <CardDescription>Mail sent to these addresses becomes tickets for your team.</CardDescription>
         </div>
-        <Badge variant="outline" data-testid="support-email-count" title={`${emails.length} of ${limit === -1 ? "unlimited" : limit} support email addresses used`}>
+        <Badge variant="outline" data-testid="support-email-count" title={`${emails.length} of ${limit === UNLIMITED ? "unlimited" : limit} support email addresses used`}>
           {countAgainst(emails.length, limit)}
         </Badge>
       </CardHeader>

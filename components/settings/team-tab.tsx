@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
@@ -12,26 +11,19 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { RoleBadge } from "@/components/users/role-badge";
-import type { SeatSummary, UserRow } from "@/components/users/types";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { useInvalidateInvites, usePendingInvites, useSeats, useTeam, type PendingInviteJson } from "@/components/users/queries";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { firstError } from "@/lib/schemas/first-error";
+import { countAgainst } from "@/lib/format/count-against";
+import { UNLIMITED } from "@/lib/plans/limits";
 import { teamInviteSchema } from "@/lib/schemas/invites";
+import type { Jsonify } from "@/lib/schemas/json";
+import type { SeatSummary } from "@/lib/schemas/users";
 import { INVITE_ROLE_LABELS } from "@/lib/permissions/labels";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
 
-type PendingInvite = { id: string; email: string; role: string; expiresAt: string };
-
-/** Spec §8: a 403 on the team list means "not an admin" and reads as an empty list. */
-async function fetchTeam(organizationId: string): Promise<UserRow[]> {
-  const res = await fetch(`/api/users/organization/${organizationId}`, { credentials: "include" });
-  if (res.status === 403) return [];
-  if (!res.ok) throw new Error("Failed to fetch users");
-  return (await res.json()) as UserRow[];
-}
-
-const seatText = (used: number, limit: number) => `${used} / ${limit === -1 ? "∞" : limit}`;
 
 /**
  * Settings > Team (spec §2): agent seats against the plan for everyone; admins also see the
@@ -41,7 +33,7 @@ const seatText = (used: number, limit: number) => `${used} / ${limit === -1 ? "�
 export function TeamTab() {
   const me = useCurrentUser();
   const admin = can(me, "team.invite");
-  const seats = useQuery<SeatSummary>({ queryKey: ["/api/users/seats"] });
+  const seats = useSeats();
 
   return (
     <div className="grid gap-6">
@@ -51,8 +43,8 @@ export function TeamTab() {
             <CardTitle as="h2">Team Members</CardTitle>
             <CardDescription>Agents and admins each use one agent seat of your plan.</CardDescription>
           </div>
-          <Badge variant="outline" className="text-sm" aria-label={seats.data ? `Agent seats: ${seatText(seats.data.used, seats.data.limit)}` : undefined}>
-            {seats.data ? seatText(seats.data.used, seats.data.limit) : "-"}
+          <Badge variant="outline" className="text-sm" aria-label={seats.data ? `Agent seats: ${countAgainst(seats.data.used, seats.data.limit)}` : undefined}>
+            {seats.data ? countAgainst(seats.data.used, seats.data.limit) : "-"}
           </Badge>
         </CardHeader>
         <CardContent>
@@ -74,7 +66,7 @@ export function TeamTab() {
 }
 
 function MemberList({ organizationId }: { organizationId: string }) {
-  const team = useQuery({ queryKey: ["/api/users/organization", organizationId], queryFn: () => fetchTeam(organizationId) });
+  const team = useTeam(organizationId);
   if (team.isPending) return <p className="text-muted-foreground text-sm">Loading users...</p>;
   if (team.isError) return <p className="text-destructive text-sm">{team.error.message}</p>;
   if (team.data.length === 0) return <p className="text-muted-foreground text-sm">No team members yet</p>;
@@ -97,17 +89,17 @@ function MemberList({ organizationId }: { organizationId: string }) {
 }
 
 function PendingInvites() {
-  const queryClient = useQueryClient();
-  const invites = useQuery<PendingInvite[]>({ queryKey: ["/api/team-invites"] });
+  const invalidate = useInvalidateInvites();
+  const invites = usePendingInvites();
   const [revoking, setRevoking] = useState<string | null>(null);
   if (!invites.data?.length) return null;
 
-  async function revoke(invite: PendingInvite) {
+  async function revoke(invite: PendingInviteJson) {
     setRevoking(invite.id);
     try {
       await apiRequest("DELETE", `/api/team-invites/${invite.id}`);
       toast({ title: "Invitation revoked", description: `${invite.email} can no longer use the invitation link.` });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/team-invites"] }), queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] })]);
+      await invalidate();
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to revoke invitation"), variant: "destructive" });
     } finally {
@@ -143,9 +135,9 @@ function PendingInvites() {
   );
 }
 
-function InviteCard({ seats }: { seats: SeatSummary | undefined }) {
+function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
   if (!seats) return null;
-  const full = seats.limit !== -1 && seats.used + seats.pending >= seats.limit;
+  const full = seats.limit !== UNLIMITED && seats.used + seats.pending >= seats.limit;
   return (
     <Card>
       <CardHeader>
@@ -169,26 +161,20 @@ function InviteCard({ seats }: { seats: SeatSummary | undefined }) {
 }
 
 function InviteForm() {
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
+  const invalidate = useInvalidateInvites();
+  const form = useZodForm(teamInviteSchema, { email: "", role: DEFAULT_INVITE_ROLE as InviteRole });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = teamInviteSchema.safeParse({ email, role });
-    const problem = firstError(parsed);
-    if (problem || !parsed.success) {
-      toast({ title: "Validation Error", description: problem ?? "Please provide an email address", variant: "destructive" });
-      return;
-    }
+    const parsed = form.check("Validation Error");
+    if (!parsed) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/team-invites", parsed.data);
-      toast({ title: "Invitation sent", description: `An invitation has been sent to ${parsed.data.email}.` });
-      setEmail("");
-      setRole(DEFAULT_INVITE_ROLE);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/team-invites"] }), queryClient.invalidateQueries({ queryKey: ["/api/users/seats"] })]);
+      await apiRequest("POST", "/api/team-invites", parsed);
+      toast({ title: "Invitation sent", description: `An invitation has been sent to ${parsed.email}.` });
+      form.reset();
+      await invalidate();
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Failed to send invitation"), variant: "destructive" });
     } finally {
@@ -199,10 +185,10 @@ function InviteForm() {
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
       <Field id="invite-email" label="Email address">
-        <Input id="invite-email" type="email" autoComplete="off" placeholder="teammate@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input id="invite-email" type="email" autoComplete="off" placeholder="teammate@company.com" {...form.text("email")} />
       </Field>
       <Field id="invite-role" label="Role">
-        <Select value={role} onValueChange={(value) => setRole(value as InviteRole)}>
+        <Select value={form.values.role} onValueChange={(value) => form.setValue("role", value as InviteRole)}>
           <SelectTrigger id="invite-role">
             <SelectValue />
           </SelectTrigger>

@@ -5,13 +5,14 @@ import { useUsage } from "@/components/tickets/usage-alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { PLANS } from "@/lib/plans/limits";
 import { cn } from "@/lib/utils";
-import { useOrganization, useSeats } from "./use-organization";
+import { useSeats } from "@/components/users/queries";
+import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import { useOrganization } from "./queries";
 
 function Limit({ label, current, limit, note }: { label: string; current: number | undefined; limit: number | undefined; note?: string }) {
   const known = current !== undefined && limit !== undefined;
-  const unlimited = limit === -1;
+  const unlimited = limit === UNLIMITED;
   const percent = known && !unlimited && limit > 0 ? Math.min(100, (current / limit) * 100) : 0;
   const full = known && !unlimited && current >= limit;
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
@@ -9,40 +8,35 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { OptionSelect, options } from "@/components/ui/option-select";
+import { errorMessage } from "@/lib/http/client/api";
+import { createTicketSchema, MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
+import { useCreateTicket } from "./queries";
 
 const CATEGORY_LABELS: Record<string, string> = { account: "Account", billing: "Billing", technical: "Technical", other: "Other" };
-import { useInvalidateTickets } from "./use-invalidate-tickets";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
 
 const EMPTY = { subject: "", description: "", customerName: "", customerEmail: "", priority: "medium", category: "other" };
 
 export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: string) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const invalidate = useInvalidateTickets();
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const form = useZodForm(createTicketSchema, EMPTY);
 
-  const create = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/tickets", { ...form, status: "open" })).json() as Promise<{ id: string; ticketNumber: number }>,
-    onSuccess: async (ticket) => {
+  const create = useCreateTicket({
+    onSuccess: (ticket) => {
       toast({ title: "Ticket created", description: `Ticket #${ticket.ticketNumber} has been created.` });
       setOpen(false);
-      setForm(EMPTY);
-      await invalidate();
-      onCreated(ticket.id);
+      form.reset();
     },
     onError: (error) => toast({ title: "Failed to create ticket", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.subject.trim() || !form.description.trim()) {
-      toast({ title: "Missing information", description: "Please fill in both subject and description", variant: "destructive" });
-      return;
-    }
-    create.mutate();
+    if (!form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "Missing information" }, otherwise: "Failed to create ticket" })) return;
+    // Opens the new ticket once the lists it appears in have been refreshed.
+    create.mutate(form.values, { onSuccess: (ticket) => onCreated(ticket.id) });
   }
 
   return (
@@ -60,23 +54,23 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
             <DialogDescription>Log a request on behalf of a customer.</DialogDescription>
           </DialogHeader>
           <Field id="nt-subject" label="Subject">
-            <Input id="nt-subject" value={form.subject} onChange={set("subject")} />
+            <Input id="nt-subject" {...form.text("subject")} />
           </Field>
           <Field id="nt-description" label="Description">
-            <Textarea id="nt-description" value={form.description} onChange={set("description")} />
+            <Textarea id="nt-description" {...form.text("description")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="nt-name" label="Customer name">
-              <Input id="nt-name" placeholder="Customer" value={form.customerName} onChange={set("customerName")} />
+              <Input id="nt-name" placeholder="Customer" {...form.text("customerName")} />
             </Field>
             <Field id="nt-email" label="Customer email">
-              <Input id="nt-email" type="email" value={form.customerEmail} onChange={set("customerEmail")} />
+              <Input id="nt-email" type="email" {...form.text("customerEmail")} />
             </Field>
             <Field id="nt-priority" label="Priority">
-              <OptionSelect id="nt-priority" value={form.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => setForm((f) => ({ ...f, priority }))} />
+              <OptionSelect id="nt-priority" value={form.values.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => form.setValue("priority", priority)} />
             </Field>
             <Field id="nt-category" label="Category">
-              <OptionSelect id="nt-category" value={form.category} options={options(TICKET_CATEGORIES, CATEGORY_LABELS)} onChange={(category) => setForm((f) => ({ ...f, category }))} />
+              <OptionSelect id="nt-category" value={form.values.category} options={options(TICKET_CATEGORIES, CATEGORY_LABELS)} onChange={(category) => form.setValue("category", category)} />
             </Field>
           </div>
           <DialogFooter>

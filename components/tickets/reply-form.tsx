@@ -1,33 +1,29 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { useInvalidateTickets } from "./use-invalidate-tickets";
+import { errorMessage } from "@/lib/http/client/api";
+import { useCreateReply } from "./queries";
 
 /** Public reply or internal note; empty or whitespace-only text cannot be sent (spec §5). */
 export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWriteNotes: boolean }) {
   const [content, setContent] = useState("");
   const [internal, setInternal] = useState(false);
-  const invalidate = useInvalidateTickets();
-  const send = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/replies", { ticketId, content: content.trim(), type: internal ? "internal" : "public" }),
-    onSuccess: () => {
-      toast({ title: internal ? "Note added" : "Reply sent" });
+  const send = useCreateReply(ticketId, {
+    onSuccess: (_reply, { type }) => {
+      toast({ title: type === "internal" ? "Note added" : "Reply sent" });
       setContent("");
-      return invalidate();
     },
     onError: (error) => toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (content.trim()) send.mutate();
+    if (content.trim()) send.mutate({ content: content.trim(), type: internal ? "internal" : "public" });
   }
 
   return (

@@ -2,7 +2,7 @@
 
 import { formatDistanceStrict } from "date-fns";
 import { Badge } from "@/components/ui/badge";
-import { type TicketJson } from "./types";
+import type { TicketJson } from "./queries";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { slaBadge } from "@/lib/tickets/sla";
 

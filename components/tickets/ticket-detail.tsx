@@ -1,18 +1,20 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Lock } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
-import type { ReplyJson, TicketJson } from "./types";
+import { useAssignableUsers, useReplies, useTicket, useTicketHistory } from "./queries";
+import type { Jsonify } from "@/lib/schemas/json";
+import type { TicketHistoryEvent } from "@/lib/schemas/tickets";
 
-type HistoryEvent = { id: string; action: string; actorLabel: string | null; metadata: { field?: string; from?: string | null; to?: string | null } | null; createdAt: string };
+/** What a ticket event records of a change: the field, and its values before and after. */
+type Change = { field?: string; from?: string | null; to?: string | null };
 
-function describe(event: HistoryEvent, names: Map<string, string>): string {
-  const m = event.metadata;
+function describe(event: Jsonify<TicketHistoryEvent>, names: Map<string, string>): string {
+  const m = event.metadata && typeof event.metadata === "object" && !Array.isArray(event.metadata) ? (event.metadata as Change) : null;
   const name = (id: string | null | undefined) => (id ? (names.get(id) ?? "someone") : "nobody");
   switch (event.action) {
     case "ticket.created":
@@ -33,10 +35,10 @@ function describe(event: HistoryEvent, names: Map<string, string>): string {
 }
 
 export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boolean }) {
-  const ticket = useQuery<TicketJson>({ queryKey: ["/api/tickets/detail", ticketId] });
-  const replies = useQuery<ReplyJson[]>({ queryKey: ["/api/replies", ticketId] });
-  const history = useQuery<HistoryEvent[]>({ queryKey: ["/api/tickets", ticketId, "history"], enabled: staff });
-  const assignable = useQuery<{ id: string; fullName: string }[]>({ queryKey: ["/api/users/assignable"], enabled: staff });
+  const ticket = useTicket(ticketId);
+  const replies = useReplies(ticketId);
+  const history = useTicketHistory(ticketId, { enabled: staff });
+  const assignable = useAssignableUsers({ enabled: staff });
   const names = new Map((assignable.data ?? []).map((u) => [u.id, u.fullName]));
 
   if (ticket.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading ticket...</p>;

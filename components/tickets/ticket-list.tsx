@@ -4,11 +4,11 @@ import { formatDistanceToNow } from "date-fns";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
-import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
-import { type TicketJson } from "./types";
+import { useTicketList } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { type View } from "@/lib/tickets/views";
 
@@ -27,7 +27,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (status !== ALL) params.set("status", status);
   if (priority !== ALL) params.set("priority", priority);
 
-  const query = useCursorPages<TicketJson>("/api/tickets", params);
+  const query = useTicketList(params);
   const tickets = query.items;
   const filtered = !!q || status !== ALL || priority !== ALL;
   const now = new Date();

@@ -1,26 +1,19 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { errorMessage } from "@/lib/http/client/api";
 import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
-import { type TicketJson } from "./types";
-import { useInvalidateTickets } from "./use-invalidate-tickets";
+import { useAssignableUsers, useUpdateTicket, type TicketJson } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 const UNASSIGNED = "unassigned";
 
 /** Status, priority and assignee of a ticket; any status may be chosen (spec §4). */
 export function TicketProperties({ ticket }: { ticket: TicketJson }) {
-  const invalidate = useInvalidateTickets();
-  const assignable = useQuery<{ id: string; fullName: string }[]>({ queryKey: ["/api/users/assignable"] });
-  const update = useMutation({
-    mutationFn: (change: Record<string, string | null>) => apiRequest("PUT", `/api/tickets/${ticket.id}`, change),
-    onSuccess: () => {
-      toast({ title: "Ticket updated" });
-      return invalidate();
-    },
+  const assignable = useAssignableUsers();
+  const update = useUpdateTicket(ticket.id, {
+    onSuccess: () => toast({ title: "Ticket updated" }),
     onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
   });
 

@@ -1,17 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
+import { usePlanUsage } from "@/components/settings/queries";
+import { UNLIMITED } from "@/lib/plans/limits";
 import { UpgradeDialog } from "./upgrade-dialog";
-
-export type Usage = { plan: string; tickets: { current: number; limit: number; remaining: number; percentUsed: number } };
-export const USAGE_KEY = ["/api/usage"];
 
 /** Spec §4: from 80 % a warning, at 100 % the limit is reached and new tickets are refused. */
 export function useUsage() {
-  const usage = useQuery<Usage>({ queryKey: USAGE_KEY });
+  const usage = usePlanUsage();
   const t = usage.data?.tickets;
-  const limited = !!t && t.limit !== -1;
+  const limited = !!t && t.limit !== UNLIMITED;
   return { usage: usage.data, atLimit: limited && t.current >= t.limit, nearLimit: limited && t.percentUsed >= 80 && t.current < t.limit };
 }
 

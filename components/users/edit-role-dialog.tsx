@@ -7,13 +7,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { EDIT_ROLE_LABELS } from "@/lib/permissions/labels";
 import { EDITABLE_ROLES, isEditableRole, type EditableRole } from "@/lib/permissions/rules";
-import type { UserRow } from "./types";
+import type { UserJson } from "./queries";
 import { useUpdateUser } from "./use-update-user";
 
 const asEditable = (role: string): EditableRole => (isEditableRole(role) ? role : "end_user");
 
 /** The Edit Role dialog; roles the signed-in admin may not give are disabled (only a platform admin may give Platform Admin; the server agrees). */
-export function EditRoleDialog({ user, mayGrant, onClose }: { user: UserRow | null; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
+export function EditRoleDialog({ user, mayGrant, onClose }: { user: UserJson | null; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>{user && <EditRoleForm key={user.id} user={user} mayGrant={mayGrant} onClose={onClose} />}</DialogContent>
@@ -21,7 +21,7 @@ export function EditRoleDialog({ user, mayGrant, onClose }: { user: UserRow | nu
   );
 }
 
-function EditRoleForm({ user, mayGrant, onClose }: { user: UserRow; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
+function EditRoleForm({ user, mayGrant, onClose }: { user: UserJson; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
   const [role, setRole] = useState<EditableRole>(asEditable(user.role));
   const { update, pending } = useUpdateUser();
 

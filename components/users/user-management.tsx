@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
@@ -12,11 +11,11 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
-import { useCursorPages, useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RoleBadge } from "./role-badge";
-import type { UserRow, UserStats } from "./types";
+import { useUsers, useUserStats, type UserJson } from "./queries";
 import { useCurrentUser } from "./use-current-user";
 import { useUpdateUser } from "./use-update-user";
 
@@ -45,15 +44,15 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 export function UserManagement() {
   const me = useCurrentUser();
   const [search, setSearch] = useState("");
-  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [editing, setEditing] = useState<UserJson | null>(null);
   const { update } = useUpdateUser();
   const q = useDebounced(search.trim(), 250);
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (q) params.set("q", q);
 
-  const stats = useQuery<UserStats>({ queryKey: ["/api/users/stats"] });
+  const stats = useUserStats();
   // While a new search loads, the previous rows stay (an open row menu is not torn down).
-  const query = useCursorPages<UserRow>("/api/users", params, { keepPrevious: true });
+  const query = useUsers(params);
   const users = query.items;
 
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { AlarmClock, BookOpen, CheckCircle2, Clock, Inbox, LayoutDashboard, Settings, Shield, User, UserCheck, Users, ListTodo } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -26,10 +25,10 @@ import { PRODUCT_NAME } from "@/lib/site/product";
 import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
 import { setHash, useHash } from "./use-hash";
+import { useQueueCounts } from "@/components/tickets/queries";
+import type { QueueCounts } from "@/lib/schemas/tickets";
 import { type View } from "@/lib/tickets/views";
 
-export type QueueCounts = Record<"unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed", number>;
-export const COUNTS_KEY = ["/api/tickets/counts"];
 
 const QUEUES: { view: View; label: string; key: keyof QueueCounts; icon: typeof Inbox }[] = [
   { view: "unassigned", label: "Unassigned", key: "unassigned", icon: Inbox },
@@ -44,7 +43,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
   const pathname = usePathname();
   const hash = useHash();
   const { isMobile, setOpenMobile } = useSidebar();
-  const counts = useQuery<QueueCounts>({ queryKey: COUNTS_KEY });
+  const counts = useQueueCounts();
   const onApp = pathname === "/app";
   const activeView = onApp ? hash || "my-open" : null;
   const close = () => isMobile && setOpenMobile(false);

@@ -1,3 +1,4 @@
+import type { Role } from "@/generated/prisma/enums";
 import { z } from "./zod";
 
 export const activityQuerySchema = z.object({
@@ -6,3 +7,28 @@ export const activityQuerySchema = z.object({
 });
 
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+/** An agent or admin with their open and total assigned tickets. */
+export type Agent = {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: Date;
+  openTickets: number;
+  assignedTickets: number;
+};
+
+/** One audit event, already put into words. */
+export type ActivityEvent = {
+  id: string;
+  action: string;
+  text: string;
+  actor: { id: string | null; type: string; name: string };
+  ticket: { id: string; ticketNumber: number } | null;
+  createdAt: Date;
+  metadata: Record<string, unknown> | null;
+};
+
+export type ActivityPage = { events: ActivityEvent[]; nextCursor: string | null };

@@ -2,32 +2,38 @@ import { z } from "./zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
 
 /**
- * Account schemas, shared by the forms and the route handlers. Messages are the spec's
- * texts (§5) so a form and the server say the same thing.
+ * Account schemas, shared by the forms and the route handlers. Messages are the product's
+ * own texts, so a form and the server say the same thing.
  */
 const MAX_PASSWORD = 256;
+export const MISSING_EMAIL = "Please enter your email address";
+export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 export const emailField = z
-  .string({ error: "Please enter your email address" })
+  .string({ error: MISSING_EMAIL })
   .trim()
   .toLowerCase()
-  .min(1, "Please enter your email address")
+  .min(1, MISSING_EMAIL)
   .max(254, "Email address is too long")
   .pipe(z.email("Please enter a valid email address"));
 
+export const MISSING_LOGIN = "Please enter your email and password";
+
 export const loginSchema = z.object({
-  email: z.string({ error: "Please enter your email and password" }).trim().toLowerCase().min(1, "Please enter your email and password").max(254),
-  password: z.string({ error: "Please enter your email and password" }).min(1, "Please enter your email and password").max(MAX_PASSWORD),
+  email: z.string({ error: MISSING_LOGIN }).trim().toLowerCase().min(1, MISSING_LOGIN).max(254),
+  password: z.string({ error: MISSING_LOGIN }).min(1, MISSING_LOGIN).max(MAX_PASSWORD),
 });
 
+export const MISSING_REGISTRATION = "Please fill in all required fields";
+
 export const registerSchema = z.object({
-  fullName: trimmed(100).min(1, "Please fill in all required fields"),
-  email: z.string({ error: "Please fill in all required fields" }).trim().toLowerCase().min(1, "Please fill in all required fields").max(254).pipe(z.email("Please enter a valid email address")),
-  companyName: trimmed(100).min(1, "Please fill in all required fields"),
+  fullName: trimmed(100).min(1, MISSING_REGISTRATION),
+  email: z.string({ error: MISSING_REGISTRATION }).trim().toLowerCase().min(1, MISSING_REGISTRATION).max(254).pipe(z.email("Please enter a valid email address")),
+  companyName: trimmed(100).min(1, MISSING_REGISTRATION),
   password: z
-    .string({ error: "Please fill in all required fields" })
-    .min(1, "Please fill in all required fields")
-    .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters")
+    .string({ error: MISSING_REGISTRATION })
+    .min(1, MISSING_REGISTRATION)
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(MAX_PASSWORD),
 });
 
@@ -37,26 +43,46 @@ const tokenField = (missing: string) => z.string({ error: missing }).trim().min(
 
 export const resetPasswordSchema = z.object({
   token: tokenField("Password reset token is missing"),
-  newPassword: z.string({ error: "Password must be at least 8 characters" }).min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters").max(MAX_PASSWORD),
+  newPassword: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD),
 });
+
+export const RESET_PASSWORDS_DIFFER = "Please make sure both passwords are the same.";
+
+/** The reset form also asks for the new password twice; the two must match. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { error: RESET_PASSWORDS_DIFFER, path: ["confirmPassword"] });
 
 export const verifyInviteQuerySchema = z.object({ token: tokenField("No invitation token provided") });
 
 export const acceptInviteSchema = z.object({
   token: tokenField("No invitation token provided"),
   fullName: trimmed(100).min(1, "Full name is required"),
-  password: z.string({ error: "Password must be at least 8 characters" }).min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters").max(MAX_PASSWORD),
+  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD),
 });
+
+/** The accept-invite form also asks for the password twice; the two must match. */
+export const acceptInviteFormSchema = acceptInviteSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
 
 export const profileSchema = z.object({
   fullName: trimmed(100).min(1, "Full name is required"),
   email: emailField,
 });
 
+export const NEW_PASSWORD_TOO_SHORT = "Password must be at least 8 characters long.";
+export const NEW_PASSWORDS_DIFFER = "New password and confirmation do not match.";
+
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(MAX_PASSWORD),
-  newPassword: z.string({ error: "Password must be at least 8 characters long." }).min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.").max(MAX_PASSWORD),
+  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(MAX_PASSWORD),
 });
+
+/** The change-password form also asks for the new password twice; the two must match. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { error: NEW_PASSWORDS_DIFFER, path: ["confirmPassword"] });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,12 +1,13 @@
+import type { Role } from "@/generated/prisma/enums";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from "@/lib/permissions/rules";
 import { z } from "./zod";
 
 /** Most invitations one request (the onboarding wizard's list) may send. */
 export const MAX_INVITES_PER_REQUEST = 20;
 
-const MISSING_EMAIL = "Please provide an email address";
+export const MISSING_EMAIL = "Please provide an email address";
 
-/** Spec §5: the invite email is required, trimmed and lowercased. */
+/** The invite email is required, trimmed and lowercased. */
 export const inviteEmailField = z
   .string({ error: MISSING_EMAIL })
   .trim()
@@ -40,3 +41,9 @@ export const onboardingInvitesSchema = z.object({
 
 export type TeamInviteInput = z.infer<typeof teamInviteSchema>;
 export type OnboardingInvitesInput = z.infer<typeof onboardingInvitesSchema>;
+
+/** A live invitation of the organisation (Settings > Team). */
+export type PendingInvite = { id: string; email: string; role: Role; expiresAt: Date; createdAt: Date };
+
+/** What an invitation link shows before it is accepted. */
+export type InviteVerification = { email: string; role: Role; organizationName: string };

@@ -1,4 +1,5 @@
 import type { Plan } from "@/generated/prisma/enums";
+import type { SupportEmail } from "./support-emails";
 import { z } from "./zod";
 
 /** Spec §4 plans, cheapest first. */
@@ -18,3 +19,15 @@ export const organizationListQuerySchema = z.object({
 
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
+
+/** An organisation with its support emails and ticket counts, as the settings and the directory show it. */
+export type Organization = {
+  id: string;
+  name: string;
+  slug: string;
+  plan: Plan;
+  createdAt: Date;
+  onboardingCompleted: boolean;
+  supportEmails: SupportEmail[];
+  stats: { totalTickets: number; openTickets: number };
+};

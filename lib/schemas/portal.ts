@@ -1,8 +1,10 @@
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { emailField } from "./auth";
+import { MISSING_TICKET_FIELDS } from "./tickets";
 import { z } from "./zod";
 
 /**
- * Customer portal schemas (spec §5), shared by the portal page and its route handlers.
+ * Customer portal schemas, shared by the portal page and its route handlers.
  * Messages are the spec's texts where the spec has one.
  */
 export const PORTAL_CODE_LENGTH = 6;
@@ -20,21 +22,22 @@ export const portalAccessSchema = z.object({
     .optional(),
 });
 
-const bothFields = "Please fill in both subject and description";
-
 /**
  * Portal new ticket: only subject and description are taken; the customer's email and name
  * come from the access token, never from the body.
  */
 export const portalTicketSchema = z.object({
-  subject: z.string({ error: bothFields }).trim().min(1, bothFields).max(200, "Subject must be at most 200 characters"),
-  description: z.string({ error: bothFields }).trim().min(1, bothFields).max(20_000, "Description is too long"),
+  subject: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(200, "Subject must be at most 200 characters"),
+  description: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(20_000, "Description is too long"),
 });
+
+/** A customer's reply must have text. */
+export const MISSING_REPLY = "Please enter a reply message";
 
 /** Portal reply: always public, always from the customer. */
 export const portalReplySchema = z.object({
   ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),
-  content: z.string({ error: "Please enter a reply message" }).trim().min(1, "Please enter a reply message").max(20_000, "Reply is too long"),
+  content: z.string({ error: MISSING_REPLY }).trim().min(1, MISSING_REPLY).max(20_000, "Reply is too long"),
 });
 
 /** `GET /api/portal/tickets?email=`: the token decides whose tickets; a different email is refused. */
@@ -45,3 +48,18 @@ export const portalTicketsQuerySchema = z.object({
 export type PortalAccessInput = z.infer<typeof portalAccessSchema>;
 export type PortalTicketInput = z.infer<typeof portalTicketSchema>;
 export type PortalReplyInput = z.infer<typeof portalReplySchema>;
+
+/** A ticket as a customer sees it in the portal: no assignee, category or SLA clocks. */
+export type PortalTicket = {
+  id: string;
+  ticketNumber: number;
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  customerName: string;
+  customerEmail: string;
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};

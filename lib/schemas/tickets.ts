@@ -1,15 +1,19 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { AuthorType, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { z } from "./zod";
 import { PLACEHOLDER_CUSTOMER_EMAIL, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 import { VIEWS } from "@/lib/tickets/views";
 
-
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
 const priority = z.enum(TICKET_PRIORITIES as [string, ...string[]], { error: "Unknown priority" });
 
-/** New ticket (agent dialog, spec §5): blank name -> 'Customer', blank email -> a placeholder. */
+/** A new ticket needs both a subject and a description. */
+export const MISSING_TICKET_FIELDS = "Please fill in both subject and description";
+
+/** New ticket (agent dialog): a blank customer name becomes 'Customer', a blank email a placeholder address. */
 export const createTicketSchema = z.object({
-  subject: z.string({ error: "Please fill in both subject and description" }).trim().min(1, "Please fill in both subject and description").max(200, "Subject must be at most 200 characters"),
-  description: z.string({ error: "Please fill in both subject and description" }).trim().min(1, "Please fill in both subject and description").max(20_000, "Description is too long"),
+  subject: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(200, "Subject must be at most 200 characters"),
+  description: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(20_000, "Description is too long"),
   priority: priority.default("medium"),
   status: status.default("open"),
   customerName: z.string().trim().max(100).optional().transform((v) => v || "Customer"),
@@ -51,3 +55,52 @@ export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type CreateReplyInput = z.infer<typeof createReplySchema>;
+
+/** A ticket as the staff API returns it: the ticket fields plus what the SLA badge needs. */
+export type Ticket = {
+  id: string;
+  ticketNumber: number;
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  category: string | null;
+  customerName: string;
+  customerEmail: string;
+  assignedTo: string | null;
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  firstResponseDueAt: Date;
+  resolutionDueAt: Date;
+  firstRespondedAt: Date | null;
+  resolvedAt: Date | null;
+  closedAt: Date | null;
+};
+
+export type Reply = {
+  id: string;
+  ticketId: string;
+  content: string;
+  type: ReplyType;
+  authorType: AuthorType;
+  authorEmail: string;
+  createdAt: Date;
+};
+
+/** One entry of a ticket's history: who changed what, when. */
+export type TicketHistoryEvent = { id: string; action: string; actorLabel: string | null; metadata: Prisma.JsonValue; createdAt: Date };
+
+/** The sidebar's queue counts, one per queue. */
+export type QueueCounts = Record<"unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed", number>;
+
+/** Dashboard figures: totals, breakdowns, the most recent tickets and 30 days of activity. */
+export type TicketStats = {
+  totalTickets: number;
+  openTickets: number;
+  resolvedTickets: number;
+  statusBreakdown: Record<string, number>;
+  priorityBreakdown: Record<string, number>;
+  recentTickets: Ticket[];
+  daily: { day: string; created: number; resolved: number }[];
+};

@@ -1,3 +1,4 @@
+import type { Plan, Role } from "@/generated/prisma/enums";
 import { EDITABLE_ROLES } from "@/lib/permissions/rules";
 import { z } from "./zod";
 
@@ -18,3 +19,14 @@ export const userListQuerySchema = z.object({
 
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** A user as the user list and the team list show them. */
+export type User = { id: string; fullName: string; email: string; role: Role; isActive: boolean; createdAt: Date };
+
+export type UserStats = { total: number; active: number; inactive: number };
+
+/** Someone a ticket can be assigned to. */
+export type AssignableUser = { id: string; fullName: string };
+
+/** Agent seats in use, live invitations and the plan's seat limit (UNLIMITED for no limit). */
+export type SeatSummary = { plan: Plan; used: number; pending: number; limit: number };

@@ -1,31 +1,20 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { Role } from "@/generated/prisma/enums";
 import { auditText } from "@/lib/format/audit-text";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { SEAT_ROLES } from "@/lib/permissions/rules";
-import type { ActivityQuery } from "@/lib/schemas/admin";
+import type { ActivityPage, ActivityQuery, Agent } from "@/lib/schemas/admin";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
-export type AgentRow = {
-  id: string;
-  fullName: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: Date;
-  openTickets: number;
-  assignedTickets: number;
-};
 
 /**
  * The organisation's agents and admins with their open and total assigned tickets, counted
  * in one aggregate query (no query per agent).
  */
-export async function listAgents(user: SessionUser): Promise<AgentRow[]> {
-  return db.$queryRaw<AgentRow[]>`
+export async function listAgents(user: SessionUser): Promise<Agent[]> {
+  return db.$queryRaw<Agent[]>`
     SELECT u."id", u."fullName", u."email", u."role", u."isActive", u."createdAt",
       (count(t."id") FILTER (WHERE t."status"::text = ANY(${OPEN_STATUSES}::text[])))::int AS "openTickets",
       count(t."id")::int AS "assignedTickets"
@@ -44,7 +33,7 @@ function safeMetadata(value: Prisma.JsonValue | null): Record<string, unknown> |
 }
 
 /** The organisation's audit trail, newest first, one keyset page at a time. */
-export async function listActivity(user: SessionUser, query: ActivityQuery) {
+export async function listActivity(user: SessionUser, query: ActivityQuery): Promise<ActivityPage> {
   const rows = await db.auditEvent.findMany({
     where: { AND: [{ organizationId: user.organizationId }, afterCursor(query.cursor)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -9,7 +9,7 @@ import { teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { roleLabel } from "@/lib/permissions/labels";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
-import type { TeamInviteInput } from "@/lib/schemas/invites";
+import type { InviteVerification, PendingInvite, TeamInviteInput } from "@/lib/schemas/invites";
 import { recordEvent } from "./audit";
 import { hit, type Limit } from "./rate-limit";
 import { assertSeatAvailable, assertSeatsForInvites, lockOrganization } from "./seats";
@@ -21,7 +21,7 @@ function liveInviteWhere(token: string) {
   return { tokenHash: hashToken(token), acceptedAt: null, expiresAt: { gt: new Date() } };
 }
 
-export async function verifyInvite(token: string) {
+export async function verifyInvite(token: string): Promise<InviteVerification> {
   const invite = await db.teamInvite.findFirst({
     where: liveInviteWhere(token),
     select: { email: true, role: true, organization: { select: { name: true } } },
@@ -107,7 +107,7 @@ export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]
 }
 
 /** Live invitations of the caller's organisation, newest first (Settings > Team). */
-export async function listPendingInvites(actor: SessionUser) {
+export async function listPendingInvites(actor: SessionUser): Promise<PendingInvite[]> {
   return db.teamInvite.findMany({
     where: { organizationId: actor.organizationId, acceptedAt: null, expiresAt: { gt: new Date() } },
     select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },

@@ -6,7 +6,8 @@ import { db } from "@/lib/server/db";
 import { forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
-import type { OrganizationListQuery } from "@/lib/schemas/organizations";
+import type { Organization, OrganizationListQuery } from "@/lib/schemas/organizations";
+import type { AssignableUser } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
@@ -21,7 +22,7 @@ type SupportEmailRow = Prisma.SupportEmailGetPayload<{ select: typeof SUPPORT_EM
  * Spec §3 organisation stats and support emails for a set of organisations, in three
  * grouped queries whatever the number of organisations (no query per row).
  */
-async function withStats(orgs: OrganizationRow[]) {
+async function withStats(orgs: OrganizationRow[]): Promise<Organization[]> {
   const ids = orgs.map((o) => o.id);
   if (ids.length === 0) return [];
   const [totals, open, emails] = await Promise.all([
@@ -42,7 +43,7 @@ async function withStats(orgs: OrganizationRow[]) {
 }
 
 /** Own organisation, or any for a platform admin; anything else is a 404. */
-export async function getOrganization(user: SessionUser, id: string) {
+export async function getOrganization(user: SessionUser, id: string): Promise<Organization> {
   if (id !== user.organizationId && !can(user, "organizations.manage_all")) throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id }, select: ORGANIZATION_SELECT });
   if (!org) throw notFound("Organization not found");
@@ -59,7 +60,7 @@ function escapeLike(text: string): string {
  * GET /api/organizations: every organisation for a platform admin (newest first, searched
  * by name case-insensitively, one keyset page), only their own for anyone else.
  */
-export async function listOrganizations(user: SessionUser, query: OrganizationListQuery) {
+export async function listOrganizations(user: SessionUser, query: OrganizationListQuery): Promise<{ organizations: Organization[]; nextCursor: string | null }> {
   const where: Prisma.OrganizationWhereInput = {
     AND: [
       can(user, "organizations.manage_all") ? {} : { id: user.organizationId },
@@ -79,7 +80,7 @@ export async function listOrganizations(user: SessionUser, query: OrganizationLi
  * Moving to a smaller plan is allowed even when usage is above its limits: nothing is
  * removed, further additions are refused until usage is back under the limit.
  */
-export async function changeOrganizationPlan(actor: SessionUser, id: string, plan: Plan) {
+export async function changeOrganizationPlan(actor: SessionUser, id: string, plan: Plan): Promise<Organization> {
   if (!can(actor, "organizations.manage_all")) throw forbidden();
   await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT "plan" FROM "Organization" WHERE "id" = ${id} FOR UPDATE`;
@@ -101,7 +102,7 @@ export async function changeOrganizationPlan(actor: SessionUser, id: string, pla
 }
 
 /** Active agents and admins a ticket can be assigned to (spec §3 assignable user). */
-export async function assignableUsers(user: SessionUser) {
+export async function assignableUsers(user: SessionUser): Promise<AssignableUser[]> {
   return db.user.findMany({
     where: { organizationId: user.organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
     select: { id: true, fullName: true },

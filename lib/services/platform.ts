@@ -3,17 +3,8 @@ import packageJson from "@/package.json";
 import { db } from "@/lib/server/db";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { PLAN_IDS } from "@/lib/schemas/organizations";
+import type { PlatformHealth, PlatformMetrics } from "@/lib/schemas/platform";
 import { pingDatabase } from "./health";
-
-type PlatformMetrics = {
-  totalOrganizations: number;
-  totalUsers: number;
-  activeUsers: number;
-  totalTickets: number;
-  openTickets: number;
-  resolvedTickets: number;
-  planDistribution: Record<(typeof PLAN_IDS)[number], number>;
-};
 
 /**
  * Spec §3 platform metrics across every organisation, without loading rows. "Open" is the
@@ -67,7 +58,7 @@ async function migrationLevel() {
 }
 
 /** What this server process knows about itself and its database, for the System Health tab. */
-export async function platformHealth() {
+export async function platformHealth(): Promise<PlatformHealth> {
   const [ping, migrations] = await Promise.all([
     pingDatabase().catch(() => null),
     migrationLevel().catch(() => null),

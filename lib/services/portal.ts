@@ -2,8 +2,8 @@ import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
-import type { PortalTicketInput } from "@/lib/schemas/portal";
-import { createTicketSchema } from "@/lib/schemas/tickets";
+import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
+import { createTicketSchema, type Reply } from "@/lib/schemas/tickets";
 import { portalActor } from "./actor";
 import { REPLY_SELECT } from "./replies";
 import { createTicket } from "./tickets";
@@ -31,11 +31,11 @@ export const PORTAL_LIST_LIMIT = 200;
 
 const own = (c: PortalCustomer) => ({ organizationId: c.organizationId, customerEmail: c.email });
 
-export function listPortalTickets(c: PortalCustomer) {
+export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
   return db.ticket.findMany({ where: own(c), select: PORTAL_TICKET_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: PORTAL_LIST_LIMIT });
 }
 
-async function findOwnTicket(c: PortalCustomer, id: string) {
+async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicket> {
   const ticket = await db.ticket.findFirst({ where: { id, ...own(c) }, select: PORTAL_TICKET_SELECT });
   if (!ticket) throw notFound("Ticket not found");
   return ticket;
@@ -47,13 +47,13 @@ export const getPortalTicket = findOwnTicket;
  * A portal ticket gets a new ticket's defaults (medium priority); createTicket files it
  * under the token's email and opens it.
  */
-export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput) {
+export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput): Promise<PortalTicket> {
   const created = await createTicket(portalActor(c), createTicketSchema.parse({ subject: input.subject, description: input.description }));
   return findOwnTicket(c, created.id);
 }
 
 /** The conversation a customer sees: public replies only; internal notes never leave the server. */
-export async function listPortalReplies(c: PortalCustomer, ticketId: string) {
+export async function listPortalReplies(c: PortalCustomer, ticketId: string): Promise<Reply[]> {
   await findOwnTicket(c, ticketId);
   return db.reply.findMany({
     where: { organizationId: c.organizationId, ticketId, type: "public" },

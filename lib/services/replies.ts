@@ -3,7 +3,7 @@ import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
-import type { CreateReplyInput } from "@/lib/schemas/tickets";
+import type { CreateReplyInput, Reply } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
@@ -15,7 +15,7 @@ import { slaRiskAt } from "@/lib/tickets/sla";
 export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
 
 /** The conversation in order; internal notes only for staff. */
-export async function listReplies(user: SessionUser, ticketId: string) {
+export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[]> {
   await findVisibleTicket(user, ticketId);
   return db.reply.findMany({
     where: { organizationId: user.organizationId, ticketId, ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }) },
@@ -25,7 +25,7 @@ export async function listReplies(user: SessionUser, ticketId: string) {
 }
 
 /** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */
-export function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
+export function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()): Promise<Reply> {
   const actor = sessionActor(user);
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }

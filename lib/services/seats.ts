@@ -4,6 +4,7 @@ import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import { PLANS, UNLIMITED, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { SEAT_ROLES } from "@/lib/permissions/rules";
+import type { SeatSummary } from "@/lib/schemas/users";
 
 type Tx = Prisma.TransactionClient;
 type PlanName = keyof typeof PLANS;
@@ -56,8 +57,8 @@ export async function assertSeatsForInvites(tx: Tx, organizationId: string, emai
   }
 }
 
-/** What the Team tab shows: seats in use, live invitations and the plan's limit (-1 unlimited). */
-export async function seatSummary(organizationId: string) {
+/** What the Team tab shows: seats in use, live invitations and the plan's limit (UNLIMITED when it has none). */
+export async function seatSummary(organizationId: string): Promise<SeatSummary> {
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true } });
   if (!org) throw notFound("Organization not found");
   const [used, pending] = await Promise.all([seatsInUse(db, organizationId), pendingInvites(db, organizationId)]);

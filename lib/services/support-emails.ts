@@ -3,21 +3,19 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
-import type { CreateSupportEmailInput } from "@/lib/schemas/support-emails";
+import type { CreateSupportEmailInput, SupportEmail } from "@/lib/schemas/support-emails";
 import { recordEvent } from "./audit";
 import { lockOrganization } from "./seats";
 
 export const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
 export const EMAIL_IN_USE = "This email address is already in use";
 
-type SupportEmailJson = { id: string; email: string; displayName: string; isActive: boolean; organizationId: string };
-
 /** The caller's organisation only; naming another one is a 404, never a hint that it exists. */
 function assertOwnOrganization(user: SessionUser, organizationId: string | undefined) {
   if (organizationId !== undefined && organizationId !== user.organizationId) throw notFound("Organization not found");
 }
 
-export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmailJson[]> {
+export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmail[]> {
   assertOwnOrganization(user, organizationId);
   return db.supportEmail.findMany({ where: { organizationId: user.organizationId }, select: SUPPORT_EMAIL_SELECT, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
@@ -29,7 +27,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * plan's limit. An address belongs to one organisation platform-wide; the conflict message
  * does not say which one holds it.
  */
-export async function addSupportEmail(user: SessionUser, input: CreateSupportEmailInput): Promise<SupportEmailJson> {
+export async function addSupportEmail(user: SessionUser, input: CreateSupportEmailInput): Promise<SupportEmail> {
   assertOwnOrganization(user, input.organizationId);
   const organizationId = user.organizationId;
   try {
@@ -61,9 +59,9 @@ export async function addSupportEmail(user: SessionUser, input: CreateSupportEma
 }
 
 /** Flips the active state in one statement, so two quick toggles never read a stale value. */
-export async function toggleSupportEmail(user: SessionUser, id: string): Promise<SupportEmailJson> {
+export async function toggleSupportEmail(user: SessionUser, id: string): Promise<SupportEmail> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<SupportEmailJson[]>`
+    const rows = await tx.$queryRaw<SupportEmail[]>`
       UPDATE "SupportEmail" SET "isActive" = NOT "isActive"
       WHERE "id" = ${id} AND "organizationId" = ${user.organizationId}
       RETURNING "id", "email", "displayName", "isActive", "organizationId"`;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
+import type { TicketStats } from "@/lib/schemas/tickets";
 import { TICKET_SELECT, toTicketJson } from "./tickets";
 import { visibleTickets } from "./ticket-access";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
@@ -11,7 +12,7 @@ const DAYS = 30;
  * Dashboard figures (spec §3 dashboard statistics, plus counts by priority, the 5 most
  * recent tickets and tickets created and resolved per day over the last 30 days).
  */
-export async function ticketStats(user: SessionUser, now = new Date()) {
+export async function ticketStats(user: SessionUser, now = new Date()): Promise<TicketStats> {
   const where = visibleTickets(user);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
   const customer = where.customerEmail ? String(where.customerEmail) : null;

@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
 import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
-import type { CreateTicketInput, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
+import type { CreateTicketInput, QueueCounts, Ticket, TicketHistoryEvent, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
@@ -43,7 +43,7 @@ export const TICKET_SELECT = {
 
 type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
 
-export function toTicketJson(t: TicketRow) {
+export function toTicketJson(t: TicketRow): Ticket {
   const { assignedToId, ...rest } = t;
   return { ...rest, assignedTo: assignedToId };
 }
@@ -100,7 +100,7 @@ function cursorFilter(cursor: string | undefined): Prisma.Sql {
   return Prisma.sql`AND "createdAt" <= ${createdAt} AND ("createdAt" < ${createdAt} OR "id" < ${id})`;
 }
 
-export async function listTickets(user: SessionUser, query: TicketListQuery, now = new Date()) {
+export async function listTickets(user: SessionUser, query: TicketListQuery, now = new Date()): Promise<{ tickets: Ticket[]; nextCursor: string | null }> {
   const rows = await db.$queryRaw<TicketRow[]>`
     SELECT ${TICKET_COLUMNS} FROM "Ticket"
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
@@ -116,7 +116,7 @@ export async function listTickets(user: SessionUser, query: TicketListQuery, now
  * All six queue counts (spec §3) in one round trip: a few counter rows and index ranges over
  * recent activity, never a pass over the whole tenant.
  */
-export async function queueCounts(user: SessionUser, now = new Date()) {
+export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {
   const scope = visibleSql(user);
   const recent = Prisma.sql`(SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}) AS "recentlyUpdated",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}) AS closed`;
@@ -145,7 +145,7 @@ export async function queueCounts(user: SessionUser, now = new Date()) {
   >;
 }
 
-export async function getTicket(user: SessionUser, id: string) {
+export async function getTicket(user: SessionUser, id: string): Promise<Ticket> {
   const ticket = await findVisibleTicket(user, id);
   return toTicketJson(ticket);
 }
@@ -166,7 +166,7 @@ function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicke
  * limit is checked and its next ticket number taken, so numbers stay unique and limits hold
  * under concurrency.
  */
-export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()) {
+export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()): Promise<Ticket> {
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   const { actorId, actorType, actorLabel } = auditActor(actor);
@@ -227,7 +227,7 @@ function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.T
  * locked and re-read inside the transaction, so of two agents changing it at once the later
  * one sees the earlier one's values: it wins field by field and its history starts from them.
  */
-export async function updateTicket(user: SessionUser, id: string, input: UpdateTicketInput, now = new Date()) {
+export async function updateTicket(user: SessionUser, id: string, input: UpdateTicketInput, now = new Date()): Promise<Ticket> {
   if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
   if (input.assignedTo !== undefined && !can(user, "tickets.assign")) throw forbidden("Customers cannot change status, priority or assignee");
   await findVisibleTicket(user, id);
@@ -274,7 +274,7 @@ export async function updateTicket(user: SessionUser, id: string, input: UpdateT
 }
 
 /** Ticket history, oldest first: who changed what, when. */
-export async function ticketHistory(user: SessionUser, id: string) {
+export async function ticketHistory(user: SessionUser, id: string): Promise<TicketHistoryEvent[]> {
   if (!can(user, "tickets.history")) throw forbidden();
   await findVisibleTicket(user, id);
   const events = await db.auditEvent.findMany({

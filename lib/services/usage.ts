@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import { db } from "@/lib/server/db";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import type { Usage } from "@/lib/schemas/usage";
 
 type Tx = Prisma.TransactionClient | typeof db;
 
@@ -18,7 +19,7 @@ export async function ticketsUsed(tx: Tx, organizationId: string, plan: Plan, no
 }
 
 /** Spec §3 usage object. */
-export async function getUsage(organizationId: string, now = new Date()) {
+export async function getUsage(organizationId: string, now = new Date()): Promise<Usage> {
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { plan: true } });
   const current = await ticketsUsed(db, organizationId, org.plan, now);
   const limit = PLANS[org.plan].tickets;

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { can } from "@/lib/permissions/table";
 import { holdsSeat, losesActiveAdmin, mayGrantRole, mayManageUser, ORGANIZATION_ADMIN_ROLE, SEAT_ROLES } from "@/lib/permissions/rules";
-import type { UpdateUserInput, UserListQuery } from "@/lib/schemas/users";
+import type { UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { lockOrganization, seatsInUse } from "./seats";
@@ -21,7 +21,7 @@ function searchFilter(q: string | undefined): Prisma.UserWhereInput {
 }
 
 /** One page of the caller's organisation's users, newest first, searched by name or email. */
-export async function listUsers(actor: SessionUser, query: UserListQuery) {
+export async function listUsers(actor: SessionUser, query: UserListQuery): Promise<{ users: User[]; nextCursor: string | null }> {
   const rows = await db.user.findMany({
     where: { AND: [{ organizationId: actor.organizationId }, searchFilter(query.q), afterCursor(query.cursor)] },
     select: USER_SELECT,
@@ -33,7 +33,7 @@ export async function listUsers(actor: SessionUser, query: UserListQuery) {
 }
 
 /** The User Management stat cards, counted by the database (not from a downloaded list). */
-export async function userStats(actor: SessionUser) {
+export async function userStats(actor: SessionUser): Promise<UserStats> {
   const groups = await db.user.groupBy({ by: ["isActive"], where: { organizationId: actor.organizationId }, _count: { _all: true } });
   const active = groups.find((g) => g.isActive)?._count._all ?? 0;
   const inactive = groups.find((g) => !g.isActive)?._count._all ?? 0;
@@ -44,7 +44,7 @@ export async function userStats(actor: SessionUser) {
  * The team of an organisation (its agents and admins). An admin reads their own; a platform
  * admin any; another organisation is a 404.
  */
-export async function teamMembers(actor: SessionUser, organizationId: string) {
+export async function teamMembers(actor: SessionUser, organizationId: string): Promise<User[]> {
   if (organizationId !== actor.organizationId && !can(actor, "organizations.manage_all")) throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!org) throw notFound("Organization not found");
@@ -61,7 +61,7 @@ export async function teamMembers(actor: SessionUser, organizationId: string) {
  * seat limit and the last-admin rule hold against concurrent changes. A role change or a
  * deactivation ends the user's sessions; every change is audited in the same transaction.
  */
-export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput) {
+export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput): Promise<User> {
   return db.$transaction(async (tx) => {
     const { plan } = await lockOrganization(tx, actor.organizationId);
     const target = await tx.user.findFirst({ where: { id, organizationId: actor.organizationId }, select: USER_SELECT });

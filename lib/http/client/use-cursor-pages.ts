@@ -16,12 +16,13 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * The pages of a keyset-paged list endpoint (array body, next cursor in X-Next-Cursor), as
- * one list. With `keepPrevious`, the previous rows stay on screen while another search loads.
+ * one list. The key is the endpoint's path and its query string, from the resource's key
+ * factory. With `keepPrevious`, the previous rows stay on screen while another search loads.
  */
-export function useCursorPages<T>(path: string, params: URLSearchParams, { keepPrevious = false } = {}) {
-  const search = params.toString();
+export function useCursorPages<T>(queryKey: readonly [path: string, search: string], { keepPrevious = false } = {}) {
+  const [path, search] = queryKey;
   const query = useInfiniteQuery({
-    queryKey: [path, search],
+    queryKey,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       const cursor = pageParam ? `${search ? "&" : ""}cursor=${encodeURIComponent(pageParam)}` : "";

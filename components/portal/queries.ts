@@ -1,0 +1,72 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
+import type { Jsonify } from "@/lib/schemas/json";
+import type { PortalTicket } from "@/lib/schemas/portal";
+import type { Reply } from "@/lib/schemas/tickets";
+import type { PortalRequest } from "./portal-session";
+
+export type PortalTicketJson = Jsonify<PortalTicket>;
+export type PortalReplyJson = Jsonify<Reply>;
+
+/**
+ * Query keys of the customer portal. Its calls carry the portal token, so they have their own
+ * query functions and their keys are not URLs; everything sits under "portal" so that leaving
+ * the portal drops it all at once.
+ */
+export const portalKeys = {
+  all: ["portal"] as const,
+  tickets: (token: string) => ["portal", token, "tickets"] as const,
+  ticket: (id: string) => ["portal", "ticket", id] as const,
+  replies: (ticketId: string) => ["portal", "replies", ticketId] as const,
+};
+
+/** The signed-in customer's tickets; `onFailure` runs when the list cannot be loaded. */
+export function usePortalTickets(request: PortalRequest, session: { token: string; email: string } | null | undefined, onFailure: (error: unknown) => void) {
+  return useQuery({
+    queryKey: portalKeys.tickets(session?.token ?? ""),
+    queryFn: async () => {
+      try {
+        return await request<PortalTicketJson[]>("GET", `/api/portal/tickets?email=${encodeURIComponent(session?.email ?? "")}`);
+      } catch (error) {
+        onFailure(error);
+        throw error;
+      }
+    },
+    enabled: Boolean(session),
+  });
+}
+
+export function usePortalTicket(request: PortalRequest, id: string) {
+  return useQuery({ queryKey: portalKeys.ticket(id), queryFn: () => request<PortalTicketJson>("GET", `/api/portal/tickets/${id}`) });
+}
+
+export function usePortalReplies(request: PortalRequest, ticketId: string) {
+  return useQuery({ queryKey: portalKeys.replies(ticketId), queryFn: () => request<PortalReplyJson[]>("GET", `/api/replies/${ticketId}`) });
+}
+
+type NewPortalTicket = { subject: string; description: string; email: string };
+
+/** The customer's name on a new ticket is the part of their email before the at-sign. */
+export function useCreatePortalTicket(request: PortalRequest, { onSuccess, onError }: MutationCallbacks<PortalTicketJson, NewPortalTicket> = {}) {
+  return useMutation({
+    mutationFn: ({ subject, description, email }: NewPortalTicket) =>
+      request<PortalTicketJson>("POST", "/api/portal/tickets", { subject, description, customerEmail: email, customerName: email.split("@")[0] }),
+    onSuccess,
+    onError,
+  });
+}
+
+/** A customer's reply is always public; afterwards every portal query is fetched again. */
+export function useSendPortalReply(request: PortalRequest, ticketId: string, { onSuccess, onError }: MutationCallbacks<PortalReplyJson, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => request<PortalReplyJson>("POST", "/api/replies", { ticketId, content, type: "public", authorType: "customer" }),
+    onSuccess: (reply, content) => {
+      onSuccess?.(reply, content);
+      return queryClient.invalidateQueries({ queryKey: portalKeys.all });
+    },
+    onError,
+  });
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { organizationKeys, usageKeys } from "@/components/settings/queries";
+import { userKeys } from "@/components/users/queries";
+import { apiRequest } from "@/lib/http/client/api";
+import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
+import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
+import type { Jsonify } from "@/lib/schemas/json";
+import type { QueueCounts, Reply, Ticket, TicketHistoryEvent, TicketStats } from "@/lib/schemas/tickets";
+import type { AssignableUser } from "@/lib/schemas/users";
+
+export type TicketJson = Jsonify<Ticket>;
+export type ReplyJson = Jsonify<Reply>;
+
+/**
+ * Query keys of tickets and replies. A key's parts joined with slashes are its GET URL (the
+ * default query function fetches them that way), so each key names its endpoint.
+ */
+export const ticketKeys = {
+  /** Every list page and every ticket's history (all keys under /api/tickets). */
+  lists: ["/api/tickets"] as const,
+  list: (params: URLSearchParams) => ["/api/tickets", params.toString()] as const,
+  details: ["/api/tickets/detail"] as const,
+  detail: (id: string) => ["/api/tickets/detail", id] as const,
+  history: (id: string) => ["/api/tickets", id, "history"] as const,
+  counts: ["/api/tickets/counts"] as const,
+  stats: ["/api/tickets/stats"] as const,
+};
+
+export const replyKeys = {
+  all: ["/api/replies"] as const,
+  list: (ticketId: string) => ["/api/replies", ticketId] as const,
+};
+
+/** What a ticket change can alter: lists, counts, stats, details, replies, history, usage and organisations. */
+const TICKET_DEPENDENT_KEYS = [ticketKeys.lists, ticketKeys.details, ticketKeys.counts, ticketKeys.stats, replyKeys.all, usageKeys.usage, organizationKeys.all];
+
+/** After any ticket change, everything it shows up in is fetched again. */
+export function useInvalidateTickets() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(TICKET_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** One queue's tickets, filtered and searched on the server, page by page. */
+export function useTicketList(params: URLSearchParams) {
+  return useCursorPages<TicketJson>(ticketKeys.list(params));
+}
+
+export function useTicket(id: string) {
+  return useQuery<TicketJson>({ queryKey: ticketKeys.detail(id) });
+}
+
+export function useReplies(ticketId: string) {
+  return useQuery<ReplyJson[]>({ queryKey: replyKeys.list(ticketId) });
+}
+
+export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {
+  return useQuery<Jsonify<TicketHistoryEvent>[]>({ queryKey: ticketKeys.history(id), enabled });
+}
+
+export function useQueueCounts() {
+  return useQuery<Jsonify<QueueCounts>>({ queryKey: ticketKeys.counts });
+}
+
+export function useTicketStats() {
+  return useQuery<Jsonify<TicketStats>>({ queryKey: ticketKeys.stats });
+}
+
+/** Agents and admins a ticket can be assigned to. */
+export function useAssignableUsers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<Jsonify<AssignableUser>[]>({ queryKey: userKeys.assignable, enabled });
+}
+
+type NewTicket = { subject: string; description: string; customerName: string; customerEmail: string; priority: string; category: string };
+
+export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<TicketJson, NewTicket> = {}) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async (ticket: NewTicket) => (await apiRequest("POST", "/api/tickets", { ...ticket, status: "open" })).json() as Promise<TicketJson>,
+    onSuccess: (ticket, input) => {
+      onSuccess?.(ticket, input);
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+type TicketChange = { status: string } | { priority: string } | { assignedTo: string | null };
+
+export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCallbacks<TicketJson, TicketChange> = {}) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async (change: TicketChange) => (await apiRequest("PUT", `/api/tickets/${id}`, change)).json() as Promise<TicketJson>,
+    onSuccess: (ticket, change) => {
+      onSuccess?.(ticket, change);
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+type NewReply = { content: string; type: "public" | "internal" };
+
+export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async ({ content, type }: NewReply) => (await apiRequest("POST", "/api/replies", { ticketId, content, type })).json() as Promise<ReplyJson>,
+    onSuccess: (reply, input) => {
+      onSuccess?.(reply, input);
+      return invalidate();
+    },
+    onError,
+  });
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import { toast } from "./use-toast";
+
+type Values = Record<string, unknown>;
+
+/**
+ * The toast title of a failed check: one text for every problem, or titles for particular
+ * messages. Problems with a listed message are reported first, in the order listed (a form
+ * asks for missing fields before anything else); any other problem gets `otherwise`.
+ */
+export type ProblemTitle = string | { byMessage: Record<string, string>; otherwise: string };
+
+function firstProblem(issues: readonly { message: string }[], title: ProblemTitle): { title: string; message: string } {
+  if (typeof title === "string") return { title, message: issues[0]?.message ?? "Invalid input" };
+  for (const [message, listed] of Object.entries(title.byMessage)) {
+    if (issues.some((issue) => issue.message === message)) return { title: listed, message };
+  }
+  return { title: title.otherwise, message: issues[0]?.message ?? "Invalid input" };
+}
+
+/**
+ * A form's values, checked by the zod schema the server applies to the same request: the
+ * form refuses exactly what the server would, with the same words. `check` shows the first
+ * problem in a destructive toast and returns null, or returns the parsed values to send.
+ */
+export function useZodForm<Schema extends z.ZodType, V extends Values>(schema: Schema, initial: V) {
+  const [values, setValues] = useState(initial);
+  const setValue = <K extends keyof V>(key: K, value: V[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  return {
+    values,
+    setValue,
+    /** Value and change handler for a text input or textarea bound to `key`. */
+    text: (key: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
+      value: values[key] as string,
+      onChange: (event: { target: { value: string } }) => setValue(key, event.target.value as V[typeof key]),
+    }),
+    reset: () => setValues(initial),
+    /** Parses the values (plus `extra`, fields the form sends without showing them). */
+    check(title: ProblemTitle, extra: Values = {}): z.output<Schema> | null {
+      const result = schema.safeParse({ ...values, ...extra });
+      if (result.success) return result.data;
+      const problem = firstProblem(result.error.issues, title);
+      toast({ title: problem.title, description: problem.message, variant: "destructive" });
+      return null;
+    },
+  };
+}
