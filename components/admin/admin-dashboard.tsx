@@ -15,7 +15,7 @@ import { OverviewTab } from "./overview-tab";
 
 const TABS = ["overview", "agents", "activity"] as const;
 
-/** Spec §2 Admin Dashboard, with real Agents and Activity tabs. */
+/** The Admin Dashboard: overview, agents and the activity trail. */
 export function AdminDashboard({ organizationId }: { organizationId: string }) {
   const org = useOrganization(organizationId);
   const [tab, setTab] = useHashTab(TABS);

@@ -33,7 +33,7 @@ const QUICK_ACTIONS = [
   { label: "View Pricing", href: "/pricing", icon: Tag },
 ] as const;
 
-/** Spec §2 Admin Dashboard > Overview. */
+/** Admin Dashboard > Overview: tickets by status and the plan's usage. */
 export function OverviewTab({ organizationId }: { organizationId: string }) {
   const stats = useTicketStats();
   const org = useOrganization(organizationId);

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 
-/** Logout (spec §4): ends the session, clears cached data and goes to /login. */
+/** Logout ends the session, clears cached data and goes to /login. */
 export function LogoutButton() {
   const router = useRouter();
   const queryClient = useQueryClient();

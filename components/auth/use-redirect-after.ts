@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-/** Spec §9: after a reset or an accepted invitation, go to the login page 2 seconds later. */
+/** After a reset or an accepted invitation, go to the login page 2 seconds later. */
 export const REDIRECT_DELAY_MS = 2000;
 
 export function useRedirectAfter(active: boolean, path: string) {

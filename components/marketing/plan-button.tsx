@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 
-/** Spec §2: choosing a plan only logs it for now (no checkout yet). */
+/** Choosing a plan only logs it for now (no checkout yet). */
 export function PlanButton({ plan, label, featured }: { plan: string; label: string; featured?: boolean }) {
   return (
     <Button className="w-full" variant={featured ? "default" : "outline"} onClick={() => console.log(`Selected plan: ${plan}`)}>

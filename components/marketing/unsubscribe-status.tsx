@@ -10,7 +10,7 @@ export const SUPPORT_EMAIL = "support@ticketry.app";
 
 type State = "loading" | "success" | "error";
 
-/** Spec §2 Unsubscribe: Processing, then success or failure; no token goes straight to failure. */
+/** Unsubscribe: Processing, then success or failure; no token goes straight to failure. */
 export function UnsubscribeStatus({ token }: { token?: string }) {
   const [state, setState] = useState<State>(token ? "loading" : "error");
 

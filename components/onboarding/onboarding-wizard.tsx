@@ -13,7 +13,7 @@ import { TeamStep } from "./team-step";
 
 const STEPS = 4;
 
-/** Spec §2 onboarding wizard: welcome, support email, team, done. */
+/** The onboarding wizard: welcome, support email, team, done. */
 export function OnboardingWizard({ canManage }: { canManage: boolean }) {
   const router = useRouter();
   const invalidateOrganizations = useInvalidateOrganizations();

@@ -1,6 +1,6 @@
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** Spec §2: Billing, Feature Flags and Support Tools are placeholders saying each is not configured. */
+/** Billing, Feature Flags and Support Tools are placeholders saying each is not configured. */
 export function NotConfigured({ title }: { title: string }) {
   return (
     <Card>

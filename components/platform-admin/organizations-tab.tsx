@@ -25,7 +25,7 @@ function ComingSoon() {
   return <span className="text-muted-foreground ml-auto text-xs">Coming soon</span>;
 }
 
-/** Spec §2 organisations table: searched by name on the server, further pages on demand. */
+/** The organisations table: searched by name on the server, further pages on demand. */
 export function OrganizationsTab() {
   const [search, setSearch] = useState("");
   const [changing, setChanging] = useState<OrganizationJson | null>(null);

@@ -28,7 +28,7 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
   );
 }
 
-/** Spec §2 overview: totals across every organisation and organisations per plan. */
+/** Overview: totals across every organisation and organisations per plan. */
 export function OverviewTab() {
   const metrics = usePlatformMetrics();
   if (metrics.isPending) return <p className="text-muted-foreground text-sm">Loading metrics...</p>;

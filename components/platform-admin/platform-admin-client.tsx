@@ -9,7 +9,7 @@ import { SystemHealthTab } from "./system-health-tab";
 
 const TABS = ["overview", "organizations", "billing", "feature-flags", "system-health", "support-tools"] as const;
 
-/** Spec §2 platform administration tabs; the URL hash names the open one (/platform-admin#organizations). */
+/** Platform administration tabs; the URL hash names the open one (/platform-admin#organizations). */
 export function PlatformAdminClient() {
   const [tab, setTab] = useHashTab(TABS);
   return (

@@ -14,7 +14,7 @@ import { portalKeys, usePortalTickets } from "./queries";
 
 type View = { name: "list" } | { name: "create" } | { name: "detail"; id: string };
 
-/** /portal: the email gate, then the list (default), create and detail views (spec §2, §4). */
+/** /portal: the email gate, then the list (default), create and detail views. */
 export function PortalClient({ slug, organizationName }: { slug: string; organizationName: string }) {
   const [session, saveSession] = usePortalSession(slug);
   const [view, setView] = useState<View>({ name: "list" });

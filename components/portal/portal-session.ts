@@ -3,7 +3,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { ApiError, throwIfNotOk } from "@/lib/http/client/api";
 
-/** Spec §4: the access token and email live in session storage until Logout. */
+/** The access token and email live in session storage until Logout. */
 export type PortalSession = { token: string; email: string };
 
 const listeners = new Set<() => void>();

@@ -9,7 +9,7 @@ import { PLANS } from "@/lib/plans/limits";
 import { UsageLimits } from "./usage-limits";
 import { useOrganization } from "./queries";
 
-/** Spec §2: $29 starter, $99 pro, otherwise Custom. */
+/** Prices: $29 starter, $99 pro, otherwise Custom. */
 export function monthlyPrice(plan: Plan): string {
   return plan === "starter" || plan === "pro" ? `$${PLANS[plan].priceMonthly}` : "Custom";
 }

@@ -8,7 +8,7 @@ import { useHashTab } from "./use-hash-tab";
 
 const TABS = ["plan", "team", "organization"] as const;
 
-/** Spec §2 Settings: the tab comes from the URL hash (#plan by default) and updates it. */
+/** Settings: the tab comes from the URL hash (#plan by default) and updates it. */
 export function SettingsClient({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
   const [tab, setTab] = useHashTab(TABS);
   return (

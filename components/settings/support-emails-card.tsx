@@ -105,7 +105,7 @@ function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
   );
 }
 
-/** Spec §2 Settings > Organization: the support addresses, with the plan's limit. */
+/** Settings > Organization: the support addresses, with the plan's limit. */
 export function SupportEmailsCard({ organization, canManage }: { organization: OrganizationJson; canManage: boolean }) {
   const emails = organization.supportEmails;
   const limit = PLANS[organization.plan].supportEmails;

@@ -26,7 +26,7 @@ import { can } from "@/lib/permissions/table";
 
 
 /**
- * Settings > Team (spec §2): agent seats against the plan for everyone; admins also see the
+ * Settings > Team: agent seats against the plan for everyone; admins also see the
  * members, live invitations and the invite form, which gives way to an upgrade prompt once
  * seats in use plus pending invitations fill the plan.
  */

@@ -1,4 +1,4 @@
-/** Key under which the chosen theme is remembered (spec §3). */
+/** Key under which the chosen theme is remembered in local storage. */
 export const THEME_STORAGE_KEY = "theme";
 
 // Runs before first paint, so a dark-theme visitor never sees a light flash.

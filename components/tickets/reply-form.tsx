@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/http/client/api";
 import { useCreateReply } from "./queries";
 
-/** Public reply or internal note; empty or whitespace-only text cannot be sent (spec §5). */
+/** Public reply or internal note; empty or whitespace-only text cannot be sent. */
 export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWriteNotes: boolean }) {
   const [content, setContent] = useState("");
   const [internal, setInternal] = useState(false);

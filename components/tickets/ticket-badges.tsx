@@ -9,7 +9,7 @@ import { slaBadge } from "@/lib/tickets/sla";
 const STATUS_VARIANT = { open: "default", pending: "warning", in_progress: "secondary", resolved: "success", closed: "outline" } as const;
 const PRIORITY_VARIANT = { urgent: "destructive", high: "warning", medium: "secondary", low: "outline" } as const;
 
-/** Unknown values display neutrally (spec §4). */
+/** Unknown values display neutrally. */
 export function StatusBadge({ status }: { status: string }) {
   return <Badge variant={STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? "outline"}>{STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}</Badge>;
 }
@@ -18,7 +18,7 @@ export function PriorityBadge({ priority }: { priority: string }) {
   return <Badge variant={PRIORITY_VARIANT[priority as keyof typeof PRIORITY_VARIANT] ?? "outline"}>{PRIORITY_LABELS[priority as keyof typeof PRIORITY_LABELS] ?? priority}</Badge>;
 }
 
-/** Met shows nothing, at risk shows the time left, breached says 'Breached' (spec §4). */
+/** Met shows nothing, at risk shows the time left, breached says 'Breached'. */
 export function SlaBadge({ ticket, now }: { ticket: TicketJson; now: Date }) {
   const badge = slaBadge(
     {

@@ -9,7 +9,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } fr
 
 const UNASSIGNED = "unassigned";
 
-/** Status, priority and assignee of a ticket; any status may be chosen (spec §4). */
+/** Status, priority and assignee of a ticket; any status may be chosen (no workflow is enforced). */
 export function TicketProperties({ ticket }: { ticket: TicketJson }) {
   const assignable = useAssignableUsers();
   const update = useUpdateTicket(ticket.id, {

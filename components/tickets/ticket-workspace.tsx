@@ -10,7 +10,7 @@ import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
 import { VIEWS, type View } from "@/lib/tickets/views";
 
-/** Spec §2: these hashes are other pages. */
+/** These hashes name other sections of /app, not ticket queues. */
 const REDIRECTS: Record<string, string> = { settings: "/settings", admin: "/admin", users: "/users", profile: "/profile" };
 
 function KnowledgeBase() {

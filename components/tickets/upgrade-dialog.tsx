@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { formatPrice, planFeatures } from "@/lib/plans/features";
 import { PLANS } from "@/lib/plans/limits";
 
-/** Spec §6: the upgrade prompt offers pro or enterprise. */
+/** The upgrade prompt offers pro or enterprise. */
 export function UpgradeDialog({ label = "Upgrade", size = "sm", variant = "outline" }: { label?: string; size?: "sm" | "default"; variant?: "outline" | "default" }) {
   return (
     <Dialog>

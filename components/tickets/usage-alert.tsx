@@ -5,7 +5,7 @@ import { usePlanUsage } from "@/components/settings/queries";
 import { UNLIMITED } from "@/lib/plans/limits";
 import { UpgradeDialog } from "./upgrade-dialog";
 
-/** Spec §4: from 80 % a warning, at 100 % the limit is reached and new tickets are refused. */
+/** From 80 % a warning, at 100 % the limit is reached and new tickets are refused. */
 export function useUsage() {
   const usage = usePlanUsage();
   const t = usage.data?.tickets;

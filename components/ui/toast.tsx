@@ -6,7 +6,7 @@ import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-/** Spec §9: toasts leave by swiping right past 50 px; F8 focuses the region; 420 px wide at most. */
+/** Toasts leave by swiping right past 50 px; F8 focuses the region; 420 px wide at most. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ["F8"];
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/** Spec §9: below 768 px the layout is mobile. */
+/** Below 768 px the layout is mobile. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export function useIsMobile(): boolean {

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ToastVariant } from "./toast";
 
-/** Spec §9: one toast at a time, 5 s on screen, removed 1,000,000 ms after dismissal. */
+/** One toast at a time, 5 s on screen, removed 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -36,7 +36,7 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 }
 
 /**
- * Spec §2 User Management: stat cards from one count query, the organisation's users
+ * User Management: stat cards from one count query, the organisation's users
  * searched and paged on the server, and Edit Role / Activate / Deactivate per row. Actions
  * the server would refuse (on your own account, or on a platform admin unless you are one)
  * are disabled.

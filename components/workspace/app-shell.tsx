@@ -7,7 +7,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/s
 import type { PublicUser } from "@/lib/auth/session";
 import { AppSidebar } from "./app-sidebar";
 
-/** Spec §2 app shell: collapsible sidebar, top bar with sidebar toggle, theme toggle and Logout. */
+/** The app shell: collapsible sidebar, top bar with sidebar toggle, theme toggle and Logout. */
 export function AppShell({ user, sidebarOpen, children }: { user: PublicUser; sidebarOpen: boolean; children: ReactNode }) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>

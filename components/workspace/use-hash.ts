@@ -7,7 +7,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener("hashchange", onChange);
 }
 
-/** The URL hash without '#'; sections of /app are chosen by it (spec §2). */
+/** The URL hash without '#'; sections of /app are chosen by it. */
 export function useHash(): string {
   return useSyncExternalStore(
     subscribe,

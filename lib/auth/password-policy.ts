@@ -1,2 +1,2 @@
-/** Spec §9: minimum password length (shared by forms and the server). */
+/** Minimum password length (shared by forms and the server). */
 export const MIN_PASSWORD_LENGTH = 8;

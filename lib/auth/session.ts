@@ -53,7 +53,7 @@ export async function getCurrentUser(): Promise<SessionUser | null> {
   return userFromSessionToken((await cookies()).get(sessionCookieName())?.value);
 }
 
-/** The fields of spec §3's auth-check user (never the version or anything secret). */
+/** The fields of the auth check's user (never the version or anything secret). */
 export function publicUser(user: SessionUser) {
   const { id, fullName, email, username, avatar, role, isActive, organizationId } = user;
   return { id, fullName, email, username, avatar, role, isActive, organizationId };

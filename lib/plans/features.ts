@@ -1,7 +1,7 @@
 import type { Plan } from "@/generated/prisma/enums";
 import { PLANS } from "@/lib/plans/limits";
 
-/** What each plan card lists (spec §9); the numbers come from the limits the server enforces. */
+/** What each plan card lists; the numbers come from the limits the server enforces. */
 export function planFeatures(plan: Plan): string[] {
   const p = PLANS[plan];
   switch (plan) {

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 
 export const UNLIMITED = -1;
 
-/** Spec §9 plan constants: the pricing page and the server's limits both read these. */
+/** Plan constants: the pricing page and the server's limits both read these. */
 export const PLANS: Record<Plan, {
   name: string;
   priceMonthly: number | null;

@@ -1,7 +1,7 @@
 import { WAITLIST_LIMITS, WAITLIST_MESSAGES } from "./mailing-list-check";
 import { z } from "./zod";
 
-/** Blank optional values are omitted (spec §5): "" and whitespace become undefined. */
+/** Blank optional values are omitted: "" and whitespace become undefined. */
 const optionalText = (max: number) =>
   z
     .string()

@@ -2,7 +2,7 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { SupportEmail } from "./support-emails";
 import { z } from "./zod";
 
-/** Spec §4 plans, cheapest first. */
+/** The plans, cheapest first. */
 export const PLAN_IDS = ["free", "starter", "pro", "enterprise"] as const satisfies readonly Plan[];
 
 /** PATCH /api/organizations/{id}: a platform admin moves an organisation to another plan. */

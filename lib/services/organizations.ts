@@ -19,7 +19,7 @@ type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof ORGANIZATI
 type SupportEmailRow = Prisma.SupportEmailGetPayload<{ select: typeof SUPPORT_EMAIL_SELECT }>;
 
 /**
- * Spec §3 organisation stats and support emails for a set of organisations, in three
+ * Organisation stats and support emails for a set of organisations, in three
  * grouped queries whatever the number of organisations (no query per row).
  */
 async function withStats(orgs: OrganizationRow[]): Promise<Organization[]> {
@@ -101,7 +101,7 @@ export async function changeOrganizationPlan(actor: SessionUser, id: string, pla
   return getOrganization(actor, id);
 }
 
-/** Active agents and admins a ticket can be assigned to (spec §3 assignable user). */
+/** Active agents and admins a ticket can be assigned to. */
 export async function assignableUsers(user: SessionUser): Promise<AssignableUser[]> {
   return db.user.findMany({
     where: { organizationId: user.organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },

@@ -7,7 +7,7 @@ import type { PlatformHealth, PlatformMetrics } from "@/lib/schemas/platform";
 import { pingDatabase } from "./health";
 
 /**
- * Spec §3 platform metrics across every organisation, without loading rows. "Open" is the
+ * Platform metrics across every organisation, without loading rows. "Open" is the
  * open views' statuses (open, pending, in_progress), read from the trigger-kept queue counters
  * (one row per organisation and assignee); "resolved" is resolved or closed, which is every
  * other ticket, so only the total needs a count over Ticket (an index-only scan).

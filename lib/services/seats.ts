@@ -22,7 +22,7 @@ export async function lockOrganization(tx: Tx, organizationId: string): Promise<
   return org;
 }
 
-/** Active users holding a seat role (spec §6). */
+/** Active users holding a seat role. */
 export function seatsInUse(tx: Tx | typeof db, organizationId: string): Promise<number> {
   return tx.user.count({ where: { organizationId, isActive: true, role: { in: [...SEAT_ROLES] } } });
 }

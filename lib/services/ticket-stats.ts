@@ -9,7 +9,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 const DAYS = 30;
 
 /**
- * Dashboard figures (spec §3 dashboard statistics, plus counts by priority, the 5 most
+ * Dashboard figures (the statistics cards, plus counts by priority, the 5 most
  * recent tickets and tickets created and resolved per day over the last 30 days).
  */
 export async function ticketStats(user: SessionUser, now = new Date()): Promise<TicketStats> {

@@ -19,7 +19,7 @@ import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 
-/** Spec §3 ticket, plus what the SLA badge needs. */
+/** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
   id: true,
   ticketNumber: true,
@@ -85,7 +85,7 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
   }
 }
 
-/** Case-insensitive substring (spec §9) through the trigram indexes; % and _ match themselves. */
+/** Case-insensitive substring through the trigram indexes; % and _ match themselves. */
 function searchFilter(q: string | undefined): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
@@ -113,7 +113,7 @@ export async function listTickets(user: SessionUser, query: TicketListQuery, now
 }
 
 /**
- * All six queue counts (spec §3) in one round trip: a few counter rows and index ranges over
+ * All six queue counts in one round trip: a few counter rows and index ranges over
  * recent activity, never a pass over the whole tenant.
  */
 export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {

@@ -18,7 +18,7 @@ export async function ticketsUsed(tx: Tx, organizationId: string, plan: Plan, no
   return tx.ticket.count({ where: { organizationId, ...(since ? { createdAt: { gte: since } } : {}) } });
 }
 
-/** Spec §3 usage object. */
+/** The usage object: this period's tickets, seats and support emails against the plan. */
 export async function getUsage(organizationId: string, now = new Date()): Promise<Usage> {
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { plan: true } });
   const current = await ticketsUsed(db, organizationId, org.plan, now);

@@ -11,7 +11,7 @@ import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { lockOrganization, seatsInUse } from "./seats";
 
-/** Spec §7 user list entry. */
+/** A user list entry. */
 export const USER_SELECT = { id: true, fullName: true, email: true, role: true, isActive: true, createdAt: true } as const satisfies Prisma.UserSelect;
 
 function searchFilter(q: string | undefined): Prisma.UserWhereInput {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAs, uniqueEmail } from "./helpers";
 
-// Spec §2's route table: anonymous visitors go to /, users without the role go to /app.
+// The route table: anonymous visitors go to /, users without the role go to /app.
 const protectedPages = ["/app", "/onboarding", "/profile", "/settings", "/admin", "/users", "/platform-admin"];
 
 test.describe("route guard", () => {

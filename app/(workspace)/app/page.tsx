@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Tickets" };
 
 export default async function AppPage() {
   const user = await requirePageUser();
-  // Spec §2: until the organisation has finished onboarding, /app sends it to the wizard.
+  // Until the organisation has finished onboarding, /app sends it to the wizard.
   if (!(await isOnboardingCompleted(user.organizationId))) redirect("/onboarding");
   return (
     <WorkspaceFrame title="Tickets" wide>

@@ -17,7 +17,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** Cache settings of spec §9: never stale, no refetch on focus, no polling, no retries, 5 min gc. */
+/** Cache settings: never stale, no refetch on focus, no polling, no retries, 5 min gc. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -122,7 +122,7 @@ export function portalRoute<B extends Schema = undefined, Q extends Schema = und
 
 type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;
 
-/** For paths the workspace and the portal share (spec §7 `/api/replies`): a Bearer token means the portal. */
+/** For paths the workspace and the portal share (`/api/replies`): a Bearer token means the portal. */
 export function sessionOrPortal(session: RouteHandler, portal: RouteHandler): RouteHandler {
   return (req, args) => (bearerToken(req) !== null ? portal : session)(req, args);
 }

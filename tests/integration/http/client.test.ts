@@ -103,7 +103,7 @@ describe("query client", () => {
     await expect(client.fetchQuery({ queryKey: [`${base}/api/auth/check`], queryFn: getQueryFn({ on401: "throw" }) })).rejects.toMatchObject({ status: 401, code: null, message: '401: {"error":"Authentication required"}' });
   });
 
-  it("uses spec §9's cache settings", () => {
+  it("never refetches by itself: fresh forever, no focus refetch, no polling, no retries", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({ staleTime: Infinity, gcTime: 300_000, refetchInterval: false, refetchOnWindowFocus: false, retry: false });
     expect(mutations).toMatchObject({ retry: false });
