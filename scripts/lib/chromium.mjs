@@ -22,7 +22,11 @@ export const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome-stab
 // same-origin and mixed-content rules that the security tests rely on the browser to keep.
 const UNSAFE_FLAGS = new Set(["--disable-web-security", "--allow-running-insecure-content"]);
 
-/** The first of `names` found in the PATH's folders. */
+/**
+ * The first of `names` found in the PATH's folders.
+ * @param {string[]} names
+ * @param {{ pathVariable?: string, exists?: (file: string) => boolean }} [options]
+ */
 export function findOnPath(names, { pathVariable = process.env.PATH ?? "", exists = existsSync } = {}) {
   for (const name of names) {
     for (const folder of pathVariable.split(path.delimiter).filter(Boolean)) {
@@ -47,6 +51,14 @@ async function npmChromium() {
 /**
  * `{ executablePath, args, source }` of the Chromium to use. The lookups are parameters so the
  * order can be tested without the browsers.
+ * @param {{
+ *   env?: Record<string, string | undefined>,
+ *   exists?: (file: string) => boolean,
+ *   systemPath?: () => string | undefined,
+ *   downloaded?: () => Promise<string>,
+ *   fromNpm?: () => Promise<{ executablePath: string, args: string[] }>,
+ * }} [lookups]
+ * @returns {Promise<{ executablePath: string, args: string[], source: string }>}
  */
 export async function resolveChromium({
   env = process.env,

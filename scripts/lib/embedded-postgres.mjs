@@ -116,7 +116,7 @@ function launch(bin, dataDir, port, owner, quiet) {
 
 /**
  * Starts Postgres on `port` with its data in `dir`, creates `database` when missing and
- * returns its URL and a stop function. `portSettings` says what the user can set when the
+ * returns its URL, where its data is and a stop function. `portSettings` says what the user can set when the
  * port is taken (see ports.mjs).
  */
 export async function startEmbeddedPostgres({ dir, port, database, quiet = true, portSettings = [`a free port for the embedded PostgreSQL`] }) {
@@ -160,5 +160,5 @@ export async function startEmbeddedPostgres({ dir, port, database, quiet = true,
     await control.stop();
     throw error;
   }
-  return { url: embeddedUrl(port, database), stop: () => control.stop(), pg: control };
+  return { url: embeddedUrl(port, database), dataDir, stop: () => control.stop(), pg: control };
 }

@@ -94,6 +94,7 @@ function describeHolder(holder) {
 /**
  * The message for a taken port. `service` says what wanted it ("the embedded PostgreSQL"),
  * `settings` what the user can set instead ("EMBEDDED_PG_PORT=<port>" and alternatives).
+ * @param {{ port: number, service: string, settings: string[], holder?: { pid: number, command: string }, freePort?: number }} facts
  */
 export function portInUseMessage({ port, service, settings, holder, freePort }) {
   const choose = settings.map((s) => s.replaceAll("<port>", String(freePort ?? "<port>"))).join(", or ");
