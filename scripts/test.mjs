@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, Jest (unit + integration on a real Postgres) and Playwright
-// against a production build. The database is TEST_DATABASE_URL's server when given, else
-// an embedded Postgres of its own (.test-data/, port 54330); each run uses fresh databases
-// and drops them at the end.
+// against a production build (server on E2E_PORT, default 3100, in the Chromium
+// scripts/lib/chromium.mjs picks). The database is TEST_DATABASE_URL's server when given, else
+// an embedded Postgres of its own (.test-data/, TEST_PG_PORT, default 54330); each run uses
+// fresh databases and drops them at the end.
 //   --only unit|integration|e2e|static   run one part
 //   -- <patterns>                          only the Jest test files / Playwright specs matching them
 // TEST_RESULTS_DIR (default test-results) and NEXT_DIST_DIR (default .next) let several runs

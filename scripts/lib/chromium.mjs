@@ -18,9 +18,15 @@ export const BASE_FLAGS = [
 
 export const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"];
 
-// The package's flags are made for serverless functions; these two would switch off the
-// same-origin and mixed-content rules that the security tests rely on the browser to keep.
-const UNSAFE_FLAGS = new Set(["--disable-web-security", "--allow-running-insecure-content"]);
+// The package's flags are made for one page per serverless function. Left out here:
+// --single-process, with which the browser dies once a test closes its context (Playwright
+// reuses one browser for many tests); the two that would switch off the same-origin and
+// mixed-content rules the security tests rely on; and its feature lists, since Chromium keeps
+// only the last value of a repeated switch and Playwright passes lists of its own.
+function suitsTests(flag) {
+  if (["--single-process", "--disable-web-security", "--allow-running-insecure-content"].includes(flag)) return false;
+  return !flag.startsWith("--disable-features=") && !flag.startsWith("--enable-features=");
+}
 
 /**
  * The first of `names` found in the PATH's folders.
@@ -84,7 +90,7 @@ export async function resolveChromium({
       `No Chromium found: PLAYWRIGHT_CHROMIUM_PATH is unset, none is installed, and the npm package @sparticuz/chromium could not be unpacked (${error instanceof Error ? error.message : error}). Run \`npm install\`, or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary.`,
     );
   }
-  const args = [...new Set([...BASE_FLAGS, ...packaged.args.filter((flag) => !UNSAFE_FLAGS.has(flag))])];
+  const args = [...new Set([...BASE_FLAGS, ...packaged.args.filter(suitsTests)])];
   return { executablePath: packaged.executablePath, args, source: "npm package @sparticuz/chromium" };
 }
 

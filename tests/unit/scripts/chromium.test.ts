@@ -3,7 +3,10 @@ import { BASE_FLAGS, describeChromium, findOnPath, resolveChromium } from "@/scr
 // Which browser the end-to-end tests drive: the configured one, else the system's, else one
 // Playwright downloaded, else the npm package's, so a machine with only Node can run them.
 
-const npmBrowser = { executablePath: "/tmp/chromium", args: ["--single-process", "--no-sandbox", "--disable-web-security", "--allow-running-insecure-content", "--headless='shell'"] };
+const npmBrowser = {
+  executablePath: "/tmp/chromium",
+  args: ["--single-process", "--no-sandbox", "--disable-features=IsolateOrigins", "--enable-features=SharedArrayBuffer", "--disable-web-security", "--allow-running-insecure-content", "--no-zygote", "--headless='shell'"],
+};
 
 function lookups({ files = [] as string[], system = undefined as string | undefined, download = "/nowhere/chrome", env = {} as Record<string, string> } = {}) {
   const fromNpm = jest.fn(async () => npmBrowser);
@@ -38,13 +41,13 @@ test("a browser Playwright downloaded earlier comes before the npm package's", a
   expect(fromNpm).not.toHaveBeenCalled();
 });
 
-test("with nothing else, the npm package's Chromium runs with its flags, minus the ones that switch off web security", async () => {
+test("with nothing else, the npm package's Chromium runs with its flags, minus single-process, web-security and feature-list ones", async () => {
   const { options, fromNpm } = lookups();
   const chromium = await resolveChromium(options);
   expect(fromNpm).toHaveBeenCalledTimes(1);
   expect(chromium.executablePath).toBe("/tmp/chromium");
   expect(chromium.source).toBe("npm package @sparticuz/chromium");
-  expect(chromium.args).toEqual([...BASE_FLAGS, "--single-process", "--headless='shell'"]);
+  expect(chromium.args).toEqual([...BASE_FLAGS, "--no-zygote", "--headless='shell'"]);
   expect(describeChromium(chromium)).toBe("Chromium: /tmp/chromium (npm package @sparticuz/chromium)");
 });
 
