@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -7,36 +8,23 @@ const baseURL = `http://localhost:${port}`;
 const results = process.env.TEST_RESULTS_DIR ?? "test-results";
 
 /**
- * Chromium from PLAYWRIGHT_CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's
- * own download if one exists. Browser downloads are impossible here, so say how to get one.
+ * The browser scripts/lib/chromium.mjs chose (PLAYWRIGHT_CHROMIUM_PATH, a system Chromium, or
+ * the npm package's). `npm test` resolves it before Playwright starts and passes it in
+ * E2E_CHROMIUM, since this file cannot await; run alone, Playwright asks that script here once
+ * and its workers inherit the answer.
  */
-function chromiumPath(): string | undefined {
-  const candidates = [process.env.PLAYWRIGHT_CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (found) return found;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const bundled = (require("playwright-core") as typeof import("playwright-core")).chromium.executablePath();
-  if (existsSync(bundled)) return undefined;
-  throw new Error(
-    "No Chromium found. Install one (Debian: `apt-get install -y chromium`) or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary.",
-  );
+function chromium(): { executablePath: string; args: string[] } {
+  if (!process.env.E2E_CHROMIUM) {
+    process.env.E2E_CHROMIUM = execFileSync(process.execPath, [path.join(__dirname, "scripts/chromium.mjs")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+  }
+  return JSON.parse(process.env.E2E_CHROMIUM);
 }
 
-const browser = {
-  ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  },
-};
+const { executablePath, args } = chromium();
+const browser = { ...devices["Desktop Chrome"], launchOptions: { executablePath, args } };
 const specFiles = readdirSync(path.join(__dirname, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
 
 export default defineConfig({

@@ -5,17 +5,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { describeChromium, resolveChromium } from "../scripts/lib/chromium.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const PAGES = ["/", "/pricing", "/privacy"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = await resolveChromium();
+console.log(describeChromium(chromium));
 
 const app = await startProductionServer({ port: 3300, build: !process.argv.includes("--no-build") });
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const chrome = await chromeLauncher.launch({ chromePath: chromium.executablePath, chromeFlags: ["--headless=new", ...chromium.args] });
 
 const rows = [];
 try {

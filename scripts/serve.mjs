@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { forwardedFor, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
+import { portHolder, portInUseMessage } from "./lib/ports.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
@@ -18,6 +19,12 @@ await app.prepare();
 const server = createServer((req, res) => {
   req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress ?? "unknown", hops);
   handle(req, res);
+});
+server.once("error", (error) => {
+  // Another program took the port after `npm start` checked it, or this runs on its own.
+  if (error.code !== "EADDRINUSE") throw error;
+  console.error(portInUseMessage({ port, service: "the Ticketry server", settings: [`PORT=<port>`], holder: portHolder(port) }));
+  process.exit(1);
 });
 server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`));
 

@@ -1,5 +1,6 @@
 // `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on
-// first run, production build, server on http://localhost:3000. Ctrl+C stops everything.
+// first run, production build, server on http://localhost:3000 (PORT; the embedded database
+// listens on EMBEDDED_PG_PORT, default 54329). Ctrl+C stops everything.
 //   --dev       run `next dev` instead of building
 //   --no-build  serve the existing build
 import { spawn } from "node:child_process";
@@ -7,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase, run, seed } from "./lib/database.mjs";
+import { ensurePortFree } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -33,7 +35,7 @@ async function isEmpty(url) {
   }
 }
 
-const db = await resolveDatabase();
+let db;
 let server;
 let stopping = false;
 
@@ -44,13 +46,16 @@ async function shutdown(code) {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
   }
-  await db.stop();
+  await db?.stop();
   process.exit(code);
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 try {
+  // Checked before the database starts and the build runs, so a second copy stops at once.
+  await ensurePortFree(Number(port), { service: "the Ticketry server", settings: ["PORT=<port>"] });
+  db = await resolveDatabase();
   const applied = await applyMigrations(db.url);
   console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
   if (process.env.SEED_DEMO_DATA !== "false" && (await isEmpty(db.url))) await seed(db.url);

@@ -1,16 +1,19 @@
 // `npm test`: typecheck, lint, Jest (unit + integration on a real Postgres) and Playwright
-// against a production build. The database is TEST_DATABASE_URL's server when given, else
-// an embedded Postgres of its own (.test-data/, port 54330); each run uses fresh databases
-// and drops them at the end.
+// against a production build (server on E2E_PORT, default 3100, in the Chromium
+// scripts/lib/chromium.mjs picks). The database is TEST_DATABASE_URL's server when given, else
+// an embedded Postgres of its own (.test-data/, TEST_PG_PORT, default 54330); each run uses
+// fresh databases and drops them at the end.
 //   --only unit|integration|e2e|static   run one part
 //   -- <patterns>                          only the Jest test files / Playwright specs matching them
 // TEST_RESULTS_DIR (default test-results) and NEXT_DIST_DIR (default .next) let several runs
 // share one checkout without overwriting each other's build or results.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import pg from "pg";
+import { describeChromium, resolveChromium } from "./lib/chromium.mjs";
 import { run, seed } from "./lib/database.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
 import { startMailCatcher } from "./lib/mail-catcher.mjs";
+import { ensurePortFree } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
 
 const onlyIndex = process.argv.indexOf("--only");
@@ -21,6 +24,8 @@ const patterns = dashIndex > 0 ? process.argv.slice(dashIndex + 1) : [];
 const RESULTS = process.env.TEST_RESULTS_DIR ?? "test-results";
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
+const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
+const TEST_PG_SETTINGS = ["TEST_PG_PORT=<port>", "TEST_DATABASE_URL set to a PostgreSQL server the tests may create databases on"];
 const counts = { passed: 0, failed: 0 };
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
@@ -61,6 +66,15 @@ const databases = [];
 const step = (name) => console.log(`\n=== ${name} ===`);
 
 try {
+  // A taken port or a missing browser fails the run now, not after minutes of other checks.
+  const embedded = (wants("integration") || wants("e2e")) && !process.env.TEST_DATABASE_URL;
+  if (embedded) await ensurePortFree(TEST_PG_PORT, { host: "127.0.0.1", service: "the tests' embedded PostgreSQL", settings: TEST_PG_SETTINGS });
+  let chromium;
+  if (wants("e2e")) {
+    await ensurePortFree(Number(E2E_PORT), { service: "the end-to-end tests' server", settings: ["E2E_PORT=<port>"] });
+    chromium = await resolveChromium();
+    console.log(describeChromium(chromium));
+  }
   if (wants("static")) {
     step("typecheck");
     await run("node_modules/.bin/tsc", ["--noEmit"]);
@@ -74,7 +88,7 @@ try {
   if (wants("integration") || wants("e2e")) {
     server = process.env.TEST_DATABASE_URL
       ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
-      : await startEmbeddedPostgres({ dir: ".test-data/postgres", port: Number(process.env.TEST_PG_PORT ?? 54330), database: "postgres" });
+      : await startEmbeddedPostgres({ dir: ".test-data/postgres", port: TEST_PG_PORT, database: "postgres", portSettings: TEST_PG_SETTINGS });
   }
   if (wants("integration")) {
     step("integration tests (PostgreSQL)");
@@ -101,6 +115,7 @@ try {
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       APP_URL: `http://localhost:${E2E_PORT}`,
       E2E_PORT,
+      E2E_CHROMIUM: JSON.stringify(chromium),
       NEXT_TELEMETRY_DISABLED: "1",
     };
     // `next build` adds a custom distDir to tsconfig.json's include; keep the file as committed.

@@ -7,7 +7,7 @@ export const EMBEDDED_DEV = { dir: ".data/postgres", port: Number(process.env.EM
 export async function resolveDatabase() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   console.log(`DATABASE_URL is not set: starting the embedded PostgreSQL (data in ${EMBEDDED_DEV.dir}).`);
-  const db = await startEmbeddedPostgres(EMBEDDED_DEV);
+  const db = await startEmbeddedPostgres({ ...EMBEDDED_DEV, portSettings: ["EMBEDDED_PG_PORT=<port>", "DATABASE_URL set to a PostgreSQL of your own"] });
   return { url: db.url, embedded: true, stop: db.stop };
 }
 
