@@ -5,7 +5,17 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next*/**", "node_modules/**", "generated/**", ".data/**", ".test-data/**", "test-results*/**", "playwright-report/**", "next-env.d.ts", "bench/results/**"],
+    ignores: [
+      ".next*/**",
+      "node_modules/**",
+      "generated/**",
+      ".data/**",
+      ".test-data/**",
+      "test-results*/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "bench/results/**",
+    ],
   },
   {
     // CommonJS config files load with require().

@@ -11,7 +11,10 @@ const nextConfig: NextConfig = {
   // API responses are JSON and need no per-request nonce, so they skip the proxy (which costs
   // about as much CPU as a simple API call) and get fixed headers here, 404s included.
   async headers() {
-    const headers = Object.entries(apiSecurityHeaders(process.env.NODE_ENV === "production")).map(([key, value]) => ({ key, value }));
+    const headers = Object.entries(apiSecurityHeaders(process.env.NODE_ENV === "production")).map(([key, value]) => ({
+      key,
+      value,
+    }));
     return [{ source: "/api/:path*", headers }];
   },
 };

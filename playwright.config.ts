@@ -25,7 +25,9 @@ function chromium(): { executablePath: string; args: string[] } {
 
 const { executablePath, args } = chromium();
 const browser = { ...devices["Desktop Chrome"], launchOptions: { executablePath, args } };
-const specFiles = readdirSync(path.join(__dirname, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
+const specFiles = readdirSync(path.join(__dirname, "tests/e2e"))
+  .filter((f) => f.endsWith(".spec.ts"))
+  .sort();
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -13,7 +13,8 @@ import type { ErrorCode } from "@/lib/errors";
 export async function proxy(request: NextRequest) {
   const production = process.env.NODE_ENV === "production";
   const api = request.nextUrl.pathname.startsWith("/api/");
-  const response = malformedPath(request) ?? (api ? NextResponse.next() : ((await earlyRedirect(request)) ?? passThrough(request)));
+  const response =
+    malformedPath(request) ?? (api ? NextResponse.next() : ((await earlyRedirect(request)) ?? passThrough(request)));
   for (const [name, value] of Object.entries(api ? apiSecurityHeaders(production) : securityHeaders(production))) {
     response.headers.set(name, value);
   }
@@ -32,7 +33,11 @@ function pagePathOf(pathname: string): string {
   } catch {
     // malformed escapes: check the raw path
   }
-  path = path.replace(/\/{2,}/g, "/").replace(/\.segments\/.*$/, "").replace(/(\.prefetch)?\.rsc$/, "").replace(/\/index$/, "");
+  path = path
+    .replace(/\/{2,}/g, "/")
+    .replace(/\.segments\/.*$/, "")
+    .replace(/(\.prefetch)?\.rsc$/, "")
+    .replace(/\/index$/, "");
   return path.replace(/\/+$/, "") || "/";
 }
 
@@ -45,8 +50,15 @@ function malformedPath(request: NextRequest) {
     decodeURIComponent(request.nextUrl.pathname);
     return null;
   } catch {
-    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "Malformed URL", code: "bad_request" satisfies ErrorCode }, { status: 400, headers: { "Cache-Control": "no-store" } });
-    return new NextResponse("Bad Request: malformed URL", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (request.nextUrl.pathname.startsWith("/api/"))
+      return NextResponse.json(
+        { error: "Malformed URL", code: "bad_request" satisfies ErrorCode },
+        { status: 400, headers: { "Cache-Control": "no-store" } },
+      );
+    return new NextResponse("Bad Request: malformed URL", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

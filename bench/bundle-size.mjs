@@ -26,18 +26,24 @@ async function signInCookie() {
     body: JSON.stringify({ email: "admin@acme.test", password: "demo-password-1" }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** The chunks a page's HTML names, minus those only its `noModule` script tags load. */
 function firstLoadChunks(html) {
-  const legacy = new Set([...html.matchAll(/<script\b[^>]*\bnoModule\b[^>]*>/gi)].flatMap((m) => m[0].match(CHUNK) ?? []));
+  const legacy = new Set(
+    [...html.matchAll(/<script\b[^>]*\bnoModule\b[^>]*>/gi)].flatMap((m) => m[0].match(CHUNK) ?? []),
+  );
   return [...new Set(html.match(CHUNK) ?? [])].filter((url) => !legacy.has(url));
 }
 
 const sizes = new Map();
 async function gzipKb(url) {
-  if (!sizes.has(url)) sizes.set(url, gzipSync(Buffer.from(await (await fetch(`${app.base}${url}`)).arrayBuffer())).length / 1024);
+  if (!sizes.has(url))
+    sizes.set(url, gzipSync(Buffer.from(await (await fetch(`${app.base}${url}`)).arrayBuffer())).length / 1024);
   return sizes.get(url);
 }
 

@@ -14,20 +14,37 @@ const chromium = await resolveChromium();
 console.log(describeChromium(chromium));
 
 const app = await startProductionServer({ port: 3300, build: !process.argv.includes("--no-build") });
-const chrome = await chromeLauncher.launch({ chromePath: chromium.executablePath, chromeFlags: ["--headless=new", ...chromium.args] });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromium.executablePath,
+  chromeFlags: ["--headless=new", ...chromium.args],
+});
 
 const rows = [];
 try {
-  for (const [form, config] of [["mobile", undefined], ["desktop", desktopConfig]]) {
+  for (const [form, config] of [
+    ["mobile", undefined],
+    ["desktop", desktopConfig],
+  ]) {
     for (const path of PAGES) {
       // One warm-up load so the first measurement is not a cold server start.
       await fetch(`${app.base}${path}`);
-      const result = await lighthouse(`${app.base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }, config);
+      const result = await lighthouse(
+        `${app.base}${path}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+        config,
+      );
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(result.lhr.categories[c].score * 100)]));
       const failed = Object.values(result.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);
-      rows.push({ form, path, ...scores, lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"].numericValue), cls: result.lhr.audits["cumulative-layout-shift"].numericValue, failed });
+      rows.push({
+        form,
+        path,
+        ...scores,
+        lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"].numericValue),
+        cls: result.lhr.audits["cumulative-layout-shift"].numericValue,
+        failed,
+      });
     }
   }
 } finally {

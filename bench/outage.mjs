@@ -4,7 +4,15 @@
 //   --no-build  --clients=<n> (50)  --port=<n> (3411)  --before=<s> (15)  --outage=<s> (10)  --after=<s> (20)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startProductionServer } from "./lib/server.mjs";
-import { percentile, prepareTenants, runTraffic, startMailSink, startOwnPostgres, summarize, verifyWrites } from "./lib/traffic.mjs";
+import {
+  percentile,
+  prepareTenants,
+  runTraffic,
+  startMailSink,
+  startOwnPostgres,
+  summarize,
+  verifyWrites,
+} from "./lib/traffic.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const clients = Number(arg("clients", 50));
@@ -18,9 +26,15 @@ const postgres = await startOwnPostgres(pgPort);
 const mail = await startMailSink();
 let server;
 try {
-  server = await startProductionServer({ port, build: !process.argv.includes("--no-build"), env: { DATABASE_URL: postgres.url, SMTP_URL: mail.url } });
+  server = await startProductionServer({
+    port,
+    build: !process.argv.includes("--no-build"),
+    env: { DATABASE_URL: postgres.url, SMTP_URL: mail.url },
+  });
   const tenants = await prepareTenants(server.base, postgres.url, 4);
-  console.log(`outage: ${clients} clients; PostgreSQL stops at ${beforeMs / 1000} s for ${outageMs / 1000} s; ${server.base}`);
+  console.log(
+    `outage: ${clients} clients; PostgreSQL stops at ${beforeMs / 1000} s for ${outageMs / 1000} s; ${server.base}`,
+  );
 
   const marks = {};
   const traffic = runTraffic({ base: server.base, tenants, clients, durationMs: beforeMs + outageMs + afterMs });
@@ -39,10 +53,18 @@ try {
   const during = samples.filter((s) => s.at >= marks.stoppedAt && s.at + s.ms <= marks.startAt);
   const failed = during.filter((s) => s.status !== 200 && s.status !== 201);
   const writeKinds = new Set(["create", "reply", "update"]);
-  const firstWriteOk = samples.filter((s) => s.at >= marks.startedAt && writeKinds.has(s.kind) && s.status < 300).sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
-  const lastFailure = samples.filter((s) => s.at >= marks.startedAt && s.status >= 500).sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
+  const firstWriteOk = samples
+    .filter((s) => s.at >= marks.startedAt && writeKinds.has(s.kind) && s.status < 300)
+    .sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
+  const lastFailure = samples
+    .filter((s) => s.at >= marks.startedAt && s.status >= 500)
+    .sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
   const health = await fetch(`${server.base}/api/health`).then((r) => r.status);
-  const verification = await verifyWrites(postgres.url, acked, tenants.map((t) => t.orgId));
+  const verification = await verifyWrites(
+    postgres.url,
+    acked,
+    tenants.map((t) => t.orgId),
+  );
   const report = {
     run: "outage",
     clients,
@@ -51,20 +73,39 @@ try {
     overall: summarize(samples),
     duringOutage: {
       requests: during.length,
-      byStatus: Object.fromEntries([...new Set(during.map((s) => s.status))].map((st) => [st, during.filter((s) => s.status === st).length])),
+      byStatus: Object.fromEntries(
+        [...new Set(during.map((s) => s.status))].map((st) => [st, during.filter((s) => s.status === st).length]),
+      ),
       notAnswered503: failed.filter((s) => s.status !== 503).length,
       withoutErrorBody: failed.filter((s) => !s.bodyOk).length,
-      p50Ms: Math.round(percentile(failed.map((s) => s.ms), 50)),
-      p99Ms: Math.round(percentile(failed.map((s) => s.ms), 99)),
+      p50Ms: Math.round(
+        percentile(
+          failed.map((s) => s.ms),
+          50,
+        ),
+      ),
+      p99Ms: Math.round(
+        percentile(
+          failed.map((s) => s.ms),
+          99,
+        ),
+      ),
       maxMs: Math.round(Math.max(0, ...failed.map((s) => s.ms))),
       slowerThan2s: failed.filter((s) => s.ms > 2000).length,
       slowest: failed
         .sort((x, y) => y.ms - x.ms)
         .slice(0, 5)
-        .map((s) => ({ kind: s.kind, status: s.status, ms: Math.round(s.ms), startedAfterStopMs: Math.round(s.at - marks.stoppedAt) })),
+        .map((s) => ({
+          kind: s.kind,
+          status: s.status,
+          ms: Math.round(s.ms),
+          startedAfterStopMs: Math.round(s.at - marks.stoppedAt),
+        })),
     },
     recovery: {
-      firstSuccessfulWriteAfterStartMs: firstWriteOk ? Math.round(firstWriteOk.at + firstWriteOk.ms - marks.startedAt) : null,
+      firstSuccessfulWriteAfterStartMs: firstWriteOk
+        ? Math.round(firstWriteOk.at + firstWriteOk.ms - marks.startedAt)
+        : null,
       lastServerErrorAfterStartMs: lastFailure ? Math.round(lastFailure.at + lastFailure.ms - marks.startedAt) : null,
       healthAfterRun: health,
       restartedServer: false,
@@ -78,8 +119,19 @@ try {
   writeFileSync("bench/results/outage.json", `${JSON.stringify(report, null, 2)}\n`);
   const lost = verification.ticketsLostOrChanged + verification.repliesLostOrChanged;
   const half = Object.values(verification.halfWritten).reduce((a, b) => a + b, 0);
-  if (otherServerErrors > 0 || report.duringOutage.slowerThan2s > 0 || report.duringOutage.notAnswered503 > 0 || report.duringOutage.withoutErrorBody > 0 || lost > 0 || half > 0 || health !== 200 || !firstWriteOk) {
-    console.error("outage: FAILED (a 5xx other than 503, slow or non-503 failures during the outage, lost or half-written writes, or no recovery)");
+  if (
+    otherServerErrors > 0 ||
+    report.duringOutage.slowerThan2s > 0 ||
+    report.duringOutage.notAnswered503 > 0 ||
+    report.duringOutage.withoutErrorBody > 0 ||
+    lost > 0 ||
+    half > 0 ||
+    health !== 200 ||
+    !firstWriteOk
+  ) {
+    console.error(
+      "outage: FAILED (a 5xx other than 503, slow or non-503 failures during the outage, lost or half-written writes, or no recovery)",
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -5,7 +5,10 @@
 import http from "node:http";
 import pg from "pg";
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
 const COLUMNS = `"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status", "category", "customerName",
@@ -25,28 +28,40 @@ async function handle(url) {
   await pool.query(USER, [user]);
   if (url.pathname === "/list") {
     const [where, extra] = VIEWS[url.searchParams.get("view") ?? ""]?.(user) ?? VIEWS[""]();
-    const { rows } = await pool.query(`SELECT ${COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT $2`, [org, 51, ...extra]);
+    const { rows } = await pool.query(
+      `SELECT ${COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT $2`,
+      [org, 51, ...extra],
+    );
     return rows.slice(0, 50).map(({ assignedToId, ...t }) => ({ ...t, assignedTo: assignedToId }));
   }
   if (url.pathname === "/counts") {
     const now = new Date();
     const scope = `"organizationId" = $1`;
-    const { rows } = await pool.query(`WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = $1)
+    const { rows } = await pool.query(
+      `WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = $1)
     SELECT
       (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = '') AS unassigned,
       (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = $2) AS "myOpen",
       (SELECT COALESCE(sum("open"), 0) FROM open) AS "allOpen",
       (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > $3) AS "slaRisk",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= $4) AS "recentlyUpdated",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= $5) AS closed`, [org, user, now, new Date(now - DAY), new Date(now - 7 * DAY)]);
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= $5) AS closed`,
+      [org, user, now, new Date(now - DAY), new Date(now - 7 * DAY)],
+    );
     return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
   }
   if (url.pathname === "/detail" || url.pathname === "/replies") {
     const id = url.searchParams.get("id");
-    const { rows } = await pool.query(`SELECT * FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [id, org]);
+    const { rows } = await pool.query(`SELECT * FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [
+      id,
+      org,
+    ]);
     if (!rows[0] || url.pathname === "/detail") return rows[0] ?? null;
-    const replies = await pool.query(`SELECT "id", "ticketId", "content", "type"::text, "authorType"::text, "authorEmail", "createdAt" FROM "Reply"
-      WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC, "id" ASC`, [org, id]);
+    const replies = await pool.query(
+      `SELECT "id", "ticketId", "content", "type"::text, "authorType"::text, "authorEmail", "createdAt" FROM "Reply"
+      WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC, "id" ASC`,
+      [org, id],
+    );
     return replies.rows;
   }
   return null;

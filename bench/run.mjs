@@ -32,7 +32,8 @@ const SCALE = [
 ];
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 /** Resident memory of a process and its descendants, in MB (Linux /proc). */
 function treeRssMb(rootPid) {
@@ -88,12 +89,26 @@ async function scenario(name, base, requests, watchPid) {
   return { name, ...result, ...(watchPid ? { rssMb: Math.round(rss) } : {}) };
 }
 
-const get = (path, cookies) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: typeof path === "function" ? path() : path, headers: cookies ? { cookie: pick(cookies) } : {} }) });
+const get = (path, cookies) => ({
+  method: "GET",
+  setupRequest: (req) => ({
+    ...req,
+    path: typeof path === "function" ? path() : path,
+    headers: cookies ? { cookie: pick(cookies) } : {},
+  }),
+});
 
 async function login(base, email) {
-  const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Accounts, sample ticket ids and fresh sessions for the largest organisation. */
@@ -101,21 +116,37 @@ async function prepare(databaseUrl, base) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [org] } = await client.query(`SELECT "id", "ticketCounter" FROM "Organization" WHERE "slug" = 'bench-0'`);
-    if (!org) throw new Error("No benchmark data: run `npm run bench:seed -- --orgs 1000 --tickets 1000000` first (same DATABASE_URL).");
+    const {
+      rows: [org],
+    } = await client.query(`SELECT "id", "ticketCounter" FROM "Organization" WHERE "slug" = 'bench-0'`);
+    if (!org)
+      throw new Error(
+        "No benchmark data: run `npm run bench:seed -- --orgs 1000 --tickets 1000000` first (same DATABASE_URL).",
+      );
     await client.query(`DELETE FROM "RateLimitBucket" WHERE "key" LIKE 'login:%'`); // earlier runs' logins
     // Earlier runs' writes: left in place they would make every run's "recently updated" and
     // "closed" counts, and so its numbers, depend on how many runs came before.
     process.stderr.write("Removing earlier runs' tickets and replies ...\n");
-    const { rowCount: tickets } = await client.query(`DELETE FROM "Ticket" WHERE "description" = $1`, [BENCH_DESCRIPTION]);
+    const { rowCount: tickets } = await client.query(`DELETE FROM "Ticket" WHERE "description" = $1`, [
+      BENCH_DESCRIPTION,
+    ]);
     const { rowCount: replies } = await client.query(`DELETE FROM "Reply" WHERE "content" LIKE 'Benchmark reply %'`);
     // The deleted rows sit at the head of the newest-first indexes until vacuumed; every list
     // would step over them and measure the cleanup instead of the app.
     if (tickets || replies) await client.query(`VACUUM (ANALYZE) "Ticket", "Reply", "AuditEvent"`);
     // The same sample of seeded tickets every run.
-    const { rows: sample } = await client.query(`SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 ORDER BY "ticketNumber" LIMIT 2000`, [org.id]);
+    const { rows: sample } = await client.query(
+      `SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 ORDER BY "ticketNumber" LIMIT 2000`,
+      [org.id],
+    );
     const agentEmails = Array.from({ length: 12 }, (_, i) => benchEmails.agent(0, i + 1));
-    const users = new Map((await client.query(`SELECT "id", "email" FROM "User" WHERE "email" = ANY($1)`, [[...agentEmails, benchEmails.admin(0)]])).rows.map((u) => [u.email, u.id]));
+    const users = new Map(
+      (
+        await client.query(`SELECT "id", "email" FROM "User" WHERE "email" = ANY($1)`, [
+          [...agentEmails, benchEmails.admin(0)],
+        ])
+      ).rows.map((u) => [u.email, u.id]),
+    );
     const agents = [];
     for (const email of agentEmails) agents.push({ id: users.get(email), cookie: await login(base, email) });
     return {
@@ -124,7 +155,10 @@ async function prepare(databaseUrl, base) {
       agents,
       agentCookies: agents.map((a) => a.cookie),
       // Agents of ten organisations (enterprise plans): creates spread over tenants, each with its own counter.
-      tenantCookies: [agents[0].cookie, ...(await Promise.all(Array.from({ length: 9 }, (_, i) => login(base, benchEmails.agent(i + 1, 1)))))],
+      tenantCookies: [
+        agents[0].cookie,
+        ...(await Promise.all(Array.from({ length: 9 }, (_, i) => login(base, benchEmails.agent(i + 1, 1))))),
+      ],
       adminCookie: [await login(base, benchEmails.admin(0))],
       platformCookie: [await login(base, benchEmails.platform)],
     };
@@ -136,10 +170,23 @@ async function prepare(databaseUrl, base) {
 function appScenarios(ctx, base) {
   const json = (path, body, cookies = ctx.agentCookies) => ({
     method: "POST",
-    setupRequest: (req) => ({ ...req, path, headers: { cookie: pick(cookies), "content-type": "application/json", origin: base }, body: JSON.stringify(body()) }),
+    setupRequest: (req) => ({
+      ...req,
+      path,
+      headers: { cookie: pick(cookies), "content-type": "application/json", origin: base },
+      body: JSON.stringify(body()),
+    }),
   });
-  const newTicket = () => ({ subject: `Benchmark ticket ${++n}`, description: BENCH_DESCRIPTION, priority: "medium", customerEmail: `bench${n}@example.com` });
-  const list = (view) => [`list:${view || "all"}`, [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)]];
+  const newTicket = () => ({
+    subject: `Benchmark ticket ${++n}`,
+    description: BENCH_DESCRIPTION,
+    priority: "medium",
+    customerEmail: `bench${n}@example.com`,
+  });
+  const list = (view) => [
+    `list:${view || "all"}`,
+    [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)],
+  ];
   let n = 0;
   return [
     ...["", "unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
@@ -148,13 +195,35 @@ function appScenarios(ctx, base) {
     [
       "detail+replies",
       [
-        { method: "GET", setupRequest: (req, context) => ((context.id = pick(ctx.ticketIds)), { ...req, path: `/api/tickets/detail/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }) },
-        { method: "GET", setupRequest: (req, context) => ({ ...req, path: `/api/replies/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }) },
+        {
+          method: "GET",
+          setupRequest: (req, context) => (
+            (context.id = pick(ctx.ticketIds)),
+            { ...req, path: `/api/tickets/detail/${context.id}`, headers: { cookie: pick(ctx.agentCookies) } }
+          ),
+        },
+        {
+          method: "GET",
+          setupRequest: (req, context) => ({
+            ...req,
+            path: `/api/replies/${context.id}`,
+            headers: { cookie: pick(ctx.agentCookies) },
+          }),
+        },
       ],
     ],
     ["create-ticket", [json("/api/tickets", newTicket)]],
     ["create-ticket:10-orgs", [json("/api/tickets", newTicket, ctx.tenantCookies)]],
-    ["post-reply", [json("/api/replies", () => ({ ticketId: pick(ctx.ticketIds), content: `Benchmark reply ${++n}`, type: "public" }))]],
+    [
+      "post-reply",
+      [
+        json("/api/replies", () => ({
+          ticketId: pick(ctx.ticketIds),
+          content: `Benchmark reply ${++n}`,
+          type: "public",
+        })),
+      ],
+    ],
     ["usage", [get("/api/usage", ctx.adminCookie)]],
     ["platform-metrics", [get("/api/platform/metrics", ctx.platformCookie)]],
     ["landing", [get("/")]],
@@ -162,7 +231,10 @@ function appScenarios(ctx, base) {
 }
 
 function rawScenarios(ctx) {
-  const q = (extra = "") => () => `org=${ctx.org.id}&user=${pick(ctx.agents).id}${extra}`;
+  const q =
+    (extra = "") =>
+    () =>
+      `org=${ctx.org.id}&user=${pick(ctx.agents).id}${extra}`;
   const raw = (path, query) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}?${query()}` }) });
   return [
     ["list:all", [raw("/list", q())]],
@@ -170,7 +242,13 @@ function rawScenarios(ctx) {
     [
       "detail+replies",
       [
-        { method: "GET", setupRequest: (req, context) => ((context.id = pick(ctx.ticketIds)), { ...req, path: `/detail?${q()()}&id=${context.id}` }) },
+        {
+          method: "GET",
+          setupRequest: (req, context) => (
+            (context.id = pick(ctx.ticketIds)),
+            { ...req, path: `/detail?${q()()}&id=${context.id}` }
+          ),
+        },
         { method: "GET", setupRequest: (req, context) => ({ ...req, path: `/replies?${q()()}&id=${context.id}` }) },
       ],
     ],
@@ -178,7 +256,10 @@ function rawScenarios(ctx) {
 }
 
 function startRaw(databaseUrl) {
-  const child = spawn(process.execPath, ["bench/raw-server.mjs", String(RAW_PORT)], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const child = spawn(process.execPath, ["bench/raw-server.mjs", String(RAW_PORT)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   return { child, base: `http://127.0.0.1:${RAW_PORT}` };
 }
 
@@ -196,7 +277,10 @@ async function waitFor(url) {
 
 function seed(databaseUrl, { tickets, orgs }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bench/seed.mjs", "--orgs", String(orgs), "--tickets", String(tickets)], { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const child = spawn(process.execPath, ["bench/seed.mjs", "--orgs", String(orgs), "--tickets", String(tickets)], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`bench:seed failed (${code})`))));
   });
 }
@@ -204,11 +288,15 @@ function seed(databaseUrl, { tickets, orgs }) {
 const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
-  console.log(`${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}  of raw`);
+  console.log(
+    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}  of raw`,
+  );
   for (const r of rows) {
     const limit = raw.find((x) => x.name === r.name);
     const share = limit ? `${((100 * r.reqPerSec) / limit.reqPerSec).toFixed(0)} %` : "";
-    console.log(`${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${share}`);
+    console.log(
+      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${share}`,
+    );
   }
 }
 
@@ -216,10 +304,21 @@ async function main() {
   const database = await benchDatabase();
   mkdirSync("bench/results", { recursive: true });
   const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
-  const app = await startProductionServer({ port: APP_PORT, build: !flag("no-build"), env: { DATABASE_URL: database.url }, logFile });
+  const app = await startProductionServer({
+    port: APP_PORT,
+    build: !flag("no-build"),
+    env: { DATABASE_URL: database.url },
+    logFile,
+  });
   console.log(`Server log: ${logFile}`);
   const rawServer = startRaw(database.url);
-  const report = { startedAt: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, cpus: (await import("node:os")).cpus().length };
+  const report = {
+    startedAt: new Date().toISOString(),
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    warmupSeconds: WARMUP,
+    cpus: (await import("node:os")).cpus().length,
+  };
   try {
     await waitFor(`${rawServer.base}/counts`);
     if (flag("scale")) {
@@ -231,29 +330,46 @@ async function main() {
         const ctx = await prepare(database.url, app.base);
         const wanted = new Set(["list:all", "counts", "search", "detail+replies"]);
         const rows = [];
-        for (const [name, requests] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n))) rows.push(await scenario(name, app.base, requests, app.server.pid));
-        report.scale.push({ ...size, largest: ctx.org.ticketCounter, seedSeconds: (Date.now() - started) / 1000, rows });
-        printTable(`${size.tickets.toLocaleString("en")} tickets (largest organisation ${ctx.org.ticketCounter.toLocaleString("en")})`, rows);
+        for (const [name, requests] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n)))
+          rows.push(await scenario(name, app.base, requests, app.server.pid));
+        report.scale.push({
+          ...size,
+          largest: ctx.org.ticketCounter,
+          seedSeconds: (Date.now() - started) / 1000,
+          rows,
+        });
+        printTable(
+          `${size.tickets.toLocaleString("en")} tickets (largest organisation ${ctx.org.ticketCounter.toLocaleString("en")})`,
+          rows,
+        );
       }
       console.log("\nHow p95 grows (ms)");
-      console.log(`${"scenario".padEnd(22)} ${SCALE.map((s) => `${s.tickets / 1000}k`.padStart(9)).join("")}   1M / 10k`);
+      console.log(
+        `${"scenario".padEnd(22)} ${SCALE.map((s) => `${s.tickets / 1000}k`.padStart(9)).join("")}   1M / 10k`,
+      );
       for (const name of report.scale[0].rows.map((r) => r.name)) {
         const p95s = report.scale.map((s) => s.rows.find((r) => r.name === name)?.p95);
-        console.log(`${name.padEnd(22)} ${p95s.map((v) => ms(v).padStart(9)).join("")}   ${(p95s[p95s.length - 1] / p95s[0]).toFixed(2)}x`);
+        console.log(
+          `${name.padEnd(22)} ${p95s.map((v) => ms(v).padStart(9)).join("")}   ${(p95s[p95s.length - 1] / p95s[0]).toFixed(2)}x`,
+        );
       }
     } else {
       const ctx = await prepare(database.url, app.base);
       const selected = (list) => list.filter(([name]) => !ONLY.length || ONLY.includes(name));
       console.log("\nraw node:http + pg (same SQL)");
       report.raw = [];
-      for (const [name, requests] of selected(rawScenarios(ctx))) report.raw.push(await scenario(name, rawServer.base, requests));
+      for (const [name, requests] of selected(rawScenarios(ctx)))
+        report.raw.push(await scenario(name, rawServer.base, requests));
       console.log("\nTicketry (production server)");
       report.app = [];
       const since = new Date();
-      for (const [name, requests] of selected(appScenarios(ctx, app.base))) report.app.push(await scenario(name, app.base, requests, app.server.pid));
+      for (const [name, requests] of selected(appScenarios(ctx, app.base)))
+        report.app.push(await scenario(name, app.base, requests, app.server.pid));
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const { rows: [dup] } = await client.query(
+      const {
+        rows: [dup],
+      } = await client.query(
         `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
         [since],
       );
@@ -262,7 +378,9 @@ async function main() {
       report.maxRssMb = Math.max(...report.app.map((r) => r.rssMb ?? 0));
       printTable("raw node:http + pg", report.raw);
       printTable("Ticketry", report.app, report.raw);
-      console.log(`\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS under load at most ${report.maxRssMb} MB.`);
+      console.log(
+        `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS under load at most ${report.maxRssMb} MB.`,
+      );
     }
   } finally {
     rawServer.child.kill("SIGTERM");

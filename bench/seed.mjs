@@ -17,26 +17,81 @@ function arg(name, fallback) {
 }
 
 const SUBJECTS = [
-  "Cannot log in to my account", "Password reset email never arrives", "Invoice shows the wrong amount", "Refund for a duplicate charge",
-  "App crashes when I open settings", "Export to CSV fails", "How do I add a team member", "Two-factor code is not accepted",
-  "Order has not shipped yet", "Change the billing address", "Webhook deliveries are failing", "Dashboard loads very slowly",
-  "Cancel my subscription", "Upgrade to the annual plan", "Data import stuck at 99 percent", "Emails land in spam",
-  "API returns error 500", "Wrong timezone in reports", "Delete my personal data", "Integration with Slack stopped working",
+  "Cannot log in to my account",
+  "Password reset email never arrives",
+  "Invoice shows the wrong amount",
+  "Refund for a duplicate charge",
+  "App crashes when I open settings",
+  "Export to CSV fails",
+  "How do I add a team member",
+  "Two-factor code is not accepted",
+  "Order has not shipped yet",
+  "Change the billing address",
+  "Webhook deliveries are failing",
+  "Dashboard loads very slowly",
+  "Cancel my subscription",
+  "Upgrade to the annual plan",
+  "Data import stuck at 99 percent",
+  "Emails land in spam",
+  "API returns error 500",
+  "Wrong timezone in reports",
+  "Delete my personal data",
+  "Integration with Slack stopped working",
 ];
 const AREAS = ["web app", "mobile app", "billing", "API", "reports", "account", "checkout", "notifications"];
 const SENTENCES = [
-  "This started happening after the latest update.", "I have tried a different browser and it still happens.",
-  "Our whole team is blocked by this.", "Could you please look into it as soon as possible?", "Screenshots are attached below.",
-  "It worked fine until yesterday.", "We are on the pro plan.", "The error message says something went wrong.",
-  "I cleared the cache and signed in again.", "Please call me back if that is easier.",
+  "This started happening after the latest update.",
+  "I have tried a different browser and it still happens.",
+  "Our whole team is blocked by this.",
+  "Could you please look into it as soon as possible?",
+  "Screenshots are attached below.",
+  "It worked fine until yesterday.",
+  "We are on the pro plan.",
+  "The error message says something went wrong.",
+  "I cleared the cache and signed in again.",
+  "Please call me back if that is easier.",
 ];
 const REPLIES = [
-  "Thanks for reaching out, we are looking into this now.", "Could you send us the exact error message?",
-  "We have shipped a fix, please try again.", "That worked, thank you!", "I still see the problem on my side.",
-  "Escalated to the engineering team.", "Checked the logs: the job timed out, retrying it.",
+  "Thanks for reaching out, we are looking into this now.",
+  "Could you send us the exact error message?",
+  "We have shipped a fix, please try again.",
+  "That worked, thank you!",
+  "I still see the problem on my side.",
+  "Escalated to the engineering team.",
+  "Checked the logs: the job timed out, retrying it.",
 ];
-const FIRST = ["Alex", "Sam", "Maria", "John", "Priya", "Chen", "Fatima", "Lukas", "Emma", "Noah", "Olivia", "Mateo", "Aisha", "Yuki", "Lena", "Omar"];
-const LAST = ["Smith", "Garcia", "Meyer", "Kim", "Patel", "Rossi", "Nguyen", "Silva", "Cohen", "Novak", "Jensen", "Okafor"];
+const FIRST = [
+  "Alex",
+  "Sam",
+  "Maria",
+  "John",
+  "Priya",
+  "Chen",
+  "Fatima",
+  "Lukas",
+  "Emma",
+  "Noah",
+  "Olivia",
+  "Mateo",
+  "Aisha",
+  "Yuki",
+  "Lena",
+  "Omar",
+];
+const LAST = [
+  "Smith",
+  "Garcia",
+  "Meyer",
+  "Kim",
+  "Patel",
+  "Rossi",
+  "Nguyen",
+  "Silva",
+  "Cohen",
+  "Novak",
+  "Jensen",
+  "Okafor",
+];
 const DOMAINS = ["example.com", "mail.test", "corp.example", "shop.example"];
 
 const HOUR = "interval '1 hour'";
@@ -108,7 +163,8 @@ async function main() {
   const orgs = arg("orgs", 1000);
   const tickets = arg("tickets", 1_000_000);
   const largest = Math.min(tickets, arg("largest", Math.round(tickets / 10)));
-  if (!(orgs >= 2 && tickets >= orgs)) throw new Error("Usage: npm run bench:seed -- --orgs N --tickets M (N >= 2, M >= N)");
+  if (!(orgs >= 2 && tickets >= orgs))
+    throw new Error("Usage: npm run bench:seed -- --orgs N --tickets M (N >= 2, M >= N)");
   const started = Date.now();
   const database = await benchDatabase();
   await applyMigrations(database.url);
@@ -120,7 +176,9 @@ async function main() {
     await q("SET maintenance_work_mem = '512MB'");
     await q("SET max_parallel_maintenance_workers = 2");
     await q("SELECT setseed(0.42)");
-    console.log(`Seeding ${tickets.toLocaleString("en")} tickets in ${orgs.toLocaleString("en")} organisations (largest ${largest.toLocaleString("en")}) into ${new URL(database.url).pathname.slice(1)}`);
+    console.log(
+      `Seeding ${tickets.toLocaleString("en")} tickets in ${orgs.toLocaleString("en")} organisations (largest ${largest.toLocaleString("en")}) into ${new URL(database.url).pathname.slice(1)}`,
+    );
     await q(`TRUNCATE "Organization", "MailingListEntry", "RateLimitBucket" CASCADE`);
 
     // Secondary indexes are dropped during the load and rebuilt once afterwards: far faster
@@ -135,26 +193,37 @@ async function main() {
 
     const passwordHash = await hash(BENCH_PASSWORD);
     const rest = tickets - largest;
-    await q(`CREATE TEMP TABLE bench_orgs AS
+    await q(
+      `CREATE TEMP TABLE bench_orgs AS
       SELECT i AS idx, uuidv7()::text AS id,
         CASE WHEN i = 0 THEN $2::int ELSE $3::int / ($1::int - 1) + (CASE WHEN i <= $3::int % ($1::int - 1) THEN 1 ELSE 0 END) END AS n,
         NULL::text[] AS agents
-      FROM generate_series(0, $1::int - 1) AS i`, [orgs, largest, rest]);
+      FROM generate_series(0, $1::int - 1) AS i`,
+      [orgs, largest, rest],
+    );
     await q(`INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "ticketCounter", "createdAt", "updatedAt")
       SELECT id, CASE WHEN idx = 0 THEN 'Bench Largest' ELSE 'Bench ' || idx END, 'bench-' || idx,
         (CASE WHEN idx < 10 THEN 'enterprise' ELSE (ARRAY['free', 'starter', 'pro', 'enterprise'])[1 + idx % 4] END)::"Plan",
         true, n, now() - interval '400 days', now()
       FROM bench_orgs`);
     // Per organisation: one admin and agents (25 in the largest, 3 elsewhere); one platform admin.
-    await q(`INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")
+    await q(
+      `INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")
       SELECT uuidv7()::text, o.id, CASE WHEN a = 0 THEN 'Admin ' ELSE 'Agent ' || a || ' ' END || o.idx,
         CASE WHEN a = 0 THEN 'admin' ELSE 'agent' || a END || '@bench-' || o.idx || '.test',
         CASE WHEN a = 0 THEN 'admin' ELSE 'agent' || a END || '_' || o.idx,
         (CASE WHEN a = 0 THEN 'org_admin' ELSE 'agent' END)::"Role", $1, now() - interval '400 days', now()
-      FROM bench_orgs o CROSS JOIN LATERAL generate_series(0, CASE WHEN o.idx = 0 THEN 25 ELSE 3 END) AS a`, [passwordHash]);
-    await q(`INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")
-      SELECT uuidv7()::text, id, 'Platform Admin', $1, 'platform', 'platform_admin', $2, now(), now() FROM bench_orgs WHERE idx = 0`, [benchEmails.platform, passwordHash]);
-    await q(`UPDATE bench_orgs o SET agents = (SELECT array_agg(u.id ORDER BY u.email) FROM "User" u WHERE u."organizationId" = o.id AND u.role IN ('agent', 'org_admin'))`);
+      FROM bench_orgs o CROSS JOIN LATERAL generate_series(0, CASE WHEN o.idx = 0 THEN 25 ELSE 3 END) AS a`,
+      [passwordHash],
+    );
+    await q(
+      `INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")
+      SELECT uuidv7()::text, id, 'Platform Admin', $1, 'platform', 'platform_admin', $2, now(), now() FROM bench_orgs WHERE idx = 0`,
+      [benchEmails.platform, passwordHash],
+    );
+    await q(
+      `UPDATE bench_orgs o SET agents = (SELECT array_agg(u.id ORDER BY u.email) FROM "User" u WHERE u."organizationId" = o.id AND u.role IN ('agent', 'org_admin'))`,
+    );
     await q("ALTER TABLE bench_orgs ADD PRIMARY KEY (idx)");
 
     // Chunks of about a twentieth of the tickets each (the largest organisation on its own).
@@ -199,9 +268,15 @@ async function main() {
     await q(`ANALYZE "Organization", "User"`);
     vacuumBar.done();
 
-    const { rows: [totals] } = await q(`SELECT (SELECT count(*) FROM "Ticket") AS tickets, (SELECT count(*) FROM "Reply") AS replies`);
-    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Number(totals.tickets).toLocaleString("en")} tickets, ${Number(totals.replies).toLocaleString("en")} replies.`);
-    console.log(`Logins (password ${BENCH_PASSWORD}): ${benchEmails.admin(0)}, ${benchEmails.agent(0, 1)}..${benchEmails.agent(0, 25)}, ${benchEmails.platform}`);
+    const {
+      rows: [totals],
+    } = await q(`SELECT (SELECT count(*) FROM "Ticket") AS tickets, (SELECT count(*) FROM "Reply") AS replies`);
+    console.log(
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Number(totals.tickets).toLocaleString("en")} tickets, ${Number(totals.replies).toLocaleString("en")} replies.`,
+    );
+    console.log(
+      `Logins (password ${BENCH_PASSWORD}): ${benchEmails.admin(0)}, ${benchEmails.agent(0, 1)}..${benchEmails.agent(0, 25)}, ${benchEmails.platform}`,
+    );
   } finally {
     await client.end();
     await database.stop();

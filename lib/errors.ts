@@ -47,14 +47,20 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: unknown, code: ErrorCode = issues === undefined ? "bad_request" : "validation_failed") =>
-  new AppError(code, message, issues === undefined ? {} : { issues });
-export const unauthorized = (message = "Authentication required", code: ErrorCode = "unauthorized") => new AppError(code, message);
-export const forbidden = (message = "You do not have permission to do this", code: ErrorCode = "forbidden") => new AppError(code, message);
+export const badRequest = (
+  message: string,
+  issues?: unknown,
+  code: ErrorCode = issues === undefined ? "bad_request" : "validation_failed",
+) => new AppError(code, message, issues === undefined ? {} : { issues });
+export const unauthorized = (message = "Authentication required", code: ErrorCode = "unauthorized") =>
+  new AppError(code, message);
+export const forbidden = (message = "You do not have permission to do this", code: ErrorCode = "forbidden") =>
+  new AppError(code, message);
 export const notFound = (message = "Not found", code: ErrorCode = "not_found") => new AppError(code, message);
 export const conflict = (message: string, code: ErrorCode = "conflict") => new AppError(code, message);
 export const payloadTooLarge = (message = "Request body is too large") => new AppError("payload_too_large", message);
-export const unsupportedMediaType = (message = "Content-Type must be application/json") => new AppError("unsupported_media_type", message);
+export const unsupportedMediaType = (message = "Content-Type must be application/json") =>
+  new AppError("unsupported_media_type", message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please try again later.") =>
   new AppError("rate_limited", message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 export const serviceUnavailable = (message = "Service temporarily unavailable. Please try again shortly.") =>

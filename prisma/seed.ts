@@ -10,7 +10,9 @@ async function main() {
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   try {
     const { created, logins } = await seedDemoData(db);
-    console.log(created ? `Seeded demo organisation "${DEMO_ORGANIZATION.name}".` : "Demo data already present; nothing changed.");
+    console.log(
+      created ? `Seeded demo organisation "${DEMO_ORGANIZATION.name}".` : "Demo data already present; nothing changed.",
+    );
     console.log("Demo logins:");
     for (const l of logins) console.log(`  ${l.role.padEnd(15)} ${l.email.padEnd(26)} ${l.password}`);
   } finally {

@@ -11,7 +11,9 @@ const EMPTY = /^(-- This is an empty migration\.)?$/;
 
 async function migrate(url) {
   const applied = await applyMigrations(url);
-  console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database is up to date.");
+  console.log(
+    applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database is up to date.",
+  );
 }
 
 /** Diffs a scratch database migrated from the folder against the schema: no shadow database. */

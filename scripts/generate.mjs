@@ -5,6 +5,10 @@ import { spawnSync } from "node:child_process";
 
 const result = spawnSync("npx", ["prisma", "generate"], {
   stdio: "inherit",
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/bin/true", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/bin/true",
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });
 process.exit(result.status ?? 1);

@@ -17,13 +17,19 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
-  req.headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress ?? "unknown", hops);
+  req.headers["x-forwarded-for"] = forwardedFor(
+    req.headers["x-forwarded-for"],
+    req.socket.remoteAddress ?? "unknown",
+    hops,
+  );
   handle(req, res);
 });
 server.once("error", (error) => {
   // Another program took the port after `npm start` checked it, or this runs on its own.
   if (error.code !== "EADDRINUSE") throw error;
-  console.error(portInUseMessage({ port, service: "the Ticketry server", settings: [`PORT=<port>`], holder: portHolder(port) }));
+  console.error(
+    portInUseMessage({ port, service: "the Ticketry server", settings: [`PORT=<port>`], holder: portHolder(port) }),
+  );
   process.exit(1);
 });
 server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`));

@@ -60,16 +60,26 @@ try {
   console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
   if (process.env.SEED_DEMO_DATA !== "false" && (await isEmpty(db.url))) await seed(db.url);
 
-  const env = { DATABASE_URL: db.url, APP_URL: process.env.APP_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = {
+    DATABASE_URL: db.url,
+    APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   // Production refuses to start without a secret; only the embedded local demo gets one made up.
   if (!process.env.NEXTAUTH_SECRET && db.embedded) env.NEXTAUTH_SECRET = localSecret();
   // The local demo has no mail server: print emails (reset links, invitations) to the log.
   if (db.embedded && !process.env.SMTP_URL) env.MAIL_LOG = "1";
   if (args.has("--dev")) {
-    server = spawn("node_modules/.bin/next", ["dev", "-p", port], { stdio: "inherit", env: { ...process.env, ...env } });
+    server = spawn("node_modules/.bin/next", ["dev", "-p", port], {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
   } else {
     if (!args.has("--no-build")) await run("node_modules/.bin/next", ["build"], env);
-    server = spawn(process.execPath, ["scripts/serve.mjs"], { stdio: "inherit", env: { ...process.env, ...env, PORT: port } });
+    server = spawn(process.execPath, ["scripts/serve.mjs"], {
+      stdio: "inherit",
+      env: { ...process.env, ...env, PORT: port },
+    });
   }
   server.on("exit", (code) => shutdown(code ?? 0));
 } catch (error) {

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, Jest (unit + integration on a real Postgres) and Playwright
+// `npm test`: typecheck, lint, formatting, Jest (unit + integration on a real Postgres) and Playwright
 // against a production build (server on E2E_PORT, default 3100, in the Chromium
 // scripts/lib/chromium.mjs picks). The database is TEST_DATABASE_URL's server when given, else
 // an embedded Postgres of its own (.test-data/, TEST_PG_PORT, default 54330); each run uses
@@ -25,7 +25,10 @@ const RESULTS = process.env.TEST_RESULTS_DIR ?? "test-results";
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
 const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
-const TEST_PG_SETTINGS = ["TEST_PG_PORT=<port>", "TEST_DATABASE_URL set to a PostgreSQL server the tests may create databases on"];
+const TEST_PG_SETTINGS = [
+  "TEST_PG_PORT=<port>",
+  "TEST_DATABASE_URL set to a PostgreSQL server the tests may create databases on",
+];
 const counts = { passed: 0, failed: 0 };
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
@@ -68,7 +71,12 @@ const step = (name) => console.log(`\n=== ${name} ===`);
 try {
   // A taken port or a missing browser fails the run now, not after minutes of other checks.
   const embedded = (wants("integration") || wants("e2e")) && !process.env.TEST_DATABASE_URL;
-  if (embedded) await ensurePortFree(TEST_PG_PORT, { host: "127.0.0.1", service: "the tests' embedded PostgreSQL", settings: TEST_PG_SETTINGS });
+  if (embedded)
+    await ensurePortFree(TEST_PG_PORT, {
+      host: "127.0.0.1",
+      service: "the tests' embedded PostgreSQL",
+      settings: TEST_PG_SETTINGS,
+    });
   let chromium;
   if (wants("e2e")) {
     await ensurePortFree(Number(E2E_PORT), { service: "the end-to-end tests' server", settings: ["E2E_PORT=<port>"] });
@@ -80,25 +88,49 @@ try {
     await run("node_modules/.bin/tsc", ["--noEmit"]);
     step("lint");
     await run("node_modules/.bin/eslint", [".", "--max-warnings=0"]);
+    step("format (Prettier; `npm run format` fixes)");
+    await run("node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]);
   }
   if (wants("unit")) {
     step("unit tests");
-    await run("node_modules/.bin/jest", ["--selectProjects", "unit", "--json", `--outputFile=${RESULTS}/jest-unit.json`, ...patterns]);
+    await run("node_modules/.bin/jest", [
+      "--selectProjects",
+      "unit",
+      "--json",
+      `--outputFile=${RESULTS}/jest-unit.json`,
+      ...patterns,
+    ]);
   }
   if (wants("integration") || wants("e2e")) {
     server = process.env.TEST_DATABASE_URL
       ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
-      : await startEmbeddedPostgres({ dir: ".test-data/postgres", port: TEST_PG_PORT, database: "postgres", portSettings: TEST_PG_SETTINGS });
+      : await startEmbeddedPostgres({
+          dir: ".test-data/postgres",
+          port: TEST_PG_PORT,
+          database: "postgres",
+          portSettings: TEST_PG_SETTINGS,
+        });
   }
   if (wants("integration")) {
     step("integration tests (PostgreSQL)");
     const name = `ticketry_test_${runId}`;
     databases.push(name);
     const url = await freshDatabase(server.url, name);
-    await run("node_modules/.bin/jest", ["--selectProjects", "integration", "--runInBand", "--json", `--outputFile=${RESULTS}/jest-integration.json`, ...patterns], {
-      DATABASE_URL: url,
-      TEST_SERVER_URL: server.url,
-    });
+    await run(
+      "node_modules/.bin/jest",
+      [
+        "--selectProjects",
+        "integration",
+        "--runInBand",
+        "--json",
+        `--outputFile=${RESULTS}/jest-integration.json`,
+        ...patterns,
+      ],
+      {
+        DATABASE_URL: url,
+        TEST_SERVER_URL: server.url,
+      },
+    );
   }
   if (wants("e2e")) {
     step("end-to-end tests (Chromium, production build)");
@@ -133,8 +165,12 @@ try {
 } finally {
   tally(`${RESULTS}/jest-unit.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
   tally(`${RESULTS}/jest-integration.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  tally(`${RESULTS}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }));
-  for (const name of databases) await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+  tally(`${RESULTS}/playwright.json`, (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+  }));
+  for (const name of databases)
+    await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
   await server?.stop();
   await mail?.stop();
   if (counts.failed && !process.exitCode) process.exitCode = 1;

@@ -11,18 +11,25 @@ export const metadata: Metadata = { title: "Support portal", robots: { index: fa
 export const dynamic = "force-dynamic";
 
 /** /portal?org=<slug>: one organisation's customer portal (the only one when exactly one exists). */
-export default async function PortalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PortalPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).org;
   const slug = typeof raw === "string" && /^[a-z0-9-]{1,60}$/i.test(raw.trim()) ? raw.trim().toLowerCase() : undefined;
   const organization = raw !== undefined && !slug ? null : await findPortalOrganization(slug);
 
   return (
-    <div className="bg-muted/40 flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="flex h-14 items-center justify-between border-b px-4">
         <span className="font-semibold">{organization ? organization.name : "Support portal"}</span>
         <div className="flex items-center gap-3">
-          <span className="text-muted-foreground hidden text-xs sm:inline">
-            Powered by <Link href="/" className="hover:underline">{PRODUCT_NAME}</Link>
+          <span className="hidden text-xs text-muted-foreground sm:inline">
+            Powered by{" "}
+            <Link href="/" className="hover:underline">
+              {PRODUCT_NAME}
+            </Link>
           </span>
           <ThemeToggle />
         </div>
@@ -38,7 +45,10 @@ export default async function PortalPage({ searchParams }: { searchParams: Promi
               <CardTitle as="h1" className="text-2xl">
                 Portal not found
               </CardTitle>
-              <CardDescription>We couldn&apos;t tell which support team this portal belongs to. Please use the portal link from your support team&apos;s email.</CardDescription>
+              <CardDescription>
+                We couldn&apos;t tell which support team this portal belongs to. Please use the portal link from your
+                support team&apos;s email.
+              </CardDescription>
             </CardHeader>
           </Card>
         )}

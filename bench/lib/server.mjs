@@ -21,7 +21,13 @@ async function waitFor(url, timeoutMs = 60_000) {
 export async function startProductionServer({ port, build = true, env: extra = {}, logFile }) {
   const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
-  const env = { DATABASE_URL: db.url, NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij", APP_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1", ...extra };
+  const env = {
+    DATABASE_URL: db.url,
+    NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij",
+    APP_URL: `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...extra,
+  };
   // `next build` adds a custom distDir (NEXT_DIST_DIR) to tsconfig.json's include: keep the file as committed.
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   try {
@@ -31,7 +37,10 @@ export async function startProductionServer({ port, build = true, env: extra = {
   }
   // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
   const stderr = logFile ? openSync(logFile, "a") : "inherit";
-  const server = spawn(process.execPath, ["scripts/serve.mjs"], { stdio: ["ignore", "ignore", stderr], env: { ...process.env, ...env, PORT: String(port) } });
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    stdio: ["ignore", "ignore", stderr],
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/health`);
   return {

@@ -26,7 +26,11 @@ export async function startMailSink() {
     },
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`, received: () => received, stop: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`,
+    received: () => received,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }
 
 const STATUSES = ["open", "pending", "in_progress", "resolved"];
@@ -54,7 +58,12 @@ async function call(base, method, path, { cookie, body } = {}) {
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers["content-type"] = "application/json";
   try {
-    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     let json = null;
     try {
@@ -64,7 +73,12 @@ async function call(base, method, path, { cookie, body } = {}) {
     }
     return { status: res.status, json, ms: performance.now() - started, headers: res.headers };
   } catch (error) {
-    return { status: 0, json: null, ms: performance.now() - started, error: String(error?.cause?.code ?? error?.name ?? error) };
+    return {
+      status: 0,
+      json: null,
+      ms: performance.now() - started,
+      error: String(error?.cause?.code ?? error?.name ?? error),
+    };
   }
 }
 
@@ -76,17 +90,29 @@ export async function prepareTenants(base, databaseUrl, orgs = 4) {
     const res = await fetch(`${base}/api/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "soak-password-1", fullName: `Soak Admin ${i}`, companyName: `Soak Org ${i}` }),
+      body: JSON.stringify({
+        email,
+        password: "soak-password-1",
+        fullName: `Soak Admin ${i}`,
+        companyName: `Soak Org ${i}`,
+      }),
     });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
     const cookie = res.headers.get("set-cookie").split(";")[0];
     const { organization } = await res.json();
     tenants.push({ orgId: organization.id, cookie, tickets: [] });
   }
-  await query(databaseUrl, `UPDATE "Organization" SET "plan" = 'enterprise', "onboardingCompleted" = true WHERE "id" = ANY($1)`, [tenants.map((t) => t.orgId)]);
+  await query(
+    databaseUrl,
+    `UPDATE "Organization" SET "plan" = 'enterprise', "onboardingCompleted" = true WHERE "id" = ANY($1)`,
+    [tenants.map((t) => t.orgId)],
+  );
   for (const tenant of tenants) {
     for (let n = 0; n < 5; n++) {
-      const r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body: { subject: `seed ${n}`, description: "seed ticket" } });
+      const r = await call(base, "POST", "/api/tickets", {
+        cookie: tenant.cookie,
+        body: { subject: `seed ${n}`, description: "seed ticket" },
+      });
       if (r.status !== 201) throw new Error(`seed ticket failed: ${r.status}`);
       tenant.tickets.push(r.json.id);
     }
@@ -119,21 +145,43 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         const read = pick(["list", "counts", "detail", "replies", "usage"]);
         kind = `read:${read}`;
         const ticket = pick(tenant.tickets);
-        const path = { list: "/api/tickets?limit=50", counts: "/api/tickets/counts", detail: `/api/tickets/detail/${ticket}`, replies: `/api/replies/${ticket}`, usage: "/api/usage" }[read];
+        const path = {
+          list: "/api/tickets?limit=50",
+          counts: "/api/tickets/counts",
+          detail: `/api/tickets/detail/${ticket}`,
+          replies: `/api/replies/${ticket}`,
+          usage: "/api/usage",
+        }[read];
         r = await call(base, "GET", path, { cookie: tenant.cookie });
       } else if (roll < 0.65) {
         kind = "create";
-        const body = { subject: `soak ${id}-${n} ${randomUUID().slice(0, 8)}`, description: `created by client ${id}, request ${n}`, priority: pick(PRIORITIES), customerEmail: `customer-${id}@example.test` };
+        const body = {
+          subject: `soak ${id}-${n} ${randomUUID().slice(0, 8)}`,
+          description: `created by client ${id}, request ${n}`,
+          priority: pick(PRIORITIES),
+          customerEmail: `customer-${id}@example.test`,
+        };
         r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body });
         if (r.status === 201) {
-          acked.tickets.push({ orgId: tenant.orgId, id: r.json.id, subject: body.subject, description: body.description, ticketNumber: r.json.ticketNumber });
+          acked.tickets.push({
+            orgId: tenant.orgId,
+            id: r.json.id,
+            subject: body.subject,
+            description: body.description,
+            ticketNumber: r.json.ticketNumber,
+          });
           tenant.tickets.push(r.json.id);
         }
       } else if (roll < 0.85) {
         kind = "reply";
-        const body = { ticketId: pick(tenant.tickets), content: `reply ${id}-${n} ${randomUUID().slice(0, 8)}`, type: Math.random() < 0.2 ? "internal" : "public" };
+        const body = {
+          ticketId: pick(tenant.tickets),
+          content: `reply ${id}-${n} ${randomUUID().slice(0, 8)}`,
+          type: Math.random() < 0.2 ? "internal" : "public",
+        };
         r = await call(base, "POST", "/api/replies", { cookie: tenant.cookie, body });
-        if (r.status === 201) acked.replies.push({ orgId: tenant.orgId, id: r.json.id, ticketId: body.ticketId, content: body.content });
+        if (r.status === 201)
+          acked.replies.push({ orgId: tenant.orgId, id: r.json.id, ticketId: body.ticketId, content: body.content });
       } else {
         kind = "update";
         const ticketId = pick(tenant.tickets);
@@ -141,7 +189,14 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         r = await call(base, "PUT", `/api/tickets/${ticketId}`, { cookie: tenant.cookie, body });
         if (r.status === 200) acked.updates.push({ ticketId, ...body });
       }
-      samples.push({ kind, status: r.status, ms: r.ms, at, error: r.error, bodyOk: r.status < 400 || typeof r.json?.error === "string" });
+      samples.push({
+        kind,
+        status: r.status,
+        ms: r.ms,
+        at,
+        error: r.error,
+        bodyOk: r.status < 400 || typeof r.json?.error === "string",
+      });
     }
   }
 
@@ -173,13 +228,27 @@ export function summarize(samples) {
 
 /** Every acknowledged write is in the database as acknowledged; nothing is half-written. */
 export async function verifyWrites(databaseUrl, acked, orgIds) {
-  const tickets = await query(databaseUrl, `SELECT "id", "organizationId", "subject", "description", "ticketNumber" FROM "Ticket" WHERE "id" = ANY($1)`, [acked.tickets.map((t) => t.id)]);
+  const tickets = await query(
+    databaseUrl,
+    `SELECT "id", "organizationId", "subject", "description", "ticketNumber" FROM "Ticket" WHERE "id" = ANY($1)`,
+    [acked.tickets.map((t) => t.id)],
+  );
   const storedTickets = new Map(tickets.map((t) => [t.id, t]));
   const ticketMismatches = acked.tickets.filter((a) => {
     const s = storedTickets.get(a.id);
-    return !s || s.organizationId !== a.orgId || s.subject !== a.subject || s.description !== a.description || s.ticketNumber !== a.ticketNumber;
+    return (
+      !s ||
+      s.organizationId !== a.orgId ||
+      s.subject !== a.subject ||
+      s.description !== a.description ||
+      s.ticketNumber !== a.ticketNumber
+    );
   });
-  const replies = await query(databaseUrl, `SELECT "id", "ticketId", "content", "organizationId" FROM "Reply" WHERE "id" = ANY($1)`, [acked.replies.map((r) => r.id)]);
+  const replies = await query(
+    databaseUrl,
+    `SELECT "id", "ticketId", "content", "organizationId" FROM "Reply" WHERE "id" = ANY($1)`,
+    [acked.replies.map((r) => r.id)],
+  );
   const storedReplies = new Map(replies.map((r) => [r.id, r]));
   const replyMismatches = acked.replies.filter((a) => {
     const s = storedReplies.get(a.id);
@@ -190,13 +259,20 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
     `SELECT count(*)::int AS n FROM "Ticket" t WHERE t."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."ticketId" = t."id" AND e."action" = 'ticket.created')`,
     [orgIds],
   );
-  const [{ n: repliesWithoutTicket }] = await query(databaseUrl, `SELECT count(*)::int AS n FROM "Reply" r LEFT JOIN "Ticket" t ON t."id" = r."ticketId" WHERE t."id" IS NULL`);
+  const [{ n: repliesWithoutTicket }] = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Reply" r LEFT JOIN "Ticket" t ON t."id" = r."ticketId" WHERE t."id" IS NULL`,
+  );
   const [{ n: repliesWithoutEvent }] = await query(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Reply" r WHERE r."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."targetId" = r."id" AND e."action" IN ('ticket.replied', 'ticket.note_added'))`,
     [orgIds],
   );
-  const duplicates = await query(databaseUrl, `SELECT "organizationId", "ticketNumber" FROM "Ticket" WHERE "organizationId" = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1`, [orgIds]);
+  const duplicates = await query(
+    databaseUrl,
+    `SELECT "organizationId", "ticketNumber" FROM "Ticket" WHERE "organizationId" = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1`,
+    [orgIds],
+  );
   // History chains to the current value: each ticket's status is the last recorded status change's target.
   const [{ n: historyMismatches }] = await query(
     databaseUrl,
@@ -205,7 +281,11 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
      WHERE t."organizationId" = ANY($1) AND last."to" <> t."status"::text`,
     [orgIds],
   );
-  const [{ n: storedTicketCount }] = await query(databaseUrl, `SELECT count(*)::int AS n FROM "Ticket" WHERE "organizationId" = ANY($1) AND "subject" LIKE 'soak %'`, [orgIds]);
+  const [{ n: storedTicketCount }] = await query(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Ticket" WHERE "organizationId" = ANY($1) AND "subject" LIKE 'soak %'`,
+    [orgIds],
+  );
   return {
     ticketsAcknowledged: acked.tickets.length,
     ticketsStored: storedTicketCount,

@@ -13,21 +13,31 @@ export function ActivityTab() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Activity</CardTitle>
-        <CardDescription>Who did what, and when: sign-ins, invitations, role and status changes, support emails and ticket changes.</CardDescription>
+        <CardDescription>
+          Who did what, and when: sign-ins, invitations, role and status changes, support emails and ticket changes.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {activity.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading activity...</p>
+          <p className="text-sm text-muted-foreground">Loading activity...</p>
         ) : activity.isError ? (
-          <p className="text-destructive text-sm">Failed to load activity</p>
+          <p className="text-sm text-destructive">Failed to load activity</p>
         ) : events.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No activity yet</p>
+          <p className="text-sm text-muted-foreground">No activity yet</p>
         ) : (
           <ol className="divide-y" aria-label="Activity log">
             {events.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5" data-action={e.action}>
+              <li
+                key={e.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5"
+                data-action={e.action}
+              >
                 <span className="text-sm">{e.text}</span>
-                <time dateTime={e.createdAt} title={format(new Date(e.createdAt), "MMM d, yyyy HH:mm")} className="text-muted-foreground text-xs whitespace-nowrap">
+                <time
+                  dateTime={e.createdAt}
+                  title={format(new Date(e.createdAt), "MMM d, yyyy HH:mm")}
+                  className="text-xs whitespace-nowrap text-muted-foreground"
+                >
                   {formatDistanceToNow(new Date(e.createdAt), { addSuffix: true })}
                 </time>
               </li>

@@ -24,7 +24,7 @@ export function AdminDashboard({ organizationId }: { organizationId: string }) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
         {plan && <Badge data-testid="admin-plan">{PLANS[plan].name} plan</Badge>}
-        {org.data && <span className="text-muted-foreground text-sm">{org.data.name}</span>}
+        {org.data && <span className="text-sm text-muted-foreground">{org.data.name}</span>}
         <div className="ml-auto flex gap-2">
           {plan !== "enterprise" && <UpgradeDialog label="Upgrade to Pro" />}
           <Button asChild variant="outline" size="sm">

@@ -17,11 +17,11 @@ export function AgentsTab() {
       </CardHeader>
       <CardContent>
         {agents.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading agents...</p>
+          <p className="text-sm text-muted-foreground">Loading agents...</p>
         ) : agents.isError ? (
-          <p className="text-destructive text-sm">Failed to load agents</p>
+          <p className="text-sm text-destructive">Failed to load agents</p>
         ) : agents.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No agents yet</p>
+          <p className="text-sm text-muted-foreground">No agents yet</p>
         ) : (
           <Table aria-label="Agents">
             <TableHeader>

@@ -18,7 +18,7 @@ function Stat({ label, value, hint }: { label: string; value: number | string; h
         <CardTitle as="p" className="text-3xl tabular-nums" data-testid="stat-value">
           {value}
         </CardTitle>
-        <p className="text-muted-foreground text-xs">{hint}</p>
+        <p className="text-xs text-muted-foreground">{hint}</p>
       </CardHeader>
     </Card>
   );
@@ -41,12 +41,16 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
   const total = s?.totalTickets ?? 0;
   return (
     <div className="grid gap-6">
-      {stats.isError && <p className="text-destructive text-sm">Failed to load ticket statistics</p>}
+      {stats.isError && <p className="text-sm text-destructive">Failed to load ticket statistics</p>}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Total Tickets" value={s?.totalTickets ?? "-"} hint="All time" />
         <Stat label="Open Tickets" value={s?.openTickets ?? "-"} hint="Open, pending or in progress" />
         <Stat label="Resolved Tickets" value={s?.resolvedTickets ?? "-"} hint="Resolved or closed" />
-        <Stat label="Support Emails" value={org.data?.supportEmails.length ?? "-"} hint={`${org.data?.supportEmails.filter((e) => e.isActive).length ?? 0} active`} />
+        <Stat
+          label="Support Emails"
+          value={org.data?.supportEmails.length ?? "-"}
+          hint={`${org.data?.supportEmails.filter((e) => e.isActive).length ?? 0} active`}
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <UsageLimits organizationId={organizationId} />
@@ -63,7 +67,7 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
                   <div className="flex justify-between text-sm">
                     <span>{STATUS_LABELS[status]}</span>
                     <span className="font-medium tabular-nums">
-                      {n} <span className="text-muted-foreground font-normal">({Math.round(share)}%)</span>
+                      {n} <span className="font-normal text-muted-foreground">({Math.round(share)}%)</span>
                     </span>
                   </div>
                   <Progress value={share} aria-label={`${STATUS_LABELS[status]}: ${n} of ${total}`} />

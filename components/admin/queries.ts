@@ -16,7 +16,9 @@ export function useAgents() {
 }
 
 async function fetchActivityPage(cursor: string | null): Promise<Jsonify<ActivityPage>> {
-  const res = await fetch(`/api/admin/activity?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { credentials: "include" });
+  const res = await fetch(`/api/admin/activity?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+    credentials: "include",
+  });
   await throwIfNotOk(res);
   return (await res.json()) as Jsonify<ActivityPage>;
 }

@@ -25,9 +25,9 @@ function verificationError(error: unknown): string {
 function InvalidInvitation({ message }: { message: string }) {
   return (
     <div className="grid gap-4 text-center">
-      <CircleX className="text-destructive mx-auto size-10" />
+      <CircleX className="mx-auto size-10 text-destructive" />
       <h2 className="text-xl font-semibold">Invalid Invitation</h2>
-      <p className="text-muted-foreground text-sm">{message}</p>
+      <p className="text-sm text-muted-foreground">{message}</p>
       <Button asChild>
         <Link href="/login">Go to Login</Link>
       </Button>
@@ -44,14 +44,15 @@ export function AcceptInviteForm() {
   useRedirectAfter(done, "/login");
 
   if (!token) return <InvalidInvitation message="No invitation token provided" />;
-  if (verification.isPending) return <p className="text-muted-foreground text-center text-sm">Verifying invitation...</p>;
+  if (verification.isPending)
+    return <p className="text-center text-sm text-muted-foreground">Verifying invitation...</p>;
   if (verification.isError) return <InvalidInvitation message={verificationError(verification.error)} />;
   const invite = verification.data;
 
   if (done) {
     return (
       <div className="grid gap-3 text-center" role="status">
-        <CircleCheck className="text-success mx-auto size-10" />
+        <CircleCheck className="mx-auto size-10 text-success" />
         <p>Your account has been created. Please login to continue.</p>
       </div>
     );
@@ -63,10 +64,18 @@ export function AcceptInviteForm() {
     if (!accepted) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/team-invites/accept", { token: accepted.token, fullName: accepted.fullName, password: accepted.password });
+      await apiRequest("POST", "/api/team-invites/accept", {
+        token: accepted.token,
+        fullName: accepted.fullName,
+        password: accepted.password,
+      });
       setDone(true);
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to accept invitation"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to accept invitation"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }
@@ -74,7 +83,8 @@ export function AcceptInviteForm() {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <p className="text-sm">
-        You&apos;ve been invited to join <strong>{invite.organizationName}</strong> as <strong>{invitationRoleName(invite.role)}</strong>.
+        You&apos;ve been invited to join <strong>{invite.organizationName}</strong> as{" "}
+        <strong>{invitationRoleName(invite.role)}</strong>.
       </p>
       <Field id="email" label="Email">
         <Input id="email" type="email" value={invite.email} readOnly />

@@ -4,14 +4,15 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOGIN_PAGE_DEMO_EMAILS } from "@/lib/site
 export function DemoCredentials() {
   const shown = LOGIN_PAGE_DEMO_EMAILS.map((email) => DEMO_ACCOUNTS.find((a) => a.email === email)!);
   return (
-    <section aria-labelledby="demo-credentials" className="bg-muted/60 rounded-md border p-3 text-sm">
+    <section aria-labelledby="demo-credentials" className="rounded-md border bg-muted/60 p-3 text-sm">
       <h2 id="demo-credentials" className="mb-1 font-medium">
         Demo Credentials
       </h2>
-      <ul className="text-muted-foreground grid gap-1">
+      <ul className="grid gap-1 text-muted-foreground">
         {shown.map((a) => (
           <li key={a.email}>
-            {a.label}: <span className="text-foreground font-mono">{a.email}</span> / <span className="text-foreground font-mono">{DEMO_PASSWORD}</span>
+            {a.label}: <span className="font-mono text-foreground">{a.email}</span> /{" "}
+            <span className="font-mono text-foreground">{DEMO_PASSWORD}</span>
           </li>
         ))}
       </ul>

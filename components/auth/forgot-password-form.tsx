@@ -35,11 +35,14 @@ export function ForgotPasswordForm() {
     return (
       <div className="grid gap-4 text-sm" role="status">
         <div className="flex items-center gap-2 font-medium">
-          <MailCheck className="text-success size-5" />
+          <MailCheck className="size-5 text-success" />
           Check your email
         </div>
-        <p>If an account exists for {form.values.email.trim()}, a password reset link has been sent. It works once, for 1 hour.</p>
-        <p className="bg-muted text-muted-foreground rounded-md p-3">
+        <p>
+          If an account exists for {form.values.email.trim()}, a password reset link has been sent. It works once, for 1
+          hour.
+        </p>
+        <p className="rounded-md bg-muted p-3 text-muted-foreground">
           Development mode: the reset link is printed in the server logs. In production it would be emailed to you.
         </p>
         <Button asChild variant="outline">
@@ -57,7 +60,7 @@ export function ForgotPasswordForm() {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Sending..." : "Send Reset Link"}
       </Button>
-      <Link href="/login" className="text-muted-foreground text-center text-sm hover:underline">
+      <Link href="/login" className="text-center text-sm text-muted-foreground hover:underline">
         Back to Login
       </Link>
     </form>

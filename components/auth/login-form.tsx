@@ -39,7 +39,11 @@ export function LoginForm() {
       router.replace(next);
       router.refresh();
     } catch (error) {
-      toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" });
+      toast({
+        title: "Login failed",
+        description: errorMessage(error, "Invalid email or password"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }
@@ -54,7 +58,7 @@ export function LoginForm() {
           <label htmlFor="password" className="text-sm font-medium">
             Password
           </label>
-          <Link href="/forgot-password" className="text-primary text-sm hover:underline">
+          <Link href="/forgot-password" className="text-sm text-primary hover:underline">
             Forgot password?
           </Link>
         </div>
@@ -63,7 +67,7 @@ export function LoginForm() {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign in"}
       </Button>
-      <p className="text-muted-foreground text-center text-sm">
+      <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{" "}
         <Link href="/register" className="text-primary underline underline-offset-4">
           Sign up

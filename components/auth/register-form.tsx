@@ -20,7 +20,8 @@ export function RegisterForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check({ byMessage: { [MISSING_REGISTRATION]: "Missing fields" }, otherwise: "Registration failed" })) return;
+    if (!form.check({ byMessage: { [MISSING_REGISTRATION]: "Missing fields" }, otherwise: "Registration failed" }))
+      return;
     const { fullName, email, companyName, password } = form.values;
     setPending(true);
     try {
@@ -30,11 +31,18 @@ export function RegisterForm() {
         companyName: companyName.trim(),
         password,
       });
-      toast({ title: "Account created successfully", description: `Welcome to ${PRODUCT_NAME}! Let's get your help desk set up.` });
+      toast({
+        title: "Account created successfully",
+        description: `Welcome to ${PRODUCT_NAME}! Let's get your help desk set up.`,
+      });
       router.replace("/onboarding");
       router.refresh();
     } catch (error) {
-      toast({ title: "Registration failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      toast({
+        title: "Registration failed",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }
@@ -56,7 +64,7 @@ export function RegisterForm() {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create account"}
       </Button>
-      <p className="text-muted-foreground text-center text-sm">
+      <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
         <Link href="/login" className="text-primary underline underline-offset-4">
           Sign in

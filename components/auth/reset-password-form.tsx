@@ -23,9 +23,11 @@ export function ResetPasswordForm() {
   if (!token) {
     return (
       <div className="grid gap-4 text-center">
-        <CircleX className="text-destructive mx-auto size-10" />
+        <CircleX className="mx-auto size-10 text-destructive" />
         <h2 className="text-xl font-semibold">Invalid Reset Link</h2>
-        <p className="text-muted-foreground text-sm">This password reset link is missing its token. Please request a new one.</p>
+        <p className="text-sm text-muted-foreground">
+          This password reset link is missing its token. Please request a new one.
+        </p>
         <Button asChild>
           <Link href="/forgot-password">Request a new link</Link>
         </Button>
@@ -36,9 +38,11 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <div className="grid gap-3 text-center" role="status">
-        <CircleCheck className="text-success mx-auto size-10" />
+        <CircleCheck className="mx-auto size-10 text-success" />
         <h2 className="text-xl font-semibold">Password reset complete</h2>
-        <p className="text-muted-foreground text-sm">Your password has been reset. Redirecting you to the login page...</p>
+        <p className="text-sm text-muted-foreground">
+          Your password has been reset. Redirecting you to the login page...
+        </p>
       </div>
     );
   }
@@ -50,7 +54,13 @@ export function ResetPasswordForm() {
       return;
     }
     // The match check comes first: a mistyped short password is reported as a mismatch.
-    const reset = form.check({ byMessage: { [RESET_PASSWORDS_DIFFER]: "Passwords don't match", [PASSWORD_TOO_SHORT]: "Password too short" }, otherwise: "Error" }, { token });
+    const reset = form.check(
+      {
+        byMessage: { [RESET_PASSWORDS_DIFFER]: "Passwords don't match", [PASSWORD_TOO_SHORT]: "Password too short" },
+        otherwise: "Error",
+      },
+      { token },
+    );
     if (!reset) return;
     setPending(true);
     try {

@@ -19,7 +19,11 @@ export const AUTH_CHECK_KEY = ["/api/auth/check"];
 export function RouteGuard({ initial, children }: { initial?: AuthCheck; children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
-  const { data, isLoading } = useQuery({ queryKey: AUTH_CHECK_KEY, queryFn: getQueryFn<AuthCheck>({ on401: "returnNull" }), initialData: initial });
+  const { data, isLoading } = useQuery({
+    queryKey: AUTH_CHECK_KEY,
+    queryFn: getQueryFn<AuthCheck>({ on401: "returnNull" }),
+    initialData: initial,
+  });
   const access = routeAccess(pathname);
   const user = data?.isAuthenticated ? data.user : null;
   const allowed = !!user && mayOpen(user, access);
@@ -31,7 +35,7 @@ export function RouteGuard({ initial, children }: { initial?: AuthCheck; childre
   }, [isLoading, user, allowed, router, data?.signedOut]);
 
   if (isLoading || !allowed) {
-    return <div className="text-muted-foreground flex min-h-screen items-center justify-center">Loading...</div>;
+    return <div className="flex min-h-screen items-center justify-center text-muted-foreground">Loading...</div>;
   }
   return children;
 }

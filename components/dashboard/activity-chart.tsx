@@ -11,7 +11,12 @@ export function ActivityChart({ daily }: { daily: { day: string; created: number
   const totalResolved = daily.reduce((n, d) => n + d.resolved, 0);
   return (
     <figure className="grid gap-2">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-36 w-full" role="img" aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-36 w-full"
+        role="img"
+        aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}
+      >
         {daily.map((d, i) => {
           const h1 = (d.created / max) * (height - 4);
           const h2 = (d.resolved / max) * (height - 4);
@@ -24,12 +29,12 @@ export function ActivityChart({ daily }: { daily: { day: string; created: number
           );
         })}
       </svg>
-      <figcaption className="text-muted-foreground flex gap-4 text-xs">
+      <figcaption className="flex gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-1">
-          <span className="bg-primary inline-block size-2 rounded-sm" /> Created ({totalCreated})
+          <span className="inline-block size-2 rounded-sm bg-primary" /> Created ({totalCreated})
         </span>
         <span className="flex items-center gap-1">
-          <span className="bg-success inline-block size-2 rounded-sm" /> Resolved ({totalResolved})
+          <span className="inline-block size-2 rounded-sm bg-success" /> Resolved ({totalResolved})
         </span>
       </figcaption>
     </figure>

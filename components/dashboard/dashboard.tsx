@@ -26,7 +26,15 @@ function Metric({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function Breakdown({ title, counts, labels }: { title: string; counts: Record<string, number>; labels: Record<string, string> }) {
+function Breakdown({
+  title,
+  counts,
+  labels,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  labels: Record<string, string>;
+}) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
   return (
     <Card>
@@ -52,8 +60,8 @@ function Breakdown({ title, counts, labels }: { title: string; counts: Record<st
 export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void }) {
   const stats = useTicketStats();
   const { usage } = useUsage();
-  if (stats.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading dashboard...</p>;
-  if (stats.isError) return <p className="text-destructive p-6 text-sm">Failed to load the dashboard</p>;
+  if (stats.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading dashboard...</p>;
+  if (stats.isError) return <p className="p-6 text-sm text-destructive">Failed to load the dashboard</p>;
   const s = stats.data;
   const limit = usage?.tickets.limit;
 
@@ -61,7 +69,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
     <div className="grid gap-6 overflow-y-auto p-6">
       <h2 className="text-2xl font-semibold">Dashboard</h2>
       {usage?.plan !== "enterprise" && (
-        <div className="bg-primary/10 flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-primary/10 p-4">
           <p className="text-sm">Unlock advanced SLA, automation and more seats with the Pro plan.</p>
           <Button asChild size="sm">
             <Link href="/pricing">View plans</Link>
@@ -80,7 +88,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <p className="text-muted-foreground text-xs">
+            <p className="text-xs text-muted-foreground">
               {usage && limit !== UNLIMITED ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
             </p>
             {usage && limit !== UNLIMITED && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
@@ -107,11 +115,15 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
             <ul className="grid gap-2">
               {s.recentTickets.map((t) => (
                 <li key={t.id}>
-                  <button type="button" onClick={() => onOpenTicket(t.id)} className="hover:bg-muted grid w-full gap-0.5 rounded-md p-2 text-left">
+                  <button
+                    type="button"
+                    onClick={() => onOpenTicket(t.id)}
+                    className="grid w-full gap-0.5 rounded-md p-2 text-left hover:bg-muted"
+                  >
                     <span className="truncate text-sm font-medium">
                       #{t.ticketNumber} {t.subject}
                     </span>
-                    <span className="text-muted-foreground flex items-center gap-2 text-xs">
+                    <span className="flex items-center gap-2 text-xs text-muted-foreground">
                       <StatusBadge status={t.status} /> {format(new Date(t.createdAt), "MMM d, yyyy")}
                     </span>
                   </button>
@@ -124,7 +136,9 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
       <Card>
         <CardHeader>
           <CardTitle as="h2">SLA</CardTitle>
-          <CardDescription>First-response and resolution targets per priority are tracked on every ticket; see the SLA at Risk queue.</CardDescription>
+          <CardDescription>
+            First-response and resolution targets per priority are tracked on every ticket; see the SLA at Risk queue.
+          </CardDescription>
         </CardHeader>
       </Card>
     </div>

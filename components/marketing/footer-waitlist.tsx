@@ -21,12 +21,22 @@ export function FooterWaitlist() {
         <label htmlFor="footer-email" className="sr-only">
           Email
         </label>
-        <Input id="footer-email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.target.value)} className="max-w-xs" />
+        <Input
+          id="footer-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="max-w-xs"
+        />
         <Button type="submit" disabled={pending}>
           Join Waitlist
         </Button>
       </div>
-      <p className="text-muted-foreground text-xs">By joining you agree to receive launch emails. Unsubscribe any time.</p>
+      <p className="text-xs text-muted-foreground">
+        By joining you agree to receive launch emails. Unsubscribe any time.
+      </p>
     </form>
   );
 }

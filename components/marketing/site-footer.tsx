@@ -22,7 +22,7 @@ export function SiteFooter() {
           </Link>
         </nav>
       </div>
-      <p className="text-muted-foreground border-t py-6 text-center text-sm">
+      <p className="border-t py-6 text-center text-sm text-muted-foreground">
         &copy; {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
       </p>
     </footer>

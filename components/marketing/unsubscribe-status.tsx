@@ -25,7 +25,7 @@ export function UnsubscribeStatus({ token }: { token?: string }) {
   if (state === "loading") {
     return (
       <div className="grid justify-items-center gap-3" role="status">
-        <LoaderCircle className="text-muted-foreground size-10 animate-spin" aria-hidden />
+        <LoaderCircle className="size-10 animate-spin text-muted-foreground" aria-hidden />
         <h1 className="text-2xl font-semibold">Processing</h1>
         <p className="text-muted-foreground">Removing you from our mailing list...</p>
       </div>
@@ -34,9 +34,11 @@ export function UnsubscribeStatus({ token }: { token?: string }) {
   if (state === "success") {
     return (
       <div className="grid justify-items-center gap-3" role="status">
-        <CircleCheck className="text-success size-10" aria-hidden />
+        <CircleCheck className="size-10 text-success" aria-hidden />
         <h1 className="text-2xl font-semibold">Unsubscribed Successfully</h1>
-        <p className="text-muted-foreground">You will no longer receive emails from us. You can join again at any time.</p>
+        <p className="text-muted-foreground">
+          You will no longer receive emails from us. You can join again at any time.
+        </p>
         <Button asChild>
           <Link href="/">Return home</Link>
         </Button>
@@ -45,7 +47,7 @@ export function UnsubscribeStatus({ token }: { token?: string }) {
   }
   return (
     <div className="grid justify-items-center gap-3" role="alert">
-      <CircleX className="text-destructive size-10" aria-hidden />
+      <CircleX className="size-10 text-destructive" aria-hidden />
       <h1 className="text-2xl font-semibold">Unsubscribe Failed</h1>
       <p className="text-muted-foreground">This unsubscribe link may be invalid or expired.</p>
       <div className="flex flex-wrap justify-center gap-2">

@@ -9,9 +9,18 @@ import { checkWaitlist } from "@/lib/schemas/mailing-list-check";
 export function useWaitlist() {
   const [pending, setPending] = useState(false);
 
-  async function join(values: { email: string; name?: string; company?: string; consentGiven: boolean }): Promise<boolean> {
+  async function join(values: {
+    email: string;
+    name?: string;
+    company?: string;
+    consentGiven: boolean;
+  }): Promise<boolean> {
     if (!values.consentGiven) {
-      toast({ title: "Consent required", description: "Please agree to receive emails before subscribing.", variant: "destructive" });
+      toast({
+        title: "Consent required",
+        description: "Please agree to receive emails before subscribing.",
+        variant: "destructive",
+      });
       return false;
     }
     // zod-free check on the client (keeps the landing page light); the server parses fully.
@@ -23,11 +32,23 @@ export function useWaitlist() {
     setPending(true);
     try {
       const { email, name, company, consentGiven } = parsed.data;
-      await apiRequest("POST", "/api/mailing-list", { email, consentGiven, ...(name ? { name } : {}), ...(company ? { company } : {}) });
-      toast({ title: "Successfully subscribed!", description: "We'll notify you when we launch. Check your email for confirmation." });
+      await apiRequest("POST", "/api/mailing-list", {
+        email,
+        consentGiven,
+        ...(name ? { name } : {}),
+        ...(company ? { company } : {}),
+      });
+      toast({
+        title: "Successfully subscribed!",
+        description: "We'll notify you when we launch. Check your email for confirmation.",
+      });
       return true;
     } catch (error) {
-      toast({ title: "Subscription failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      toast({
+        title: "Subscription failed",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      });
       return false;
     } finally {
       setPending(false);

@@ -32,19 +32,41 @@ export function WaitlistCard() {
         <form onSubmit={submit} className="grid gap-3" aria-labelledby="waitlist-title" noValidate>
           <div className="grid gap-2">
             <Label htmlFor="waitlist-email">Email</Label>
-            <Input id="waitlist-email" type="email" autoComplete="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+            <Input
+              id="waitlist-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="waitlist-name">Name (optional)</Label>
-            <Input id="waitlist-name" autoComplete="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <Input
+              id="waitlist-name"
+              autoComplete="name"
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="waitlist-company">Company (optional)</Label>
-            <Input id="waitlist-company" autoComplete="organization" value={form.company} onChange={(e) => setForm({ ...form, company: e.target.value })} />
+            <Input
+              id="waitlist-company"
+              autoComplete="organization"
+              value={form.company}
+              onChange={(e) => setForm({ ...form, company: e.target.value })}
+            />
           </div>
           <div className="flex items-start gap-2">
-            <Checkbox id="waitlist-consent" checked={form.consentGiven} onCheckedChange={(checked) => setForm({ ...form, consentGiven: checked === true })} className="mt-0.5" />
-            <Label htmlFor="waitlist-consent" className="text-muted-foreground text-sm leading-snug font-normal">
+            <Checkbox
+              id="waitlist-consent"
+              checked={form.consentGiven}
+              onCheckedChange={(checked) => setForm({ ...form, consentGiven: checked === true })}
+              className="mt-0.5"
+            />
+            <Label htmlFor="waitlist-consent" className="text-sm leading-snug font-normal text-muted-foreground">
               I agree to receive emails about the launch and product updates. I can unsubscribe at any time.
             </Label>
           </div>

@@ -37,7 +37,7 @@ export function OnboardingWizard({ canManage }: { canManage: boolean }) {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
       <div className="grid gap-2">
-        <div className="text-muted-foreground flex justify-between text-sm">
+        <div className="flex justify-between text-sm text-muted-foreground">
           <span>
             Step {step} of {STEPS}
           </span>
@@ -45,7 +45,9 @@ export function OnboardingWizard({ canManage }: { canManage: boolean }) {
         </div>
         <Progress value={(step / STEPS) * 100} aria-label={`Onboarding progress: step ${step} of ${STEPS}`} />
       </div>
-      {step === 1 && <WelcomeStep productName={PRODUCT_NAME} onStart={next} onSkip={() => finish("skip")} pending={finishing} />}
+      {step === 1 && (
+        <WelcomeStep productName={PRODUCT_NAME} onStart={next} onSkip={() => finish("skip")} pending={finishing} />
+      )}
       {step === 2 && <SupportEmailStep canManage={canManage} onDone={next} />}
       {step === 3 && <TeamStep canManage={canManage} onDone={next} />}
       {step === 4 && <DoneStep onFinish={() => finish("complete")} pending={finishing} />}

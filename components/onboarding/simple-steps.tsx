@@ -4,11 +4,21 @@ import { CheckCircle2, Mail, Sparkles, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 
-export function WelcomeStep({ productName, onStart, onSkip, pending }: { productName: string; onStart: () => void; onSkip: () => void; pending: boolean }) {
+export function WelcomeStep({
+  productName,
+  onStart,
+  onSkip,
+  pending,
+}: {
+  productName: string;
+  onStart: () => void;
+  onSkip: () => void;
+  pending: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
-        <Sparkles className="text-primary size-8" aria-hidden />
+        <Sparkles className="size-8 text-primary" aria-hidden />
         <CardTitle as="h2" className="text-xl">
           Welcome to {productName}!
         </CardTitle>
@@ -17,10 +27,11 @@ export function WelcomeStep({ productName, onStart, onSkip, pending }: { product
       <CardContent>
         <ul className="grid gap-3 text-sm">
           <li className="flex gap-2">
-            <Mail className="text-muted-foreground size-4 shrink-0" aria-hidden /> Add the support email address your customers write to
+            <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden /> Add the support email address your
+            customers write to
           </li>
           <li className="flex gap-2">
-            <Users className="text-muted-foreground size-4 shrink-0" aria-hidden /> Invite your team
+            <Users className="size-4 shrink-0 text-muted-foreground" aria-hidden /> Invite your team
           </li>
         </ul>
       </CardContent>
@@ -40,11 +51,13 @@ export function DoneStep({ onFinish, pending }: { onFinish: () => void; pending:
   return (
     <Card>
       <CardHeader>
-        <CheckCircle2 className="text-success size-8" aria-hidden />
+        <CheckCircle2 className="size-8 text-success" aria-hidden />
         <CardTitle as="h2" className="text-xl">
           You&apos;re all set!
         </CardTitle>
-        <CardDescription>Your help desk is ready. You can change these settings at any time under Settings.</CardDescription>
+        <CardDescription>
+          Your help desk is ready. You can change these settings at any time under Settings.
+        </CardDescription>
       </CardHeader>
       <CardFooter className="justify-end">
         <Button onClick={onFinish} disabled={pending}>

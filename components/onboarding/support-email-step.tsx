@@ -17,7 +17,10 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = form.check({ byMessage: { [ONBOARDING_SUPPORT_EMAIL_REQUIRED]: "Missing fields" }, otherwise: "Error" });
+    const parsed = form.check({
+      byMessage: { [ONBOARDING_SUPPORT_EMAIL_REQUIRED]: "Missing fields" },
+      otherwise: "Error",
+    });
     if (!parsed) return;
     const { email, displayName } = parsed;
     setPending(true);
@@ -26,7 +29,11 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
       toast({ title: "Support email added", description: `${email} now receives tickets.` });
       onDone();
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to create support email"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to create support email"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }
@@ -44,14 +51,19 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
           {canManage ? (
             <>
               <Field id="onboarding-support-email" label="Support email address">
-                <Input id="onboarding-support-email" type="email" placeholder="support@yourcompany.com" {...form.text("email")} />
+                <Input
+                  id="onboarding-support-email"
+                  type="email"
+                  placeholder="support@yourcompany.com"
+                  {...form.text("email")}
+                />
               </Field>
               <Field id="onboarding-display-name" label="Display name">
                 <Input id="onboarding-display-name" placeholder="Customer Support" {...form.text("displayName")} />
               </Field>
             </>
           ) : (
-            <p className="text-muted-foreground text-sm">Your administrator manages support email addresses.</p>
+            <p className="text-sm text-muted-foreground">Your administrator manages support email addresses.</p>
           )}
         </CardContent>
         <CardFooter className="justify-between gap-2">

@@ -26,10 +26,18 @@ function SeatNote({ listed }: { listed: number }) {
   const seats = useSeats();
   if (!seats.data) return null;
   const { plan, used, pending, limit } = seats.data;
-  if (limit === UNLIMITED) return <p className="text-muted-foreground text-sm">Your {PLANS[plan].name} plan has unlimited agent seats.</p>;
+  if (limit === UNLIMITED)
+    return <p className="text-sm text-muted-foreground">Your {PLANS[plan].name} plan has unlimited agent seats.</p>;
   const left = Math.max(0, limit - used - pending);
   return (
-    <div role="status" className={listed > left ? "border-warning bg-warning/10 grid gap-2 rounded-lg border p-3 text-sm" : "text-muted-foreground grid gap-2 text-sm"}>
+    <div
+      role="status"
+      className={
+        listed > left
+          ? "grid gap-2 rounded-lg border border-warning bg-warning/10 p-3 text-sm"
+          : "grid gap-2 text-sm text-muted-foreground"
+      }
+    >
       <p data-testid="seat-note">
         Your {PLANS[plan].name} plan includes {limit} agent seat{limit === 1 ? "" : "s"}: {used} in use
         {pending ? `, ${pending} invited` : ""}, {left} left.
@@ -76,7 +84,11 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
       await invalidateInvites();
       onDone();
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to save team invites"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to save team invites"),
+        variant: "destructive",
+      });
       setPending(false);
     }
   }
@@ -96,11 +108,21 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
             <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-email">Email address</Label>
-                <Input id="onboarding-invite-email" type="email" placeholder="teammate@yourcompany.com" {...form.text("email")} />
+                <Input
+                  id="onboarding-invite-email"
+                  type="email"
+                  placeholder="teammate@yourcompany.com"
+                  {...form.text("email")}
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-role">Role</Label>
-                <OptionSelect id="onboarding-invite-role" value={form.values.role} options={ROLE_OPTIONS} onChange={(v) => form.setValue("role", v as InviteRole)} />
+                <OptionSelect
+                  id="onboarding-invite-role"
+                  value={form.values.role}
+                  options={ROLE_OPTIONS}
+                  onChange={(v) => form.setValue("role", v as InviteRole)}
+                />
               </div>
               <Button type="submit" variant="outline">
                 Add
@@ -112,7 +134,12 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
                   <li key={invite.email} className="flex items-center gap-3 rounded-lg border p-2 pl-3">
                     <span className="flex-1 truncate text-sm">{invite.email}</span>
                     <Badge variant="secondary">{roleLabel(invite.role)}</Badge>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${invite.email}`} onClick={() => setInvites((list) => list.filter((i) => i.email !== invite.email))}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${invite.email}`}
+                      onClick={() => setInvites((list) => list.filter((i) => i.email !== invite.email))}
+                    >
                       <X className="size-4" aria-hidden />
                     </Button>
                   </li>
@@ -121,7 +148,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
             )}
           </>
         ) : (
-          <p className="text-muted-foreground text-sm">Your administrator invites team members.</p>
+          <p className="text-sm text-muted-foreground">Your administrator invites team members.</p>
         )}
       </CardContent>
       <CardFooter className="justify-between gap-2">

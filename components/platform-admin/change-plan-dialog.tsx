@@ -5,7 +5,14 @@ import type { Plan } from "@/generated/prisma/enums";
 import type { OrganizationJson } from "@/components/settings/queries";
 import { OptionSelect } from "@/components/ui/option-select";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/http/client/api";
@@ -20,8 +27,14 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
   const [plan, setPlan] = useState<Plan | null>(null);
   const chosen = plan ?? organization?.plan ?? "free";
   const change = useChangePlan({
-    onSuccess: (changed) => toast({ title: "Plan updated", description: `${changed.name} is now on the ${PLANS[changed.plan].name} plan.` }),
-    onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Failed to change the plan"), variant: "destructive" }),
+    onSuccess: (changed) =>
+      toast({ title: "Plan updated", description: `${changed.name} is now on the ${PLANS[changed.plan].name} plan.` }),
+    onError: (error) =>
+      toast({
+        title: "Update failed",
+        description: errorMessage(error, "Failed to change the plan"),
+        variant: "destructive",
+      }),
   });
   const pending = change.isPending;
 
@@ -43,7 +56,8 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
           <DialogTitle>Change plan</DialogTitle>
           <DialogDescription>
             {organization ? `${organization.name} is on the ${PLANS[organization.plan].name} plan. ` : ""}
-            Ticket, seat and support email limits change as soon as you save; nothing is removed when moving to a smaller plan.
+            Ticket, seat and support email limits change as soon as you save; nothing is removed when moving to a
+            smaller plan.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">

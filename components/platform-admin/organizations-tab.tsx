@@ -7,7 +7,13 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { SearchInput } from "@/components/ui/search-input";
@@ -22,7 +28,7 @@ import { useOrganizationDirectory } from "./queries";
 const PAGE_SIZE = 50;
 
 function ComingSoon() {
-  return <span className="text-muted-foreground ml-auto text-xs">Coming soon</span>;
+  return <span className="ml-auto text-xs text-muted-foreground">Coming soon</span>;
 }
 
 /** The organisations table: searched by name on the server, further pages on demand. */
@@ -40,7 +46,13 @@ export function OrganizationsTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <SearchInput label="Search organizations" placeholder="Search organizations..." value={search} onValueChange={setSearch} className="w-full max-w-sm" />
+        <SearchInput
+          label="Search organizations"
+          placeholder="Search organizations..."
+          value={search}
+          onValueChange={setSearch}
+          className="w-full max-w-sm"
+        />
         <Tooltip>
           <TooltipTrigger asChild>
             {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
@@ -69,12 +81,15 @@ export function OrganizationsTab() {
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
-              {query.isPending && (
-                <TableMessageRow colSpan={7}>Loading organizations...</TableMessageRow>
-              )}
+            <TableBody
+              aria-busy={query.isPlaceholderData}
+              className={query.isPlaceholderData ? "opacity-60" : undefined}
+            >
+              {query.isPending && <TableMessageRow colSpan={7}>Loading organizations...</TableMessageRow>}
               {query.isError && (
-                <TableMessageRow colSpan={7} tone="error">Failed to load organizations</TableMessageRow>
+                <TableMessageRow colSpan={7} tone="error">
+                  Failed to load organizations
+                </TableMessageRow>
               )}
               {query.isSuccess && organizations.length === 0 && (
                 <TableMessageRow colSpan={7}>No organizations found</TableMessageRow>
@@ -88,7 +103,7 @@ export function OrganizationsTab() {
                       </Avatar>
                       <div className="grid">
                         <span className="font-medium">{org.name}</span>
-                        <span className="text-muted-foreground font-mono text-xs">{org.id}</span>
+                        <span className="font-mono text-xs text-muted-foreground">{org.id}</span>
                       </div>
                     </div>
                   </TableCell>

@@ -19,7 +19,7 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
       </CardHeader>
       {detail && (
         <CardContent>
-          <p className="text-muted-foreground text-xs" data-testid={`${testId}-detail`}>
+          <p className="text-xs text-muted-foreground" data-testid={`${testId}-detail`}>
             {detail}
           </p>
         </CardContent>
@@ -31,8 +31,8 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
 /** Overview: totals across every organisation and organisations per plan. */
 export function OverviewTab() {
   const metrics = usePlatformMetrics();
-  if (metrics.isPending) return <p className="text-muted-foreground text-sm">Loading metrics...</p>;
-  if (metrics.isError) return <p className="text-destructive text-sm">Failed to load platform metrics</p>;
+  if (metrics.isPending) return <p className="text-sm text-muted-foreground">Loading metrics...</p>;
+  if (metrics.isError) return <p className="text-sm text-destructive">Failed to load platform metrics</p>;
   const m = metrics.data;
   const paid = m.planDistribution.starter + m.planDistribution.pro + m.planDistribution.enterprise;
   const share = (n: number) => (m.totalOrganizations ? (n / m.totalOrganizations) * 100 : 0);
@@ -40,8 +40,18 @@ export function OverviewTab() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard testId="metric-organizations" label="Total Organizations" value={number(m.totalOrganizations)} detail="Across all plans" />
-        <StatCard testId="metric-users" label="Total Users" value={number(m.totalUsers)} detail={`${number(m.activeUsers)} active`} />
+        <StatCard
+          testId="metric-organizations"
+          label="Total Organizations"
+          value={number(m.totalOrganizations)}
+          detail="Across all plans"
+        />
+        <StatCard
+          testId="metric-users"
+          label="Total Users"
+          value={number(m.totalUsers)}
+          detail={`${number(m.activeUsers)} active`}
+        />
         <StatCard
           testId="metric-tickets"
           label="Total Tickets"
@@ -52,7 +62,10 @@ export function OverviewTab() {
           testId="metric-plans"
           label="Plan Distribution"
           value={`${number(paid)} paid`}
-          detail={[...PLAN_IDS].reverse().map((p) => `${number(m.planDistribution[p])} ${PLANS[p].name}`).join(", ")}
+          detail={[...PLAN_IDS]
+            .reverse()
+            .map((p) => `${number(m.planDistribution[p])} ${PLANS[p].name}`)
+            .join(", ")}
         />
       </div>
       <Card>
@@ -67,7 +80,10 @@ export function OverviewTab() {
                 <span>{PLANS[plan].name}</span>
                 <span className="font-medium tabular-nums">{number(m.planDistribution[plan])}</span>
               </div>
-              <Progress value={share(m.planDistribution[plan])} aria-label={`${PLANS[plan].name}: ${m.planDistribution[plan]}`} />
+              <Progress
+                value={share(m.planDistribution[plan])}
+                aria-label={`${PLANS[plan].name}: ${m.planDistribution[plan]}`}
+              />
             </div>
           ))}
           <div className="flex justify-between border-t pt-3 text-sm font-medium" data-testid="plan-total">

@@ -34,10 +34,13 @@ type PlanChange = { id: string; plan: Plan };
 export function useChangePlan({ onSuccess, onError }: MutationCallbacks<OrganizationJson, PlanChange> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, plan }: PlanChange) => (await apiRequest("PATCH", `/api/organizations/${id}`, { plan })).json() as Promise<OrganizationJson>,
+    mutationFn: async ({ id, plan }: PlanChange) =>
+      (await apiRequest("PATCH", `/api/organizations/${id}`, { plan })).json() as Promise<OrganizationJson>,
     onSuccess: (organization, change) => {
       onSuccess?.(organization, change);
-      return Promise.all([organizationKeys.all, platformKeys.metrics].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all(
+        [organizationKeys.all, platformKeys.metrics].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
     onError,
   });

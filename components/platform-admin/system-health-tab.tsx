@@ -18,20 +18,22 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 function uptime(seconds: number) {
   if (seconds < 60) return `${seconds} seconds`;
-  return formatDuration(intervalToDuration({ start: 0, end: seconds * 1000 }), { format: ["days", "hours", "minutes"] });
+  return formatDuration(intervalToDuration({ start: 0, end: seconds * 1000 }), {
+    format: ["days", "hours", "minutes"],
+  });
 }
 
 /** What the server knows about itself: database round trip, migration level, version, uptime. */
 export function SystemHealthTab() {
   const health = usePlatformHealth();
-  if (health.isPending) return <p className="text-muted-foreground text-sm">Checking system health...</p>;
-  if (health.isError) return <p className="text-destructive text-sm">Failed to load system health</p>;
+  if (health.isPending) return <p className="text-sm text-muted-foreground">Checking system health...</p>;
+  if (health.isError) return <p className="text-sm text-destructive">Failed to load system health</p>;
   const h = health.data;
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-muted-foreground text-sm">Checked {format(new Date(h.checkedAt), "MMM d, yyyy HH:mm:ss")}</p>
+        <p className="text-sm text-muted-foreground">Checked {format(new Date(h.checkedAt), "MMM d, yyyy HH:mm:ss")}</p>
         <Button variant="outline" size="sm" onClick={() => health.refetch()} disabled={health.isFetching}>
           <RefreshCw aria-hidden /> {health.isFetching ? "Checking..." : "Check again"}
         </Button>
@@ -45,14 +47,22 @@ export function SystemHealthTab() {
           <CardContent>
             <dl>
               <Row label="Status">
-                {h.database.reachable ? <Badge variant="success">Reachable</Badge> : <Badge variant="destructive">Unreachable</Badge>}
+                {h.database.reachable ? (
+                  <Badge variant="success">Reachable</Badge>
+                ) : (
+                  <Badge variant="destructive">Unreachable</Badge>
+                )}
               </Row>
               <Row label="Round trip">{h.database.latencyMs !== null ? `${h.database.latencyMs} ms` : "-"}</Row>
               <Row label="Migrations applied">{h.migrations ? h.migrations.applied : "-"}</Row>
               <Row label="Latest migration">
                 <span className="font-mono text-xs">{h.migrations?.latest ?? "-"}</span>
               </Row>
-              <Row label="Applied at">{h.migrations?.latestAppliedAt ? format(new Date(h.migrations.latestAppliedAt), "MMM d, yyyy HH:mm") : "-"}</Row>
+              <Row label="Applied at">
+                {h.migrations?.latestAppliedAt
+                  ? format(new Date(h.migrations.latestAppliedAt), "MMM d, yyyy HH:mm")
+                  : "-"}
+              </Row>
             </dl>
           </CardContent>
         </Card>

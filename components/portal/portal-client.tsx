@@ -44,7 +44,8 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
   );
 
   const tickets = usePortalTickets(request, session, (error) => {
-    if (!isExpired(error)) toast({ title: "Failed to fetch tickets", description: "Please try again later", variant: "destructive" });
+    if (!isExpired(error))
+      toast({ title: "Failed to fetch tickets", description: "Please try again later", variant: "destructive" });
   });
 
   async function logout() {
@@ -55,7 +56,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
     endSession();
   }
 
-  if (session === undefined) return <p className="text-muted-foreground text-center text-sm">Loading...</p>;
+  if (session === undefined) return <p className="text-center text-sm text-muted-foreground">Loading...</p>;
   if (!session) return <PortalGate slug={slug} organizationName={organizationName} onSignedIn={saveSession} />;
 
   return (
@@ -63,7 +64,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold">{organizationName}</h1>
-          <p className="text-muted-foreground text-sm">Customer support portal · signed in as {session.email}</p>
+          <p className="text-sm text-muted-foreground">Customer support portal · signed in as {session.email}</p>
         </div>
         <Button variant="outline" onClick={logout}>
           <LogOut aria-hidden />
@@ -81,9 +82,20 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
           }}
         />
       ) : view.name === "detail" ? (
-        <PortalTicketDetail key={view.id} request={request} ticketId={view.id} onBack={() => setView({ name: "list" })} onCreate={() => setView({ name: "create" })} />
+        <PortalTicketDetail
+          key={view.id}
+          request={request}
+          ticketId={view.id}
+          onBack={() => setView({ name: "list" })}
+          onCreate={() => setView({ name: "create" })}
+        />
       ) : (
-        <PortalTicketList tickets={tickets.data} failed={tickets.isError} onOpen={(id) => setView({ name: "detail", id })} onCreate={() => setView({ name: "create" })} />
+        <PortalTicketList
+          tickets={tickets.data}
+          failed={tickets.isError}
+          onOpen={(id) => setView({ name: "detail", id })}
+          onCreate={() => setView({ name: "create" })}
+        />
       )}
     </div>
   );

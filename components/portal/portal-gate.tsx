@@ -24,7 +24,10 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
 
   async function requestCode(event: { preventDefault(): void }) {
     event.preventDefault();
-    const access = emailForm.check({ byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Access failed" }, { org: slug });
+    const access = emailForm.check(
+      { byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Access failed" },
+      { org: slug },
+    );
     if (!access) return;
     setPending(true);
     try {
@@ -32,7 +35,11 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
       setSentTo(access.email);
       codeForm.reset();
     } catch (error) {
-      toast({ title: "Access failed", description: errorMessage(error, "Please check your email address"), variant: "destructive" });
+      toast({
+        title: "Access failed",
+        description: errorMessage(error, "Please check your email address"),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -50,7 +57,11 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
       toast({ title: "Access granted" });
       onSignedIn({ token: accessToken, email: grantedEmail });
     } catch (error) {
-      toast({ title: "Access failed", description: errorMessage(error, "Please check your email address"), variant: "destructive" });
+      toast({
+        title: "Access failed",
+        description: errorMessage(error, "Please check your email address"),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }
@@ -64,14 +75,16 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
         </CardTitle>
         <CardDescription>
           Customer support portal.{" "}
-          {sentTo ? "Enter the code we emailed you to see your tickets." : "Enter your email address to view and create support tickets."}
+          {sentTo
+            ? "Enter the code we emailed you to see your tickets."
+            : "Enter your email address to view and create support tickets."}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {sentTo ? (
           <form onSubmit={verify} className="grid gap-4" noValidate>
             <p className="flex items-start gap-2 text-sm" role="status">
-              <MailCheck className="text-success mt-0.5 size-4 shrink-0" aria-hidden />
+              <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
               <span>
                 We sent a 6-digit code to <strong>{sentTo}</strong>. It works once, for 10 minutes.
               </span>
@@ -93,7 +106,12 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
               <button type="button" className="text-muted-foreground hover:underline" onClick={() => setSentTo(null)}>
                 Use another email
               </button>
-              <button type="button" className="text-muted-foreground hover:underline" disabled={pending} onClick={requestCode}>
+              <button
+                type="button"
+                className="text-muted-foreground hover:underline"
+                disabled={pending}
+                onClick={requestCode}
+              >
                 Send a new code
               </button>
             </div>

@@ -14,24 +14,40 @@ import { MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { isExpired, type PortalRequest } from "./portal-session";
 import { useCreatePortalTicket, type PortalTicketJson } from "./queries";
 
-type Props = { request: PortalRequest; email: string; onCreated: (ticket: PortalTicketJson) => void; onCancel: () => void };
+type Props = {
+  request: PortalRequest;
+  email: string;
+  onCreated: (ticket: PortalTicketJson) => void;
+  onCancel: () => void;
+};
 
 /** Portal create view: subject and description, both required after trimming. */
 export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) {
   const form = useZodForm(portalTicketSchema, { subject: "", description: "" });
   const create = useCreatePortalTicket(request, {
     onSuccess: (ticket) => {
-      toast({ title: "Ticket created", description: `Ticket #${ticket.ticketNumber} is open. We'll email you when we reply.` });
+      toast({
+        title: "Ticket created",
+        description: `Ticket #${ticket.ticketNumber} is open. We'll email you when we reply.`,
+      });
       onCreated(ticket);
     },
     onError: (error) => {
-      if (!isExpired(error)) toast({ title: "Failed to create ticket", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      if (!isExpired(error))
+        toast({
+          title: "Failed to create ticket",
+          description: errorMessage(error, "Please try again later"),
+          variant: "destructive",
+        });
     },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const ticket = form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" }, otherwise: "Failed to create ticket" });
+    const ticket = form.check({
+      byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" },
+      otherwise: "Failed to create ticket",
+    });
     if (ticket) create.mutate({ ...ticket, email });
   }
 

@@ -36,7 +36,9 @@ function parse(raw: string | null): PortalSession | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<PortalSession>;
-    return typeof value.token === "string" && typeof value.email === "string" ? { token: value.token, email: value.email } : null;
+    return typeof value.token === "string" && typeof value.email === "string"
+      ? { token: value.token, email: value.email }
+      : null;
   } catch {
     return null;
   }
@@ -58,7 +60,10 @@ export function usePortalSession(slug: string) {
 export async function portalRequest<T>(token: string, method: string, url: string, data?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(data !== undefined ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(data !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });

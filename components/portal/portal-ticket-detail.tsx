@@ -30,13 +30,21 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       form.reset();
     },
     onError: (error) => {
-      if (!isExpired(error)) toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      if (!isExpired(error))
+        toast({
+          title: "Failed to send reply",
+          description: errorMessage(error, "Please try again later"),
+          variant: "destructive",
+        });
     },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const reply = form.check({ byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" }, { ticketId });
+    const reply = form.check(
+      { byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" },
+      { ticketId },
+    );
     if (reply) send.mutate(reply.content);
   }
 
@@ -46,9 +54,20 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       Back to tickets
     </Button>
   );
-  if (ticket.isPending) return <div className="grid gap-4">{back}<p className="text-muted-foreground text-sm">Loading ticket...</p></div>;
+  if (ticket.isPending)
+    return (
+      <div className="grid gap-4">
+        {back}
+        <p className="text-sm text-muted-foreground">Loading ticket...</p>
+      </div>
+    );
   if (ticket.isError) {
-    return <div className="grid gap-4">{back}<p className="text-destructive text-sm">Ticket not found</p></div>;
+    return (
+      <div className="grid gap-4">
+        {back}
+        <p className="text-sm text-destructive">Ticket not found</p>
+      </div>
+    );
   }
   const t = ticket.data;
   const done = DONE_STATUSES.includes(t.status);
@@ -58,20 +77,27 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       {back}
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-muted-foreground text-sm">#{t.ticketNumber}</span>
+          <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
           <StatusBadge status={t.status} />
         </div>
         <h2 className="text-2xl font-semibold">{t.subject}</h2>
-        <p className="text-muted-foreground text-sm">Created {format(new Date(t.createdAt), PORTAL_DATE)}</p>
+        <p className="text-sm text-muted-foreground">Created {format(new Date(t.createdAt), PORTAL_DATE)}</p>
       </header>
       <section aria-label="Conversation" className="grid gap-3">
-        <div className="bg-muted/40 rounded-md border p-3">
+        <div className="rounded-md border bg-muted/40 p-3">
           <p className="mb-1 text-xs font-medium">You · {format(new Date(t.createdAt), PORTAL_DATE)}</p>
           <p className="text-sm whitespace-pre-wrap">{t.description}</p>
         </div>
-        {replies.isError && <p className="text-destructive text-sm">Failed to load replies</p>}
+        {replies.isError && <p className="text-sm text-destructive">Failed to load replies</p>}
         {replies.data?.map((r) => (
-          <div key={r.id} data-author={r.authorType} className={cn("rounded-md border p-3", r.authorType === "customer" ? "bg-muted/40 mr-6" : "bg-primary/5 ml-6")}>
+          <div
+            key={r.id}
+            data-author={r.authorType}
+            className={cn(
+              "rounded-md border p-3",
+              r.authorType === "customer" ? "mr-6 bg-muted/40" : "ml-6 bg-primary/5",
+            )}
+          >
             <p className="mb-1 text-xs font-medium">
               {r.authorType === "customer" ? "You" : "Support"} · {format(new Date(r.createdAt), PORTAL_DATE)}
             </p>
@@ -80,7 +106,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
         ))}
       </section>
       {done ? (
-        <div role="status" className="bg-muted/40 grid gap-2 rounded-md border p-4 text-sm">
+        <div role="status" className="grid gap-2 rounded-md border bg-muted/40 p-4 text-sm">
           <p className="font-medium">This ticket has been {t.status}.</p>
           <p className="text-muted-foreground">If you need further help, please create a new ticket.</p>
           <Button variant="outline" size="sm" className="justify-self-start" onClick={onCreate}>
@@ -90,7 +116,12 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       ) : (
         <form onSubmit={submit} className="grid gap-2" noValidate>
           <Label htmlFor="portal-reply">Your reply</Label>
-          <Textarea id="portal-reply" rows={4} placeholder="Write a reply to our support team..." {...form.text("content")} />
+          <Textarea
+            id="portal-reply"
+            rows={4}
+            placeholder="Write a reply to our support team..."
+            {...form.text("content")}
+          />
           <Button type="submit" className="justify-self-end" disabled={send.isPending}>
             {send.isPending ? "Sending..." : "Send Reply"}
           </Button>

@@ -10,7 +10,12 @@ import type { PortalTicketJson } from "./queries";
 /** How the portal shows dates. */
 export const PORTAL_DATE = "MMM d, yyyy";
 
-type Props = { tickets: PortalTicketJson[] | undefined; failed: boolean; onOpen: (id: string) => void; onCreate: () => void };
+type Props = {
+  tickets: PortalTicketJson[] | undefined;
+  failed: boolean;
+  onOpen: (id: string) => void;
+  onCreate: () => void;
+};
 
 /** Default portal view: the customer's tickets, newest first, two lines of each description. */
 export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {
@@ -26,15 +31,15 @@ export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {
         </Button>
       </div>
       {failed ? (
-        <p className="text-destructive text-sm">Failed to fetch tickets</p>
+        <p className="text-sm text-destructive">Failed to fetch tickets</p>
       ) : !tickets ? (
         <div className="grid gap-3" aria-label="Loading tickets">
           <Skeleton className="h-20" />
           <Skeleton className="h-20" />
         </div>
       ) : tickets.length === 0 ? (
-        <div className="text-muted-foreground rounded-md border border-dashed p-8 text-center text-sm">
-          <p className="text-foreground font-medium">No tickets yet</p>
+        <div className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
+          <p className="font-medium text-foreground">No tickets yet</p>
           <p>Create a ticket and our team will get back to you.</p>
         </div>
       ) : (
@@ -44,17 +49,19 @@ export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {
               <button
                 type="button"
                 onClick={() => onOpen(t.id)}
-                className="hover:bg-muted/50 focus-visible:ring-ring grid w-full gap-1 rounded-md border p-4 text-left transition-colors focus-visible:ring-2 focus-visible:outline-none"
+                className="grid w-full gap-1 rounded-md border p-4 text-left transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-medium">
-                    <span className="text-muted-foreground mr-2 text-sm">#{t.ticketNumber}</span>
+                    <span className="mr-2 text-sm text-muted-foreground">#{t.ticketNumber}</span>
                     {t.subject}
                   </span>
                   <StatusBadge status={t.status} />
                 </span>
-                <span className="text-muted-foreground line-clamp-2 text-sm">{t.description}</span>
-                <span className="text-muted-foreground text-xs">Created {format(new Date(t.createdAt), PORTAL_DATE)}</span>
+                <span className="line-clamp-2 text-sm text-muted-foreground">{t.description}</span>
+                <span className="text-xs text-muted-foreground">
+                  Created {format(new Date(t.createdAt), PORTAL_DATE)}
+                </span>
               </button>
             </li>
           ))}

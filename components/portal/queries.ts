@@ -23,12 +23,19 @@ export const portalKeys = {
 };
 
 /** The signed-in customer's tickets; `onFailure` runs when the list cannot be loaded. */
-export function usePortalTickets(request: PortalRequest, session: { token: string; email: string } | null | undefined, onFailure: (error: unknown) => void) {
+export function usePortalTickets(
+  request: PortalRequest,
+  session: { token: string; email: string } | null | undefined,
+  onFailure: (error: unknown) => void,
+) {
   return useQuery({
     queryKey: portalKeys.tickets(session?.token ?? ""),
     queryFn: async () => {
       try {
-        return await request<PortalTicketJson[]>("GET", `/api/portal/tickets?email=${encodeURIComponent(session?.email ?? "")}`);
+        return await request<PortalTicketJson[]>(
+          "GET",
+          `/api/portal/tickets?email=${encodeURIComponent(session?.email ?? "")}`,
+        );
       } catch (error) {
         onFailure(error);
         throw error;
@@ -39,30 +46,49 @@ export function usePortalTickets(request: PortalRequest, session: { token: strin
 }
 
 export function usePortalTicket(request: PortalRequest, id: string) {
-  return useQuery({ queryKey: portalKeys.ticket(id), queryFn: () => request<PortalTicketJson>("GET", `/api/portal/tickets/${id}`) });
+  return useQuery({
+    queryKey: portalKeys.ticket(id),
+    queryFn: () => request<PortalTicketJson>("GET", `/api/portal/tickets/${id}`),
+  });
 }
 
 export function usePortalReplies(request: PortalRequest, ticketId: string) {
-  return useQuery({ queryKey: portalKeys.replies(ticketId), queryFn: () => request<PortalReplyJson[]>("GET", `/api/replies/${ticketId}`) });
+  return useQuery({
+    queryKey: portalKeys.replies(ticketId),
+    queryFn: () => request<PortalReplyJson[]>("GET", `/api/replies/${ticketId}`),
+  });
 }
 
 type NewPortalTicket = { subject: string; description: string; email: string };
 
 /** The customer's name on a new ticket is the part of their email before the at-sign. */
-export function useCreatePortalTicket(request: PortalRequest, { onSuccess, onError }: MutationCallbacks<PortalTicketJson, NewPortalTicket> = {}) {
+export function useCreatePortalTicket(
+  request: PortalRequest,
+  { onSuccess, onError }: MutationCallbacks<PortalTicketJson, NewPortalTicket> = {},
+) {
   return useMutation({
     mutationFn: ({ subject, description, email }: NewPortalTicket) =>
-      request<PortalTicketJson>("POST", "/api/portal/tickets", { subject, description, customerEmail: email, customerName: email.split("@")[0] }),
+      request<PortalTicketJson>("POST", "/api/portal/tickets", {
+        subject,
+        description,
+        customerEmail: email,
+        customerName: email.split("@")[0],
+      }),
     onSuccess,
     onError,
   });
 }
 
 /** A customer's reply is always public; afterwards every portal query is fetched again. */
-export function useSendPortalReply(request: PortalRequest, ticketId: string, { onSuccess, onError }: MutationCallbacks<PortalReplyJson, string> = {}) {
+export function useSendPortalReply(
+  request: PortalRequest,
+  ticketId: string,
+  { onSuccess, onError }: MutationCallbacks<PortalReplyJson, string> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => request<PortalReplyJson>("POST", "/api/replies", { ticketId, content, type: "public", authorType: "customer" }),
+    mutationFn: (content: string) =>
+      request<PortalReplyJson>("POST", "/api/replies", { ticketId, content, type: "public", authorType: "customer" }),
     onSuccess: (reply, content) => {
       onSuccess?.(reply, content);
       return queryClient.invalidateQueries({ queryKey: portalKeys.all });

@@ -4,7 +4,15 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { changePasswordFormSchema, NEW_PASSWORD_TOO_SHORT, NEW_PASSWORDS_DIFFER } from "@/lib/schemas/auth";
@@ -20,16 +28,29 @@ export function ChangePasswordDialog() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     // The match check runs before the length check.
-    const change = form.check({ byMessage: { [NEW_PASSWORDS_DIFFER]: "Password mismatch", [NEW_PASSWORD_TOO_SHORT]: "Password too short" }, otherwise: "Password change failed" });
+    const change = form.check({
+      byMessage: { [NEW_PASSWORDS_DIFFER]: "Password mismatch", [NEW_PASSWORD_TOO_SHORT]: "Password too short" },
+      otherwise: "Password change failed",
+    });
     if (!change) return;
     setPending(true);
     try {
-      await apiRequest("PATCH", "/api/users/password", { currentPassword: change.currentPassword, newPassword: change.newPassword });
-      toast({ title: "Password changed", description: "Your password has been updated. Other sessions have been signed out." });
+      await apiRequest("PATCH", "/api/users/password", {
+        currentPassword: change.currentPassword,
+        newPassword: change.newPassword,
+      });
+      toast({
+        title: "Password changed",
+        description: "Your password has been updated. Other sessions have been signed out.",
+      });
       setOpen(false);
       form.reset();
     } catch (error) {
-      toast({ title: "Password change failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      toast({
+        title: "Password change failed",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }

@@ -5,7 +5,15 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { toast } from "@/components/ui/use-toast";
@@ -32,7 +40,11 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
       setOpen(false);
       router.refresh();
     } catch (error) {
-      toast({ title: "Update failed", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      toast({
+        title: "Update failed",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }

@@ -28,9 +28,11 @@ export function ProfileView({ user }: { user: SessionUser }) {
             <AvatarFallback>{initials(user.fullName)}</AvatarFallback>
           </Avatar>
           <div className="grid gap-1">
-            <CardTitle as="h2" className="text-xl">{user.fullName}</CardTitle>
-            <p className="text-muted-foreground text-sm">{roleTitle(user.role)}</p>
-            <p className="text-muted-foreground text-sm">@{user.username}</p>
+            <CardTitle as="h2" className="text-xl">
+              {user.fullName}
+            </CardTitle>
+            <p className="text-sm text-muted-foreground">{roleTitle(user.role)}</p>
+            <p className="text-sm text-muted-foreground">@{user.username}</p>
           </div>
           <Button variant="outline" size="sm" className="ml-auto" disabled title="Coming soon">
             Change avatar

@@ -7,8 +7,8 @@ import { useOrganization } from "./queries";
 
 export function OrganizationTab({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
   const org = useOrganization(organizationId);
-  if (org.isPending) return <p className="text-muted-foreground text-sm">Loading organization...</p>;
-  if (org.isError) return <p className="text-destructive text-sm">Failed to load the organization</p>;
+  if (org.isPending) return <p className="text-sm text-muted-foreground">Loading organization...</p>;
+  if (org.isError) return <p className="text-sm text-destructive">Failed to load the organization</p>;
   return (
     <div className="grid gap-6">
       <Card>

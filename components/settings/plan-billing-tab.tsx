@@ -43,10 +43,11 @@ export function PlanBillingTab({ organizationId }: { organizationId: string }) {
         <CardContent className="grid gap-3">
           <Row label="Monthly price">{plan ? monthlyPrice(plan) : "-"}</Row>
           <Row label="Billing cycle">
-            <span className="text-muted-foreground font-normal">Monthly</span> <Badge variant="secondary">Coming soon</Badge>
+            <span className="font-normal text-muted-foreground">Monthly</span>{" "}
+            <Badge variant="secondary">Coming soon</Badge>
           </Row>
           <Row label="Next billing date">
-            <span className="text-muted-foreground font-normal">-</span> <Badge variant="secondary">Coming soon</Badge>
+            <span className="font-normal text-muted-foreground">-</span> <Badge variant="secondary">Coming soon</Badge>
           </Row>
           <div className="pt-2">
             <UpgradeDialog label="Upgrade Plan" variant="default" size="default" />
@@ -59,9 +60,10 @@ export function PlanBillingTab({ organizationId }: { organizationId: string }) {
           <CardTitle as="h2">Payment Method</CardTitle>
         </CardHeader>
         <CardContent className="flex items-center gap-3 text-sm">
-          <CreditCard className="text-muted-foreground size-5" aria-hidden />
+          <CreditCard className="size-5 text-muted-foreground" aria-hidden />
           <p>
-            No payment method is configured. <span className="text-muted-foreground">Online billing is coming soon.</span>
+            No payment method is configured.{" "}
+            <span className="text-muted-foreground">Online billing is coming soon.</span>
           </p>
         </CardContent>
       </Card>

@@ -37,7 +37,12 @@ export function usePlanUsage() {
 /** After a support email change: the organisation's card, the address list and the audit trail. */
 function useInvalidateSupportEmails() {
   const queryClient = useQueryClient();
-  return () => Promise.all([organizationKeys.all, supportEmailKeys.all, adminKeys.activity].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () =>
+    Promise.all(
+      [organizationKeys.all, supportEmailKeys.all, adminKeys.activity].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 /** Refreshes every organisation (after onboarding changes the signed-in user's). */
@@ -51,7 +56,8 @@ type NewSupportEmail = { email: string; displayName: string; organizationId: str
 export function useAddSupportEmail({ onSuccess, onError }: MutationCallbacks<SupportEmailJson, NewSupportEmail> = {}) {
   const invalidate = useInvalidateSupportEmails();
   return useMutation({
-    mutationFn: async (body: NewSupportEmail) => (await apiRequest("POST", "/api/support-emails", body)).json() as Promise<SupportEmailJson>,
+    mutationFn: async (body: NewSupportEmail) =>
+      (await apiRequest("POST", "/api/support-emails", body)).json() as Promise<SupportEmailJson>,
     onSuccess: (created, body) => {
       onSuccess?.(created, body);
       return invalidate();
@@ -60,10 +66,14 @@ export function useAddSupportEmail({ onSuccess, onError }: MutationCallbacks<Sup
   });
 }
 
-export function useToggleSupportEmail(id: string, { onSuccess, onError }: MutationCallbacks<SupportEmailJson, void> = {}) {
+export function useToggleSupportEmail(
+  id: string,
+  { onSuccess, onError }: MutationCallbacks<SupportEmailJson, void> = {},
+) {
   const invalidate = useInvalidateSupportEmails();
   return useMutation({
-    mutationFn: async () => (await apiRequest("PUT", `/api/support-emails/${id}/toggle`)).json() as Promise<SupportEmailJson>,
+    mutationFn: async () =>
+      (await apiRequest("PUT", `/api/support-emails/${id}/toggle`)).json() as Promise<SupportEmailJson>,
     onSuccess: (updated) => {
       onSuccess?.(updated);
       return invalidate();

@@ -26,22 +26,43 @@ import { countAgainst } from "@/lib/format/count-against";
 import { errorMessage } from "@/lib/http/client/api";
 import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
 import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
-import { useAddSupportEmail, useRemoveSupportEmail, useToggleSupportEmail, type OrganizationJson, type SupportEmailJson } from "./queries";
+import {
+  useAddSupportEmail,
+  useRemoveSupportEmail,
+  useToggleSupportEmail,
+  type OrganizationJson,
+  type SupportEmailJson,
+} from "./queries";
 
 function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canManage: boolean }) {
   const toggle = useToggleSupportEmail(entry.id, {
-    onSuccess: (updated) => toast({ title: "Status updated", description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.` }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update support email status"), variant: "destructive" }),
+    onSuccess: (updated) =>
+      toast({
+        title: "Status updated",
+        description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.`,
+      }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to update support email status"),
+        variant: "destructive",
+      }),
   });
   const remove = useRemoveSupportEmail(entry.id, {
-    onSuccess: () => toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to remove support email address"), variant: "destructive" }),
+    onSuccess: () =>
+      toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to remove support email address"),
+        variant: "destructive",
+      }),
   });
   return (
     <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="support-email">
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="truncate text-sm font-medium">{entry.email}</span>
-        <span className="text-muted-foreground truncate text-xs">{entry.displayName}</span>
+        <span className="truncate text-xs text-muted-foreground">{entry.displayName}</span>
       </div>
       <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
       <Switch
@@ -60,7 +81,9 @@ function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canMan
           <AlertDialogContent>
             <AlertDialogHeader>
               <AlertDialogTitle>Remove support email?</AlertDialogTitle>
-              <AlertDialogDescription>Mail sent to {entry.email} will no longer create tickets. You can add it again later.</AlertDialogDescription>
+              <AlertDialogDescription>
+                Mail sent to {entry.email} will no longer create tickets. You can add it again later.
+              </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -80,7 +103,12 @@ function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
       toast({ title: "Support email added", description: `${created.email} now receives tickets.` });
       form.reset();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to add support email address"), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to add support email address"),
+        variant: "destructive",
+      }),
   });
 
   function submit(event: FormEvent) {
@@ -91,7 +119,11 @@ function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
 
   const empty = !form.values.email.trim() || !form.values.displayName.trim();
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-dashed p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-lg border border-dashed p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      noValidate
+    >
       <Field id="support-email" label="Email address">
         <Input id="support-email" type="email" placeholder="support@yourcompany.com" {...form.text("email")} />
       </Field>
@@ -117,13 +149,17 @@ export function SupportEmailsCard({ organization, canManage }: { organization: O
           <CardTitle as="h2">Support Email Addresses</CardTitle>
           <CardDescription>Mail sent to these addresses becomes tickets for your team.</CardDescription>
         </div>
-        <Badge variant="outline" data-testid="support-email-count" title={`${emails.length} of ${limit === UNLIMITED ? "unlimited" : limit} support email addresses used`}>
+        <Badge
+          variant="outline"
+          data-testid="support-email-count"
+          title={`${emails.length} of ${limit === UNLIMITED ? "unlimited" : limit} support email addresses used`}
+        >
           {countAgainst(emails.length, limit)}
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-4">
         {emails.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No support email addresses yet.</p>
+          <p className="text-sm text-muted-foreground">No support email addresses yet.</p>
         ) : (
           <ul className="grid gap-2" aria-label="Support email addresses">
             {emails.map((entry) => (
@@ -135,14 +171,17 @@ export function SupportEmailsCard({ organization, canManage }: { organization: O
           (room ? (
             <AddSupportEmailForm organizationId={organization.id} />
           ) : (
-            <div className="bg-muted/50 flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/50 p-4">
               <p className="text-sm">
-                You&apos;ve reached your {PLANS[organization.plan].name} plan&apos;s limit of {limit} support email address{limit === 1 ? "" : "es"}.
+                You&apos;ve reached your {PLANS[organization.plan].name} plan&apos;s limit of {limit} support email
+                address{limit === 1 ? "" : "es"}.
               </p>
               <UpgradeDialog label="Upgrade to Add More" variant="default" />
             </div>
           ))}
-        {!canManage && <p className="text-muted-foreground text-sm">Contact your administrator to change support email addresses.</p>}
+        {!canManage && (
+          <p className="text-sm text-muted-foreground">Contact your administrator to change support email addresses.</p>
+        )}
       </CardContent>
     </Card>
   );

@@ -12,7 +12,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { RoleBadge } from "@/components/users/role-badge";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { useInvalidateInvites, usePendingInvites, useSeats, useTeam, type PendingInviteJson } from "@/components/users/queries";
+import {
+  useInvalidateInvites,
+  usePendingInvites,
+  useSeats,
+  useTeam,
+  type PendingInviteJson,
+} from "@/components/users/queries";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
 import { countAgainst } from "@/lib/format/count-against";
@@ -23,7 +29,6 @@ import type { SeatSummary } from "@/lib/schemas/users";
 import { INVITE_ROLE_LABELS } from "@/lib/permissions/labels";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
-
 
 /**
  * Settings > Team: agent seats against the plan for everyone; admins also see the
@@ -43,7 +48,11 @@ export function TeamTab() {
             <CardTitle as="h2">Team Members</CardTitle>
             <CardDescription>Agents and admins each use one agent seat of your plan.</CardDescription>
           </div>
-          <Badge variant="outline" className="text-sm" aria-label={seats.data ? `Agent seats: ${countAgainst(seats.data.used, seats.data.limit)}` : undefined}>
+          <Badge
+            variant="outline"
+            className="text-sm"
+            aria-label={seats.data ? `Agent seats: ${countAgainst(seats.data.used, seats.data.limit)}` : undefined}
+          >
             {seats.data ? countAgainst(seats.data.used, seats.data.limit) : "-"}
           </Badge>
         </CardHeader>
@@ -51,7 +60,9 @@ export function TeamTab() {
           {!me ? null : can(me, "team.read") ? (
             <MemberList organizationId={me.organizationId} />
           ) : (
-            <p className="text-muted-foreground text-sm">Contact your administrator to manage team members and agent seats.</p>
+            <p className="text-sm text-muted-foreground">
+              Contact your administrator to manage team members and agent seats.
+            </p>
           )}
         </CardContent>
       </Card>
@@ -67,9 +78,9 @@ export function TeamTab() {
 
 function MemberList({ organizationId }: { organizationId: string }) {
   const team = useTeam(organizationId);
-  if (team.isPending) return <p className="text-muted-foreground text-sm">Loading users...</p>;
-  if (team.isError) return <p className="text-destructive text-sm">{team.error.message}</p>;
-  if (team.data.length === 0) return <p className="text-muted-foreground text-sm">No team members yet</p>;
+  if (team.isPending) return <p className="text-sm text-muted-foreground">Loading users...</p>;
+  if (team.isError) return <p className="text-sm text-destructive">{team.error.message}</p>;
+  if (team.data.length === 0) return <p className="text-sm text-muted-foreground">No team members yet</p>;
   return (
     <ul className="divide-y" aria-label="Team members">
       {team.data.map((member) => (
@@ -77,9 +88,9 @@ function MemberList({ organizationId }: { organizationId: string }) {
           <div className="grid">
             <span className="font-medium">
               {member.fullName}
-              {!member.isActive && <span className="text-muted-foreground text-xs font-normal"> (inactive)</span>}
+              {!member.isActive && <span className="text-xs font-normal text-muted-foreground"> (inactive)</span>}
             </span>
-            <span className="text-muted-foreground text-sm">{member.email}</span>
+            <span className="text-sm text-muted-foreground">{member.email}</span>
           </div>
           <RoleBadge role={member.role} />
         </li>
@@ -101,7 +112,11 @@ function PendingInvites() {
       toast({ title: "Invitation revoked", description: `${invite.email} can no longer use the invitation link.` });
       await invalidate();
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to revoke invitation"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to revoke invitation"),
+        variant: "destructive",
+      });
     } finally {
       setRevoking(null);
     }
@@ -119,11 +134,19 @@ function PendingInvites() {
             <li key={invite.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="grid">
                 <span className="font-medium">{invite.email}</span>
-                <span className="text-muted-foreground text-sm">Expires {format(new Date(invite.expiresAt), "MMM d, yyyy")}</span>
+                <span className="text-sm text-muted-foreground">
+                  Expires {format(new Date(invite.expiresAt), "MMM d, yyyy")}
+                </span>
               </div>
               <div className="flex items-center gap-2">
                 <RoleBadge role={invite.role} />
-                <Button variant="ghost" size="sm" aria-label={`Revoke invitation for ${invite.email}`} disabled={revoking === invite.id} onClick={() => revoke(invite)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Revoke invitation for ${invite.email}`}
+                  disabled={revoking === invite.id}
+                  onClick={() => revoke(invite)}
+                >
                   Revoke
                 </Button>
               </div>
@@ -148,7 +171,8 @@ function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
         {full ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">
-              All agent seats on your plan are in use{seats.pending ? " or held by pending invitations" : ""}. Upgrade your plan to add more team members.
+              All agent seats on your plan are in use{seats.pending ? " or held by pending invitations" : ""}. Upgrade
+              your plan to add more team members.
             </p>
             <UpgradeDialog label="Upgrade Plan" size="default" variant="default" />
           </div>
@@ -185,7 +209,13 @@ function InviteForm() {
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
       <Field id="invite-email" label="Email address">
-        <Input id="invite-email" type="email" autoComplete="off" placeholder="teammate@company.com" {...form.text("email")} />
+        <Input
+          id="invite-email"
+          type="email"
+          autoComplete="off"
+          placeholder="teammate@company.com"
+          {...form.text("email")}
+        />
       </Field>
       <Field id="invite-role" label="Role">
         <Select value={form.values.role} onValueChange={(value) => form.setValue("role", value as InviteRole)}>

@@ -10,7 +10,17 @@ import { useSeats } from "@/components/users/queries";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
 import { useOrganization } from "./queries";
 
-function Limit({ label, current, limit, note }: { label: string; current: number | undefined; limit: number | undefined; note?: string }) {
+function Limit({
+  label,
+  current,
+  limit,
+  note,
+}: {
+  label: string;
+  current: number | undefined;
+  limit: number | undefined;
+  note?: string;
+}) {
   const known = current !== undefined && limit !== undefined;
   const unlimited = limit === UNLIMITED;
   const percent = known && !unlimited && limit > 0 ? Math.min(100, (current / limit) * 100) : 0;
@@ -19,14 +29,18 @@ function Limit({ label, current, limit, note }: { label: string; current: number
     <div className="grid gap-1.5">
       <div className="flex items-center justify-between gap-2 text-sm">
         <span>{label}</span>
-        <span className={cn("tabular-nums", full && "text-destructive font-medium")}>
+        <span className={cn("tabular-nums", full && "font-medium text-destructive")}>
           {known ? (unlimited ? `${current} (unlimited)` : `${current} of ${limit}`) : "-"}
         </span>
       </div>
       {known && !unlimited && (
-        <Progress value={percent} aria-label={`${label}: ${current} of ${limit}`} indicatorClassName={full ? "bg-destructive" : percent >= 80 ? "bg-amber-500" : undefined} />
+        <Progress
+          value={percent}
+          aria-label={`${label}: ${current} of ${limit}`}
+          indicatorClassName={full ? "bg-destructive" : percent >= 80 ? "bg-amber-500" : undefined}
+        />
       )}
-      {note && <p className="text-muted-foreground text-xs">{note}</p>}
+      {note && <p className="text-xs text-muted-foreground">{note}</p>}
     </div>
   );
 }
@@ -54,10 +68,25 @@ export function UsageLimits({ organizationId, upgrade = true }: { organizationId
           label="Tickets"
           current={usage?.tickets.current}
           limit={usage?.tickets.limit}
-          note={plan ? (PLANS[plan].ticketPeriod === "total" ? "Counted over the life of the plan" : "Counted per calendar month") : undefined}
+          note={
+            plan
+              ? PLANS[plan].ticketPeriod === "total"
+                ? "Counted over the life of the plan"
+                : "Counted per calendar month"
+              : undefined
+          }
         />
-        <Limit label="Agent seats" current={seats.data?.used} limit={seats.data?.limit} note={seats.data?.pending ? `${seats.data.pending} invitation(s) pending` : undefined} />
-        <Limit label="Support emails" current={org.data?.supportEmails.length} limit={plan ? PLANS[plan].supportEmails : undefined} />
+        <Limit
+          label="Agent seats"
+          current={seats.data?.used}
+          limit={seats.data?.limit}
+          note={seats.data?.pending ? `${seats.data.pending} invitation(s) pending` : undefined}
+        />
+        <Limit
+          label="Support emails"
+          current={org.data?.supportEmails.length}
+          limit={plan ? PLANS[plan].supportEmails : undefined}
+        />
         <div className="flex items-center justify-between gap-2 text-sm">
           <span>Storage</span>
           <span className="flex items-center gap-2">

@@ -4,7 +4,15 @@ import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -15,9 +23,21 @@ import { createTicketSchema, MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
 import { useCreateTicket } from "./queries";
 
-const CATEGORY_LABELS: Record<string, string> = { account: "Account", billing: "Billing", technical: "Technical", other: "Other" };
+const CATEGORY_LABELS: Record<string, string> = {
+  account: "Account",
+  billing: "Billing",
+  technical: "Technical",
+  other: "Other",
+};
 
-const EMPTY = { subject: "", description: "", customerName: "", customerEmail: "", priority: "medium", category: "other" };
+const EMPTY = {
+  subject: "",
+  description: "",
+  customerName: "",
+  customerEmail: "",
+  priority: "medium",
+  category: "other",
+};
 
 export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: string) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -29,12 +49,23 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
       setOpen(false);
       form.reset();
     },
-    onError: (error) => toast({ title: "Failed to create ticket", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Failed to create ticket",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      }),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check({ byMessage: { [MISSING_TICKET_FIELDS]: "Missing information" }, otherwise: "Failed to create ticket" })) return;
+    if (
+      !form.check({
+        byMessage: { [MISSING_TICKET_FIELDS]: "Missing information" },
+        otherwise: "Failed to create ticket",
+      })
+    )
+      return;
     // Opens the new ticket once the lists it appears in have been refreshed.
     create.mutate(form.values, { onSuccess: (ticket) => onCreated(ticket.id) });
   }
@@ -67,10 +98,20 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
               <Input id="nt-email" type="email" {...form.text("customerEmail")} />
             </Field>
             <Field id="nt-priority" label="Priority">
-              <OptionSelect id="nt-priority" value={form.values.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => form.setValue("priority", priority)} />
+              <OptionSelect
+                id="nt-priority"
+                value={form.values.priority}
+                options={options(TICKET_PRIORITIES, PRIORITY_LABELS)}
+                onChange={(priority) => form.setValue("priority", priority)}
+              />
             </Field>
             <Field id="nt-category" label="Category">
-              <OptionSelect id="nt-category" value={form.values.category} options={options(TICKET_CATEGORIES, CATEGORY_LABELS)} onChange={(category) => form.setValue("category", category)} />
+              <OptionSelect
+                id="nt-category"
+                value={form.values.category}
+                options={options(TICKET_CATEGORIES, CATEGORY_LABELS)}
+                onChange={(category) => form.setValue("category", category)}
+              />
             </Field>
           </div>
           <DialogFooter>

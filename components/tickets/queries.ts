@@ -34,7 +34,15 @@ export const replyKeys = {
 };
 
 /** What a ticket change can alter: lists, counts, stats, details, replies, history, usage and organisations. */
-const TICKET_DEPENDENT_KEYS = [ticketKeys.lists, ticketKeys.details, ticketKeys.counts, ticketKeys.stats, replyKeys.all, usageKeys.usage, organizationKeys.all];
+const TICKET_DEPENDENT_KEYS = [
+  ticketKeys.lists,
+  ticketKeys.details,
+  ticketKeys.counts,
+  ticketKeys.stats,
+  replyKeys.all,
+  usageKeys.usage,
+  organizationKeys.all,
+];
 
 /** After any ticket change, everything it shows up in is fetched again. */
 export function useInvalidateTickets() {
@@ -72,12 +80,20 @@ export function useAssignableUsers({ enabled = true }: { enabled?: boolean } = {
   return useQuery<Jsonify<AssignableUser>[]>({ queryKey: userKeys.assignable, enabled });
 }
 
-type NewTicket = { subject: string; description: string; customerName: string; customerEmail: string; priority: string; category: string };
+type NewTicket = {
+  subject: string;
+  description: string;
+  customerName: string;
+  customerEmail: string;
+  priority: string;
+  category: string;
+};
 
 export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<TicketJson, NewTicket> = {}) {
   const invalidate = useInvalidateTickets();
   return useMutation({
-    mutationFn: async (ticket: NewTicket) => (await apiRequest("POST", "/api/tickets", { ...ticket, status: "open" })).json() as Promise<TicketJson>,
+    mutationFn: async (ticket: NewTicket) =>
+      (await apiRequest("POST", "/api/tickets", { ...ticket, status: "open" })).json() as Promise<TicketJson>,
     onSuccess: (ticket, input) => {
       onSuccess?.(ticket, input);
       return invalidate();
@@ -91,7 +107,8 @@ type TicketChange = { status: string } | { priority: string } | { assignedTo: st
 export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCallbacks<TicketJson, TicketChange> = {}) {
   const invalidate = useInvalidateTickets();
   return useMutation({
-    mutationFn: async (change: TicketChange) => (await apiRequest("PUT", `/api/tickets/${id}`, change)).json() as Promise<TicketJson>,
+    mutationFn: async (change: TicketChange) =>
+      (await apiRequest("PUT", `/api/tickets/${id}`, change)).json() as Promise<TicketJson>,
     onSuccess: (ticket, change) => {
       onSuccess?.(ticket, change);
       return invalidate();
@@ -105,7 +122,8 @@ type NewReply = { content: string; type: "public" | "internal" };
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
   const invalidate = useInvalidateTickets();
   return useMutation({
-    mutationFn: async ({ content, type }: NewReply) => (await apiRequest("POST", "/api/replies", { ticketId, content, type })).json() as Promise<ReplyJson>,
+    mutationFn: async ({ content, type }: NewReply) =>
+      (await apiRequest("POST", "/api/replies", { ticketId, content, type })).json() as Promise<ReplyJson>,
     onSuccess: (reply, input) => {
       onSuccess?.(reply, input);
       return invalidate();

@@ -18,7 +18,12 @@ export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWr
       toast({ title: type === "internal" ? "Note added" : "Reply sent" });
       setContent("");
     },
-    onError: (error) => toast({ title: "Failed to send reply", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Failed to send reply",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      }),
   });
 
   function submit(event: FormEvent) {
@@ -33,7 +38,9 @@ export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWr
       </Label>
       <Textarea
         id="reply-content"
-        placeholder={internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."}
+        placeholder={
+          internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
+        }
         value={content}
         onChange={(e) => setContent(e.target.value)}
         className={internal ? "border-warning/60 bg-warning/5" : undefined}

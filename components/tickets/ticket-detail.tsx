@@ -14,7 +14,10 @@ import type { TicketHistoryEvent } from "@/lib/schemas/tickets";
 type Change = { field?: string; from?: string | null; to?: string | null };
 
 function describe(event: Jsonify<TicketHistoryEvent>, names: Map<string, string>): string {
-  const m = event.metadata && typeof event.metadata === "object" && !Array.isArray(event.metadata) ? (event.metadata as Change) : null;
+  const m =
+    event.metadata && typeof event.metadata === "object" && !Array.isArray(event.metadata)
+      ? (event.metadata as Change)
+      : null;
   const name = (id: string | null | undefined) => (id ? (names.get(id) ?? "someone") : "nobody");
   switch (event.action) {
     case "ticket.created":
@@ -41,8 +44,8 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
   const assignable = useAssignableUsers({ enabled: staff });
   const names = new Map((assignable.data ?? []).map((u) => [u.id, u.fullName]));
 
-  if (ticket.isPending) return <p className="text-muted-foreground p-6 text-sm">Loading ticket...</p>;
-  if (ticket.isError) return <p className="text-destructive p-6 text-sm">Ticket not found</p>;
+  if (ticket.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>;
+  if (ticket.isError) return <p className="p-6 text-sm text-destructive">Ticket not found</p>;
   const t = ticket.data;
 
   return (
@@ -50,19 +53,19 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
       <div className="min-h-0 flex-1 overflow-y-auto">
         <header className="grid gap-3 border-b p-4">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-muted-foreground text-sm">#{t.ticketNumber}</span>
+            <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
             <StatusBadge status={t.status} />
             <PriorityBadge priority={t.priority} />
             <SlaBadge ticket={t} now={new Date()} />
           </div>
           <h2 className="text-xl font-semibold">{t.subject}</h2>
-          <p className="text-muted-foreground text-sm">
+          <p className="text-sm text-muted-foreground">
             {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
           </p>
           {staff && <TicketProperties ticket={t} />}
         </header>
         <section aria-label="Conversation" className="grid gap-3 p-4">
-          <div className="bg-muted/40 rounded-md border p-3">
+          <div className="rounded-md border bg-muted/40 p-3">
             <p className="mb-1 text-xs font-medium">{t.customerName}</p>
             <p className="text-sm whitespace-pre-wrap">{t.description}</p>
           </div>
@@ -70,11 +73,19 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
             <div
               key={r.id}
               data-reply-type={r.type}
-              className={cn("rounded-md border p-3", r.type === "internal" ? "border-warning/50 bg-warning/10" : r.authorType === "agent" ? "bg-primary/5 ml-6" : "bg-muted/40 mr-6")}
+              className={cn(
+                "rounded-md border p-3",
+                r.type === "internal"
+                  ? "border-warning/50 bg-warning/10"
+                  : r.authorType === "agent"
+                    ? "ml-6 bg-primary/5"
+                    : "mr-6 bg-muted/40",
+              )}
             >
               <p className="mb-1 flex items-center gap-1 text-xs font-medium">
                 {r.type === "internal" && <Lock className="size-3" aria-hidden />}
-                {r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer"} · {r.authorEmail} · {format(new Date(r.createdAt), "MMM d, HH:mm")}
+                {r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer"} ·{" "}
+                {r.authorEmail} · {format(new Date(r.createdAt), "MMM d, HH:mm")}
               </p>
               <p className="text-sm whitespace-pre-wrap">{r.content}</p>
             </div>
@@ -83,10 +94,11 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
         {staff && history.data && (
           <section aria-label="History" className="border-t p-4">
             <h3 className="mb-2 text-sm font-semibold">History</h3>
-            <ol className="text-muted-foreground grid gap-1 text-xs">
+            <ol className="grid gap-1 text-xs text-muted-foreground">
               {history.data.map((e) => (
                 <li key={e.id}>
-                  {format(new Date(e.createdAt), "MMM d, HH:mm")} · <span className="text-foreground">{e.actorLabel ?? "Customer"}</span> {describe(e, names)}
+                  {format(new Date(e.createdAt), "MMM d, HH:mm")} ·{" "}
+                  <span className="text-foreground">{e.actorLabel ?? "Customer"}</span> {describe(e, names)}
                 </li>
               ))}
             </ol>

@@ -48,19 +48,37 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
       <div className="grid gap-2 border-b p-3">
         <div className="flex gap-2">
-          <SearchInput label="Search tickets" placeholder="Search tickets..." value={search} onValueChange={setSearch} className="flex-1" />
+          <SearchInput
+            label="Search tickets"
+            placeholder="Search tickets..."
+            value={search}
+            onValueChange={setSearch}
+            className="flex-1"
+          />
           {actions}
         </div>
         <div className="flex gap-2">
-          <OptionSelect label="Status filter" value={status} onChange={setStatus} options={[{ value: ALL, label: "All statuses" }, ...options(TICKET_STATUSES, STATUS_LABELS)]} />
-          <OptionSelect label="Priority filter" value={priority} onChange={setPriority} options={[{ value: ALL, label: "All priorities" }, ...options(TICKET_PRIORITIES, PRIORITY_LABELS)]} />
+          <OptionSelect
+            label="Status filter"
+            value={status}
+            onChange={setStatus}
+            options={[{ value: ALL, label: "All statuses" }, ...options(TICKET_STATUSES, STATUS_LABELS)]}
+          />
+          <OptionSelect
+            label="Priority filter"
+            value={priority}
+            onChange={setPriority}
+            options={[{ value: ALL, label: "All priorities" }, ...options(TICKET_PRIORITIES, PRIORITY_LABELS)]}
+          />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {query.isPending && <p className="text-muted-foreground p-4 text-sm">Loading tickets...</p>}
-        {query.isError && <p className="text-destructive p-4 text-sm">Failed to load tickets</p>}
+        {query.isPending && <p className="p-4 text-sm text-muted-foreground">Loading tickets...</p>}
+        {query.isError && <p className="p-4 text-sm text-destructive">Failed to load tickets</p>}
         {query.isSuccess && tickets.length === 0 && (
-          <p className="text-muted-foreground p-4 text-sm">{filtered ? "No tickets match the current filters" : "No tickets yet"}</p>
+          <p className="p-4 text-sm text-muted-foreground">
+            {filtered ? "No tickets match the current filters" : "No tickets yet"}
+          </p>
         )}
         <ul>
           {tickets.map((t) => (
@@ -69,14 +87,21 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 type="button"
                 onClick={() => onSelect(t.id)}
                 aria-current={selectedId === t.id ? "true" : undefined}
-                className={cn("hover:bg-muted/60 grid w-full gap-1 border-b px-3 py-2.5 text-left", selectedId === t.id && "bg-muted")}
+                className={cn(
+                  "grid w-full gap-1 border-b px-3 py-2.5 text-left hover:bg-muted/60",
+                  selectedId === t.id && "bg-muted",
+                )}
               >
                 <span className="flex items-center justify-between gap-2 text-xs">
                   <span className="text-muted-foreground">#{t.ticketNumber}</span>
-                  <span className="text-muted-foreground">{formatDistanceToNow(new Date(t.createdAt), { addSuffix: true })}</span>
+                  <span className="text-muted-foreground">
+                    {formatDistanceToNow(new Date(t.createdAt), { addSuffix: true })}
+                  </span>
                 </span>
                 <span className="truncate text-sm font-medium">{t.subject}</span>
-                <span className="text-muted-foreground truncate text-xs">{t.customerName} · {t.customerEmail}</span>
+                <span className="truncate text-xs text-muted-foreground">
+                  {t.customerName} · {t.customerEmail}
+                </span>
                 <span className="flex flex-wrap gap-1">
                   <StatusBadge status={t.status} />
                   <PriorityBadge priority={t.priority} />
@@ -87,7 +112,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           ))}
         </ul>
         <div ref={sentinel} aria-hidden className="h-1" />
-        {query.isFetchingNextPage && <p className="text-muted-foreground p-3 text-center text-xs">Loading more...</p>}
+        {query.isFetchingNextPage && <p className="p-3 text-center text-xs text-muted-foreground">Loading more...</p>}
         {hasNextPage && !isFetchingNextPage && (
           <Button variant="ghost" className="w-full" onClick={() => fetchNextPage()}>
             Load more

@@ -14,23 +14,49 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
   const assignable = useAssignableUsers();
   const update = useUpdateTicket(ticket.id, {
     onSuccess: () => toast({ title: "Ticket updated" }),
-    onError: (error) => toast({ title: "Update failed", description: errorMessage(error, "Please try again later"), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Update failed",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      }),
   });
 
-  const assignees = [{ value: UNASSIGNED, label: "Unassigned" }, ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName }))];
+  const assignees = [
+    { value: UNASSIGNED, label: "Unassigned" },
+    ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
+  ];
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-status">Status</Label>
-        <OptionSelect id="ticket-status" value={ticket.status} options={options(TICKET_STATUSES, STATUS_LABELS)} onChange={(status) => update.mutate({ status })} disabled={update.isPending} />
+        <OptionSelect
+          id="ticket-status"
+          value={ticket.status}
+          options={options(TICKET_STATUSES, STATUS_LABELS)}
+          onChange={(status) => update.mutate({ status })}
+          disabled={update.isPending}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-priority">Priority</Label>
-        <OptionSelect id="ticket-priority" value={ticket.priority} options={options(TICKET_PRIORITIES, PRIORITY_LABELS)} onChange={(priority) => update.mutate({ priority })} disabled={update.isPending} />
+        <OptionSelect
+          id="ticket-priority"
+          value={ticket.priority}
+          options={options(TICKET_PRIORITIES, PRIORITY_LABELS)}
+          onChange={(priority) => update.mutate({ priority })}
+          disabled={update.isPending}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-assignee">Assignee</Label>
-        <OptionSelect id="ticket-assignee" value={ticket.assignedTo ?? UNASSIGNED} options={assignees} onChange={(v) => update.mutate({ assignedTo: v === UNASSIGNED ? null : v })} disabled={update.isPending} />
+        <OptionSelect
+          id="ticket-assignee"
+          value={ticket.assignedTo ?? UNASSIGNED}
+          options={assignees}
+          onChange={(v) => update.mutate({ assignedTo: v === UNASSIGNED ? null : v })}
+          disabled={update.isPending}
+        />
       </div>
     </div>
   );

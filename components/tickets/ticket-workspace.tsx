@@ -11,7 +11,12 @@ import { UsageAlert, useUsage } from "./usage-alert";
 import { VIEWS, type View } from "@/lib/tickets/views";
 
 /** These hashes name other sections of /app, not ticket queues. */
-const REDIRECTS: Record<string, string> = { settings: "/settings", admin: "/admin", users: "/users", profile: "/profile" };
+const REDIRECTS: Record<string, string> = {
+  settings: "/settings",
+  admin: "/admin",
+  users: "/users",
+  profile: "/profile",
+};
 
 function KnowledgeBase() {
   return (
@@ -49,13 +54,23 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <UsageAlert />
-      <div className="grid min-h-0 flex-1 md:grid-cols-[minmax(18rem,26rem)_1fr]" style={{ height: "calc(100svh - 3.5rem)" }}>
-        <TicketList view={view} selectedId={selected} onSelect={setSelected} actions={<NewTicketDialog onCreated={setSelected} disabled={atLimit} />} />
+      <div
+        className="grid min-h-0 flex-1 md:grid-cols-[minmax(18rem,26rem)_1fr]"
+        style={{ height: "calc(100svh - 3.5rem)" }}
+      >
+        <TicketList
+          view={view}
+          selectedId={selected}
+          onSelect={setSelected}
+          actions={<NewTicketDialog onCreated={setSelected} disabled={atLimit} />}
+        />
         <div className="flex min-h-0 flex-col">
           {selected ? (
             <TicketDetail key={selected} ticketId={selected} staff={staff} />
           ) : (
-            <p className="text-muted-foreground grid flex-1 place-items-center p-6 text-sm">Select a ticket to view details</p>
+            <p className="grid flex-1 place-items-center p-6 text-sm text-muted-foreground">
+              Select a ticket to view details
+            </p>
           )}
         </div>
       </div>

@@ -3,12 +3,27 @@
 import { Check } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { formatPrice, planFeatures } from "@/lib/plans/features";
 import { PLANS } from "@/lib/plans/limits";
 
 /** The upgrade prompt offers pro or enterprise. */
-export function UpgradeDialog({ label = "Upgrade", size = "sm", variant = "outline" }: { label?: string; size?: "sm" | "default"; variant?: "outline" | "default" }) {
+export function UpgradeDialog({
+  label = "Upgrade",
+  size = "sm",
+  variant = "outline",
+}: {
+  label?: string;
+  size?: "sm" | "default";
+  variant?: "outline" | "default";
+}) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -28,13 +43,13 @@ export function UpgradeDialog({ label = "Upgrade", size = "sm", variant = "outli
                 <h3 className="font-semibold">{PLANS[plan].name}</h3>
                 <p className="text-2xl font-bold">
                   {formatPrice(plan)}
-                  {plan === "pro" && <span className="text-muted-foreground text-sm font-normal"> per month</span>}
+                  {plan === "pro" && <span className="text-sm font-normal text-muted-foreground"> per month</span>}
                 </p>
               </div>
               <ul className="grid gap-1 text-sm">
                 {planFeatures(plan).map((f) => (
                   <li key={f} className="flex gap-2">
-                    <Check className="text-success mt-0.5 size-4 shrink-0" aria-hidden />
+                    <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
                     {f}
                   </li>
                 ))}

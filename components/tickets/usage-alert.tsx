@@ -10,7 +10,11 @@ export function useUsage() {
   const usage = usePlanUsage();
   const t = usage.data?.tickets;
   const limited = !!t && t.limit !== UNLIMITED;
-  return { usage: usage.data, atLimit: limited && t.current >= t.limit, nearLimit: limited && t.percentUsed >= 80 && t.current < t.limit };
+  return {
+    usage: usage.data,
+    atLimit: limited && t.current >= t.limit,
+    nearLimit: limited && t.percentUsed >= 80 && t.current < t.limit,
+  };
 }
 
 export function UsageAlert() {
@@ -18,7 +22,14 @@ export function UsageAlert() {
   if (!usage || (!atLimit && !nearLimit)) return null;
   const { current, limit } = usage.tickets;
   return (
-    <div role="alert" className={atLimit ? "border-destructive bg-destructive/10 flex items-center gap-3 border-b p-3 text-sm" : "border-warning bg-warning/10 flex items-center gap-3 border-b p-3 text-sm"}>
+    <div
+      role="alert"
+      className={
+        atLimit
+          ? "flex items-center gap-3 border-b border-destructive bg-destructive/10 p-3 text-sm"
+          : "flex items-center gap-3 border-b border-warning bg-warning/10 p-3 text-sm"
+      }
+    >
       <TriangleAlert className="size-4 shrink-0" aria-hidden />
       <div className="flex-1">
         <p className="font-medium">{atLimit ? "Ticket Limit Reached" : "Approaching Ticket Limit"}</p>

@@ -8,7 +8,12 @@ type Pages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage:
 export function LoadMoreButton({ pages }: { pages: Pages }) {
   if (!pages.hasNextPage) return null;
   return (
-    <Button variant="outline" className="justify-self-center" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+    <Button
+      variant="outline"
+      className="justify-self-center"
+      onClick={() => pages.fetchNextPage()}
+      disabled={pages.isFetchingNextPage}
+    >
       {pages.isFetchingNextPage ? "Loading more..." : "Load more"}
     </Button>
   );

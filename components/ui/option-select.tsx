@@ -5,7 +5,21 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 export type Option = { value: string; label: string };
 
 /** A select over a fixed list of options (statuses, priorities, assignees, categories). */
-export function OptionSelect({ id, label, value, options, onChange, disabled }: { id?: string; label?: string; value: string; options: Option[]; onChange: (value: string) => void; disabled?: boolean }) {
+export function OptionSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  id?: string;
+  label?: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger id={id} aria-label={label}>
@@ -22,4 +36,5 @@ export function OptionSelect({ id, label, value, options, onChange, disabled }: 
   );
 }
 
-export const options = (values: readonly string[], labels: Record<string, string>): Option[] => values.map((v) => ({ value: v, label: labels[v] ?? v }));
+export const options = (values: readonly string[], labels: Record<string, string>): Option[] =>
+  values.map((v) => ({ value: v, label: labels[v] ?? v }));

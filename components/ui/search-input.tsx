@@ -12,8 +12,14 @@ type Props = Omit<React.ComponentProps<typeof Input>, "onChange" | "value"> & {
 export function SearchInput({ label, value, onValueChange, className, ...props }: Props) {
   return (
     <div className={cn("relative", className)}>
-      <Search className="text-muted-foreground absolute top-2.5 left-2.5 size-4" aria-hidden />
-      <Input aria-label={label} value={value} onChange={(e) => onValueChange(e.target.value)} className="pl-8" {...props} />
+      <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      <Input
+        aria-label={label}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        className="pl-8"
+        {...props}
+      />
     </div>
   );
 }

@@ -22,11 +22,22 @@ const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-background shadow-l
   defaultVariants: { side: "right" },
 });
 
-export function SheetContent({ className, children, side, showClose = true, ...props }: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants> & { showClose?: boolean }) {
+export function SheetContent({
+  className,
+  children,
+  side,
+  showClose = true,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants> & { showClose?: boolean }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <SheetPrimitive.Content data-slot="sheet-content" data-side={side ?? "right"} className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        data-side={side ?? "right"}
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+      >
         {children}
         {showClose && (
           <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4">

@@ -1,7 +1,22 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
-import { SIDEBAR_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_NAME, SIDEBAR_KEYBOARD_SHORTCUT, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from "./sidebar-constants";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
+import {
+  SIDEBAR_COOKIE_MAX_AGE_S,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+} from "./sidebar-constants";
 import { useIsMobile } from "./use-mobile";
 
 type SidebarState = {
@@ -26,7 +41,15 @@ export function useSidebar(): SidebarState {
  * Holds the sidebar's state. A server layout passes the cookie's value as `defaultOpen`,
  * so the first render already has the remembered width.
  */
-export function SidebarProvider({ defaultOpen = true, children, className }: { defaultOpen?: boolean; children: ReactNode; className?: string }) {
+export function SidebarProvider({
+  defaultOpen = true,
+  children,
+  className,
+}: {
+  defaultOpen?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   const isMobile = useIsMobile();
   const [open, setOpenState] = useState(defaultOpen);
   const [openMobile, setOpenMobile] = useState(false);
@@ -53,7 +76,15 @@ export function SidebarProvider({ defaultOpen = true, children, className }: { d
   }, [toggleSidebar]);
 
   const value = useMemo<SidebarState>(
-    () => ({ state: open ? "expanded" : "collapsed", open, setOpen, openMobile, setOpenMobile, isMobile, toggleSidebar }),
+    () => ({
+      state: open ? "expanded" : "collapsed",
+      open,
+      setOpen,
+      openMobile,
+      setOpenMobile,
+      isMobile,
+      toggleSidebar,
+    }),
     [open, setOpen, openMobile, isMobile, toggleSidebar],
   );
 

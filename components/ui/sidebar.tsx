@@ -38,7 +38,12 @@ export function Sidebar({ className, children, ...props }: ComponentProps<"div">
   }
 
   return (
-    <div data-slot="sidebar" data-state={state} data-collapsible={state === "collapsed" ? "icon" : ""} className="group peer hidden text-sidebar-foreground md:block">
+    <div
+      data-slot="sidebar"
+      data-state={state}
+      data-collapsible={state === "collapsed" ? "icon" : ""}
+      className="group peer hidden text-sidebar-foreground md:block"
+    >
       {/* Reserves the sidebar's width in the page flow. */}
       <div className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 group-data-[collapsible=icon]:w-(--sidebar-width-icon)" />
       <aside
@@ -76,7 +81,13 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
 }
 
 export function SidebarInset({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sidebar-inset" className={cn("relative flex min-w-0 flex-1 flex-col bg-background", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-inset"
+      className={cn("relative flex min-w-0 flex-1 flex-col bg-background", className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarHeader({ className, ...props }: ComponentProps<"div">) {
@@ -88,18 +99,32 @@ export function SidebarFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sidebar-content" className={cn("flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden", className)} {...props} />;
+  return (
+    <div
+      data-slot="sidebar-content"
+      className={cn(
+        "flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="sidebar-group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />;
+  return (
+    <div data-slot="sidebar-group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />
+  );
 }
 
 export function SidebarGroupLabel({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="sidebar-group-label"
-      className={cn("flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 group-data-[collapsible=icon]:hidden", className)}
+      className={cn(
+        "flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 group-data-[collapsible=icon]:hidden",
+        className,
+      )}
       {...props}
     />
   );
@@ -128,7 +153,7 @@ export function SidebarMenuButton({
       data-active={isActive}
       aria-current={isActive ? "page" : undefined}
       className={cn(
-        "flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-none transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium group-data-[collapsible=icon]:size-8 group-data-[collapsible=icon]:p-2 [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0",
+        "flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm transition-[width,height,padding] outline-none group-data-[collapsible=icon]:size-8 group-data-[collapsible=icon]:p-2 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0",
         className,
       )}
       {...props}

@@ -18,7 +18,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
-      className={cn("fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]", className)}
+      className={cn(
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        className,
+      )}
       {...props}
     />
   );
@@ -39,8 +42,19 @@ const toastVariants = cva(
 
 export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 
-export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root data-slot="toast" data-variant={variant ?? "default"} className={cn(toastVariants({ variant }), className)} {...props} />;
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      data-variant={variant ?? "default"}
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
@@ -55,7 +69,10 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Close"
-      className={cn("absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none", className)}
+      className={cn(
+        "absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none",
+        className,
+      )}
       {...props}
     >
       <X className="size-4" />

@@ -3,7 +3,14 @@
 import { useState } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { EDIT_ROLE_LABELS } from "@/lib/permissions/labels";
 import { EDITABLE_ROLES, isEditableRole, type EditableRole } from "@/lib/permissions/rules";
@@ -13,15 +20,33 @@ import { useUpdateUser } from "./use-update-user";
 const asEditable = (role: string): EditableRole => (isEditableRole(role) ? role : "end_user");
 
 /** The Edit Role dialog; roles the signed-in admin may not give are disabled (only a platform admin may give Platform Admin; the server agrees). */
-export function EditRoleDialog({ user, mayGrant, onClose }: { user: UserJson | null; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
+export function EditRoleDialog({
+  user,
+  mayGrant,
+  onClose,
+}: {
+  user: UserJson | null;
+  mayGrant: (role: EditableRole) => boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>{user && <EditRoleForm key={user.id} user={user} mayGrant={mayGrant} onClose={onClose} />}</DialogContent>
+      <DialogContent>
+        {user && <EditRoleForm key={user.id} user={user} mayGrant={mayGrant} onClose={onClose} />}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function EditRoleForm({ user, mayGrant, onClose }: { user: UserJson; mayGrant: (role: EditableRole) => boolean; onClose: () => void }) {
+function EditRoleForm({
+  user,
+  mayGrant,
+  onClose,
+}: {
+  user: UserJson;
+  mayGrant: (role: EditableRole) => boolean;
+  onClose: () => void;
+}) {
   const [role, setRole] = useState<EditableRole>(asEditable(user.role));
   const { update, pending } = useUpdateUser();
 
@@ -35,7 +60,8 @@ function EditRoleForm({ user, mayGrant, onClose }: { user: UserJson; mayGrant: (
       <DialogHeader>
         <DialogTitle>Edit Role</DialogTitle>
         <DialogDescription>
-          Change the role of {user.fullName} ({user.email}). They will be signed out and sign in again with the new role.
+          Change the role of {user.fullName} ({user.email}). They will be signed out and sign in again with the new
+          role.
         </DialogDescription>
       </DialogHeader>
       <Field id="edit-role" label="Role">

@@ -62,7 +62,10 @@ export function usePendingInvites() {
 export function useInviteVerification(token: string | null) {
   return useQuery({
     queryKey: inviteKeys.verification(token),
-    queryFn: async () => (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<Jsonify<InviteVerification>>,
+    queryFn: async () =>
+      (await apiRequest("GET", `/api/team-invites/verify?token=${encodeURIComponent(token!)}`)).json() as Promise<
+        Jsonify<InviteVerification>
+      >,
     enabled: !!token,
   });
 }
@@ -70,7 +73,8 @@ export function useInviteVerification(token: string | null) {
 /** After an invitation is sent or revoked: the pending list and the seats it holds. */
 export function useInvalidateInvites() {
   const queryClient = useQueryClient();
-  return () => Promise.all([inviteKeys.pending, userKeys.seats].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () =>
+    Promise.all([inviteKeys.pending, userKeys.seats].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** Everything a user's role or active state shows up in. */
@@ -82,7 +86,8 @@ export type UserChange = { id: string; role: EditableRole } | { id: string; isAc
 export function useUpdateUserMutation({ onSuccess, onError }: MutationCallbacks<UserJson, UserChange> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, ...change }: UserChange) => (await apiRequest("PATCH", `/api/users/${id}`, change)).json() as Promise<UserJson>,
+    mutationFn: async ({ id, ...change }: UserChange) =>
+      (await apiRequest("PATCH", `/api/users/${id}`, change)).json() as Promise<UserJson>,
     onSuccess: (user, change) => {
       onSuccess?.(user, change);
       return Promise.all(USER_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

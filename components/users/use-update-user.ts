@@ -10,14 +10,26 @@ export function useUpdateUser() {
     onSuccess: (user, change) => {
       if ("role" in change) toast({ title: "User updated", description: "User role has been updated successfully" });
       else if (change.isActive) toast({ title: "User activated", description: `${user.fullName} can sign in again.` });
-      else toast({ title: "User deactivated", description: `${user.fullName} has been signed out and can no longer sign in.` });
+      else
+        toast({
+          title: "User deactivated",
+          description: `${user.fullName} has been signed out and can no longer sign in.`,
+        });
     },
     onError: (error, change) => {
-      toast({ title: "Update failed", description: errorMessage(error, "role" in change ? "Failed to update user" : "Failed to update user status"), variant: "destructive" });
+      toast({
+        title: "Update failed",
+        description: errorMessage(error, "role" in change ? "Failed to update user" : "Failed to update user status"),
+        variant: "destructive",
+      });
     },
   });
   return {
-    update: (change: UserChange) => mutation.mutateAsync(change).then(() => true, () => false),
+    update: (change: UserChange) =>
+      mutation.mutateAsync(change).then(
+        () => true,
+        () => false,
+      ),
     pending: mutation.isPending,
   };
 }

@@ -7,7 +7,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableMessageRow } from "@/components/ui/table-message-row";
@@ -62,7 +67,13 @@ export function UserManagement() {
         <StatCard label="Active Users" value={stats.data?.active} />
         <StatCard label="Inactive Users" value={stats.data?.inactive} />
       </div>
-      <SearchInput label="Search users" placeholder="Search by name or email..." value={search} onValueChange={setSearch} className="w-full max-w-sm" />
+      <SearchInput
+        label="Search users"
+        placeholder="Search by name or email..."
+        value={search}
+        onValueChange={setSearch}
+        className="w-full max-w-sm"
+      />
       <Card className="py-0">
         <CardContent className="px-0">
           <Table>
@@ -78,10 +89,19 @@ export function UserManagement() {
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : undefined}>
+            <TableBody
+              aria-busy={query.isPlaceholderData}
+              className={query.isPlaceholderData ? "opacity-60" : undefined}
+            >
               {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading users...</TableMessageRow>}
-              {query.isError && <TableMessageRow colSpan={COLUMNS} tone="error">Failed to load users</TableMessageRow>}
-              {query.isSuccess && users.length === 0 && <TableMessageRow colSpan={COLUMNS}>No users found</TableMessageRow>}
+              {query.isError && (
+                <TableMessageRow colSpan={COLUMNS} tone="error">
+                  Failed to load users
+                </TableMessageRow>
+              )}
+              {query.isSuccess && users.length === 0 && (
+                <TableMessageRow colSpan={COLUMNS}>No users found</TableMessageRow>
+              )}
               {users.map((user) => {
                 const self = user.id === me?.id;
                 const protectedAdmin = !mayManageUser(me, user);
@@ -89,13 +109,19 @@ export function UserManagement() {
                   <TableRow key={user.id} data-testid="user-row">
                     <TableCell className="pl-4 font-medium">
                       {user.fullName}
-                      {self && <span className="text-muted-foreground font-normal"> (you)</span>}
+                      {self && <span className="font-normal text-muted-foreground"> (you)</span>}
                     </TableCell>
                     <TableCell>{user.email}</TableCell>
                     <TableCell>
                       <RoleBadge role={user.role} />
                     </TableCell>
-                    <TableCell>{user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                    <TableCell>
+                      {user.isActive ? (
+                        <Badge variant="success">Active</Badge>
+                      ) : (
+                        <Badge variant="secondary">Inactive</Badge>
+                      )}
+                    </TableCell>
                     <TableCell>{format(new Date(user.createdAt), "MMM d, yyyy")}</TableCell>
                     <TableCell>
                       <DropdownMenu>
@@ -109,11 +135,18 @@ export function UserManagement() {
                             Edit Role
                           </DropdownMenuItem>
                           {user.isActive ? (
-                            <DropdownMenuItem variant="destructive" disabled={self || protectedAdmin} onSelect={() => update({ id: user.id, isActive: false })}>
+                            <DropdownMenuItem
+                              variant="destructive"
+                              disabled={self || protectedAdmin}
+                              onSelect={() => update({ id: user.id, isActive: false })}
+                            >
                               Deactivate
                             </DropdownMenuItem>
                           ) : (
-                            <DropdownMenuItem disabled={protectedAdmin} onSelect={() => update({ id: user.id, isActive: true })}>
+                            <DropdownMenuItem
+                              disabled={protectedAdmin}
+                              onSelect={() => update({ id: user.id, isActive: true })}
+                            >
                               Activate
                             </DropdownMenuItem>
                           )}

@@ -8,12 +8,20 @@ import type { PublicUser } from "@/lib/auth/session";
 import { AppSidebar } from "./app-sidebar";
 
 /** The app shell: collapsible sidebar, top bar with sidebar toggle, theme toggle and Logout. */
-export function AppShell({ user, sidebarOpen, children }: { user: PublicUser; sidebarOpen: boolean; children: ReactNode }) {
+export function AppShell({
+  user,
+  sidebarOpen,
+  children,
+}: {
+  user: PublicUser;
+  sidebarOpen: boolean;
+  children: ReactNode;
+}) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AppSidebar user={user} />
       <SidebarInset>
-        <header className="bg-background sticky top-0 z-10 flex h-14 items-center justify-between gap-2 border-b px-3">
+        <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-2 border-b bg-background px-3">
           <SidebarTrigger />
           <div className="flex items-center gap-1">
             <ThemeToggle />

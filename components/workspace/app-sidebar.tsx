@@ -1,6 +1,19 @@
 "use client";
 
-import { AlarmClock, BookOpen, CheckCircle2, Clock, Inbox, LayoutDashboard, Settings, Shield, User, UserCheck, Users, ListTodo } from "lucide-react";
+import {
+  AlarmClock,
+  BookOpen,
+  CheckCircle2,
+  Clock,
+  Inbox,
+  LayoutDashboard,
+  Settings,
+  Shield,
+  User,
+  UserCheck,
+  Users,
+  ListTodo,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -28,7 +41,6 @@ import { setHash, useHash } from "./use-hash";
 import { useQueueCounts } from "@/components/tickets/queries";
 import type { QueueCounts } from "@/lib/schemas/tickets";
 import { type View } from "@/lib/tickets/views";
-
 
 const QUEUES: { view: View; label: string; key: keyof QueueCounts; icon: typeof Inbox }[] = [
   { view: "unassigned", label: "Unassigned", key: "unassigned", icon: Inbox },
@@ -63,14 +75,29 @@ export function AppSidebar({ user }: { user: PublicUser }) {
               const unavailable = counts.isError;
               return (
                 <SidebarMenuItem key={view}>
-                  <SidebarMenuButton asChild isActive={activeView === view} tooltip={label} aria-disabled={unavailable || undefined}>
-                    <Link href={`/app#${view}`} onClick={() => { if (onApp) setHash(view); close(); }}>
+                  <SidebarMenuButton
+                    asChild
+                    isActive={activeView === view}
+                    tooltip={label}
+                    aria-disabled={unavailable || undefined}
+                  >
+                    <Link
+                      href={`/app#${view}`}
+                      onClick={() => {
+                        if (onApp) setHash(view);
+                        close();
+                      }}
+                    >
                       <Icon />
                       <span>{label}</span>
                     </Link>
                   </SidebarMenuButton>
                   <SidebarMenuBadge>
-                    {unavailable ? <Badge variant="outline">Coming Soon</Badge> : <span data-testid={`count-${view}`}>{counts.data?.[key] ?? ""}</span>}
+                    {unavailable ? (
+                      <Badge variant="outline">Coming Soon</Badge>
+                    ) : (
+                      <span data-testid={`count-${view}`}>{counts.data?.[key] ?? ""}</span>
+                    )}
                   </SidebarMenuBadge>
                 </SidebarMenuItem>
               );
@@ -82,7 +109,13 @@ export function AppSidebar({ user }: { user: PublicUser }) {
           <SidebarMenu>
             <SidebarMenuItem>
               <SidebarMenuButton asChild isActive={activeView === "dashboard"} tooltip="Dashboard">
-                <Link href="/app#dashboard" onClick={() => { if (onApp) setHash("dashboard"); close(); }}>
+                <Link
+                  href="/app#dashboard"
+                  onClick={() => {
+                    if (onApp) setHash("dashboard");
+                    close();
+                  }}
+                >
                   <LayoutDashboard />
                   <span>Dashboard</span>
                 </Link>
@@ -109,7 +142,12 @@ export function AppSidebar({ user }: { user: PublicUser }) {
               </>
             )}
             <SidebarMenuItem>
-              <SidebarMenuButton tooltip="Knowledge Base" onClick={() => toast({ title: "Coming soon", description: "Knowledge base feature is under development" })}>
+              <SidebarMenuButton
+                tooltip="Knowledge Base"
+                onClick={() =>
+                  toast({ title: "Coming soon", description: "Knowledge base feature is under development" })
+                }
+              >
                 <BookOpen />
                 <span>Knowledge Base</span>
               </SidebarMenuButton>
@@ -140,7 +178,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
           </Avatar>
           <div className="grid min-w-0 text-sm leading-tight group-data-[collapsible=icon]:hidden">
             <span className="truncate font-medium">{user.fullName}</span>
-            <span className="text-muted-foreground truncate text-xs">{roleLabel(user.role)}</span>
+            <span className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</span>
           </div>
         </div>
       </SidebarFooter>

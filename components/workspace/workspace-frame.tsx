@@ -10,7 +10,15 @@ import { AppShell } from "./app-shell";
  * as the cookie remembers it, so it does not jump after loading. The (workspace) layout has
  * already required a signed-in user.
  */
-export async function WorkspaceFrame({ title, children, wide = false }: { title?: string; children: ReactNode; wide?: boolean }) {
+export async function WorkspaceFrame({
+  title,
+  children,
+  wide = false,
+}: {
+  title?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const [user, cookieStore] = await Promise.all([getCurrentUser(), cookies()]);
   if (!user) return null;
   const sidebarOpen = cookieStore.get(SIDEBAR_COOKIE_NAME)?.value !== "false";

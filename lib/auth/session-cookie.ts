@@ -15,7 +15,11 @@ export function sessionCookieName(): string {
 export type SessionClaims = { userId: string; sessionVersion: number };
 
 export function encodeSession(claims: SessionClaims): Promise<string> {
-  return encode({ token: { sub: claims.userId, sv: claims.sessionVersion }, secret: env.sessionSecret, maxAge: SESSION_MAX_AGE_S });
+  return encode({
+    token: { sub: claims.userId, sv: claims.sessionVersion },
+    secret: env.sessionSecret,
+    maxAge: SESSION_MAX_AGE_S,
+  });
 }
 
 /**

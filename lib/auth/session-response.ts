@@ -4,7 +4,11 @@ import { encodeSession, sessionCookieName, sessionCookieOptions } from "./sessio
 
 /** Puts a fresh session cookie for the user (at its current session version) on the response. */
 export async function setSessionCookie(response: NextResponse, user: { id: string; sessionVersion: number }) {
-  response.cookies.set(sessionCookieName(), await encodeSession({ userId: user.id, sessionVersion: user.sessionVersion }), sessionCookieOptions());
+  response.cookies.set(
+    sessionCookieName(),
+    await encodeSession({ userId: user.id, sessionVersion: user.sessionVersion }),
+    sessionCookieOptions(),
+  );
   return response;
 }
 

@@ -13,7 +13,12 @@ export type AuditDescribable = {
 
 const str = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : String(v));
 /** in_progress -> In Progress, as the ticket screens label statuses and priorities. */
-const humanize = (v: unknown) => str(v).split("_").filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ") || "none";
+const humanize = (v: unknown) =>
+  str(v)
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ") || "none";
 const planName = (v: unknown) => PLANS[str(v) as keyof typeof PLANS]?.name ?? humanize(v);
 
 /**
@@ -63,7 +68,9 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} created ${ticket}`;
     case "ticket.assigned": {
       const to = str(m.to);
-      return to ? `${actor} assigned ${ticket} to ${names[to] ?? "a former team member"}` : `${actor} unassigned ${ticket}`;
+      return to
+        ? `${actor} assigned ${ticket} to ${names[to] ?? "a former team member"}`
+        : `${actor} unassigned ${ticket}`;
     }
     case "ticket.status_changed":
       return `${actor} changed the status of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;

@@ -57,7 +57,11 @@ export function agentReplyMail(to: string, t: TicketMailFacts, content: string):
   };
 }
 
-export function customerReplyMail(to: string, t: { ticketNumber: number; subject: string; customerEmail: string; workspaceLink: string }, content: string): MailMessage {
+export function customerReplyMail(
+  to: string,
+  t: { ticketNumber: number; subject: string; customerEmail: string; workspaceLink: string },
+  content: string,
+): MailMessage {
   return {
     to,
     subject: `Customer reply on #${t.ticketNumber}: ${oneLine(t.subject)}`,

@@ -26,9 +26,13 @@ export async function sendMail(message: MailMessage): Promise<boolean> {
   const transport = getTransporter();
   if (!transport) {
     if (!env.isProduction || process.env.MAIL_LOG === "1") {
-      console.log(`\n--- email to ${message.to} ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of email ---\n`);
+      console.log(
+        `\n--- email to ${message.to} ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of email ---\n`,
+      );
     } else {
-      console.warn(JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }));
+      console.warn(
+        JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }),
+      );
     }
     return true;
   }
@@ -36,7 +40,14 @@ export async function sendMail(message: MailMessage): Promise<boolean> {
     await transport.sendMail({ from: env.mailFrom, ...message });
     return true;
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "email delivery failed", subject: message.subject, error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "email delivery failed",
+        subject: message.subject,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return false;
   }
 }

@@ -2,14 +2,20 @@ import type { EditableRole, InviteRole } from "./rules";
 
 /** Role badges, the sidebar, profile details, activity sentences and invitation mails; any other value reads End User. */
 export function roleLabel(role: string): string {
-  return { platform_admin: "Platform Admin", org_admin: "Admin", agent: "Agent", end_user: "End User" }[role] ?? "End User";
+  return (
+    { platform_admin: "Platform Admin", org_admin: "Admin", agent: "Agent", end_user: "End User" }[role] ?? "End User"
+  );
 }
 
 /** The profile header's role title. */
 export function roleTitle(role: string): string {
   return (
-    { platform_admin: "Platform Administrator", org_admin: "Organization Administrator", agent: "Support Agent", end_user: "End User" }[role] ??
-    "End User"
+    {
+      platform_admin: "Platform Administrator",
+      org_admin: "Organization Administrator",
+      agent: "Support Agent",
+      end_user: "End User",
+    }[role] ?? "End User"
   );
 }
 

@@ -6,9 +6,19 @@ export function planFeatures(plan: Plan): string[] {
   const p = PLANS[plan];
   switch (plan) {
     case "free":
-      return [`${p.tickets} tickets total`, `${p.seats} agent seat`, `${p.supportEmails} support email`, "Email support"];
+      return [
+        `${p.tickets} tickets total`,
+        `${p.seats} agent seat`,
+        `${p.supportEmails} support email`,
+        "Email support",
+      ];
     case "starter":
-      return [`${p.tickets} tickets per month`, `${p.seats} agent seats`, `${p.storageMb.toLocaleString("en-US")} MB storage`, "Basic SLA tracking"];
+      return [
+        `${p.tickets} tickets per month`,
+        `${p.seats} agent seats`,
+        `${p.storageMb.toLocaleString("en-US")} MB storage`,
+        "Basic SLA tracking",
+      ];
     case "pro":
       return [
         `${p.tickets.toLocaleString("en-US")} tickets per month`,
@@ -20,7 +30,13 @@ export function planFeatures(plan: Plan): string[] {
         "Priority support",
       ];
     case "enterprise":
-      return ["Unlimited tickets and agents", "Custom SLA", "Advanced automation", "API access and webhooks", "24/7 support"];
+      return [
+        "Unlimited tickets and agents",
+        "Custom SLA",
+        "Advanced automation",
+        "API access and webhooks",
+        "24/7 support",
+      ];
   }
 }
 

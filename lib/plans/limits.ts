@@ -4,19 +4,54 @@ import { AppError } from "@/lib/errors";
 export const UNLIMITED = -1;
 
 /** Plan constants: the pricing page and the server's limits both read these. */
-export const PLANS: Record<Plan, {
-  name: string;
-  priceMonthly: number | null;
-  tickets: number;
-  ticketPeriod: "total" | "month";
-  seats: number;
-  supportEmails: number;
-  storageMb: number;
-}> = {
-  free: { name: "Free", priceMonthly: 0, tickets: 150, ticketPeriod: "total", seats: 1, supportEmails: 1, storageMb: 0 },
-  starter: { name: "Starter", priceMonthly: 29, tickets: 500, ticketPeriod: "month", seats: 2, supportEmails: 1, storageMb: 1000 },
-  pro: { name: "Pro", priceMonthly: 99, tickets: 1000, ticketPeriod: "month", seats: 10, supportEmails: 5, storageMb: 5000 },
-  enterprise: { name: "Enterprise", priceMonthly: null, tickets: UNLIMITED, ticketPeriod: "month", seats: UNLIMITED, supportEmails: UNLIMITED, storageMb: UNLIMITED },
+export const PLANS: Record<
+  Plan,
+  {
+    name: string;
+    priceMonthly: number | null;
+    tickets: number;
+    ticketPeriod: "total" | "month";
+    seats: number;
+    supportEmails: number;
+    storageMb: number;
+  }
+> = {
+  free: {
+    name: "Free",
+    priceMonthly: 0,
+    tickets: 150,
+    ticketPeriod: "total",
+    seats: 1,
+    supportEmails: 1,
+    storageMb: 0,
+  },
+  starter: {
+    name: "Starter",
+    priceMonthly: 29,
+    tickets: 500,
+    ticketPeriod: "month",
+    seats: 2,
+    supportEmails: 1,
+    storageMb: 1000,
+  },
+  pro: {
+    name: "Pro",
+    priceMonthly: 99,
+    tickets: 1000,
+    ticketPeriod: "month",
+    seats: 10,
+    supportEmails: 5,
+    storageMb: 5000,
+  },
+  enterprise: {
+    name: "Enterprise",
+    priceMonthly: null,
+    tickets: UNLIMITED,
+    ticketPeriod: "month",
+    seats: UNLIMITED,
+    supportEmails: UNLIMITED,
+    storageMb: UNLIMITED,
+  },
 };
 
 export function withinLimit(limit: number, used: number): boolean {
@@ -25,22 +60,36 @@ export function withinLimit(limit: number, used: number): boolean {
 
 export type LimitedResource = "tickets" | "seats" | "support_emails";
 
-const LIMIT_CODES = { tickets: "ticket_limit_reached", seats: "seat_limit_reached", support_emails: "support_email_limit_reached" } as const;
+const LIMIT_CODES = {
+  tickets: "ticket_limit_reached",
+  seats: "seat_limit_reached",
+  support_emails: "support_email_limit_reached",
+} as const;
 
 /**
  * The refusal when a plan's limit is reached, worded for the resource. `left` is for a batch
  * of invitations that would overshoot while some seats are still free: the admin is told how
  * many remain instead of that all are taken.
  */
-export function planLimitError({ plan, resource, left = 0 }: { plan: Plan; resource: LimitedResource; left?: number }): AppError {
+export function planLimitError({
+  plan,
+  resource,
+  left = 0,
+}: {
+  plan: Plan;
+  resource: LimitedResource;
+  left?: number;
+}): AppError {
   const { name, tickets, ticketPeriod, supportEmails } = PLANS[plan];
   const message = {
-    tickets: () => `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
+    tickets: () =>
+      `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
     seats: () =>
       left > 0
         ? `Your ${name} plan has ${left} agent seat${left === 1 ? "" : "s"} left. Invite fewer team members or upgrade your plan.`
         : `Your ${name} plan's agent seats are all in use. Upgrade your plan to add more team members.`,
-    support_emails: () => `Your ${name} plan allows ${supportEmails} support email address${supportEmails === 1 ? "" : "es"}. Upgrade your plan to add more.`,
+    support_emails: () =>
+      `Your ${name} plan allows ${supportEmails} support email address${supportEmails === 1 ? "" : "es"}. Upgrade your plan to add more.`,
   }[resource]();
   return new AppError(LIMIT_CODES[resource], message);
 }

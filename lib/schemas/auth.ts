@@ -28,7 +28,13 @@ export const MISSING_REGISTRATION = "Please fill in all required fields";
 
 export const registerSchema = z.object({
   fullName: trimmed(100).min(1, MISSING_REGISTRATION),
-  email: z.string({ error: MISSING_REGISTRATION }).trim().toLowerCase().min(1, MISSING_REGISTRATION).max(254).pipe(z.email("Please enter a valid email address")),
+  email: z
+    .string({ error: MISSING_REGISTRATION })
+    .trim()
+    .toLowerCase()
+    .min(1, MISSING_REGISTRATION)
+    .max(254)
+    .pipe(z.email("Please enter a valid email address")),
   companyName: trimmed(100).min(1, MISSING_REGISTRATION),
   password: z
     .string({ error: MISSING_REGISTRATION })
@@ -75,8 +81,14 @@ export const NEW_PASSWORD_TOO_SHORT = "Password must be at least 8 characters lo
 export const NEW_PASSWORDS_DIFFER = "New password and confirmation do not match.";
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(MAX_PASSWORD),
-  newPassword: z.string({ error: NEW_PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT).max(MAX_PASSWORD),
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(MAX_PASSWORD),
+  newPassword: z
+    .string({ error: NEW_PASSWORD_TOO_SHORT })
+    .min(MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT)
+    .max(MAX_PASSWORD),
 });
 
 /** The change-password form also asks for the new password twice; the two must match. */

@@ -33,7 +33,8 @@ export const onboardingInvitesSchema = z.object({
     .superRefine((invites, ctx) => {
       const seen = new Set<string>();
       invites.forEach((invite, index) => {
-        if (seen.has(invite.email)) ctx.addIssue({ code: "custom", message: "This email has already been added", path: [index, "email"] });
+        if (seen.has(invite.email))
+          ctx.addIssue({ code: "custom", message: "This email has already been added", path: [index, "email"] });
         seen.add(invite.email);
       });
     }),

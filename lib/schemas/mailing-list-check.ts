@@ -17,7 +17,9 @@ export const WAITLIST_LIMITS = { email: 254, name: 100, company: 100 } as const;
 const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export type WaitlistValues = { email: string; name?: string; company?: string; consentGiven: boolean };
-export type WaitlistCheck = { ok: true; data: { email: string; name?: string; company?: string; consentGiven: true } } | { ok: false; error: string };
+export type WaitlistCheck =
+  | { ok: true; data: { email: string; name?: string; company?: string; consentGiven: true } }
+  | { ok: false; error: string };
 
 export function checkWaitlist(values: WaitlistValues): WaitlistCheck {
   const email = values.email.trim().toLowerCase();
@@ -26,8 +28,10 @@ export function checkWaitlist(values: WaitlistValues): WaitlistCheck {
   if (!EMAIL.test(email)) return { ok: false, error: WAITLIST_MESSAGES.emailInvalid };
   const name = values.name?.trim() || undefined;
   const company = values.company?.trim() || undefined;
-  if (name && name.length > WAITLIST_LIMITS.name) return { ok: false, error: WAITLIST_MESSAGES.tooLong(WAITLIST_LIMITS.name) };
-  if (company && company.length > WAITLIST_LIMITS.company) return { ok: false, error: WAITLIST_MESSAGES.tooLong(WAITLIST_LIMITS.company) };
+  if (name && name.length > WAITLIST_LIMITS.name)
+    return { ok: false, error: WAITLIST_MESSAGES.tooLong(WAITLIST_LIMITS.name) };
+  if (company && company.length > WAITLIST_LIMITS.company)
+    return { ok: false, error: WAITLIST_MESSAGES.tooLong(WAITLIST_LIMITS.company) };
   if (values.consentGiven !== true) return { ok: false, error: WAITLIST_MESSAGES.consent };
   return { ok: true, data: { email, name, company, consentGiven: true } };
 }

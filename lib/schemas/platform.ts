@@ -17,5 +17,13 @@ export type PlatformHealth = {
   checkedAt: Date;
   database: { reachable: boolean; latencyMs: number | null };
   migrations: { applied: number; latest: string | null; latestAppliedAt: Date | null } | null;
-  app: { name: string; version: string; node: string; environment: string; uptimeSeconds: number; startedAt: Date; memoryMb: number };
+  app: {
+    name: string;
+    version: string;
+    node: string;
+    environment: string;
+    uptimeSeconds: number;
+    startedAt: Date;
+    memoryMb: number;
+  };
 };

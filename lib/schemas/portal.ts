@@ -9,7 +9,12 @@ import { z } from "./zod";
  */
 export const PORTAL_CODE_LENGTH = 6;
 
-const slug = z.string().trim().toLowerCase().max(60, "Unknown portal").regex(/^[a-z0-9-]*$/, "Unknown portal");
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(60, "Unknown portal")
+  .regex(/^[a-z0-9-]*$/, "Unknown portal");
 
 /** Step 1 sends `{org, email}`; step 2 adds the emailed `code`. */
 export const portalAccessSchema = z.object({
@@ -27,8 +32,16 @@ export const portalAccessSchema = z.object({
  * come from the access token, never from the body.
  */
 export const portalTicketSchema = z.object({
-  subject: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(200, "Subject must be at most 200 characters"),
-  description: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(20_000, "Description is too long"),
+  subject: z
+    .string({ error: MISSING_TICKET_FIELDS })
+    .trim()
+    .min(1, MISSING_TICKET_FIELDS)
+    .max(200, "Subject must be at most 200 characters"),
+  description: z
+    .string({ error: MISSING_TICKET_FIELDS })
+    .trim()
+    .min(1, MISSING_TICKET_FIELDS)
+    .max(20_000, "Description is too long"),
 });
 
 /** A customer's reply must have text. */

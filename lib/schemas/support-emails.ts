@@ -7,8 +7,18 @@ export const ONBOARDING_SUPPORT_EMAIL_REQUIRED = "Please fill in all fields";
 
 const supportEmailFields = (required: string) =>
   z.object({
-    email: z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, "Email address is too long").pipe(z.email("Please enter a valid email address")),
-    displayName: z.string({ error: required }).trim().min(1, required).max(100, "Display name must be at most 100 characters"),
+    email: z
+      .string({ error: required })
+      .trim()
+      .toLowerCase()
+      .min(1, required)
+      .max(254, "Email address is too long")
+      .pipe(z.email("Please enter a valid email address")),
+    displayName: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(100, "Display name must be at most 100 characters"),
     /** Sent by the settings screen; must be the caller's own organisation. */
     organizationId: z.string().max(64).optional(),
   });
@@ -23,4 +33,10 @@ export const supportEmailListQuerySchema = z.object({ organizationId: z.string()
 export type CreateSupportEmailInput = z.infer<typeof createSupportEmailSchema>;
 
 /** An address that receives the organisation's tickets. */
-export type SupportEmail = { id: string; email: string; displayName: string; isActive: boolean; organizationId: string };
+export type SupportEmail = {
+  id: string;
+  email: string;
+  displayName: string;
+  isActive: boolean;
+  organizationId: string;
+};

@@ -1,7 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { z } from "./zod";
-import { PLACEHOLDER_CUSTOMER_EMAIL, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
+import {
+  PLACEHOLDER_CUSTOMER_EMAIL,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from "@/lib/tickets/fields";
 import { VIEWS } from "@/lib/tickets/views";
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
@@ -12,11 +17,24 @@ export const MISSING_TICKET_FIELDS = "Please fill in both subject and descriptio
 
 /** New ticket (agent dialog): a blank customer name becomes 'Customer', a blank email a placeholder address. */
 export const createTicketSchema = z.object({
-  subject: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(200, "Subject must be at most 200 characters"),
-  description: z.string({ error: MISSING_TICKET_FIELDS }).trim().min(1, MISSING_TICKET_FIELDS).max(20_000, "Description is too long"),
+  subject: z
+    .string({ error: MISSING_TICKET_FIELDS })
+    .trim()
+    .min(1, MISSING_TICKET_FIELDS)
+    .max(200, "Subject must be at most 200 characters"),
+  description: z
+    .string({ error: MISSING_TICKET_FIELDS })
+    .trim()
+    .min(1, MISSING_TICKET_FIELDS)
+    .max(20_000, "Description is too long"),
   priority: priority.default("medium"),
   status: status.default("open"),
-  customerName: z.string().trim().max(100).optional().transform((v) => v || "Customer"),
+  customerName: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || "Customer"),
   customerEmail: z
     .string()
     .trim()
@@ -32,22 +50,38 @@ export const updateTicketSchema = z
   .object({
     status: status.optional(),
     priority: priority.optional(),
-    assignedTo: z.string().max(64).nullable().optional().transform((v) => (v === "" ? null : v)),
+    assignedTo: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .transform((v) => (v === "" ? null : v)),
   })
-  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, { error: "Nothing to update" });
+  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, {
+    error: "Nothing to update",
+  });
 
 export const ticketListQuerySchema = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
   status: status.optional(),
   priority: priority.optional(),
   q: z.string().trim().max(200, "Search is too long").optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(200, "limit must be at most 200")
+    .default(50),
   cursor: z.string().max(200).optional(),
 });
 
 export const createReplySchema = z.object({
   ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),
-  content: z.string({ error: "Reply cannot be empty" }).trim().min(1, "Reply cannot be empty").max(20_000, "Reply is too long"),
+  content: z
+    .string({ error: "Reply cannot be empty" })
+    .trim()
+    .min(1, "Reply cannot be empty")
+    .max(20_000, "Reply is too long"),
   type: z.enum(["public", "internal"], { error: "Unknown reply type" }).default("public"),
 });
 
@@ -89,10 +123,19 @@ export type Reply = {
 };
 
 /** One entry of a ticket's history: who changed what, when. */
-export type TicketHistoryEvent = { id: string; action: string; actorLabel: string | null; metadata: Prisma.JsonValue; createdAt: Date };
+export type TicketHistoryEvent = {
+  id: string;
+  action: string;
+  actorLabel: string | null;
+  metadata: Prisma.JsonValue;
+  createdAt: Date;
+};
 
 /** The sidebar's queue counts, one per queue. */
-export type QueueCounts = Record<"unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed", number>;
+export type QueueCounts = Record<
+  "unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
+  number
+>;
 
 /** Dashboard figures: totals, breakdowns, the most recent tickets and 30 days of activity. */
 export type TicketStats = {

@@ -13,7 +13,12 @@ export const updateUserSchema = z
 /** GET /api/users: one keyset page, optionally searched by full name or email. */
 export const userListQuerySchema = z.object({
   q: z.string().trim().max(200, "Search is too long").optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(200, "limit must be at most 200")
+    .default(50),
   cursor: z.string().max(200).optional(),
 });
 

@@ -26,7 +26,13 @@ export async function login({ email, password }: LoginInput, ip: string): Promis
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
   await clear(`login:account:${email}`);
-  await recordEvent(db, { organizationId: user.organizationId, actorId: user.id, action: "user.login", targetType: "user", targetId: user.id });
+  await recordEvent(db, {
+    organizationId: user.organizationId,
+    actorId: user.id,
+    action: "user.login",
+    targetType: "user",
+    targetId: user.id,
+  });
   const { passwordHash: _omit, ...sessionUser } = user;
   return sessionUser;
 }
@@ -45,7 +51,9 @@ export function slugify(name: string): string {
 async function uniqueSlug(name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(
-    (await db.organization.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((o) => o.slug),
+    (await db.organization.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map(
+      (o) => o.slug,
+    ),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -66,7 +74,12 @@ export async function register(input: RegisterInput, ip: string) {
     try {
       return await db.$transaction(async (tx) => {
         const organization = await tx.organization.create({
-          data: { name: input.companyName, slug: await uniqueSlug(input.companyName), plan: "free", onboardingCompleted: false },
+          data: {
+            name: input.companyName,
+            slug: await uniqueSlug(input.companyName),
+            plan: "free",
+            onboardingCompleted: false,
+          },
         });
         const user = await tx.user.create({
           data: {
@@ -79,7 +92,13 @@ export async function register(input: RegisterInput, ip: string) {
           },
           select: SESSION_USER_SELECT,
         });
-        await recordEvent(tx, { organizationId: organization.id, actorId: user.id, action: "organization.registered", targetType: "organization", targetId: organization.id });
+        await recordEvent(tx, {
+          organizationId: organization.id,
+          actorId: user.id,
+          action: "organization.registered",
+          targetType: "organization",
+          targetId: organization.id,
+        });
         return { user, organization };
       });
     } catch (error) {
@@ -102,12 +121,21 @@ export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a p
 export async function requestPasswordReset(email: string, ip: string) {
   await hit(`forgot:ip:${ip}`, LIMITS.forgotPerAddress);
   await hit(`forgot:account:${email}`, LIMITS.forgotPerAccount);
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, organizationId: true, isActive: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, organizationId: true, isActive: true },
+  });
   if (!user || !user.isActive) return;
   const token = newToken();
   const now = new Date();
   await db.passwordResetToken.create({
-    data: { organizationId: user.organizationId, userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+    data: {
+      organizationId: user.organizationId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    },
   });
   const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(email, link));
@@ -129,6 +157,12 @@ export async function resetPassword(token: string, newPassword: string) {
     const row = claimed[0];
     if (!row) throw badRequest("This password reset link is invalid or has expired. Please request a new one.");
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    await recordEvent(tx, { organizationId: row.organizationId, actorId: row.userId, action: "user.password_reset", targetType: "user", targetId: row.userId });
+    await recordEvent(tx, {
+      organizationId: row.organizationId,
+      actorId: row.userId,
+      action: "user.password_reset",
+      targetType: "user",
+      targetId: row.userId,
+    });
   });
 }

@@ -28,7 +28,11 @@ export function organizationOf(actor: TicketActor): string {
 }
 
 /** How the audit trail names the actor: an account by id and name, a portal customer by email. */
-export function auditActor(actor: TicketActor): { actorId: string | null; actorType: "user" | "customer"; actorLabel: string } {
+export function auditActor(actor: TicketActor): {
+  actorId: string | null;
+  actorType: "user" | "customer";
+  actorLabel: string;
+} {
   return actor.kind === "portal"
     ? { actorId: null, actorType: "customer", actorLabel: actor.customer.email }
     : { actorId: actor.user.id, actorType: "user", actorLabel: actor.user.fullName };
@@ -39,7 +43,12 @@ export function auditActor(actor: TicketActor): { actorId: string | null; actorT
  * their email. A portal customer has no account, so their name is the part of the email
  * before the at-sign.
  */
-export function customerOf(actor: CustomerActor): { organizationId: string; email: string; name: string; userId: string | null } {
+export function customerOf(actor: CustomerActor): {
+  organizationId: string;
+  email: string;
+  name: string;
+  userId: string | null;
+} {
   if (actor.kind === "portal") {
     const { organizationId, email } = actor.customer;
     return { organizationId, email, name: email.split("@")[0]!.slice(0, 100), userId: null };

@@ -8,7 +8,6 @@ import type { ActivityPage, ActivityQuery, Agent } from "@/lib/schemas/admin";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
-
 /**
  * The organisation's agents and admins with their open and total assigned tickets, counted
  * in one aggregate query (no query per agent).
@@ -59,7 +58,12 @@ export async function listActivity(user: SessionUser, query: ActivityQuery): Pro
   }
   const names = ids.size
     ? Object.fromEntries(
-        (await db.user.findMany({ where: { organizationId: user.organizationId, id: { in: [...ids] } }, select: { id: true, fullName: true } })).map((u) => [u.id, u.fullName]),
+        (
+          await db.user.findMany({
+            where: { organizationId: user.organizationId, id: { in: [...ids] } },
+            select: { id: true, fullName: true },
+          })
+        ).map((u) => [u.id, u.fullName]),
       )
     : {};
 

@@ -56,10 +56,24 @@ export async function acceptInvite({ token, fullName, password }: AcceptInviteIn
     }
     await assertSeatAvailable(tx, invite.organizationId);
     const user = await tx.user.create({
-      data: { organizationId: invite.organizationId, email: invite.email, fullName, username: invite.email.split("@")[0]!.slice(0, 64), role: invite.role, passwordHash },
+      data: {
+        organizationId: invite.organizationId,
+        email: invite.email,
+        fullName,
+        username: invite.email.split("@")[0]!.slice(0, 64),
+        role: invite.role,
+        passwordHash,
+      },
       select: { id: true },
     });
-    await recordEvent(tx, { organizationId: invite.organizationId, actorId: user.id, action: "invite.accepted", targetType: "user", targetId: user.id, metadata: { role: invite.role } });
+    await recordEvent(tx, {
+      organizationId: invite.organizationId,
+      actorId: user.id,
+      action: "invite.accepted",
+      targetType: "user",
+      targetId: user.id,
+      metadata: { role: invite.role },
+    });
     return user;
   });
 }
@@ -86,23 +100,43 @@ export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]
     const existing = await tx.user.findFirst({ where: { email: { in: emails } }, select: { email: true } });
     if (existing) throw conflict(`A user with the email ${existing.email} already exists`);
     await assertSeatsForInvites(tx, actor.organizationId, emails);
-    const org = await tx.organization.findUniqueOrThrow({ where: { id: actor.organizationId }, select: { name: true } });
+    const org = await tx.organization.findUniqueOrThrow({
+      where: { id: actor.organizationId },
+      select: { name: true },
+    });
     const sent = [];
     for (const { email, role } of invites) {
       const token = newToken();
-      const fields = { role, tokenHash: hashToken(token), invitedById: actor.id, expiresAt, acceptedAt: null, createdAt: now };
+      const fields = {
+        role,
+        tokenHash: hashToken(token),
+        invitedById: actor.id,
+        expiresAt,
+        acceptedAt: null,
+        createdAt: now,
+      };
       const invite = await tx.teamInvite.upsert({
         where: { organizationId_email: { organizationId: actor.organizationId, email } },
         create: { organizationId: actor.organizationId, email, ...fields },
         update: fields,
         select: { id: true, email: true, role: true, expiresAt: true },
       });
-      await recordEvent(tx, { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, action: "invite.sent", targetType: "invite", targetId: invite.id, metadata: { email, role } });
+      await recordEvent(tx, {
+        organizationId: actor.organizationId,
+        actorId: actor.id,
+        actorLabel: actor.email,
+        action: "invite.sent",
+        targetType: "invite",
+        targetId: invite.id,
+        metadata: { email, role },
+      });
       sent.push({ ...invite, token });
     }
     return { organizationName: org.name, sent };
   });
-  await Promise.all(sent.map((i) => sendMail(teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)))));
+  await Promise.all(
+    sent.map((i) => sendMail(teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)))),
+  );
   return sent.map(({ email, role, expiresAt }) => ({ email, role, expiresAt }));
 }
 
@@ -126,6 +160,14 @@ export async function revokeInvite(actor: SessionUser, id: string) {
     const invite = await tx.teamInvite.findFirst({ where, select: { id: true, email: true, role: true } });
     // The conditional delete loses cleanly to an accept that claims the invitation meanwhile.
     if (!invite || (await tx.teamInvite.deleteMany({ where })).count === 0) throw notFound("Invitation not found");
-    await recordEvent(tx, { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, action: "invite.revoked", targetType: "invite", targetId: invite.id, metadata: { email: invite.email, role: invite.role } });
+    await recordEvent(tx, {
+      organizationId: actor.organizationId,
+      actorId: actor.id,
+      actorLabel: actor.email,
+      action: "invite.revoked",
+      targetType: "invite",
+      targetId: invite.id,
+      metadata: { email: invite.email, role: invite.role },
+    });
   });
 }

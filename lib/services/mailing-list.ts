@@ -19,7 +19,13 @@ export async function subscribe(input: WaitlistInput, ip: string) {
   await hit(`waitlist:ip:${ip}`, LIMITS.waitlistPerAddress);
   const token = newToken();
   const now = new Date();
-  const fields = { name: input.name ?? null, company: input.company ?? null, consentAt: now, unsubscribeTokenHash: hashToken(token), unsubscribedAt: null };
+  const fields = {
+    name: input.name ?? null,
+    company: input.company ?? null,
+    consentAt: now,
+    unsubscribeTokenHash: hashToken(token),
+    unsubscribedAt: null,
+  };
   // One statement: concurrent sign-ups of one address cannot create two rows.
   const rows = await db.$queryRaw<{ changed: boolean }[]>`
     INSERT INTO "MailingListEntry" ("id", "email", "name", "company", "consentAt", "unsubscribeTokenHash", "createdAt", "updatedAt")
@@ -37,8 +43,12 @@ export async function subscribe(input: WaitlistInput, ip: string) {
 
 /** Idempotent: a second use of the same link succeeds again without changing anything. */
 export async function unsubscribe(token: string) {
-  const entry = await db.mailingListEntry.findUnique({ where: { unsubscribeTokenHash: hashToken(token) }, select: { id: true, unsubscribedAt: true } });
+  const entry = await db.mailingListEntry.findUnique({
+    where: { unsubscribeTokenHash: hashToken(token) },
+    select: { id: true, unsubscribedAt: true },
+  });
   if (!entry) throw notFound("This unsubscribe link is invalid or has expired");
-  if (!entry.unsubscribedAt) await db.mailingListEntry.update({ where: { id: entry.id }, data: { unsubscribedAt: new Date() } });
+  if (!entry.unsubscribedAt)
+    await db.mailingListEntry.update({ where: { id: entry.id }, data: { unsubscribedAt: new Date() } });
   return { message: "You have been unsubscribed from our mailing list." };
 }

@@ -59,7 +59,12 @@ async function ticketFacts(ref: TicketRef) {
     },
   });
   if (!ticket) return null;
-  const facts: TicketMailFacts = { ticketNumber: ticket.ticketNumber, subject: ticket.subject, organizationName: ticket.organization.name, portalLink: portalLink(ticket.organization.slug) };
+  const facts: TicketMailFacts = {
+    ticketNumber: ticket.ticketNumber,
+    subject: ticket.subject,
+    organizationName: ticket.organization.name,
+    portalLink: portalLink(ticket.organization.slug),
+  };
   return { ticket, facts, reachable: ticket.customerEmail !== PLACEHOLDER_CUSTOMER_EMAIL };
 }
 
@@ -67,9 +72,17 @@ async function ticketFacts(ref: TicketRef) {
  * A new ticket (from an agent or the portal): the customer hears that it was received. The
  * creating transaction already read everything the message needs, so this runs no query.
  */
-export function notifyTicketCreated(ticket: { ticketNumber: number; subject: string; customerEmail: string }, organization: { name: string; slug: string }) {
+export function notifyTicketCreated(
+  ticket: { ticketNumber: number; subject: string; customerEmail: string },
+  organization: { name: string; slug: string },
+) {
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
-  const facts: TicketMailFacts = { ticketNumber: ticket.ticketNumber, subject: ticket.subject, organizationName: organization.name, portalLink: portalLink(organization.slug) };
+  const facts: TicketMailFacts = {
+    ticketNumber: ticket.ticketNumber,
+    subject: ticket.subject,
+    organizationName: organization.name,
+    portalLink: portalLink(organization.slug),
+  };
   deliver(ticketCreatedMail(ticket.customerEmail, facts));
 }
 
@@ -91,7 +104,12 @@ export function notifyCustomerReply(ticket: TicketRef, reply: { content: string;
     deliver(
       customerReplyMail(
         assignee.email,
-        { ticketNumber: found.ticket.ticketNumber, subject: found.ticket.subject, customerEmail: reply.authorEmail, workspaceLink: `${env.appUrl}/app#my-open` },
+        {
+          ticketNumber: found.ticket.ticketNumber,
+          subject: found.ticket.subject,
+          customerEmail: reply.authorEmail,
+          workspaceLink: `${env.appUrl}/app#my-open`,
+        },
         reply.content,
       ),
     );

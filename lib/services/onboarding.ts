@@ -7,11 +7,20 @@ import { recordEvent } from "./audit";
 export async function finishOnboarding(user: SessionUser, how: "completed" | "skipped") {
   await db.$transaction(async (tx) => {
     await tx.organization.update({ where: { id: user.organizationId }, data: { onboardingCompleted: true } });
-    await recordEvent(tx, { organizationId: user.organizationId, actorId: user.id, action: `onboarding.${how}`, targetType: "organization", targetId: user.organizationId });
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: `onboarding.${how}`,
+      targetType: "organization",
+      targetId: user.organizationId,
+    });
   });
 }
 
 export async function isOnboardingCompleted(organizationId: string): Promise<boolean> {
-  const org = await db.organization.findUnique({ where: { id: organizationId }, select: { onboardingCompleted: true } });
+  const org = await db.organization.findUnique({
+    where: { id: organizationId },
+    select: { onboardingCompleted: true },
+  });
   return org?.onboardingCompleted ?? false;
 }

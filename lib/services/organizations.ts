@@ -12,8 +12,21 @@ import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
-const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
-const ORGANIZATION_SELECT = { id: true, name: true, slug: true, plan: true, createdAt: true, onboardingCompleted: true } as const;
+const SUPPORT_EMAIL_SELECT = {
+  id: true,
+  email: true,
+  displayName: true,
+  isActive: true,
+  organizationId: true,
+} as const;
+const ORGANIZATION_SELECT = {
+  id: true,
+  name: true,
+  slug: true,
+  plan: true,
+  createdAt: true,
+  onboardingCompleted: true,
+} as const;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof ORGANIZATION_SELECT }>;
 type SupportEmailRow = Prisma.SupportEmailGetPayload<{ select: typeof SUPPORT_EMAIL_SELECT }>;
@@ -27,10 +40,19 @@ async function withStats(orgs: OrganizationRow[]): Promise<Organization[]> {
   if (ids.length === 0) return [];
   const [totals, open, emails] = await Promise.all([
     db.ticket.groupBy({ by: ["organizationId"], where: { organizationId: { in: ids } }, _count: { _all: true } }),
-    db.ticket.groupBy({ by: ["organizationId"], where: { organizationId: { in: ids }, status: { in: OPEN_STATUSES } }, _count: { _all: true } }),
-    db.supportEmail.findMany({ where: { organizationId: { in: ids } }, select: SUPPORT_EMAIL_SELECT, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.ticket.groupBy({
+      by: ["organizationId"],
+      where: { organizationId: { in: ids }, status: { in: OPEN_STATUSES } },
+      _count: { _all: true },
+    }),
+    db.supportEmail.findMany({
+      where: { organizationId: { in: ids } },
+      select: SUPPORT_EMAIL_SELECT,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
   ]);
-  const count = (rows: { organizationId: string; _count: { _all: number } }[]) => new Map(rows.map((r) => [r.organizationId, r._count._all]));
+  const count = (rows: { organizationId: string; _count: { _all: number } }[]) =>
+    new Map(rows.map((r) => [r.organizationId, r._count._all]));
   const totalBy = count(totals);
   const openBy = count(open);
   const emailsBy = new Map<string, SupportEmailRow[]>();
@@ -60,7 +82,10 @@ function escapeLike(text: string): string {
  * GET /api/organizations: every organisation for a platform admin (newest first, searched
  * by name case-insensitively, one keyset page), only their own for anyone else.
  */
-export async function listOrganizations(user: SessionUser, query: OrganizationListQuery): Promise<{ organizations: Organization[]; nextCursor: string | null }> {
+export async function listOrganizations(
+  user: SessionUser,
+  query: OrganizationListQuery,
+): Promise<{ organizations: Organization[]; nextCursor: string | null }> {
   const where: Prisma.OrganizationWhereInput = {
     AND: [
       can(user, "organizations.manage_all") ? {} : { id: user.organizationId },
@@ -68,7 +93,12 @@ export async function listOrganizations(user: SessionUser, query: OrganizationLi
       afterCursor(query.cursor),
     ],
   };
-  const rows = await db.organization.findMany({ where, select: ORGANIZATION_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit + 1 });
+  const rows = await db.organization.findMany({
+    where,
+    select: ORGANIZATION_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+  });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { organizations: await withStats(page), nextCursor };
 }

@@ -21,7 +21,9 @@ async function computeMetrics(): Promise<PlatformMetrics> {
   ]);
   const totalTickets = Number(tickets?.total ?? 0);
   const openTickets = Number(tickets?.open ?? 0);
-  const planDistribution = Object.fromEntries(PLAN_IDS.map((p) => [p, byPlan.find((r) => r.plan === p)?._count._all ?? 0])) as PlatformMetrics["planDistribution"];
+  const planDistribution = Object.fromEntries(
+    PLAN_IDS.map((p) => [p, byPlan.find((r) => r.plan === p)?._count._all ?? 0]),
+  ) as PlatformMetrics["planDistribution"];
   return {
     totalOrganizations: Object.values(planDistribution).reduce((sum, n) => sum + n, 0),
     totalUsers: users.reduce((sum, r) => sum + r._count._all, 0),
@@ -54,15 +56,16 @@ async function migrationLevel() {
       max("finished_at") AS "latestAppliedAt"
     FROM "_prisma_migrations"
     WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
-  return { applied: Number(row?.applied ?? 0), latest: row?.latest ?? null, latestAppliedAt: row?.latestAppliedAt ?? null };
+  return {
+    applied: Number(row?.applied ?? 0),
+    latest: row?.latest ?? null,
+    latestAppliedAt: row?.latestAppliedAt ?? null,
+  };
 }
 
 /** What this server process knows about itself and its database, for the System Health tab. */
 export async function platformHealth(): Promise<PlatformHealth> {
-  const [ping, migrations] = await Promise.all([
-    pingDatabase().catch(() => null),
-    migrationLevel().catch(() => null),
-  ]);
+  const [ping, migrations] = await Promise.all([pingDatabase().catch(() => null), migrationLevel().catch(() => null)]);
   const uptimeSeconds = Math.floor(process.uptime());
   return {
     status: ping ? "ok" : "degraded",

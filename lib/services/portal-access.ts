@@ -67,9 +67,18 @@ export async function requestAccessCode(slug: string | undefined, email: string,
   const org = await portalOrganization(slug);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db.$transaction([
-    db.portalAccessCode.updateMany({ where: { organizationId: org.id, email, consumedAt: null }, data: { consumedAt: now } }),
+    db.portalAccessCode.updateMany({
+      where: { organizationId: org.id, email, consumedAt: null },
+      data: { consumedAt: now },
+    }),
     db.portalAccessCode.create({
-      data: { organizationId: org.id, email, codeHash: codeHash(org.id, email, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now },
+      data: {
+        organizationId: org.id,
+        email,
+        codeHash: codeHash(org.id, email, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      },
     }),
   ]);
   await sendMail(portalAccessCodeMail(email, org.name, code, CODE_TTL_MS / 60_000));
@@ -81,7 +90,13 @@ export async function requestAccessCode(slug: string | undefined, email: string,
  * a conditional update, so parallel guesses cannot exceed the limit; the fifth wrong guess
  * burns the code, and a right one consumes it (single use) and opens a 24-hour session.
  */
-export async function verifyAccessCode(slug: string | undefined, email: string, code: string, ip: string, now = new Date()) {
+export async function verifyAccessCode(
+  slug: string | undefined,
+  email: string,
+  code: string,
+  ip: string,
+  now = new Date(),
+) {
   await hit(`portal-verify:ip:${ip}`, PORTAL_LIMITS.verifyPerAddress);
   const org = await portalOrganization(slug);
   const latest = await db.portalAccessCode.findFirst({
@@ -106,15 +121,29 @@ export async function verifyAccessCode(slug: string | undefined, email: string, 
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
   await db.$transaction(async (tx) => {
-    const consumed = await tx.portalAccessCode.updateMany({ where: { id: latest.id, consumedAt: null }, data: { consumedAt: now } });
+    const consumed = await tx.portalAccessCode.updateMany({
+      where: { id: latest.id, consumedAt: null },
+      data: { consumedAt: now },
+    });
     if (consumed.count !== 1) throw badRequest(NO_CODE);
-    await tx.portalSession.create({ data: { organizationId: org.id, email, tokenHash: hashToken(token), expiresAt, createdAt: now } });
-    await recordEvent(tx, { organizationId: org.id, actorType: "customer", actorLabel: email, action: "portal.signed_in", targetType: "portal_session" });
+    await tx.portalSession.create({
+      data: { organizationId: org.id, email, tokenHash: hashToken(token), expiresAt, createdAt: now },
+    });
+    await recordEvent(tx, {
+      organizationId: org.id,
+      actorType: "customer",
+      actorLabel: email,
+      action: "portal.signed_in",
+      targetType: "portal_session",
+    });
   });
   return { accessToken: token, email, expiresAt, organization: { name: org.name, slug: org.slug } };
 }
 
 /** Logout: the token stops working at once. */
 export async function revokePortalSession(customer: PortalCustomer, now = new Date()) {
-  await db.portalSession.updateMany({ where: { id: customer.sessionId, organizationId: customer.organizationId, revokedAt: null }, data: { revokedAt: now } });
+  await db.portalSession.updateMany({
+    where: { id: customer.sessionId, organizationId: customer.organizationId, revokedAt: null },
+    data: { revokedAt: now },
+  });
 }

@@ -32,7 +32,12 @@ export const PORTAL_LIST_LIMIT = 200;
 const own = (c: PortalCustomer) => ({ organizationId: c.organizationId, customerEmail: c.email });
 
 export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
-  return db.ticket.findMany({ where: own(c), select: PORTAL_TICKET_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: PORTAL_LIST_LIMIT });
+  return db.ticket.findMany({
+    where: own(c),
+    select: PORTAL_TICKET_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: PORTAL_LIST_LIMIT,
+  });
 }
 
 async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicket> {
@@ -48,7 +53,10 @@ export const getPortalTicket = findOwnTicket;
  * under the token's email and opens it.
  */
 export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput): Promise<PortalTicket> {
-  const created = await createTicket(portalActor(c), createTicketSchema.parse({ subject: input.subject, description: input.description }));
+  const created = await createTicket(
+    portalActor(c),
+    createTicketSchema.parse({ subject: input.subject, description: input.description }),
+  );
   return findOwnTicket(c, created.id);
 }
 

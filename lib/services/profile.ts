@@ -11,14 +11,23 @@ import { recordEvent } from "./audit";
 export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<SessionUser> {
   // A customer sees the tickets raised with their email address: switching to another address
   // unverified would open another customer's tickets, so that change goes through the help desk.
-  if (!can(user, "profile.change_email") && input.email !== user.email) throw forbidden("To change the email address of a customer account, please contact support.");
+  if (!can(user, "profile.change_email") && input.email !== user.email)
+    throw forbidden("To change the email address of a customer account, please contact support.");
   const taken = await db.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
   if (taken) throw conflict("This email address is already in use");
-  return db.user.update({ where: { id: user.id }, data: { fullName: input.fullName, email: input.email }, select: SESSION_USER_SELECT });
+  return db.user.update({
+    where: { id: user.id },
+    data: { fullName: input.fullName, email: input.email },
+    select: SESSION_USER_SELECT,
+  });
 }
 
 /** Verifies the current password, stores the new one and revokes every other session. */
-export async function changePassword(user: SessionUser, currentPassword: string, newPassword: string): Promise<SessionUser> {
+export async function changePassword(
+  user: SessionUser,
+  currentPassword: string,
+  newPassword: string,
+): Promise<SessionUser> {
   const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
   const nextHash = await hashPassword(newPassword);
@@ -28,7 +37,13 @@ export async function changePassword(user: SessionUser, currentPassword: string,
       data: { passwordHash: nextHash, sessionVersion: { increment: 1 } },
       select: SESSION_USER_SELECT,
     });
-    await recordEvent(tx, { organizationId: user.organizationId, actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id });
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      action: "user.password_changed",
+      targetType: "user",
+      targetId: user.id,
+    });
     return updated;
   });
 }

@@ -12,13 +12,25 @@ import { can } from "@/lib/permissions/table";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 
-export const REPLY_SELECT = { id: true, ticketId: true, content: true, type: true, authorType: true, authorEmail: true, createdAt: true } as const;
+export const REPLY_SELECT = {
+  id: true,
+  ticketId: true,
+  content: true,
+  type: true,
+  authorType: true,
+  authorEmail: true,
+  createdAt: true,
+} as const;
 
 /** The conversation in order; internal notes only for staff. */
 export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[]> {
   await findVisibleTicket(user, ticketId);
   return db.reply.findMany({
-    where: { organizationId: user.organizationId, ticketId, ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }) },
+    where: {
+      organizationId: user.organizationId,
+      ticketId,
+      ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }),
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: REPLY_SELECT,
   });
@@ -37,12 +49,24 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
   const firstResponse = type === "public" && !ticket.firstRespondedAt;
   const reply = await db.$transaction(async (tx) => {
     const reply = await tx.reply.create({
-      data: { organizationId: user.organizationId, ticketId: ticket.id, content: input.content, type, authorType: "agent", authorEmail: user.email, authorId: user.id, createdAt: now },
+      data: {
+        organizationId: user.organizationId,
+        ticketId: ticket.id,
+        content: input.content,
+        type,
+        authorType: "agent",
+        authorEmail: user.email,
+        authorId: user.id,
+        createdAt: now,
+      },
       select: REPLY_SELECT,
     });
     await tx.ticket.update({
       where: { id: ticket.id, organizationId: user.organizationId },
-      data: { updatedAt: now, ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt({ ...ticket, firstRespondedAt: now }) } : {}) },
+      data: {
+        updatedAt: now,
+        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt({ ...ticket, firstRespondedAt: now }) } : {}),
+      },
     });
     await recordEvent(tx, {
       organizationId: user.organizationId,
@@ -67,7 +91,11 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
  * or closed ticket refuses the reply (the customer opens a new one); a pending ticket goes
  * back to open, with its history event. The assignee is told by email after the commit.
  */
-export async function createCustomerReply(actor: CustomerActor, input: { ticketId: string; content: string }, now = new Date()) {
+export async function createCustomerReply(
+  actor: CustomerActor,
+  input: { ticketId: string; content: string },
+  now = new Date(),
+) {
   const { organizationId, email, userId } = customerOf(actor);
   const reply = await db.$transaction(async (tx) => {
     const [ticket] = await tx.$queryRaw<{ id: string; status: TicketStatus }[]>`
@@ -75,18 +103,37 @@ export async function createCustomerReply(actor: CustomerActor, input: { ticketI
       WHERE "id" = ${input.ticketId} AND "organizationId" = ${organizationId} AND "customerEmail" = ${email}
       FOR UPDATE`;
     if (!ticket) throw notFound("Ticket not found");
-    if (DONE_STATUSES.includes(ticket.status)) throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");
+    if (DONE_STATUSES.includes(ticket.status))
+      throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");
 
     const created = await tx.reply.create({
-      data: { organizationId, ticketId: ticket.id, content: input.content, type: "public", authorType: "customer", authorEmail: email, authorId: userId, createdAt: now },
+      data: {
+        organizationId,
+        ticketId: ticket.id,
+        content: input.content,
+        type: "public",
+        authorType: "customer",
+        authorEmail: email,
+        authorId: userId,
+        createdAt: now,
+      },
       select: REPLY_SELECT,
     });
     const reopen = ticket.status === "pending";
-    await tx.ticket.update({ where: { id: ticket.id, organizationId }, data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) } });
+    await tx.ticket.update({
+      where: { id: ticket.id, organizationId },
+      data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) },
+    });
     const event = { organizationId, ...auditActor(actor), ticketId: ticket.id };
     await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: created.id });
     if (reopen) {
-      await recordEvent(tx, { ...event, action: "ticket.status_changed", targetType: "ticket", targetId: ticket.id, metadata: { field: "status", from: "pending", to: "open" } });
+      await recordEvent(tx, {
+        ...event,
+        action: "ticket.status_changed",
+        targetType: "ticket",
+        targetId: ticket.id,
+        metadata: { field: "status", from: "pending", to: "open" },
+      });
     }
     return created;
   });

@@ -28,16 +28,26 @@ export function seatsInUse(tx: Tx | typeof db, organizationId: string): Promise<
 }
 
 /** Live (unaccepted, unexpired) invitations, optionally leaving out some emails. */
-export function pendingInvites(tx: Tx | typeof db, organizationId: string, exceptEmails: string[] = []): Promise<number> {
+export function pendingInvites(
+  tx: Tx | typeof db,
+  organizationId: string,
+  exceptEmails: string[] = [],
+): Promise<number> {
   return tx.teamInvite.count({
-    where: { organizationId, acceptedAt: null, expiresAt: { gt: new Date() }, ...(exceptEmails.length ? { email: { notIn: exceptEmails } } : {}) },
+    where: {
+      organizationId,
+      acceptedAt: null,
+      expiresAt: { gt: new Date() },
+      ...(exceptEmails.length ? { email: { notIn: exceptEmails } } : {}),
+    },
   });
 }
 
 /** Locks the organisation, then checks that one more active seat fits its plan. */
 export async function assertSeatAvailable(tx: Tx, organizationId: string) {
   const { plan } = await lockOrganization(tx, organizationId);
-  if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId))) throw planLimitError({ plan, resource: "seats" });
+  if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId)))
+    throw planLimitError({ plan, resource: "seats" });
 }
 
 /**

@@ -7,7 +7,13 @@ import type { CreateSupportEmailInput, SupportEmail } from "@/lib/schemas/suppor
 import { recordEvent } from "./audit";
 import { lockOrganization } from "./seats";
 
-export const SUPPORT_EMAIL_SELECT = { id: true, email: true, displayName: true, isActive: true, organizationId: true } as const;
+export const SUPPORT_EMAIL_SELECT = {
+  id: true,
+  email: true,
+  displayName: true,
+  isActive: true,
+  organizationId: true,
+} as const;
 export const EMAIL_IN_USE = "This email address is already in use";
 
 /** The caller's organisation only; naming another one is a 404, never a hint that it exists. */
@@ -17,7 +23,11 @@ function assertOwnOrganization(user: SessionUser, organizationId: string | undef
 
 export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmail[]> {
   assertOwnOrganization(user, organizationId);
-  return db.supportEmail.findMany({ where: { organizationId: user.organizationId }, select: SUPPORT_EMAIL_SELECT, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return db.supportEmail.findMany({
+    where: { organizationId: user.organizationId },
+    select: SUPPORT_EMAIL_SELECT,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
@@ -35,7 +45,8 @@ export async function addSupportEmail(user: SessionUser, input: CreateSupportEma
       const { plan } = await lockOrganization(tx, organizationId);
       const used = await tx.supportEmail.count({ where: { organizationId } });
       if (!withinLimit(PLANS[plan].supportEmails, used)) throw planLimitError({ plan, resource: "support_emails" });
-      if (await tx.supportEmail.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(EMAIL_IN_USE);
+      if (await tx.supportEmail.findUnique({ where: { email: input.email }, select: { id: true } }))
+        throw conflict(EMAIL_IN_USE);
       const created = await tx.supportEmail.create({
         data: { organizationId, email: input.email, displayName: input.displayName },
         select: SUPPORT_EMAIL_SELECT,

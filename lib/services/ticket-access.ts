@@ -15,7 +15,9 @@ export function isStaff(user: SessionUser): boolean {
  * raised with their own email. Every ticket query starts from this filter.
  */
 export function visibleTickets(user: SessionUser): Prisma.TicketWhereInput {
-  return isStaff(user) ? { organizationId: user.organizationId } : { organizationId: user.organizationId, customerEmail: user.email };
+  return isStaff(user)
+    ? { organizationId: user.organizationId }
+    : { organizationId: user.organizationId, customerEmail: user.email };
 }
 
 /** Loads one visible ticket or answers 404 (also for another tenant's id). */

@@ -29,8 +29,12 @@ export async function ticketStats(user: SessionUser, now = new Date()): Promise<
       FROM generate_series(${since}::timestamp, ${since}::timestamp + ${DAYS - 1} * interval '1 day', interval '1 day') AS d(day)
       ORDER BY d.day`,
   ]);
-  const statusBreakdown = Object.fromEntries(TICKET_STATUSES.map((s) => [s, byStatus.find((r) => r.status === s)?._count._all ?? 0]));
-  const priorityBreakdown = Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, byPriority.find((r) => r.priority === p)?._count._all ?? 0]));
+  const statusBreakdown = Object.fromEntries(
+    TICKET_STATUSES.map((s) => [s, byStatus.find((r) => r.status === s)?._count._all ?? 0]),
+  );
+  const priorityBreakdown = Object.fromEntries(
+    TICKET_PRIORITIES.map((p) => [p, byPriority.find((r) => r.priority === p)?._count._all ?? 0]),
+  );
   const totalTickets = Object.values(statusBreakdown).reduce((a, b) => a + b, 0);
   return {
     totalTickets,
@@ -39,6 +43,10 @@ export async function ticketStats(user: SessionUser, now = new Date()): Promise<
     statusBreakdown,
     priorityBreakdown,
     recentTickets: recent.map(toTicketJson),
-    daily: daily.map((d) => ({ day: d.day.toISOString().slice(0, 10), created: Number(d.created), resolved: Number(d.resolved) })),
+    daily: daily.map((d) => ({
+      day: d.day.toISOString().slice(0, 10),
+      created: Number(d.created),
+      resolved: Number(d.resolved),
+    })),
   };
 }

@@ -6,7 +6,14 @@ import { db } from "@/lib/server/db";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
 import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
-import type { CreateTicketInput, QueueCounts, Ticket, TicketHistoryEvent, TicketListQuery, UpdateTicketInput } from "@/lib/schemas/tickets";
+import type {
+  CreateTicketInput,
+  QueueCounts,
+  Ticket,
+  TicketHistoryEvent,
+  TicketListQuery,
+  UpdateTicketInput,
+} from "@/lib/schemas/tickets";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
@@ -90,7 +97,12 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const text = [Prisma.sql`"subject" ILIKE ${pattern}`, Prisma.sql`"description" ILIKE ${pattern}`, Prisma.sql`"customerEmail" ILIKE ${pattern}`, Prisma.sql`"customerName" ILIKE ${pattern}`];
+  const text = [
+    Prisma.sql`"subject" ILIKE ${pattern}`,
+    Prisma.sql`"description" ILIKE ${pattern}`,
+    Prisma.sql`"customerEmail" ILIKE ${pattern}`,
+    Prisma.sql`"customerName" ILIKE ${pattern}`,
+  ];
   return Prisma.sql`AND (${Prisma.join(number !== null ? [...text, Prisma.sql`"ticketNumber" = ${number}`] : text, " OR ")})`;
 }
 
@@ -100,7 +112,11 @@ function cursorFilter(cursor: string | undefined): Prisma.Sql {
   return Prisma.sql`AND "createdAt" <= ${createdAt} AND ("createdAt" < ${createdAt} OR "id" < ${id})`;
 }
 
-export async function listTickets(user: SessionUser, query: TicketListQuery, now = new Date()): Promise<{ tickets: Ticket[]; nextCursor: string | null }> {
+export async function listTickets(
+  user: SessionUser,
+  query: TicketListQuery,
+  now = new Date(),
+): Promise<{ tickets: Ticket[]; nextCursor: string | null }> {
   const rows = await db.$queryRaw<TicketRow[]>`
     SELECT ${TICKET_COLUMNS} FROM "Ticket"
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
@@ -204,7 +220,10 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
 }
 
 async function assertAssignable(organizationId: string, userId: string) {
-  const assignee = await db.user.findFirst({ where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } }, select: { id: true } });
+  const assignee = await db.user.findFirst({
+    where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
+    select: { id: true },
+  });
   if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
 }
 
@@ -227,9 +246,15 @@ function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.T
  * locked and re-read inside the transaction, so of two agents changing it at once the later
  * one sees the earlier one's values: it wins field by field and its history starts from them.
  */
-export async function updateTicket(user: SessionUser, id: string, input: UpdateTicketInput, now = new Date()): Promise<Ticket> {
+export async function updateTicket(
+  user: SessionUser,
+  id: string,
+  input: UpdateTicketInput,
+  now = new Date(),
+): Promise<Ticket> {
   if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
-  if (input.assignedTo !== undefined && !can(user, "tickets.assign")) throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
+    throw forbidden("Customers cannot change status, priority or assignee");
   await findVisibleTicket(user, id);
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
@@ -256,7 +281,11 @@ export async function updateTicket(user: SessionUser, id: string, input: UpdateT
     }
     if (changes.length === 0) return toTicketJson(ticket);
 
-    const updated = await tx.ticket.update({ where: { id: ticket.id, organizationId: user.organizationId }, data, select: TICKET_SELECT });
+    const updated = await tx.ticket.update({
+      where: { id: ticket.id, organizationId: user.organizationId },
+      data,
+      select: TICKET_SELECT,
+    });
     for (const change of changes) {
       await recordEvent(tx, {
         organizationId: user.organizationId,

@@ -5,14 +5,28 @@ import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { can } from "@/lib/permissions/table";
-import { holdsSeat, losesActiveAdmin, mayGrantRole, mayManageUser, ORGANIZATION_ADMIN_ROLE, SEAT_ROLES } from "@/lib/permissions/rules";
+import {
+  holdsSeat,
+  losesActiveAdmin,
+  mayGrantRole,
+  mayManageUser,
+  ORGANIZATION_ADMIN_ROLE,
+  SEAT_ROLES,
+} from "@/lib/permissions/rules";
 import type { UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { lockOrganization, seatsInUse } from "./seats";
 
 /** A user list entry. */
-export const USER_SELECT = { id: true, fullName: true, email: true, role: true, isActive: true, createdAt: true } as const satisfies Prisma.UserSelect;
+export const USER_SELECT = {
+  id: true,
+  fullName: true,
+  email: true,
+  role: true,
+  isActive: true,
+  createdAt: true,
+} as const satisfies Prisma.UserSelect;
 
 function searchFilter(q: string | undefined): Prisma.UserWhereInput {
   if (!q) return {};
@@ -21,7 +35,10 @@ function searchFilter(q: string | undefined): Prisma.UserWhereInput {
 }
 
 /** One page of the caller's organisation's users, newest first, searched by name or email. */
-export async function listUsers(actor: SessionUser, query: UserListQuery): Promise<{ users: User[]; nextCursor: string | null }> {
+export async function listUsers(
+  actor: SessionUser,
+  query: UserListQuery,
+): Promise<{ users: User[]; nextCursor: string | null }> {
   const rows = await db.user.findMany({
     where: { AND: [{ organizationId: actor.organizationId }, searchFilter(query.q), afterCursor(query.cursor)] },
     select: USER_SELECT,
@@ -34,7 +51,11 @@ export async function listUsers(actor: SessionUser, query: UserListQuery): Promi
 
 /** The User Management stat cards, counted by the database (not from a downloaded list). */
 export async function userStats(actor: SessionUser): Promise<UserStats> {
-  const groups = await db.user.groupBy({ by: ["isActive"], where: { organizationId: actor.organizationId }, _count: { _all: true } });
+  const groups = await db.user.groupBy({
+    by: ["isActive"],
+    where: { organizationId: actor.organizationId },
+    _count: { _all: true },
+  });
   const active = groups.find((g) => g.isActive)?._count._all ?? 0;
   const inactive = groups.find((g) => !g.isActive)?._count._all ?? 0;
   return { total: active + inactive, active, inactive };
@@ -45,7 +66,8 @@ export async function userStats(actor: SessionUser): Promise<UserStats> {
  * admin any; another organisation is a 404.
  */
 export async function teamMembers(actor: SessionUser, organizationId: string): Promise<User[]> {
-  if (organizationId !== actor.organizationId && !can(actor, "organizations.manage_all")) throw notFound("Organization not found");
+  if (organizationId !== actor.organizationId && !can(actor, "organizations.manage_all"))
+    throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!org) throw notFound("Organization not found");
   return db.user.findMany({
@@ -64,7 +86,10 @@ export async function teamMembers(actor: SessionUser, organizationId: string): P
 export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput): Promise<User> {
   return db.$transaction(async (tx) => {
     const { plan } = await lockOrganization(tx, actor.organizationId);
-    const target = await tx.user.findFirst({ where: { id, organizationId: actor.organizationId }, select: USER_SELECT });
+    const target = await tx.user.findFirst({
+      where: { id, organizationId: actor.organizationId },
+      select: USER_SELECT,
+    });
     if (!target) throw notFound("User not found");
 
     const role = input.role ?? target.role;
@@ -84,8 +109,16 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
       if (roleChanged) throw badRequest("You cannot change your own role");
     }
     if (losesActiveAdmin(target, { role, isActive })) {
-      const otherAdmins = await tx.user.count({ where: { organizationId: actor.organizationId, role: ORGANIZATION_ADMIN_ROLE, isActive: true, id: { not: target.id } } });
-      if (otherAdmins === 0) throw conflict("An organization needs at least one active admin. Make someone else an admin first.");
+      const otherAdmins = await tx.user.count({
+        where: {
+          organizationId: actor.organizationId,
+          role: ORGANIZATION_ADMIN_ROLE,
+          isActive: true,
+          id: { not: target.id },
+        },
+      });
+      if (otherAdmins === 0)
+        throw conflict("An organization needs at least one active admin. Make someone else an admin first.");
     }
     if (holdsSeat({ role, isActive }) && !holdsSeat(target)) {
       if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
@@ -99,9 +132,25 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
       data: { role, isActive, ...(revoke ? { sessionVersion: { increment: 1 } } : {}) },
       select: USER_SELECT,
     });
-    const event = { organizationId: actor.organizationId, actorId: actor.id, actorLabel: actor.email, targetType: "user", targetId: target.id };
-    if (roleChanged) await recordEvent(tx, { ...event, action: "user.role_changed", metadata: { email: target.email, from: target.role, to: role } });
-    if (activeChanged) await recordEvent(tx, { ...event, action: isActive ? "user.activated" : "user.deactivated", metadata: { email: target.email } });
+    const event = {
+      organizationId: actor.organizationId,
+      actorId: actor.id,
+      actorLabel: actor.email,
+      targetType: "user",
+      targetId: target.id,
+    };
+    if (roleChanged)
+      await recordEvent(tx, {
+        ...event,
+        action: "user.role_changed",
+        metadata: { email: target.email, from: target.role, to: role },
+      });
+    if (activeChanged)
+      await recordEvent(tx, {
+        ...event,
+        action: isActive ? "user.activated" : "user.deactivated",
+        metadata: { email: target.email },
+      });
     return updated;
   });
 }

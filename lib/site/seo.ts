@@ -6,7 +6,17 @@ export function siteUrl(): string {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card of a public page. */
-export function pageMetadata({ title, description, path, absolute = false }: { title: string; description: string; path: string; absolute?: boolean }): Metadata {
+export function pageMetadata({
+  title,
+  description,
+  path,
+  absolute = false,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  absolute?: boolean;
+}): Metadata {
   const url = `${siteUrl()}${path}`;
   return {
     // `absolute` skips the root layout's "%s | Ticketry" template (the landing page names itself).

@@ -8,5 +8,16 @@ export const TICKET_CATEGORIES = ["account", "billing", "technical", "other"] as
 /** A ticket created without a customer email gets this placeholder address. */
 export const PLACEHOLDER_CUSTOMER_EMAIL = "customer@unknown.invalid";
 
-export const STATUS_LABELS: Record<TicketStatus, string> = { open: "Open", pending: "Pending", in_progress: "In Progress", resolved: "Resolved", closed: "Closed" };
-export const PRIORITY_LABELS: Record<TicketPriority, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low" };
+export const STATUS_LABELS: Record<TicketStatus, string> = {
+  open: "Open",
+  pending: "Pending",
+  in_progress: "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+export const PRIORITY_LABELS: Record<TicketPriority, string> = {
+  urgent: "Urgent",
+  high: "High",
+  medium: "Medium",
+  low: "Low",
+};

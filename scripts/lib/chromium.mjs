@@ -75,13 +75,17 @@ export async function resolveChromium({
 } = {}) {
   const configured = env.PLAYWRIGHT_CHROMIUM_PATH;
   if (configured) {
-    if (!exists(configured)) throw new Error(`PLAYWRIGHT_CHROMIUM_PATH is ${configured}, which does not exist. Point it at a Chromium binary, or unset it to use the system's or the npm package's.`);
+    if (!exists(configured))
+      throw new Error(
+        `PLAYWRIGHT_CHROMIUM_PATH is ${configured}, which does not exist. Point it at a Chromium binary, or unset it to use the system's or the npm package's.`,
+      );
     return { executablePath: configured, args: BASE_FLAGS, source: "PLAYWRIGHT_CHROMIUM_PATH" };
   }
   const system = systemPath();
   if (system) return { executablePath: system, args: BASE_FLAGS, source: "installed on this system" };
   const download = await downloaded().catch(() => undefined);
-  if (download && exists(download)) return { executablePath: download, args: BASE_FLAGS, source: "downloaded by Playwright" };
+  if (download && exists(download))
+    return { executablePath: download, args: BASE_FLAGS, source: "downloaded by Playwright" };
   let packaged;
   try {
     packaged = await fromNpm();

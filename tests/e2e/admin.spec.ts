@@ -18,7 +18,8 @@ test.describe("admin dashboard", () => {
     await expect(page.getByTestId("admin-plan")).toHaveText("Pro plan");
     await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     const stat = (name: string) => page.getByRole("group", { name }).getByTestId("stat-value");
-    for (const name of ["Total Tickets", "Open Tickets", "Resolved Tickets", "Support Emails"]) await expect(stat(name)).toHaveText(/^\d+$/);
+    for (const name of ["Total Tickets", "Open Tickets", "Resolved Tickets", "Support Emails"])
+      await expect(stat(name)).toHaveText(/^\d+$/);
     expect(Number(await stat("Total Tickets").textContent())).toBeGreaterThanOrEqual(stats.totalTickets);
     await expect(page.getByRole("group", { name: "Total Tickets" })).toContainText("All time");
     await expectNoViolations(page);
@@ -36,16 +37,22 @@ test.describe("admin dashboard", () => {
 
     await page.goto("/admin");
     await page.getByRole("button", { name: "Upgrade to Pro" }).click();
-    await expect(page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("link", { name: "Upgrade to Pro" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("link", { name: "Upgrade to Pro" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
     await expect(page).toHaveURL("/settings");
   });
 
-  test("Agents lists the team with workloads; Activity shows a role change and a deactivation, newest first", async ({ page }) => {
+  test("Agents lists the team with workloads; Activity shows a role change and a deactivation, newest first", async ({
+    page,
+  }) => {
     const email = uniqueEmail("promoted");
     const token = await createInvite(email, "agent");
-    const accepted = await page.request.post("/api/team-invites/accept", { data: { token, fullName: "Pia Promoted", password: "promoted-password" } });
+    const accepted = await page.request.post("/api/team-invites/accept", {
+      data: { token, fullName: "Pia Promoted", password: "promoted-password" },
+    });
     expect(accepted.status()).toBe(201);
 
     await signInAs(page, "admin@acme.test");
@@ -68,10 +75,14 @@ test.describe("admin dashboard", () => {
     await expect(page).toHaveURL(/\/admin#activity$/);
     const log = page.getByRole("list", { name: "Activity log" });
     const deactivated = log.getByRole("listitem").filter({ hasText: `Alex Admin deactivated ${email}` });
-    const promoted = log.getByRole("listitem").filter({ hasText: `Alex Admin changed the role of ${email} from Agent to Admin` });
+    const promoted = log
+      .getByRole("listitem")
+      .filter({ hasText: `Alex Admin changed the role of ${email} from Agent to Admin` });
     await expect(deactivated).toBeVisible();
     await expect(promoted).toBeVisible();
-    await expect(log.getByRole("listitem").filter({ hasText: "Pia Promoted accepted an invitation and joined as Agent" })).toBeVisible();
+    await expect(
+      log.getByRole("listitem").filter({ hasText: "Pia Promoted accepted an invitation and joined as Agent" }),
+    ).toBeVisible();
     await expectNoViolations(page);
     const texts = await log.getByRole("listitem").allTextContents();
     const at = (needle: string) => texts.findIndex((t) => t.includes(needle));

@@ -50,7 +50,9 @@ test.describe("accounts", () => {
 
   test("forgot password, follow the emailed link, reset, sign in with the new password", async ({ page }) => {
     const email = uniqueEmail("forgetful");
-    const created = await page.request.post("/api/register", { data: { fullName: "Forgetful", email, companyName: "Forget Co", password: "old-password-1" } });
+    const created = await page.request.post("/api/register", {
+      data: { fullName: "Forgetful", email, companyName: "Forget Co", password: "old-password-1" },
+    });
     expect(created.status()).toBe(201);
     await page.request.post("/api/logout");
 

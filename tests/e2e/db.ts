@@ -25,7 +25,10 @@ export async function createInvite(email: string, role: "agent" | "org_admin" = 
 }
 
 /** Creates an organisation of its own for a test (so the demo organisation stays as seeded); returns its id. */
-export async function createOrganization(name: string, plan: "free" | "starter" | "pro" | "enterprise" = "free"): Promise<string> {
+export async function createOrganization(
+  name: string,
+  plan: "free" | "starter" | "pro" | "enterprise" = "free",
+): Promise<string> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${randomBytes(4).toString("hex")}`;
   const rows = await query<{ id: string }>(
     `INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "updatedAt")
@@ -37,7 +40,10 @@ export async function createOrganization(name: string, plan: "free" | "starter" 
 
 /** Puts the organisation of the user with this email on a plan (billing has no screen yet). */
 export async function setPlanOf(email: string, plan: "free" | "starter" | "pro" | "enterprise"): Promise<void> {
-  await query(`UPDATE "Organization" SET "plan" = $2::"Plan" WHERE "id" = (SELECT "organizationId" FROM "User" WHERE "email" = $1)`, [email.toLowerCase(), plan]);
+  await query(
+    `UPDATE "Organization" SET "plan" = $2::"Plan" WHERE "id" = (SELECT "organizationId" FROM "User" WHERE "email" = $1)`,
+    [email.toLowerCase(), plan],
+  );
 }
 
 /**
@@ -45,7 +51,10 @@ export async function setPlanOf(email: string, plan: "free" | "starter" | "pro" 
  * copied from the demo admin), without going through /api/register: registration is
  * throttled per address, and the whole suite shares one address.
  */
-export async function createOrgAdmin({ plan = "free", onboarded = true }: { plan?: "free" | "starter" | "pro" | "enterprise"; onboarded?: boolean } = {}): Promise<string> {
+export async function createOrgAdmin({
+  plan = "free",
+  onboarded = true,
+}: { plan?: "free" | "starter" | "pro" | "enterprise"; onboarded?: boolean } = {}): Promise<string> {
   const suffix = randomBytes(4).toString("hex");
   const email = `owner-${suffix}@example.test`;
   await query(

@@ -17,7 +17,9 @@ export function uniqueEmail(prefix = "user") {
 export function latestMailTo(to: string, matching?: RegExp): string | undefined {
   const dir = process.env.E2E_MAIL_DIR ?? "test-results/mail";
   if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).reverse();
+  const files = readdirSync(dir)
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+    .reverse();
   for (const file of files) {
     const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string[]; text: string };
     if (mail.to.includes(to.toLowerCase()) && (!matching || matching.test(mail.text))) return mail.text;
@@ -28,14 +30,18 @@ export function latestMailTo(to: string, matching?: RegExp): string | undefined 
 /** Waits (by polling, not sleeping) for an email to `to` and returns the first link to `pathname`. */
 export async function linkFromMail(to: string, pathname: string): Promise<string> {
   let link: string | undefined;
-  await expect.poll(() => (link = latestMailTo(to)?.match(new RegExp(`https?://\\S*${pathname}\\S*`))?.[0]), { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(() => (link = latestMailTo(to)?.match(new RegExp(`https?://\\S*${pathname}\\S*`))?.[0]), { timeout: 10_000 })
+    .toBeTruthy();
   return link!;
 }
 
 /** Waits for the newest portal access-code email to `to` and returns its 6-digit code. */
 export async function codeFromMail(to: string): Promise<string> {
   let code: string | undefined;
-  await expect.poll(() => (code = latestMailTo(to, /portal code/)?.match(/portal is:\s*(\d{6})\b/)?.[1]), { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(() => (code = latestMailTo(to, /portal code/)?.match(/portal is:\s*(\d{6})\b/)?.[1]), { timeout: 10_000 })
+    .toBeTruthy();
   return code!;
 }
 

@@ -5,7 +5,9 @@ import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
 
 async function registerNewOrganisation(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
-  const res = await page.request.post("/api/register", { data: { fullName: "Nova Founder", email, companyName: "Nova Desk", password: "founder-password" } });
+  const res = await page.request.post("/api/register", {
+    data: { fullName: "Nova Founder", email, companyName: "Nova Desk", password: "founder-password" },
+  });
   expect(res.status()).toBe(201);
   return email;
 }
@@ -83,7 +85,9 @@ test.describe("onboarding wizard", () => {
     await expect(page).toHaveURL("/app");
 
     const emails = await (await page.request.get("/api/support-emails")).json();
-    expect(emails).toEqual([expect.objectContaining({ email: supportAddress.toLowerCase(), displayName: "Nova Support", isActive: true })]);
+    expect(emails).toEqual([
+      expect.objectContaining({ email: supportAddress.toLowerCase(), displayName: "Nova Support", isActive: true }),
+    ]);
     await page.goto("/onboarding");
     await page.goto("/app");
     await expect(page).toHaveURL("/app");

@@ -39,8 +39,15 @@ test.describe("platform administration", () => {
     await expect(page.getByTestId("metric-users-value")).toHaveText(n(m.totalUsers));
     await expect(page.getByTestId("metric-users-detail")).toHaveText(`${n(m.activeUsers)} active`);
     await expect(page.getByTestId("metric-tickets-value")).toHaveText(n(m.totalTickets));
-    await expect(page.getByTestId("metric-tickets-detail")).toHaveText(`${n(m.openTickets)} open, ${n(m.resolvedTickets)} resolved`);
-    for (const [plan, label] of [["enterprise", "Enterprise"], ["pro", "Pro"], ["starter", "Starter"], ["free", "Free"]] as const) {
+    await expect(page.getByTestId("metric-tickets-detail")).toHaveText(
+      `${n(m.openTickets)} open, ${n(m.resolvedTickets)} resolved`,
+    );
+    for (const [plan, label] of [
+      ["enterprise", "Enterprise"],
+      ["pro", "Pro"],
+      ["starter", "Starter"],
+      ["free", "Free"],
+    ] as const) {
       await expect(page.getByTestId(`plan-row-${plan}`)).toHaveText(`${label}${n(m.planDistribution[plan])}`);
     }
     await expect(page.getByTestId("plan-total")).toHaveText(`Total${n(m.totalOrganizations)}`);
@@ -91,7 +98,9 @@ test.describe("platform administration", () => {
     await expect(page.getByRole("tab", { name: "Organizations" })).toHaveAttribute("aria-selected", "true");
     await searchOrganizations(page, name);
     await expect(page.getByTestId("organization-row")).toHaveCount(1);
-    await expect(page.getByTestId("organization-row").filter({ hasText: name }).getByTestId("plan-badge")).toHaveText("Enterprise");
+    await expect(page.getByTestId("organization-row").filter({ hasText: name }).getByTestId("plan-badge")).toHaveText(
+      "Enterprise",
+    );
   });
 
   test("placeholders and the system health tab", async ({ page }) => {
@@ -102,7 +111,10 @@ test.describe("platform administration", () => {
     }
     await openTab(page, "System Health");
     await expect(page.getByText("Reachable", { exact: true })).toBeVisible();
-    const health = (await (await page.request.get("/api/platform/health")).json()) as { migrations: { latest: string; applied: number }; app: { version: string } };
+    const health = (await (await page.request.get("/api/platform/health")).json()) as {
+      migrations: { latest: string; applied: number };
+      app: { version: string };
+    };
     await expect(page.getByText(health.migrations.latest)).toBeVisible();
     await expect(page.getByText(`Ticketry ${health.app.version}`)).toBeVisible();
     await expect(page.getByText("production", { exact: true })).toBeVisible();
@@ -124,7 +136,9 @@ test("each tab has no accessibility violations, in light and dark", async ({ pag
       await openTab(page, tab);
       await loaded();
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((v) => `${theme} ${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        violations.map((v) => `${theme} ${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
   }
 });

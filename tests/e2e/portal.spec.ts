@@ -42,7 +42,9 @@ test.describe("customer portal", () => {
     await expect(toastText(page, "Please fill in both subject and description")).toBeVisible();
     const subject = `Blender makes noise ${Date.now()}`;
     await page.getByLabel("Subject").fill(subject);
-    await page.getByLabel("Description").fill("It rattles on every speed.\nSince Monday.\nThird line that the list hides.");
+    await page
+      .getByLabel("Description")
+      .fill("It rattles on every speed.\nSince Monday.\nThird line that the list hides.");
     await page.getByRole("button", { name: "Create Ticket" }).click();
     await expect(toastText(page, "Ticket created")).toBeVisible();
 
@@ -75,11 +77,25 @@ test.describe("customer portal", () => {
     const agentContext = await browser.newContext();
     const agent = await agentContext.newPage();
     await signInAs(agent, "agent@acme.test");
-    expect((await agent.request.post("/api/replies", { data: { ticketId, content: "Please send us the serial number.", type: "public" } })).status()).toBe(201);
-    expect((await agent.request.post("/api/replies", { data: { ticketId, content: "Known defect batch 7", type: "internal" } })).status()).toBe(201);
+    expect(
+      (
+        await agent.request.post("/api/replies", {
+          data: { ticketId, content: "Please send us the serial number.", type: "public" },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await agent.request.post("/api/replies", {
+          data: { ticketId, content: "Known defect batch 7", type: "internal" },
+        })
+      ).status(),
+    ).toBe(201);
     expect((await agent.request.put(`/api/tickets/${ticketId}`, { data: { status: "resolved" } })).status()).toBe(200);
     await agentContext.close();
-    await expect.poll(() => latestMailTo(email, /replied to your ticket/) ?? "").toContain("Please send us the serial number.");
+    await expect
+      .poll(() => latestMailTo(email, /replied to your ticket/) ?? "")
+      .toContain("Please send us the serial number.");
 
     // The resolved ticket hides the reply form and points to a new ticket; notes stay hidden.
     await page.reload();

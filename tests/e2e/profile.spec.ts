@@ -4,7 +4,9 @@ import { toastText, uniqueEmail } from "./helpers";
 test.describe("profile", () => {
   test("edit the profile and change the password", async ({ page }) => {
     const email = uniqueEmail("profile");
-    await page.request.post("/api/register", { data: { fullName: "Pat Profile", email, companyName: "Profile Co", password: "first-password" } });
+    await page.request.post("/api/register", {
+      data: { fullName: "Pat Profile", email, companyName: "Profile Co", password: "first-password" },
+    });
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name: "Pat Profile" })).toBeVisible();
     await expect(page.getByText("Organization Administrator")).toBeVisible();

@@ -64,7 +64,12 @@ test.describe("public site", () => {
 
   test("pricing shows the four plans and goes back home", async ({ page }) => {
     await page.goto("/pricing");
-    for (const [name, price] of [["Free", "$0"], ["Starter", "$29"], ["Pro", "$99"], ["Enterprise", "Custom"]]) {
+    for (const [name, price] of [
+      ["Free", "$0"],
+      ["Starter", "$29"],
+      ["Pro", "$99"],
+      ["Enterprise", "Custom"],
+    ]) {
       await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
       await expect(page.getByText(price, { exact: true })).toBeVisible();
     }
@@ -78,7 +83,16 @@ test.describe("public site", () => {
 
   test("privacy covers every topic, and the site is findable", async ({ page, request }) => {
     await page.goto("/privacy");
-    for (const topic of ["What we collect", "How we use it", "Marketing consent", "Storage and security", "Your rights under GDPR and CAN-SPAM", "Email service providers", "Children", "Contact"]) {
+    for (const topic of [
+      "What we collect",
+      "How we use it",
+      "Marketing consent",
+      "Storage and security",
+      "Your rights under GDPR and CAN-SPAM",
+      "Email service providers",
+      "Children",
+      "Contact",
+    ]) {
       await expect(page.getByRole("heading", { name: topic })).toBeVisible();
     }
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/privacy$/);

@@ -44,7 +44,12 @@ test.describe("route guard", () => {
 
   test("sends a new organisation from /app to /onboarding until it is done", async ({ page }) => {
     const res = await page.request.post("/api/register", {
-      data: { fullName: "New Founder", email: uniqueEmail("founder"), companyName: "Fresh Co", password: "founder-password" },
+      data: {
+        fullName: "New Founder",
+        email: uniqueEmail("founder"),
+        companyName: "Fresh Co",
+        password: "founder-password",
+      },
     });
     expect(res.status()).toBe(201);
     await page.goto("/app");
@@ -56,7 +61,9 @@ test.describe("route guard", () => {
 
   test("a logged-out cookie replayed later is turned away", async ({ page }) => {
     const email = uniqueEmail("leaver");
-    await page.request.post("/api/register", { data: { fullName: "Leaver", email, companyName: "Leaving Co", password: "leaver-password" } });
+    await page.request.post("/api/register", {
+      data: { fullName: "Leaver", email, companyName: "Leaving Co", password: "leaver-password" },
+    });
     const cookies = await page.context().cookies();
     await page.request.post("/api/logout");
     await page.context().addCookies(cookies); // replay the old cookie

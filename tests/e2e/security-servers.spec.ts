@@ -13,7 +13,16 @@ import { codeFromMail, linkFromMail, uniqueEmail } from "./helpers";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const PORTS = [E2E_PORT + 300, E2E_PORT + 301];
 const RESULTS = process.env.TEST_RESULTS_DIR ?? "test-results";
-const FORBIDDEN_KEYS = ["passwordHash", "tokenHash", "codeHash", "unsubscribeTokenHash", "sessionVersion", "password", "newPassword", "currentPassword"];
+const FORBIDDEN_KEYS = [
+  "passwordHash",
+  "tokenHash",
+  "codeHash",
+  "unsubscribeTokenHash",
+  "sessionVersion",
+  "password",
+  "newPassword",
+  "currentPassword",
+];
 
 type Server = { base: string; process: ChildProcess; log: string[]; api: APIRequestContext };
 const servers: Server[] = [];
@@ -40,7 +49,15 @@ async function sql(url: string, text: string, values: unknown[] = []) {
 async function startServer(port: number): Promise<Server> {
   const log: string[] = [];
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, APP_URL: `http://localhost:${port}`, NODE_ENV: "production", TRUST_PROXY_HOPS: "", MAIL_LOG: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      APP_URL: `http://localhost:${port}`,
+      NODE_ENV: "production",
+      TRUST_PROXY_HOPS: "",
+      MAIL_LOG: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString("utf8")));
@@ -48,7 +65,10 @@ async function startServer(port: number): Promise<Server> {
   const base = `http://localhost:${port}`;
   const api = await playwrightRequest.newContext({ baseURL: base });
   await expect
-    .poll(async () => (await api.get("/api/health").catch(() => null))?.status() ?? 0, { timeout: 60_000, intervals: [250] })
+    .poll(async () => (await api.get("/api/health").catch(() => null))?.status() ?? 0, {
+      timeout: 60_000,
+      intervals: [250],
+    })
     .toBe(200);
   return { base, process: child, log, api };
 }
@@ -92,7 +112,8 @@ test.describe.serial("two server processes on one database", () => {
     const text = await res.text();
     const keys = [...text.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1]!);
     expect(keys.filter((k) => FORBIDDEN_KEYS.includes(k))).toEqual([]);
-    for (const [label, value] of secrets) if (!allowed.includes(label)) expect({ label, echoed: text.includes(value) }).toEqual({ label, echoed: false });
+    for (const [label, value] of secrets)
+      if (!allowed.includes(label)) expect({ label, echoed: text.includes(value) }).toEqual({ label, echoed: false });
     expect(res.status()).toBeLessThan(500);
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
@@ -106,44 +127,75 @@ test.describe.serial("two server processes on one database", () => {
     const [a, b] = servers as [Server, Server];
     const adminEmail = uniqueEmail("sec-admin");
     keep("first password", "first-secret-password-1");
-    const reg = await a.api.post("/api/register", { data: { email: adminEmail, password: secrets.get("first password"), fullName: "Sec Admin", companyName: `Sec ${Date.now()}` } });
+    const reg = await a.api.post("/api/register", {
+      data: {
+        email: adminEmail,
+        password: secrets.get("first password"),
+        fullName: "Sec Admin",
+        companyName: `Sec ${Date.now()}`,
+      },
+    });
     expect(reg.status()).toBe(201);
     keep("session after register", sessionOf(reg));
     const { organization } = (await checked(reg)) as { organization: { id: string; slug: string } };
     await sql(databaseUrl, `UPDATE "Organization" SET "plan" = 'pro' WHERE "id" = $1`, [organization.id]);
 
     // Wrong and right passwords, on both processes.
-    expect((await b.api.post("/api/login", { data: { email: adminEmail, password: "wrong-password-guess" } })).status()).toBe(401);
-    const login = await b.api.post("/api/login", { data: { email: adminEmail, password: secrets.get("first password") } });
+    expect(
+      (await b.api.post("/api/login", { data: { email: adminEmail, password: "wrong-password-guess" } })).status(),
+    ).toBe(401);
+    const login = await b.api.post("/api/login", {
+      data: { email: adminEmail, password: secrets.get("first password") },
+    });
     keep("session after login", sessionOf(login));
     await checked(login);
     await checked(await b.api.get("/api/auth/check"));
-    await checked(await b.api.post("/api/login", { data: "{not json", headers: { "content-type": "application/json" } }));
+    await checked(
+      await b.api.post("/api/login", { data: "{not json", headers: { "content-type": "application/json" } }),
+    );
 
     // Password reset by mail.
     await checked(await a.api.post("/api/auth/forgot-password", { data: { email: adminEmail } }));
     const resetLink = new URL(await linkFromMail(adminEmail, "/reset-password"));
     keep("reset token", resetLink.searchParams.get("token") ?? undefined);
     keep("second password", "second-secret-password-2");
-    await checked(await b.api.post("/api/auth/reset-password", { data: { token: secrets.get("reset token"), newPassword: secrets.get("second password") } }));
-    await checked(await b.api.post("/api/auth/reset-password", { data: { token: secrets.get("reset token"), newPassword: "third-try-password" } })); // used: 400
+    await checked(
+      await b.api.post("/api/auth/reset-password", {
+        data: { token: secrets.get("reset token"), newPassword: secrets.get("second password") },
+      }),
+    );
+    await checked(
+      await b.api.post("/api/auth/reset-password", {
+        data: { token: secrets.get("reset token"), newPassword: "third-try-password" },
+      }),
+    ); // used: 400
 
     // An invitation, verified and accepted.
-    const admin = await b.api.post("/api/login", { data: { email: adminEmail, password: secrets.get("second password") } });
+    const admin = await b.api.post("/api/login", {
+      data: { email: adminEmail, password: secrets.get("second password") },
+    });
     keep("admin session", sessionOf(admin));
     const invitee = uniqueEmail("sec-invitee");
     expect((await b.api.post("/api/team-invites", { data: { email: invitee, role: "agent" } })).status()).toBe(201);
     await checked(await b.api.get("/api/team-invites"));
     keep("invite token", new URL(await linkFromMail(invitee, "/accept-invite")).searchParams.get("token") ?? undefined);
-    await checked(await a.api.get(`/api/team-invites/verify?token=${encodeURIComponent(secrets.get("invite token")!)}`));
+    await checked(
+      await a.api.get(`/api/team-invites/verify?token=${encodeURIComponent(secrets.get("invite token")!)}`),
+    );
     keep("invitee password", "invitee-secret-password-3");
-    await checked(await a.api.post("/api/team-invites/accept", { data: { token: secrets.get("invite token"), fullName: "Invitee", password: secrets.get("invitee password") } }));
+    await checked(
+      await a.api.post("/api/team-invites/accept", {
+        data: { token: secrets.get("invite token"), fullName: "Invitee", password: secrets.get("invitee password") },
+      }),
+    );
     await checked(await b.api.get("/api/users"));
     await checked(await b.api.get("/api/admin/activity"));
 
     // Password change.
     keep("changed password", "changed-secret-password-4");
-    const changed = await b.api.patch("/api/users/password", { data: { currentPassword: secrets.get("second password"), newPassword: secrets.get("changed password") } });
+    const changed = await b.api.patch("/api/users/password", {
+      data: { currentPassword: secrets.get("second password"), newPassword: secrets.get("changed password") },
+    });
     expect(changed.status()).toBe(200);
     await checked(changed);
 
@@ -158,18 +210,30 @@ test.describe.serial("two server processes on one database", () => {
     await checked(await a.api.post("/api/portal/access", { data: { org: organization.slug, email: customer } }));
     keep("portal code", await codeFromMail(customer));
     const wrong = secrets.get("portal code") === "000000" ? "111111" : "000000";
-    await checked(await b.api.post("/api/portal/access", { data: { org: organization.slug, email: customer, code: wrong } }));
-    const access = await b.api.post("/api/portal/access", { data: { org: organization.slug, email: customer, code: secrets.get("portal code") } });
+    await checked(
+      await b.api.post("/api/portal/access", { data: { org: organization.slug, email: customer, code: wrong } }),
+    );
+    const access = await b.api.post("/api/portal/access", {
+      data: { org: organization.slug, email: customer, code: secrets.get("portal code") },
+    });
     const accessToken = (await checked(access)).accessToken as string;
     keep("portal access token", accessToken);
     const bearer = { authorization: `Bearer ${accessToken}` };
-    await checked(await a.api.post("/api/portal/tickets", { data: { subject: "Log check", description: "Nothing secret here" }, headers: bearer }));
+    await checked(
+      await a.api.post("/api/portal/tickets", {
+        data: { subject: "Log check", description: "Nothing secret here" },
+        headers: bearer,
+      }),
+    );
     await checked(await b.api.get("/api/portal/tickets", { headers: bearer }));
     await checked(await a.api.post("/api/portal/logout", { headers: bearer }));
     expect((await b.api.get("/api/portal/tickets", { headers: bearer })).status()).toBe(401);
 
     // Stored hashes must not leak either.
-    for (const row of await sql(databaseUrl, `SELECT "passwordHash" AS v FROM "User" UNION ALL SELECT "tokenHash" FROM "TeamInvite" UNION ALL SELECT "tokenHash" FROM "PasswordResetToken" UNION ALL SELECT "tokenHash" FROM "PortalSession" UNION ALL SELECT "codeHash" FROM "PortalAccessCode"`)) {
+    for (const row of await sql(
+      databaseUrl,
+      `SELECT "passwordHash" AS v FROM "User" UNION ALL SELECT "tokenHash" FROM "TeamInvite" UNION ALL SELECT "tokenHash" FROM "PasswordResetToken" UNION ALL SELECT "tokenHash" FROM "PortalSession" UNION ALL SELECT "codeHash" FROM "PortalAccessCode"`,
+    )) {
       secrets.set(`stored hash ${String(row.v).slice(0, 12)}`, String(row.v));
     }
 
@@ -187,11 +251,21 @@ test.describe.serial("two server processes on one database", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const server = i % 2 === 0 ? a : b;
-      statuses.push((await server.api.post("/api/login", { data: { email, password: "wrong-password" }, headers: { "x-forwarded-for": `198.51.100.${i}` } })).status());
+      statuses.push(
+        (
+          await server.api.post("/api/login", {
+            data: { email, password: "wrong-password" },
+            headers: { "x-forwarded-for": `198.51.100.${i}` },
+          })
+        ).status(),
+      );
     }
     expect(statuses).toEqual(Array(10).fill(401));
     for (const server of [a, b]) {
-      const res = await server.api.post("/api/login", { data: { email, password: "wrong-password" }, headers: { "x-forwarded-for": "203.0.113.99" } });
+      const res = await server.api.post("/api/login", {
+        data: { email, password: "wrong-password" },
+        headers: { "x-forwarded-for": "203.0.113.99" },
+      });
       expect(res.status()).toBe(429);
       expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
       expect((await res.json()) as unknown).toEqual({ error: expect.any(String), code: "rate_limited" });
@@ -204,7 +278,12 @@ test.describe.serial("two server processes on one database", () => {
     for (let i = 0; i < 12; i++) {
       const server = i % 2 === 0 ? a : b;
       const res = await server.api.post("/api/register", {
-        data: { email: uniqueEmail("sec-flood"), password: "flood-password", fullName: "Flood", companyName: `Flood ${i} ${Date.now()}` },
+        data: {
+          email: uniqueEmail("sec-flood"),
+          password: "flood-password",
+          fullName: "Flood",
+          companyName: `Flood ${i} ${Date.now()}`,
+        },
         headers: { "x-forwarded-for": `192.0.2.${i + 1}`, "x-real-ip": `192.0.2.${i + 1}` },
       });
       outcomes.push(res.status());

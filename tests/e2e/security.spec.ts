@@ -9,8 +9,20 @@ import { codeFromMail, signInAs, uniqueEmail } from "./helpers";
 
 function expectSecurityHeaders(res: APIResponse, path: string) {
   const h = res.headers();
-  const seen = { path, nosniff: h["x-content-type-options"], referrer: h["referrer-policy"], frame: h["x-frame-options"], hsts: !!h["strict-transport-security"] };
-  expect(seen).toEqual({ path, nosniff: "nosniff", referrer: "strict-origin-when-cross-origin", frame: "DENY", hsts: true });
+  const seen = {
+    path,
+    nosniff: h["x-content-type-options"],
+    referrer: h["referrer-policy"],
+    frame: h["x-frame-options"],
+    hsts: !!h["strict-transport-security"],
+  };
+  expect(seen).toEqual({
+    path,
+    nosniff: "nosniff",
+    referrer: "strict-origin-when-cross-origin",
+    frame: "DENY",
+    hsts: true,
+  });
   const csp = h["content-security-policy"] ?? "";
   if (path.startsWith("/api/")) {
     expect({ path, csp }).toEqual({ path, csp: "default-src 'none'; frame-ancestors 'none'" });
@@ -23,7 +35,9 @@ function expectSecurityHeaders(res: APIResponse, path: string) {
 
 test.describe("security headers", () => {
   for (const path of ["/", "/login", "/pricing", "/portal", "/no-such-page"]) {
-    test(`${path} carries CSP with a nonce, frame-ancestors 'none', nosniff, Referrer-Policy and HSTS`, async ({ request }) => {
+    test(`${path} carries CSP with a nonce, frame-ancestors 'none', nosniff, Referrer-Policy and HSTS`, async ({
+      request,
+    }) => {
       const res = await request.get(path, { maxRedirects: 0 });
       expectSecurityHeaders(res, path);
       if ((res.headers()["content-type"] ?? "").includes("text/html")) {
@@ -31,26 +45,43 @@ test.describe("security headers", () => {
         const html = await res.text();
         const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
         expect(scripts.length).toBeGreaterThan(0);
-        for (const tag of scripts) expect({ tag, nonce: tag.includes(`nonce="${nonce}"`) }).toEqual({ tag, nonce: true });
+        for (const tag of scripts)
+          expect({ tag, nonce: tag.includes(`nonce="${nonce}"`) }).toEqual({ tag, nonce: true });
       }
     });
   }
 
   // JSON only: a CSP that loads nothing, no nonce (these skip the proxy), and the same baseline.
-  for (const path of ["/api/health", "/api/auth/check", "/api/tickets", "/api/no-such-route", "/api/tickets/detail/%25", "/api/tickets/detail/%E0%A4%A"]) {
+  for (const path of [
+    "/api/health",
+    "/api/auth/check",
+    "/api/tickets",
+    "/api/no-such-route",
+    "/api/tickets/detail/%25",
+    "/api/tickets/detail/%E0%A4%A",
+  ]) {
     test(`${path} carries CSP default-src 'none', nosniff, Referrer-Policy and HSTS`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
       expectSecurityHeaders(res, path);
       expect({ path, type: res.headers()["content-type"] }).toEqual({ path, type: "application/json" });
       const body = (await res.json()) as Record<string, unknown>;
-      if (!res.ok()) expect({ path, error: typeof body.error, code: typeof body.code }).toEqual({ path, error: "string", code: "string" });
+      if (!res.ok())
+        expect({ path, error: typeof body.error, code: typeof body.code }).toEqual({
+          path,
+          error: "string",
+          code: "string",
+        });
     });
   }
 
   test("an unknown API path is a JSON 404 for every method", async ({ request }) => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       const res = await request.fetch("/api/no/such-route", { method });
-      expect({ method, status: res.status(), body: await res.json() }).toEqual({ method, status: 404, body: { error: "No such API route", code: "not_found" } });
+      expect({ method, status: res.status(), body: await res.json() }).toEqual({
+        method,
+        status: 404,
+        body: { error: "No such API route", code: "not_found" },
+      });
     }
   });
 
@@ -89,7 +120,11 @@ test.describe("page matrix: each protected page as each role", () => {
 });
 
 /** A page's own heading, which only its allowed roles may see (the <title> is not content). */
-const PROTECTED_TEXT: Record<string, string> = { "/admin": "Admin Dashboard", "/users": "User Management", "/platform-admin": "Platform Administration" };
+const PROTECTED_TEXT: Record<string, string> = {
+  "/admin": "Admin Dashboard",
+  "/users": "User Management",
+  "/platform-admin": "Platform Administration",
+};
 const shows = (body: string, text: string) => body.includes(`>${text}<`) || body.includes(`"children":"${text}"`);
 
 test.describe("protected pages cannot be reached around the guard", () => {
@@ -108,27 +143,44 @@ test.describe("protected pages cannot be reached around the guard", () => {
     [page.replace(/^\/(.)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`), {}],
   ];
 
-  test("anonymous: every variant of every protected page is redirected or unknown, never served", async ({ request }) => {
+  test("anonymous: every variant of every protected page is redirected or unknown, never served", async ({
+    request,
+  }) => {
     for (const { prefix } of PROTECTED_ROUTES) {
       for (const [path, headers] of variants(prefix)) {
         const res = await request.get(path, { headers, maxRedirects: 0 });
         const body = await res.text();
-        expect({ path, headers, refused: [307, 308, 404].includes(res.status()) }).toEqual({ path, headers, refused: true });
-        if (PROTECTED_TEXT[prefix]) expect({ path, shown: shows(body, PROTECTED_TEXT[prefix]) }).toEqual({ path, shown: false });
+        expect({ path, headers, refused: [307, 308, 404].includes(res.status()) }).toEqual({
+          path,
+          headers,
+          refused: true,
+        });
+        if (PROTECTED_TEXT[prefix])
+          expect({ path, shown: shows(body, PROTECTED_TEXT[prefix]) }).toEqual({ path, shown: false });
       }
     }
   });
 
-  test("an agent gets no admin page content through any variant (an admin does: the check can see it)", async ({ page, browser }) => {
+  test("an agent gets no admin page content through any variant (an admin does: the check can see it)", async ({
+    page,
+    browser,
+  }) => {
     const admin = await browser.newPage();
     await signInAs(admin, ROLE_LOGINS.platform_admin);
-    for (const prefix of Object.keys(PROTECTED_TEXT)) expect({ prefix, shown: shows(await (await admin.request.get(prefix)).text(), PROTECTED_TEXT[prefix]!) }).toEqual({ prefix, shown: true });
+    for (const prefix of Object.keys(PROTECTED_TEXT))
+      expect({ prefix, shown: shows(await (await admin.request.get(prefix)).text(), PROTECTED_TEXT[prefix]!) }).toEqual(
+        { prefix, shown: true },
+      );
     await admin.close();
     await signInAs(page, ROLE_LOGINS.agent);
     for (const prefix of Object.keys(PROTECTED_TEXT)) {
       for (const [path, headers] of variants(prefix)) {
         const res = await page.request.get(path, { headers, maxRedirects: 0 });
-        expect({ path, headers, leaked: shows(await res.text(), PROTECTED_TEXT[prefix]!) }).toEqual({ path, headers, leaked: false });
+        expect({ path, headers, leaked: shows(await res.text(), PROTECTED_TEXT[prefix]!) }).toEqual({
+          path,
+          headers,
+          leaked: false,
+        });
       }
     }
   });
@@ -158,9 +210,13 @@ test.describe("odd URLs", () => {
   test("never answer with a 5xx, and malformed escapes are a 400", async ({ request }) => {
     for (const url of urls) {
       const res = await request.get(url, { maxRedirects: 0 });
-      expect({ url: url.slice(0, 60), serverError: res.status() >= 500 }).toEqual({ url: url.slice(0, 60), serverError: false });
+      expect({ url: url.slice(0, 60), serverError: res.status() >= 500 }).toEqual({
+        url: url.slice(0, 60),
+        serverError: false,
+      });
       if (url.includes("%E0%A4%A")) expect({ url, status: res.status() }).toEqual({ url, status: 400 });
-      if (url.startsWith("/api/") && res.status() >= 400) expect((await res.json()) as unknown).toEqual(expect.objectContaining({ error: expect.any(String) }));
+      if (url.startsWith("/api/") && res.status() >= 400)
+        expect((await res.json()) as unknown).toEqual(expect.objectContaining({ error: expect.any(String) }));
     }
   });
 });
@@ -179,28 +235,44 @@ async function expectInert(page: Page) {
 }
 
 test.describe("stored markup is shown as text", () => {
-  test("ticket, reply, names and portal messages run nothing in the workspace and the portal", async ({ page, browser }) => {
+  test("ticket, reply, names and portal messages run nothing in the workspace and the portal", async ({
+    page,
+    browser,
+  }) => {
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
     const customerEmail = uniqueEmail("xss-customer");
-    const reg = await page.request.post("/api/register", { data: { fullName: NAME, email: uniqueEmail("xss-admin"), companyName: "Markup Co", password: "markup-password" } });
+    const reg = await page.request.post("/api/register", {
+      data: { fullName: NAME, email: uniqueEmail("xss-admin"), companyName: "Markup Co", password: "markup-password" },
+    });
     expect(reg.status()).toBe(201);
     const { organization } = (await reg.json()) as { organization: { slug: string } };
     expect((await page.request.post("/api/onboarding/skip")).ok()).toBe(true);
-    const created = await page.request.post("/api/tickets", { data: { subject: SUBJECT, description: DESCRIPTION, customerName: CUSTOMER, customerEmail } });
+    const created = await page.request.post("/api/tickets", {
+      data: { subject: SUBJECT, description: DESCRIPTION, customerName: CUSTOMER, customerEmail },
+    });
     expect(created.status()).toBe(201);
     const ticket = (await created.json()) as { id: string };
-    expect((await page.request.post("/api/replies", { data: { ticketId: ticket.id, content: REPLY } })).status()).toBe(201);
+    expect((await page.request.post("/api/replies", { data: { ticketId: ticket.id, content: REPLY } })).status()).toBe(
+      201,
+    );
 
     // The customer signs in to the portal (code by mail) and answers with markup of their own.
-    expect((await page.request.post("/api/portal/access", { data: { org: organization.slug, email: customerEmail } })).ok()).toBe(true);
+    expect(
+      (await page.request.post("/api/portal/access", { data: { org: organization.slug, email: customerEmail } })).ok(),
+    ).toBe(true);
     const code = await codeFromMail(customerEmail);
-    const access = await page.request.post("/api/portal/access", { data: { org: organization.slug, email: customerEmail, code } });
+    const access = await page.request.post("/api/portal/access", {
+      data: { org: organization.slug, email: customerEmail, code },
+    });
     const { accessToken } = (await access.json()) as { accessToken: string };
-    const portalReply = await page.request.post("/api/replies", { data: { ticketId: ticket.id, content: PORTAL_REPLY }, headers: { authorization: `Bearer ${accessToken}` } });
+    const portalReply = await page.request.post("/api/replies", {
+      data: { ticketId: ticket.id, content: PORTAL_REPLY },
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(portalReply.status()).toBe(201);
 
     await page.goto("/app#all-open");
@@ -224,7 +296,10 @@ test.describe("stored markup is shown as text", () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await portal.addInitScript(([slug, token, email]) => sessionStorage.setItem(`portal:${slug}`, JSON.stringify({ token, email })), [organization.slug, accessToken, customerEmail]);
+    await portal.addInitScript(
+      ([slug, token, email]) => sessionStorage.setItem(`portal:${slug}`, JSON.stringify({ token, email })),
+      [organization.slug, accessToken, customerEmail],
+    );
     await portal.goto(`/portal?org=${organization.slug}`);
     await portal.getByText("Printer", { exact: false }).first().click();
     await expect(portal.getByRole("heading", { name: SUBJECT })).toBeVisible();

@@ -27,7 +27,9 @@ test.describe("settings", () => {
     await expect(page.getByRole("progressbar", { name: "Agent seats: 1 of 1" })).toBeVisible();
     await expectNoViolations(page);
     await page.getByRole("button", { name: "Upgrade Plan" }).click();
-    await expect(page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("heading", { name: "Pro" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("heading", { name: "Pro" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.getByRole("tab", { name: "Organization" }).click();
@@ -43,7 +45,9 @@ test.describe("settings", () => {
   test("Organization tab: add, toggle and remove a support email within the plan's limit", async ({ page }) => {
     await newOnboardedAdmin(page);
     await page.goto("/settings#organization");
-    const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: "Support Email Addresses" }) });
+    const card = page
+      .locator('[data-slot="card"]')
+      .filter({ has: page.getByRole("heading", { name: "Support Email Addresses" }) });
     await expect(card.getByTestId("support-email-count")).toHaveText("0 / 1");
 
     const add = card.getByRole("button", { name: "Add Email" });
@@ -85,7 +89,9 @@ test.describe("settings", () => {
   test("an address another organisation uses is refused with the server's message", async ({ page }) => {
     await newOnboardedAdmin(page);
     const taken = uniqueEmail("taken");
-    expect((await page.request.post("/api/support-emails", { data: { email: taken, displayName: "Mine" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/api/support-emails", { data: { email: taken, displayName: "Mine" } })).status(),
+    ).toBe(201);
     await page.context().clearCookies();
     await newOnboardedAdmin(page);
     await page.goto("/settings#organization");

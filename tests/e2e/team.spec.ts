@@ -3,7 +3,10 @@ import { expect, test } from "@playwright/test";
 import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
 
 test.describe("settings: team", () => {
-  test("an admin invites a teammate, who accepts the emailed link in another browser and signs in", async ({ page, browser }) => {
+  test("an admin invites a teammate, who accepts the emailed link in another browser and signs in", async ({
+    page,
+    browser,
+  }) => {
     // Two browsers, an email round trip and the accept page's 2-second redirect: allow for a busy machine.
     test.slow();
     await signInAs(page, "admin@acme.test");
@@ -48,7 +51,9 @@ test.describe("settings: team", () => {
       // A non-admin sees the seat count and the contact message, not the team.
       await other.goto("/settings#team");
       const theirTab = other.getByRole("tabpanel", { name: "Team" });
-      await expect(theirTab.getByText("Contact your administrator to manage team members and agent seats.")).toBeVisible();
+      await expect(
+        theirTab.getByText("Contact your administrator to manage team members and agent seats."),
+      ).toBeVisible();
       await expect(theirTab.getByRole("button", { name: "Send Invitation" })).toHaveCount(0);
     } finally {
       await invitee.close();
@@ -59,7 +64,9 @@ test.describe("settings: team", () => {
     await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
 
     // Give the seat back: the demo organisation's seats are shared by every spec of the run.
-    const [member] = (await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as { id: string }[];
+    const [member] = (await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as {
+      id: string;
+    }[];
     expect((await page.request.patch(`/api/users/${member!.id}`, { data: { isActive: false } })).status()).toBe(200);
   });
 });
@@ -87,6 +94,9 @@ test("the Team tab has no accessibility violations", async ({ page }) => {
   await signInAs(page, "admin@acme.test");
   await page.goto("/settings#team");
   await expect(page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Team members" })).toBeVisible();
-  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   await expect.poll(violations).toEqual([]);
 });

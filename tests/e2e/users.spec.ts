@@ -8,7 +8,9 @@ async function newTeammate(page: Page, fullName: string) {
   const invited = await page.request.post("/api/team-invites", { data: { email, role: "agent" } });
   expect(invited.status()).toBe(201);
   const token = new URL(await linkFromMail(email, "/accept-invite")).searchParams.get("token");
-  const accepted = await page.request.post("/api/team-invites/accept", { data: { token, fullName, password: "managed-password" } });
+  const accepted = await page.request.post("/api/team-invites/accept", {
+    data: { token, fullName, password: "managed-password" },
+  });
   expect(accepted.status()).toBe(201);
   return email;
 }
@@ -20,7 +22,8 @@ test.describe("user management", () => {
     const email = await newTeammate(page, fullName);
 
     await page.goto("/users");
-    for (const label of ["Total Users", "Active Users", "Inactive Users"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Total Users", "Active Users", "Inactive Users"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
     const rows = page.getByTestId("user-row");
     await expect(rows.first()).toBeVisible();
 
@@ -75,8 +78,13 @@ test.describe("user management", () => {
   });
 });
 
-test("User Management and its Edit Role dialog have no accessibility violations, in light and dark", async ({ page }) => {
-  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+test("User Management and its Edit Role dialog have no accessibility violations, in light and dark", async ({
+  page,
+}) => {
+  const violations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   await signInAs(page, "admin@acme.test");
   await page.goto("/users");
   await expect(page.getByTestId("user-row").first()).toBeVisible();
@@ -85,7 +93,10 @@ test("User Management and its Edit Role dialog have no accessibility violations,
   await expect.poll(violations).toEqual([]);
   await page.getByLabel("Search users").fill("agent@acme.test");
   await expect(page.getByTestId("user-row")).toHaveCount(1);
-  await page.getByTestId("user-row").getByRole("button", { name: /^Actions for / }).click();
+  await page
+    .getByTestId("user-row")
+    .getByRole("button", { name: /^Actions for / })
+    .click();
   await page.getByRole("menuitem", { name: "Edit Role" }).click();
   await expect(page.getByRole("dialog", { name: "Edit Role" })).toBeVisible();
   await expect.poll(violations).toEqual([]);

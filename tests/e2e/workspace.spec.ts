@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInAs, toastText, uniqueEmail } from "./helpers";
 
 test.describe("agent workspace", () => {
-  test("work the queue: views by sidebar and hash, search, filter, open, reply, note, change fields", async ({ page }) => {
+  test("work the queue: views by sidebar and hash, search, filter, open, reply, note, change fields", async ({
+    page,
+  }) => {
     await signInAs(page, "admin@acme.test");
     await page.goto("/app");
     await expect(page.getByText("Select a ticket to view details")).toBeVisible();
@@ -42,7 +44,9 @@ test.describe("agent workspace", () => {
     await detail.getByLabel("Internal note").click();
     await detail.getByPlaceholder(/internal note/).fill("Escalating to billing.");
     await detail.getByRole("button", { name: "Add Note" }).click();
-    await expect(detail.locator('[data-reply-type="internal"]').filter({ hasText: "Escalating to billing." })).toBeVisible();
+    await expect(
+      detail.locator('[data-reply-type="internal"]').filter({ hasText: "Escalating to billing." }),
+    ).toBeVisible();
 
     await detail.getByRole("combobox", { name: "Priority" }).click();
     await page.getByRole("option", { name: "Urgent" }).click();
@@ -115,14 +119,20 @@ test.describe("agent workspace", () => {
   });
 
   test("at the plan's limit the alert shows and New Ticket is disabled", async ({ page }) => {
-    const res = await page.request.post("/api/register", { data: { fullName: "Busy Founder", email: uniqueEmail("busy"), companyName: "Busy Co", password: "busy-password" } });
+    const res = await page.request.post("/api/register", {
+      data: { fullName: "Busy Founder", email: uniqueEmail("busy"), companyName: "Busy Co", password: "busy-password" },
+    });
     expect(res.status()).toBe(201);
     await page.request.post("/api/onboarding/skip");
     for (let i = 0; i < 150; i++) {
-      const created = await page.request.post("/api/tickets", { data: { subject: `Ticket ${i}`, description: "Load" } });
+      const created = await page.request.post("/api/tickets", {
+        data: { subject: `Ticket ${i}`, description: "Load" },
+      });
       expect(created.status()).toBe(201);
     }
-    expect((await page.request.post("/api/tickets", { data: { subject: "One too many", description: "x" } })).status()).toBe(403);
+    expect(
+      (await page.request.post("/api/tickets", { data: { subject: "One too many", description: "x" } })).status(),
+    ).toBe(403);
     await page.goto("/app");
     await expect(page.getByRole("alert").filter({ hasText: "Ticket Limit Reached" })).toBeVisible();
     await expect(page.getByRole("button", { name: "New Ticket" })).toBeDisabled();

@@ -9,7 +9,9 @@ export default function AcceptInvitePage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Join your team</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Join your team
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <Suspense>

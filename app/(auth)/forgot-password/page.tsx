@@ -8,7 +8,9 @@ export default function ForgotPasswordPage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Forgot password</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Forgot password
+        </CardTitle>
         <CardDescription>Enter your email and we&apos;ll send you a link to reset your password.</CardDescription>
       </CardHeader>
       <CardContent>

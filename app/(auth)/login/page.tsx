@@ -14,7 +14,9 @@ export default async function LoginPage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Welcome back</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Welcome back
+        </CardTitle>
         <CardDescription>Sign in to your {PRODUCT_NAME} account</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -22,7 +24,7 @@ export default async function LoginPage() {
           <LoginForm />
         </Suspense>
         {demo && <DemoCredentials />}
-        <Link href="/" className="text-muted-foreground text-center text-sm hover:underline">
+        <Link href="/" className="text-center text-sm text-muted-foreground hover:underline">
           Back to home
         </Link>
       </CardContent>

@@ -9,7 +9,9 @@ export default function RegisterPage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Create your account</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Create your account
+        </CardTitle>
         <CardDescription>Set up {PRODUCT_NAME} for your support team</CardDescription>
       </CardHeader>
       <CardContent>

@@ -9,7 +9,9 @@ export default function ResetPasswordPage() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Reset password</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Reset password
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <Suspense>

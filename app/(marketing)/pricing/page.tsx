@@ -34,7 +34,9 @@ export default function PricingPage() {
       </Button>
       <div className="mb-10 text-center">
         <h1 className="text-4xl font-bold tracking-tight">Simple, transparent pricing</h1>
-        <p className="text-muted-foreground mt-3 text-lg">Pick the plan that fits your team today and grow from there.</p>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Pick the plan that fits your team today and grow from there.
+        </p>
       </div>
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {ORDER.map(({ plan, blurb, cta }) => {
@@ -55,7 +57,7 @@ export default function PricingPage() {
                 <ul className="grid gap-2 text-sm">
                   {planFeatures(plan).map((feature) => (
                     <li key={feature} className="flex gap-2">
-                      <Check className="text-success mt-0.5 size-4 shrink-0" aria-hidden />
+                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
                       {feature}
                     </li>
                   ))}
@@ -68,7 +70,9 @@ export default function PricingPage() {
           );
         })}
       </div>
-      <p className="text-muted-foreground mt-10 text-center">All plans include a 14-day free trial. No credit card required.</p>
+      <p className="mt-10 text-center text-muted-foreground">
+        All plans include a 14-day free trial. No credit card required.
+      </p>
     </div>
   );
 }

@@ -11,7 +11,13 @@ export const POST = publicRoute({ body: registerSchema }, async ({ req, body }) 
   const { user, organization } = await register(body, clientIp(req));
   const payload = {
     user: publicUser(user),
-    organization: { id: organization.id, name: organization.name, slug: organization.slug, plan: organization.plan, onboardingCompleted: organization.onboardingCompleted },
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      plan: organization.plan,
+      onboardingCompleted: organization.onboardingCompleted,
+    },
   };
   return setSessionCookie(json(payload, { status: 201 }), user);
 });

@@ -9,5 +9,7 @@ import { createCustomerReply, createReply } from "@/lib/services/replies";
 // with a portal Bearer token, a public customer reply on the token's own ticket.
 export const POST = sessionOrPortal(
   route({ body: createReplySchema }, async ({ user, body }) => json(await createReply(user, body), { status: 201 })),
-  portalRoute({ body: portalReplySchema }, async ({ user, body }) => json(await createCustomerReply(portalActor(user), body), { status: 201 })),
+  portalRoute({ body: portalReplySchema }, async ({ user, body }) =>
+    json(await createCustomerReply(portalActor(user), body), { status: 201 }),
+  ),
 );

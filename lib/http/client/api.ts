@@ -22,7 +22,8 @@ export class ApiError extends Error {
 function parseErrorBody(text: string): { error: string; code: ErrorCode | null } {
   try {
     const parsed = JSON.parse(text) as { error?: unknown; code?: unknown } | null;
-    if (typeof parsed?.error === "string" && parsed.error) return { error: parsed.error, code: isErrorCode(parsed.code) ? parsed.code : null };
+    if (typeof parsed?.error === "string" && parsed.error)
+      return { error: parsed.error, code: isErrorCode(parsed.code) ? parsed.code : null };
   } catch {
     // Not JSON: the body text itself is the message.
   }

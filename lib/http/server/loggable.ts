@@ -8,7 +8,12 @@ export function loggable(error: unknown): Record<string, unknown> {
   if (error.name.startsWith("PrismaClient")) {
     const call = error.message.match(/Invalid `([^`]+)` invocation/)?.[1];
     const { code, meta } = error as { code?: unknown; meta?: { code?: unknown } };
-    return { name: error.name, code, sqlState: typeof meta?.code === "string" ? meta.code : error.message.match(/Code: `([0-9A-Z]{5})`/)?.[1], call };
+    return {
+      name: error.name,
+      code,
+      sqlState: typeof meta?.code === "string" ? meta.code : error.message.match(/Code: `([0-9A-Z]{5})`/)?.[1],
+      call,
+    };
   }
   return { name: error.name, message: error.message, stack: error.stack };
 }

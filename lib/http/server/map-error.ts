@@ -1,6 +1,20 @@
 import { AppError, conflict, notFound, serviceUnavailable } from "@/lib/errors";
 
-const UNREACHABLE_DB_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const UNREACHABLE_DB_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 /** PostgreSQL SQLSTATEs of a database that is going away or not back yet: connection exceptions (08), shutdown and start-up (57P01-57P04), too many connections. */
 const UNREACHABLE_SQLSTATE = /^(08\d{3}|57P0[1-4]|53300)$/;
 const UNREACHABLE_DB_MESSAGE =
@@ -11,7 +25,12 @@ function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
   if (typeof error !== "object" || error === null || seen.has(error)) return [];
   seen.add(error);
   const codes: string[] = [];
-  const { code, meta, cause, message } = error as { code?: unknown; meta?: { code?: unknown }; cause?: unknown; message?: unknown };
+  const { code, meta, cause, message } = error as {
+    code?: unknown;
+    meta?: { code?: unknown };
+    cause?: unknown;
+    message?: unknown;
+  };
   if (typeof code === "string") codes.push(code);
   if (typeof meta?.code === "string") codes.push(meta.code);
   if (typeof message === "string") codes.push(...[...message.matchAll(/Code: `([0-9A-Z]{5})`/g)].map((m) => m[1]!));
@@ -35,7 +54,10 @@ function messagesOf(error: unknown): string {
 
 /** True when the error means the database cannot be reached right now (outage, restart). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return codesOf(error).some((c) => UNREACHABLE_DB_CODES.has(c) || UNREACHABLE_SQLSTATE.test(c)) || UNREACHABLE_DB_MESSAGE.test(messagesOf(error));
+  return (
+    codesOf(error).some((c) => UNREACHABLE_DB_CODES.has(c) || UNREACHABLE_SQLSTATE.test(c)) ||
+    UNREACHABLE_DB_MESSAGE.test(messagesOf(error))
+  );
 }
 
 /**
@@ -48,6 +70,7 @@ export function toAppError(error: unknown): AppError | null {
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("This record already exists");
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
-  if (codesOf(error).some((c) => BUSY_CODES.test(c))) return serviceUnavailable("The service is busy. Please try again.");
+  if (codesOf(error).some((c) => BUSY_CODES.test(c)))
+    return serviceUnavailable("The service is busy. Please try again.");
   return null;
 }

@@ -15,5 +15,8 @@ export function errorResponse(error: AppError) {
   const body: { error: string; code: ErrorCode; issues?: unknown } = { error: error.message, code: error.code };
   if (error.extra.issues !== undefined) body.issues = error.extra.issues;
   const { retryAfterSeconds } = error.extra;
-  return json(body, { status: STATUS_OF[error.code], headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined });
+  return json(body, {
+    status: STATUS_OF[error.code],
+    headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+  });
 }

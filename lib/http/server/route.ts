@@ -37,7 +37,9 @@ type RouteArgs = { params: Promise<Record<string, string | string[]>> };
 type Handler<U, B extends Schema, Q extends Schema> = (ctx: RouteContext<U, B, Q>) => Promise<unknown> | unknown;
 
 function logUnexpected(requestId: string, req: NextRequest, error: unknown) {
-  console.error(JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...loggable(error) }));
+  console.error(
+    JSON.stringify({ level: "error", requestId, method: req.method, path: req.nextUrl.pathname, ...loggable(error) }),
+  );
 }
 
 async function flattenParams(args?: RouteArgs): Promise<Record<string, string>> {
@@ -56,9 +58,13 @@ function build<U, B extends Schema, Q extends Schema>(
     try {
       assertSameOrigin(req);
       const user = await authenticate(req);
-      const query = (options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined) as Infer<Q>;
+      const query = (
+        options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined
+      ) as Infer<Q>;
       const body = (
-        options.body ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : undefined
+        options.body
+          ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+          : undefined
       ) as Infer<B>;
       const params = await flattenParams(args);
       const result = await handler({ req, user, body, query, params, requestId });

@@ -49,7 +49,12 @@ beforeAll(async () => {
 });
 
 it("counts every agent's open and assigned tickets in one query", async () => {
-  const { result, ms } = await timed(async () => (await agents(makeRequest("/api/admin/agents", { headers: { cookie } }), params())).json() as Promise<{ openTickets: number; assignedTickets: number }[]>);
+  const { result, ms } = await timed(
+    async () =>
+      (await agents(makeRequest("/api/admin/agents", { headers: { cookie } }), params())).json() as Promise<
+        { openTickets: number; assignedTickets: number }[]
+      >,
+  );
   expect(result).toHaveLength(50);
   expect(result.reduce((n, a) => n + a.assignedTickets, 0)).toBe(20_000);
   // Agent k holds the tickets g with g % 50 = k - 1, all of one status: 30 of the 50 hold open ones.
@@ -59,9 +64,10 @@ it("counts every agent's open and assigned tickets in one query", async () => {
 
 it("reads the first and a deep activity page through the index", async () => {
   const page = (cursor?: string) =>
-    activity(makeRequest(`/api/admin/activity?limit=25${cursor ? `&cursor=${cursor}` : ""}`, { headers: { cookie } }), params()).then(
-      (r) => r.json() as Promise<{ events: { id: string; createdAt: string }[]; nextCursor: string | null }>,
-    );
+    activity(
+      makeRequest(`/api/admin/activity?limit=25${cursor ? `&cursor=${cursor}` : ""}`, { headers: { cookie } }),
+      params(),
+    ).then((r) => r.json() as Promise<{ events: { id: string; createdAt: string }[]; nextCursor: string | null }>);
   const first = await timed(() => page());
   expect(first.result.events).toHaveLength(25);
   expect(first.result.events[0]!.id).toBe("scale-a-e0000001");
@@ -79,6 +85,10 @@ it("reads the first and a deep activity page through the index", async () => {
   const onEvents = scans.filter((n) => n["Relation Name"] === "AuditEvent");
   expect(onEvents.map((n) => n["Node Type"])).not.toContain("Seq Scan");
   // The page starts at the cursor: the time bound is part of the index condition, not a filter.
-  expect(onEvents.map((n) => String((n as { "Index Cond"?: string })["Index Cond"]))).toEqual([expect.stringContaining('"createdAt" <=')]);
-  console.log(`GET /api/admin/activity (100,000 events): first page ${first.ms.toFixed(1)} ms, page after 90,000 events ${deep.ms.toFixed(1)} ms`);
+  expect(onEvents.map((n) => String((n as { "Index Cond"?: string })["Index Cond"]))).toEqual([
+    expect.stringContaining('"createdAt" <='),
+  ]);
+  console.log(
+    `GET /api/admin/activity (100,000 events): first page ${first.ms.toFixed(1)} ms, page after 90,000 events ${deep.ms.toFixed(1)} ms`,
+  );
 });

@@ -7,7 +7,14 @@ import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
-type Event = { id: string; action: string; text: string; actor: { name: string }; createdAt: string; metadata: Record<string, unknown> | null };
+type Event = {
+  id: string;
+  action: string;
+  text: string;
+  actor: { name: string };
+  createdAt: string;
+  metadata: Record<string, unknown> | null;
+};
 const as = async (user: User) => ({ cookie: await sessionCookie(user) });
 
 async function getAgents(user: User) {
@@ -16,16 +23,32 @@ async function getAgents(user: User) {
 }
 async function getActivity(user: User, query = "") {
   const res = await activity(makeRequest(`/api/admin/activity${query}`, { headers: await as(user) }), params());
-  return { status: res.status, body: (await res.json()) as { events: Event[]; nextCursor: string | null; error?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { events: Event[]; nextCursor: string | null; error?: string },
+  };
 }
 
 let ticketNumber = 0;
-async function ticket(organizationId: string, status: "open" | "pending" | "in_progress" | "resolved" | "closed", assignedToId: string | null) {
+async function ticket(
+  organizationId: string,
+  status: "open" | "pending" | "in_progress" | "resolved" | "closed",
+  assignedToId: string | null,
+) {
   const now = new Date();
   return db.ticket.create({
     data: {
-      organizationId, ticketNumber: ++ticketNumber, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test",
-      status, assignedToId, firstResponseDueAt: now, resolutionDueAt: now, slaRiskAt: now,
+      organizationId,
+      ticketNumber: ++ticketNumber,
+      subject: "s",
+      description: "d",
+      customerName: "c",
+      customerEmail: "c@x.test",
+      status,
+      assignedToId,
+      firstResponseDueAt: now,
+      resolutionDueAt: now,
+      slaRiskAt: now,
     },
   });
 }
@@ -45,7 +68,8 @@ describe("GET /api/admin/agents", () => {
     const gone = await createUser(org.id, "agent", { fullName: "Dee Gone", isActive: false });
     await createUser(org.id, "end_user", { fullName: "Eve Customer" });
     const stranger = await createUser(world.other.id, "agent");
-    for (const status of ["open", "pending", "in_progress", "resolved", "closed"] as const) await ticket(org.id, status, busy.id);
+    for (const status of ["open", "pending", "in_progress", "resolved", "closed"] as const)
+      await ticket(org.id, status, busy.id);
     await ticket(org.id, "open", admin.id);
     await ticket(org.id, "resolved", gone.id);
     await ticket(org.id, "open", null);
@@ -55,11 +79,26 @@ describe("GET /api/admin/agents", () => {
     expect(res.status).toBe(200);
     expect(res.body.map((a) => a.fullName)).toEqual(["Ada Admin", "Bea Busy", "Cal Idle", "Dee Gone"]);
     const byId = Object.fromEntries(res.body.map((a) => [a.id, a]));
-    expect(byId[busy.id]).toMatchObject({ email: busy.email, role: "agent", isActive: true, openTickets: 3, assignedTickets: 5 });
+    expect(byId[busy.id]).toMatchObject({
+      email: busy.email,
+      role: "agent",
+      isActive: true,
+      openTickets: 3,
+      assignedTickets: 5,
+    });
     expect(byId[admin.id]).toMatchObject({ role: "org_admin", openTickets: 1, assignedTickets: 1 });
     expect(byId[idle.id]).toMatchObject({ openTickets: 0, assignedTickets: 0 });
     expect(byId[gone.id]).toMatchObject({ isActive: false, openTickets: 0, assignedTickets: 1 });
-    expect(Object.keys(byId[busy.id]!).sort()).toEqual(["assignedTickets", "createdAt", "email", "fullName", "id", "isActive", "openTickets", "role"]);
+    expect(Object.keys(byId[busy.id]!).sort()).toEqual([
+      "assignedTickets",
+      "createdAt",
+      "email",
+      "fullName",
+      "id",
+      "isActive",
+      "openTickets",
+      "role",
+    ]);
   });
 
   it.each([
@@ -84,9 +123,19 @@ describe("GET /api/admin/activity", () => {
     // 7 events, two of them sharing one timestamp, plus noise in another organisation.
     const times = [0, 1000, 2000, 2000, 3000, 4000, 5000];
     for (const [i, offset] of times.entries()) {
-      await db.auditEvent.create({ data: { organizationId: org.id, actorId: admin.id, action: "user.login", metadata: { n: i }, createdAt: new Date(base + offset) } });
+      await db.auditEvent.create({
+        data: {
+          organizationId: org.id,
+          actorId: admin.id,
+          action: "user.login",
+          metadata: { n: i },
+          createdAt: new Date(base + offset),
+        },
+      });
     }
-    await db.auditEvent.create({ data: { organizationId: world.other.id, action: "user.login", createdAt: new Date(base + 10_000) } });
+    await db.auditEvent.create({
+      data: { organizationId: world.other.id, action: "user.login", createdAt: new Date(base + 10_000) },
+    });
 
     const seen: number[] = [];
     let cursor: string | null = null;
@@ -110,23 +159,53 @@ describe("GET /api/admin/activity", () => {
     const admin = await createUser(org.id, "org_admin", { fullName: "Ada Admin" });
     const agent = await createUser(org.id, "agent", { fullName: "Sam Agent" });
     const t = await ticket(org.id, "open", null);
-    await recordEvent(db, { organizationId: org.id, actorId: admin.id, action: "user.role_changed", targetType: "user", targetId: agent.id, metadata: { email: agent.email, from: "agent", to: "org_admin" } });
-    await recordEvent(db, { organizationId: org.id, actorId: admin.id, action: "ticket.assigned", ticketId: t.id, metadata: { field: "assignee", from: null, to: agent.id } });
-    await recordEvent(db, { organizationId: org.id, actorType: "customer", actorLabel: "casey@customer.test", action: "ticket.created", ticketId: t.id });
-    await recordEvent(db, { organizationId: org.id, actorId: admin.id, action: "invite.sent", metadata: { email: "new@x.test", role: "agent", token: "s3cret", tokenHash: "abc" } });
+    await recordEvent(db, {
+      organizationId: org.id,
+      actorId: admin.id,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: agent.id,
+      metadata: { email: agent.email, from: "agent", to: "org_admin" },
+    });
+    await recordEvent(db, {
+      organizationId: org.id,
+      actorId: admin.id,
+      action: "ticket.assigned",
+      ticketId: t.id,
+      metadata: { field: "assignee", from: null, to: agent.id },
+    });
+    await recordEvent(db, {
+      organizationId: org.id,
+      actorType: "customer",
+      actorLabel: "casey@customer.test",
+      action: "ticket.created",
+      ticketId: t.id,
+    });
+    await recordEvent(db, {
+      organizationId: org.id,
+      actorId: admin.id,
+      action: "invite.sent",
+      metadata: { email: "new@x.test", role: "agent", token: "s3cret", tokenHash: "abc" },
+    });
     await recordEvent(db, { organizationId: org.id, action: "something.new" });
 
     const { body } = await getActivity(admin);
     // Recorded within the same millisecond or so: compare as a set (ordering has its own test).
     const texts = body.events.map((e) => e.text).sort();
-    expect(texts).toEqual([
-      "something.new",
-      "Ada Admin invited new@x.test as Agent",
-      `casey@customer.test created ticket #${t.ticketNumber}`,
-      `Ada Admin assigned ticket #${t.ticketNumber} to Sam Agent`,
-      `Ada Admin changed the role of ${agent.email} from Agent to Admin`,
-    ].sort());
-    expect(body.events.find((e) => e.action === "invite.sent")).toMatchObject({ action: "invite.sent", actor: { name: "Ada Admin" }, metadata: { email: "new@x.test", role: "agent" } });
+    expect(texts).toEqual(
+      [
+        "something.new",
+        "Ada Admin invited new@x.test as Agent",
+        `casey@customer.test created ticket #${t.ticketNumber}`,
+        `Ada Admin assigned ticket #${t.ticketNumber} to Sam Agent`,
+        `Ada Admin changed the role of ${agent.email} from Agent to Admin`,
+      ].sort(),
+    );
+    expect(body.events.find((e) => e.action === "invite.sent")).toMatchObject({
+      action: "invite.sent",
+      actor: { name: "Ada Admin" },
+      metadata: { email: "new@x.test", role: "agent" },
+    });
     expect(JSON.stringify(body)).not.toMatch(/s3cret|tokenHash|"abc"/);
     expect(body.events.find((e) => e.action === "something.new")!.actor.name).toBe("Someone");
   });
@@ -135,7 +214,12 @@ describe("GET /api/admin/activity", () => {
     const org = await createOrg("pro");
     const admin = await createUser(org.id, "org_admin");
     const outsider = await createUser(world.other.id, "agent", { fullName: "Secret Outsider" });
-    await recordEvent(db, { organizationId: org.id, actorId: admin.id, action: "ticket.assigned", metadata: { from: null, to: outsider.id } });
+    await recordEvent(db, {
+      organizationId: org.id,
+      actorId: admin.id,
+      action: "ticket.assigned",
+      metadata: { from: null, to: outsider.id },
+    });
     const { body } = await getActivity(admin);
     expect(JSON.stringify(body)).not.toContain("Secret Outsider");
   });
@@ -168,12 +252,24 @@ describe("auditText", () => {
     [{ action: "user.login" }, "Ada signed in"],
     [{ action: "user.deactivated", metadata: { email: "x@y.test" } }, "Ada deactivated x@y.test"],
     [{ action: "user.activated", metadata: { email: "x@y.test" } }, "Ada activated x@y.test"],
-    [{ action: "invite.revoked", metadata: { email: "x@y.test", role: "agent" } }, "Ada revoked the invitation for x@y.test"],
+    [
+      { action: "invite.revoked", metadata: { email: "x@y.test", role: "agent" } },
+      "Ada revoked the invitation for x@y.test",
+    ],
     [{ action: "invite.accepted", metadata: { role: "org_admin" } }, "Ada accepted an invitation and joined as Admin"],
     [{ action: "support_email.added", metadata: { email: "help@x.test" } }, "Ada added the support email help@x.test"],
-    [{ action: "support_email.deactivated", metadata: { email: "help@x.test" } }, "Ada deactivated the support email help@x.test"],
-    [{ action: "organization.plan_changed", metadata: { from: "free", to: "pro" } }, "Ada changed the plan from Free to Pro"],
-    [{ action: "ticket.status_changed", metadata: { from: "open", to: "in_progress" }, ticketNumber: 7 }, "Ada changed the status of ticket #7 from Open to In Progress"],
+    [
+      { action: "support_email.deactivated", metadata: { email: "help@x.test" } },
+      "Ada deactivated the support email help@x.test",
+    ],
+    [
+      { action: "organization.plan_changed", metadata: { from: "free", to: "pro" } },
+      "Ada changed the plan from Free to Pro",
+    ],
+    [
+      { action: "ticket.status_changed", metadata: { from: "open", to: "in_progress" }, ticketNumber: 7 },
+      "Ada changed the status of ticket #7 from Open to In Progress",
+    ],
     [{ action: "ticket.assigned", metadata: { to: null }, ticketNumber: 7 }, "Ada unassigned ticket #7"],
     [{ action: "portal.signed_in" }, "Ada signed in to the customer portal"],
   ])("%j -> %s", (event, text) => {

@@ -14,7 +14,10 @@ describe.each([
     const org = await createOrg("free", { onboardingCompleted: false });
     const other = await createOrg("free", { onboardingCompleted: false });
     const admin = await createUser(org.id, "org_admin");
-    const res = await handler(makeRequest("/api/onboarding/x", { method: "POST", headers: { cookie: await sessionCookie(admin) } }), params());
+    const res = await handler(
+      makeRequest("/api/onboarding/x", { method: "POST", headers: { cookie: await sessionCookie(admin) } }),
+      params(),
+    );
     expect(await readJson(res)).toEqual({ status: 200, body: { onboardingCompleted: true } });
     expect((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).onboardingCompleted).toBe(true);
     expect((await db.organization.findUniqueOrThrow({ where: { id: other.id } })).onboardingCompleted).toBe(false);
@@ -25,7 +28,13 @@ describe.each([
     expect((await handler(makeRequest("/api/onboarding/x", { method: "POST" }), params())).status).toBe(401);
     const org = await createOrg();
     const admin = await createUser(org.id, "org_admin");
-    const crossSite = await handler(makeRequest("/api/onboarding/x", { method: "POST", headers: { cookie: await sessionCookie(admin), "sec-fetch-site": "cross-site" } }), params());
+    const crossSite = await handler(
+      makeRequest("/api/onboarding/x", {
+        method: "POST",
+        headers: { cookie: await sessionCookie(admin), "sec-fetch-site": "cross-site" },
+      }),
+      params(),
+    );
     expect(crossSite.status).toBe(403);
   });
 });

@@ -10,8 +10,16 @@ import { linkIn, startSmtp } from "../helpers/smtp";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ip = 0;
 const askReset = (email: string) =>
-  forgot(makeRequest("/api/auth/forgot-password", { method: "POST", body: { email }, headers: { "x-forwarded-for": `10.2.0.${++ip}` } }), params());
-const redeem = (token: string, newPassword = "new-password-123") => reset(makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }), params());
+  forgot(
+    makeRequest("/api/auth/forgot-password", {
+      method: "POST",
+      body: { email },
+      headers: { "x-forwarded-for": `10.2.0.${++ip}` },
+    }),
+    params(),
+  );
+const redeem = (token: string, newPassword = "new-password-123") =>
+  reset(makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }), params());
 
 beforeAll(async () => {
   await resetDatabase();
@@ -24,8 +32,18 @@ describe("forgot and reset password", () => {
   it("emails a one-hour link built from APP_URL (not the Host header) and resets with it", async () => {
     const org = await createOrg();
     const user = await createUser(org.id);
-    const res = await forgot(makeRequest("/api/auth/forgot-password", { method: "POST", body: { email: ` ${user.email.toUpperCase()} ` }, headers: { host: "evil.example" } }), params());
-    expect(await readJson(res)).toEqual({ status: 200, body: { message: "If an account exists for this email, a password reset link has been sent." } });
+    const res = await forgot(
+      makeRequest("/api/auth/forgot-password", {
+        method: "POST",
+        body: { email: ` ${user.email.toUpperCase()} ` },
+        headers: { host: "evil.example" },
+      }),
+      params(),
+    );
+    expect(await readJson(res)).toEqual({
+      status: 200,
+      body: { message: "If an account exists for this email, a password reset link has been sent." },
+    });
 
     const link = linkIn(await smtp.mailTo(user.email), "/reset-password");
     expect(link.origin).toBe("https://help.ticketry.test");
@@ -37,30 +55,52 @@ describe("forgot and reset password", () => {
     expect(stored.tokenHash).not.toContain(token);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBe(60 * 60 * 1000);
 
-    expect(await readJson(await redeem(token))).toMatchObject({ status: 200, body: { message: expect.stringContaining("reset") } });
-    const signIn = await login(makeRequest("/api/login", { method: "POST", body: { email: user.email, password: "new-password-123" } }), params());
+    expect(await readJson(await redeem(token))).toMatchObject({
+      status: 200,
+      body: { message: expect.stringContaining("reset") },
+    });
+    const signIn = await login(
+      makeRequest("/api/login", { method: "POST", body: { email: user.email, password: "new-password-123" } }),
+      params(),
+    );
     expect(signIn.status).toBe(200);
   });
 
   it("answers the same for an unknown email and sends nothing", async () => {
     smtp.clear();
-    expect(await readJson(await askReset("nobody@example.test"))).toEqual({ status: 200, body: { message: "If an account exists for this email, a password reset link has been sent." } });
+    expect(await readJson(await askReset("nobody@example.test"))).toEqual({
+      status: 200,
+      body: { message: "If an account exists for this email, a password reset link has been sent." },
+    });
     expect(await db.passwordResetToken.count({ where: { user: { email: "nobody@example.test" } } })).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
 
   it("validates the email", async () => {
-    expect(await readJson(await askReset(""))).toMatchObject({ status: 400, body: { error: "Please enter your email address" } });
+    expect(await readJson(await askReset(""))).toMatchObject({
+      status: 400,
+      body: { error: "Please enter your email address" },
+    });
   });
 
   it("refuses a used, expired or unknown token", async () => {
     const org = await createOrg();
     const user = await createUser(org.id);
     const base = { organizationId: org.id, userId: user.id };
-    await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("expired"), expiresAt: new Date(Date.now() - 1000) } });
-    await db.passwordResetToken.create({ data: { ...base, tokenHash: hashToken("used"), expiresAt: new Date(Date.now() + 60_000), usedAt: new Date() } });
+    await db.passwordResetToken.create({
+      data: { ...base, tokenHash: hashToken("expired"), expiresAt: new Date(Date.now() - 1000) },
+    });
+    await db.passwordResetToken.create({
+      data: { ...base, tokenHash: hashToken("used"), expiresAt: new Date(Date.now() + 60_000), usedAt: new Date() },
+    });
     for (const token of ["expired", "used", "never-issued"]) {
-      expect(await readJson(await redeem(token))).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired. Please request a new one.", code: "bad_request" } });
+      expect(await readJson(await redeem(token))).toEqual({
+        status: 400,
+        body: {
+          error: "This password reset link is invalid or has expired. Please request a new one.",
+          code: "bad_request",
+        },
+      });
     }
   });
 
@@ -69,14 +109,25 @@ describe("forgot and reset password", () => {
     [{ token: "  ", newPassword: "long-enough" }, "Password reset token is missing"],
     [{ token: "abc", newPassword: "short" }, "Password must be at least 8 characters"],
   ])("validates %j", async (body, message) => {
-    expect(await readJson(await reset(makeRequest("/api/auth/reset-password", { method: "POST", body }), params()))).toMatchObject({ status: 400, body: { error: message } });
+    expect(
+      await readJson(await reset(makeRequest("/api/auth/reset-password", { method: "POST", body }), params())),
+    ).toMatchObject({ status: 400, body: { error: message } });
   });
 
   it("lets exactly one of 20 concurrent uses of a token succeed", async () => {
     const org = await createOrg();
     const user = await createUser(org.id);
-    await db.passwordResetToken.create({ data: { organizationId: org.id, userId: user.id, tokenHash: hashToken("race"), expiresAt: new Date(Date.now() + 60_000) } });
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem("race", `password-number-${i}`).then((r) => r.status)));
+    await db.passwordResetToken.create({
+      data: {
+        organizationId: org.id,
+        userId: user.id,
+        tokenHash: hashToken("race"),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => redeem("race", `password-number-${i}`).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(1);

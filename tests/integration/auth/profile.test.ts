@@ -14,14 +14,23 @@ async function signedIn() {
   return { user, cookie: await sessionCookie(user) };
 }
 
-const patchProfile = (cookie: string, body: unknown) => updateProfile(makeRequest("/api/users/profile", { method: "PATCH", body, headers: { cookie } }), params());
-const patchPassword = (cookie: string, body: unknown) => changePassword(makeRequest("/api/users/password", { method: "PATCH", body, headers: { cookie } }), params());
+const patchProfile = (cookie: string, body: unknown) =>
+  updateProfile(makeRequest("/api/users/profile", { method: "PATCH", body, headers: { cookie } }), params());
+const patchPassword = (cookie: string, body: unknown) =>
+  changePassword(makeRequest("/api/users/password", { method: "PATCH", body, headers: { cookie } }), params());
 
 describe("PATCH /api/users/profile", () => {
   it("changes name and email, and the session stays valid", async () => {
     const { user, cookie } = await signedIn();
-    const res = await patchProfile(cookie, { fullName: " Renamed Person ", email: " Renamed@Example.test ", role: "platform_admin" });
-    expect(await readJson(res)).toMatchObject({ status: 200, body: { user: { id: user.id, fullName: "Renamed Person", email: "renamed@example.test", role: "agent" } } });
+    const res = await patchProfile(cookie, {
+      fullName: " Renamed Person ",
+      email: " Renamed@Example.test ",
+      role: "platform_admin",
+    });
+    expect(await readJson(res)).toMatchObject({
+      status: 200,
+      body: { user: { id: user.id, fullName: "Renamed Person", email: "renamed@example.test", role: "agent" } },
+    });
     const auth = await readJson(await check(makeRequest("/api/auth/check", { headers: { cookie } }), params()));
     expect(auth.body).toMatchObject({ isAuthenticated: true, user: { email: "renamed@example.test" } });
   });
@@ -29,7 +38,10 @@ describe("PATCH /api/users/profile", () => {
   it("refuses an email that another account uses", async () => {
     const { cookie } = await signedIn();
     const other = await signedIn();
-    expect(await readJson(await patchProfile(cookie, { fullName: "X", email: other.user.email }))).toEqual({ status: 409, body: { error: "This email address is already in use", code: "conflict" } });
+    expect(await readJson(await patchProfile(cookie, { fullName: "X", email: other.user.email }))).toEqual({
+      status: 409,
+      body: { error: "This email address is already in use", code: "conflict" },
+    });
   });
 
   it.each([
@@ -49,19 +61,25 @@ describe("PATCH /api/users/profile", () => {
 describe("PATCH /api/users/password", () => {
   it("verifies the current password first", async () => {
     const { user, cookie } = await signedIn();
-    expect(await readJson(await patchPassword(cookie, { currentPassword: "wrong", newPassword: "whatever-123" }))).toEqual({ status: 400, body: { error: "Current password is incorrect", code: "bad_request" } });
+    expect(
+      await readJson(await patchPassword(cookie, { currentPassword: "wrong", newPassword: "whatever-123" })),
+    ).toEqual({ status: 400, body: { error: "Current password is incorrect", code: "bad_request" } });
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(stored.passwordHash, PASSWORD)).toBe(true);
   });
 
   it("enforces the minimum length with the spec's text", async () => {
     const { cookie } = await signedIn();
-    expect(await readJson(await patchPassword(cookie, { currentPassword: PASSWORD, newPassword: "short" }))).toMatchObject({ status: 400, body: { error: "Password must be at least 8 characters long." } });
+    expect(
+      await readJson(await patchPassword(cookie, { currentPassword: PASSWORD, newPassword: "short" })),
+    ).toMatchObject({ status: 400, body: { error: "Password must be at least 8 characters long." } });
   });
 
   it("stores the new password (argon2id) and records the change", async () => {
     const { user, cookie } = await signedIn();
-    expect((await patchPassword(cookie, { currentPassword: PASSWORD, newPassword: "fresh-password-1" })).status).toBe(200);
+    expect((await patchPassword(cookie, { currentPassword: PASSWORD, newPassword: "fresh-password-1" })).status).toBe(
+      200,
+    );
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(stored.passwordHash, "fresh-password-1")).toBe(true);
     expect(await db.auditEvent.count({ where: { actorId: user.id, action: "user.password_changed" } })).toBe(1);

@@ -5,7 +5,12 @@ import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 let ip = 0;
-const valid = () => ({ fullName: " Dana Founder ", email: ` Dana.${++ip}@Example.test `, companyName: " Dana's Café ", password: "long-enough-password" });
+const valid = () => ({
+  fullName: " Dana Founder ",
+  email: ` Dana.${++ip}@Example.test `,
+  companyName: " Dana's Café ",
+  password: "long-enough-password",
+});
 const post = (body: unknown, headers: Record<string, string> = { "x-forwarded-for": `10.1.0.${++ip}` }) =>
   register(makeRequest("/api/register", { method: "POST", body, headers }), params());
 
@@ -19,11 +24,18 @@ describe("POST /api/register", () => {
     expect(status).toBe(201);
     const email = input.email.trim().toLowerCase();
     expect(body.user).toMatchObject({ email, fullName: "Dana Founder", role: "org_admin", isActive: true });
-    expect(body.organization).toMatchObject({ name: "Dana's Café", slug: "dana-s-cafe", plan: "free", onboardingCompleted: false });
+    expect(body.organization).toMatchObject({
+      name: "Dana's Café",
+      slug: "dana-s-cafe",
+      plan: "free",
+      onboardingCompleted: false,
+    });
 
     const user = await db.user.findUniqueOrThrow({ where: { email } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const auth = await readJson(await check(makeRequest("/api/auth/check", { headers: { cookie: cookieFrom(res) } }), params()));
+    const auth = await readJson(
+      await check(makeRequest("/api/auth/check", { headers: { cookie: cookieFrom(res) } }), params()),
+    );
     expect(auth.body).toMatchObject({ isAuthenticated: true, user: { id: user.id } });
   });
 
@@ -37,7 +49,10 @@ describe("POST /api/register", () => {
     await post(input);
     const orgs = await db.organization.count();
     const res = await post({ ...input, companyName: "Another" });
-    expect(await readJson(res)).toEqual({ status: 409, body: { error: "An account with this email already exists", code: "conflict" } });
+    expect(await readJson(res)).toEqual({
+      status: 409,
+      body: { error: "An account with this email already exists", code: "conflict" },
+    });
     expect(await db.organization.count()).toBe(orgs);
   });
 
@@ -50,12 +65,21 @@ describe("POST /api/register", () => {
     ["malformed email", { email: "not-an-email" }, "Please enter a valid email address"],
   ])("rejects a missing or bad %s with 400", async (_, change, message) => {
     const before = await db.user.count();
-    expect(await readJson(await post({ ...valid(), ...change }))).toMatchObject({ status: 400, body: { error: message } });
+    expect(await readJson(await post({ ...valid(), ...change }))).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
     expect(await db.user.count()).toBe(before);
   });
 
   it("ignores fields the client must not set (role, plan, organizationId)", async () => {
-    const input = { ...valid(), role: "platform_admin", plan: "enterprise", organizationId: "someone-else", isActive: false };
+    const input = {
+      ...valid(),
+      role: "platform_admin",
+      plan: "enterprise",
+      organizationId: "someone-else",
+      isActive: false,
+    };
     const { body } = await readJson(await post(input));
     expect(body.user).toMatchObject({ role: "org_admin", isActive: true });
     expect(body.organization).toMatchObject({ plan: "free" });

@@ -29,7 +29,14 @@ describe("POST /api/login", () => {
     const { status, body } = await readJson(res);
     expect(status).toBe(200);
     expect(body.user).toEqual({
-      id: user.id, fullName: user.fullName, email: user.email, username: user.username, avatar: null, role: "agent", isActive: true, organizationId: org.id,
+      id: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      username: user.username,
+      avatar: null,
+      role: "agent",
+      isActive: true,
+      organizationId: org.id,
     });
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -37,7 +44,10 @@ describe("POST /api/login", () => {
     const maxAge = Number(setCookie.match(/Max-Age=(\d+)/i)![1]);
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(7 * 24 * 3600);
-    expect(await whoAmI(cookieFrom(res))).toMatchObject({ status: 200, body: { isAuthenticated: true, user: { id: user.id } } });
+    expect(await whoAmI(cookieFrom(res))).toMatchObject({
+      status: 200,
+      body: { isAuthenticated: true, user: { id: user.id } },
+    });
     expect(await db.auditEvent.count({ where: { action: "user.login", actorId: user.id } })).toBe(1);
   });
 
@@ -45,8 +55,16 @@ describe("POST /api/login", () => {
     const org = await createOrg();
     const user = await createUser(org.id);
     const inactive = await createUser(org.id, "agent", { isActive: false });
-    const answers = await Promise.all([signIn("nobody@example.test"), signIn(user.email, "wrong-password"), signIn(inactive.email)].map(async (r) => readJson(await r)));
-    for (const answer of answers) expect(answer).toEqual({ status: 401, body: { error: "Invalid email or password", code: "invalid_credentials" } });
+    const answers = await Promise.all(
+      [signIn("nobody@example.test"), signIn(user.email, "wrong-password"), signIn(inactive.email)].map(async (r) =>
+        readJson(await r),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer).toEqual({
+        status: 401,
+        body: { error: "Invalid email or password", code: "invalid_credentials" },
+      });
   });
 
   it.each([
@@ -75,7 +93,10 @@ describe("POST /api/login", () => {
     const headers = { "x-forwarded-for": "192.0.2.77" };
     const statuses: number[] = [];
     for (let i = 0; i < 52; i++) {
-      const res = await login(makeRequest("/api/login", { method: "POST", body: { email: `n${i}@example.test`, password: "x" }, headers }), params());
+      const res = await login(
+        makeRequest("/api/login", { method: "POST", body: { email: `n${i}@example.test`, password: "x" }, headers }),
+        params(),
+      );
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(50);
@@ -83,7 +104,14 @@ describe("POST /api/login", () => {
   }, 60_000); // 52 password checks (argon2): past Jest's 5 s on a busy machine
 
   it("rejects a cross-site login attempt", async () => {
-    const res = await login(makeRequest("/api/login", { method: "POST", body: { email: "a@b.test", password: "x" }, headers: { origin: "https://evil.example" } }), params());
+    const res = await login(
+      makeRequest("/api/login", {
+        method: "POST",
+        body: { email: "a@b.test", password: "x" },
+        headers: { origin: "https://evil.example" },
+      }),
+      params(),
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -91,7 +119,10 @@ describe("POST /api/login", () => {
 describe("GET /api/auth/check", () => {
   it("says anonymous for no cookie and for a forged one", async () => {
     expect(await whoAmI("")).toEqual({ status: 200, body: { isAuthenticated: false, user: null } });
-    expect(await whoAmI("next-auth.session-token=forged.token.value")).toEqual({ status: 200, body: { isAuthenticated: false, user: null } });
+    expect(await whoAmI("next-auth.session-token=forged.token.value")).toEqual({
+      status: 200,
+      body: { isAuthenticated: false, user: null },
+    });
   });
 
   it("says anonymous for a deactivated user's cookie", async () => {
@@ -121,15 +152,35 @@ describe("revoked sessions: a copied cookie stops working at once", () => {
   });
 
   it("after a password change (the changing browser gets a fresh cookie)", async () => {
-    const res = await changePassword(makeRequest("/api/users/password", { method: "PATCH", body: { currentPassword: PASSWORD, newPassword: "a-brand-new-one" }, headers: { cookie } }), params());
+    const res = await changePassword(
+      makeRequest("/api/users/password", {
+        method: "PATCH",
+        body: { currentPassword: PASSWORD, newPassword: "a-brand-new-one" },
+        headers: { cookie },
+      }),
+      params(),
+    );
     expect(await readJson(res.clone())).toEqual({ status: 200, body: { message: "Password changed successfully" } });
     expect((await whoAmI(cookie)).body.isAuthenticated).toBe(false);
     expect((await whoAmI(cookieFrom(res))).body.isAuthenticated).toBe(true);
   });
 
   it("after a password reset", async () => {
-    await db.passwordResetToken.create({ data: { organizationId: user.organizationId, userId: user.id, tokenHash: hashToken("reset-me"), expiresAt: new Date(Date.now() + 60_000) } });
-    const res = await resetPassword(makeRequest("/api/auth/reset-password", { method: "POST", body: { token: "reset-me", newPassword: "another-password" } }), params());
+    await db.passwordResetToken.create({
+      data: {
+        organizationId: user.organizationId,
+        userId: user.id,
+        tokenHash: hashToken("reset-me"),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const res = await resetPassword(
+      makeRequest("/api/auth/reset-password", {
+        method: "POST",
+        body: { token: "reset-me", newPassword: "another-password" },
+      }),
+      params(),
+    );
     expect(res.status).toBe(200);
     expect((await whoAmI(cookie)).body.isAuthenticated).toBe(false);
   });

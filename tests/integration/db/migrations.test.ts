@@ -38,7 +38,9 @@ describe("database tooling (scripts/db.mjs on the wasm schema engine)", () => {
 
     const client = new Client({ connectionString: url });
     await client.connect();
-    const migrations = await client.query(`SELECT migration_name, finished_at, rolled_back_at, applied_steps_count, checksum FROM _prisma_migrations`);
+    const migrations = await client.query(
+      `SELECT migration_name, finished_at, rolled_back_at, applied_steps_count, checksum FROM _prisma_migrations`,
+    );
     const tables = await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     await client.end();
 
@@ -50,7 +52,19 @@ describe("database tooling (scripts/db.mjs on the wasm schema engine)", () => {
       expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(tables.rows.map((r) => r.tablename)).toEqual(
-      expect.arrayContaining(["Organization", "User", "Ticket", "Reply", "SupportEmail", "TeamInvite", "PasswordResetToken", "MailingListEntry", "PortalAccessCode", "PortalSession", "AuditEvent"]),
+      expect.arrayContaining([
+        "Organization",
+        "User",
+        "Ticket",
+        "Reply",
+        "SupportEmail",
+        "TeamInvite",
+        "PasswordResetToken",
+        "MailingListEntry",
+        "PortalAccessCode",
+        "PortalSession",
+        "AuditEvent",
+      ]),
     );
   });
 

@@ -24,7 +24,10 @@ describe("demo seed", () => {
     expect(users.map((u) => u.role).sort()).toEqual(["agent", "agent", "end_user", "org_admin", "platform_admin"]);
     expect(users.every((u) => u.passwordHash.startsWith("$argon2id$"))).toBe(true);
 
-    const org = await db.organization.findUniqueOrThrow({ where: { slug: "acme" }, include: { _count: { select: { tickets: true } } } });
+    const org = await db.organization.findUniqueOrThrow({
+      where: { slug: "acme" },
+      include: { _count: { select: { tickets: true } } },
+    });
     expect(org._count.tickets).toBe(60);
     expect(org.ticketCounter).toBe(60);
 

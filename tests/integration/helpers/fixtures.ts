@@ -9,10 +9,16 @@ let passwordHash: Promise<string> | undefined;
 
 export async function createOrg(plan: Plan = "free", overrides: { onboardingCompleted?: boolean } = {}) {
   const id = randomUUID().slice(0, 8);
-  return db.organization.create({ data: { name: `Org ${id}`, slug: `org-${id}`, plan, onboardingCompleted: overrides.onboardingCompleted ?? true } });
+  return db.organization.create({
+    data: { name: `Org ${id}`, slug: `org-${id}`, plan, onboardingCompleted: overrides.onboardingCompleted ?? true },
+  });
 }
 
-export async function createUser(organizationId: string, role: Role = "agent", overrides: { email?: string; isActive?: boolean; fullName?: string } = {}) {
+export async function createUser(
+  organizationId: string,
+  role: Role = "agent",
+  overrides: { email?: string; isActive?: boolean; fullName?: string } = {},
+) {
   const email = overrides.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`;
   return db.user.create({
     data: {

@@ -19,7 +19,9 @@ export async function startSmtp() {
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
         // Undo quoted-printable soft line breaks and escapes so links read whole.
-        const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const text = raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
         waiters.splice(0).forEach((wake) => wake());
         callback();

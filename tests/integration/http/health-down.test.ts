@@ -6,6 +6,9 @@ describe("GET /api/health with the database down", () => {
     process.env.DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:1/none";
     const { GET } = await import("@/app/api/health/route");
     const res = await GET(makeRequest("/api/health"), params());
-    expect(await readJson(res)).toEqual({ status: 503, body: { status: "unavailable", error: "Database unavailable", code: "service_unavailable" } });
+    expect(await readJson(res)).toEqual({
+      status: 503,
+      body: { status: "unavailable", error: "Database unavailable", code: "service_unavailable" },
+    });
   });
 });

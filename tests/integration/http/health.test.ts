@@ -3,6 +3,9 @@ import { makeRequest, params, readJson } from "../helpers/request";
 
 describe("GET /api/health", () => {
   it("answers 200 ok when the database answers", async () => {
-    expect(await readJson(await GET(makeRequest("/api/health"), params()))).toEqual({ status: 200, body: { status: "ok" } });
+    expect(await readJson(await GET(makeRequest("/api/health"), params()))).toEqual({
+      status: 200,
+      body: { status: "ok" },
+    });
   });
 });

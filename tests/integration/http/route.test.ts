@@ -18,18 +18,37 @@ describe("route wrapper: bodies", () => {
   });
 
   it("rejects malformed JSON with 400", async () => {
-    const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: '{"name":', headers: { "content-type": "application/json" } }), params());
+    const res = await echo(
+      makeRequest("/api/x", { method: "POST", rawBody: '{"name":', headers: { "content-type": "application/json" } }),
+      params(),
+    );
     expect(await readJson(res)).toEqual({ status: 400, body: { error: "Malformed JSON body", code: "bad_request" } });
   });
 
   it("rejects an empty body with 400", async () => {
-    const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: "", headers: { "content-type": "application/json" } }), params());
-    expect(await readJson(res)).toEqual({ status: 400, body: { error: "Request body is required", code: "bad_request" } });
+    const res = await echo(
+      makeRequest("/api/x", { method: "POST", rawBody: "", headers: { "content-type": "application/json" } }),
+      params(),
+    );
+    expect(await readJson(res)).toEqual({
+      status: 400,
+      body: { error: "Request body is required", code: "bad_request" },
+    });
   });
 
   it("rejects a non-JSON content type with 415", async () => {
-    const res = await echo(makeRequest("/api/x", { method: "POST", rawBody: "name=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), params());
-    expect(await readJson(res)).toEqual({ status: 415, body: { error: "Content-Type must be application/json", code: "unsupported_media_type" } });
+    const res = await echo(
+      makeRequest("/api/x", {
+        method: "POST",
+        rawBody: "name=a",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      params(),
+    );
+    expect(await readJson(res)).toEqual({
+      status: 415,
+      body: { error: "Content-Type must be application/json", code: "unsupported_media_type" },
+    });
   });
 
   it("rejects a missing content type with 415", async () => {
@@ -39,9 +58,22 @@ describe("route wrapper: bodies", () => {
 
   it("rejects an oversize body with 413, declared or streamed", async () => {
     const big = JSON.stringify({ name: "x".repeat(2000), count: 1 });
-    const declared = await echo(makeRequest("/api/x", { method: "POST", rawBody: big, headers: { "content-type": "application/json", "content-length": String(big.length) } }), params());
-    expect(await readJson(declared)).toEqual({ status: 413, body: { error: "Request body is too large", code: "payload_too_large" } });
-    const undeclared = await echo(makeRequest("/api/x", { method: "POST", rawBody: big, headers: { "content-type": "application/json" } }), params());
+    const declared = await echo(
+      makeRequest("/api/x", {
+        method: "POST",
+        rawBody: big,
+        headers: { "content-type": "application/json", "content-length": String(big.length) },
+      }),
+      params(),
+    );
+    expect(await readJson(declared)).toEqual({
+      status: 413,
+      body: { error: "Request body is too large", code: "payload_too_large" },
+    });
+    const undeclared = await echo(
+      makeRequest("/api/x", { method: "POST", rawBody: big, headers: { "content-type": "application/json" } }),
+      params(),
+    );
     expect(undeclared.status).toBe(413);
   });
 
@@ -59,7 +91,10 @@ describe("route wrapper: bodies", () => {
 
   it("rejects a JSON body of the wrong shape (array, null) with 400", async () => {
     for (const rawBody of ["[]", "null", '"text"']) {
-      const res = await echo(makeRequest("/api/x", { method: "POST", rawBody, headers: { "content-type": "application/json" } }), params());
+      const res = await echo(
+        makeRequest("/api/x", { method: "POST", rawBody, headers: { "content-type": "application/json" } }),
+        params(),
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).error).toEqual(expect.any(String));
     }
@@ -67,7 +102,10 @@ describe("route wrapper: bodies", () => {
 });
 
 describe("route wrapper: query strings and params", () => {
-  const list = publicRoute({ query: z.object({ limit: z.coerce.number().int().max(200, "limit must be at most 200").default(50) }) }, ({ query, params: p }) => ({ query, params: p }));
+  const list = publicRoute(
+    { query: z.object({ limit: z.coerce.number().int().max(200, "limit must be at most 200").default(50) }) },
+    ({ query, params: p }) => ({ query, params: p }),
+  );
 
   it("parses the query and hands over dynamic params", async () => {
     const res = await list(makeRequest("/api/x/abc?limit=20"), params({ id: "abc" }));
@@ -84,22 +122,44 @@ describe("route wrapper: cross-site mutations", () => {
   const mutate = publicRoute({}, () => ({ done: true }));
 
   it("accepts same-origin and header-less callers", async () => {
-    expect((await mutate(makeRequest("/api/x", { method: "POST", headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } }), params())).status).toBe(200);
+    expect(
+      (
+        await mutate(
+          makeRequest("/api/x", {
+            method: "POST",
+            headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+          }),
+          params(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await mutate(makeRequest("/api/x", { method: "POST" }), params())).status).toBe(200);
   });
 
   it("rejects a foreign Origin with 403", async () => {
-    const res = await mutate(makeRequest("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }), params());
-    expect(await readJson(res)).toEqual({ status: 403, body: { error: "Cross-site request rejected", code: "cross_site_rejected" } });
+    const res = await mutate(
+      makeRequest("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }),
+      params(),
+    );
+    expect(await readJson(res)).toEqual({
+      status: 403,
+      body: { error: "Cross-site request rejected", code: "cross_site_rejected" },
+    });
   });
 
   it.each(["cross-site", "same-site"])("rejects Sec-Fetch-Site %s with 403", async (site) => {
-    const res = await mutate(makeRequest("/api/x", { method: "DELETE", headers: { "sec-fetch-site": site } }), params());
+    const res = await mutate(
+      makeRequest("/api/x", { method: "DELETE", headers: { "sec-fetch-site": site } }),
+      params(),
+    );
     expect(res.status).toBe(403);
   });
 
   it("lets cross-site reads through (GET has no side effects)", async () => {
-    const res = await mutate(makeRequest("/api/x", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }), params());
+    const res = await mutate(
+      makeRequest("/api/x", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
+      params(),
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -118,7 +178,10 @@ describe("route wrapper: errors", () => {
     const handler = publicRoute({}, () => {
       throw Object.assign(new Error("No record"), { code: "P2025" });
     });
-    expect(await readJson(await handler(makeRequest("/api/x"), params()))).toEqual({ status: 404, body: { error: "Not found", code: "not_found" } });
+    expect(await readJson(await handler(makeRequest("/api/x"), params()))).toEqual({
+      status: 404,
+      body: { error: "Not found", code: "not_found" },
+    });
   });
 
   it("maps an unreachable database to 503", async () => {
@@ -141,7 +204,11 @@ describe("route wrapper: errors", () => {
     expect(JSON.parse(text)).toEqual({ error: "Internal server error", code: "internal" });
     expect(text).not.toContain("secret");
     const logged = JSON.parse(log.mock.calls[0]![0] as string);
-    expect(logged).toMatchObject({ level: "error", requestId: res.headers.get("x-request-id"), message: "secret internal detail" });
+    expect(logged).toMatchObject({
+      level: "error",
+      requestId: res.headers.get("x-request-id"),
+      message: "secret internal detail",
+    });
     log.mockRestore();
   });
 
@@ -156,7 +223,13 @@ describe("route wrapper: errors", () => {
 describe("route wrapper: authentication", () => {
   it("rejects an anonymous caller with 401 before parsing the body", async () => {
     const handler = route({ body: z.object({ a: z.string() }) }, () => ({ ok: true }));
-    const res = await handler(makeRequest("/api/x", { method: "POST", rawBody: "not json", headers: { "content-type": "application/json" } }), params());
-    expect(await readJson(res)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
+    const res = await handler(
+      makeRequest("/api/x", { method: "POST", rawBody: "not json", headers: { "content-type": "application/json" } }),
+      params(),
+    );
+    expect(await readJson(res)).toEqual({
+      status: 401,
+      body: { error: "Authentication required", code: "unauthorized" },
+    });
   });
 });

@@ -131,10 +131,15 @@ function sequentialScans(plans: { nodes: PlanNode[] }[]) {
     .map((n) => n["Relation Name"]);
 }
 function ticketIndexes(plans: { nodes: PlanNode[] }[]) {
-  return plans.flatMap((p) => p.nodes).filter((n) => n["Index Name"]?.startsWith("Ticket_")).map((n) => n["Index Name"]);
+  return plans
+    .flatMap((p) => p.nodes)
+    .filter((n) => n["Index Name"]?.startsWith("Ticket_"))
+    .map((n) => n["Index Name"]);
 }
 
-const session = async (org: string, role: "agent" | "end_user" | "org_admin") => ({ cookie: await sessionCookie({ id: `perf-${role}-${org.replace("perf-org-", "")}`, sessionVersion: 0 }) });
+const session = async (org: string, role: "agent" | "end_user" | "org_admin") => ({
+  cookie: await sessionCookie({ id: `perf-${role}-${org.replace("perf-org-", "")}`, sessionVersion: 0 }),
+});
 const QUERIES = [
   "",
   "?view=unassigned",
@@ -175,20 +180,27 @@ describe.each([
     for (const p of plans) expect(p.text).toMatch(/ORDER BY "createdAt" DESC, "id" DESC LIMIT/);
   });
 
-  it.each(["", "?view=unassigned", "?view=my-open", "?view=all-open"])("GET /api/tickets%s takes the page in index order (no sort of the queue)", async (query) => {
-    const headers = await session(org, "agent");
-    const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
-    expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
-  });
+  it.each(["", "?view=unassigned", "?view=my-open", "?view=all-open"])(
+    "GET /api/tickets%s takes the page in index order (no sort of the queue)",
+    async (query) => {
+      const headers = await session(org, "agent");
+      const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+      expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+    },
+  );
 
   it("reads the second page by its keyset cursor", async () => {
     const headers = await session(org, "agent");
     const first = await list(makeRequest("/api/tickets?view=all-open", { headers }), params());
     const cursor = first.headers.get("x-next-cursor");
     expect(cursor).toBeTruthy();
-    const plans = await explainAll(() => list(makeRequest(`/api/tickets?view=all-open&cursor=${cursor}`, { headers }), params()));
+    const plans = await explainAll(() =>
+      list(makeRequest(`/api/tickets?view=all-open&cursor=${cursor}`, { headers }), params()),
+    );
     expect(sequentialScans(plans)).toEqual([]);
-    expect(plans.map((p) => p.text).join("\n")).toMatch(/"createdAt" <= \$\d+ AND \("createdAt" < \$\d+ OR "id" < \$\d+\)/);
+    expect(plans.map((p) => p.text).join("\n")).toMatch(
+      /"createdAt" <= \$\d+ AND \("createdAt" < \$\d+ OR "id" < \$\d+\)/,
+    );
     expect(plans.map((p) => p.text).join("\n")).not.toMatch(/\bOFFSET\b/i);
   });
 
@@ -201,10 +213,18 @@ describe.each([
 
   it("loads a ticket and its replies by index", async () => {
     const headers = await session(org, "agent");
-    const ticket = await db.ticket.findFirstOrThrow({ where: { organizationId: org }, orderBy: { ticketNumber: "asc" }, select: { id: true } });
+    const ticket = await db.ticket.findFirstOrThrow({
+      where: { organizationId: org },
+      orderBy: { ticketNumber: "asc" },
+      select: { id: true },
+    });
     const plans = [
-      ...(await explainAll(() => detail(makeRequest(`/api/tickets/detail/${ticket.id}`, { headers }), params({ id: ticket.id })))),
-      ...(await explainAll(() => replies(makeRequest(`/api/replies/${ticket.id}`, { headers }), params({ ticketId: ticket.id })))),
+      ...(await explainAll(() =>
+        detail(makeRequest(`/api/tickets/detail/${ticket.id}`, { headers }), params({ id: ticket.id })),
+      )),
+      ...(await explainAll(() =>
+        replies(makeRequest(`/api/replies/${ticket.id}`, { headers }), params({ ticketId: ticket.id })),
+      )),
     ];
     expect(sequentialScans(plans)).toEqual([]);
     expect(plans.flatMap((p) => p.nodes).some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
@@ -213,10 +233,15 @@ describe.each([
 
 it.each(["zqxj", "member1234"])("searches %s among 30,000 members through the trigram indexes", async (q) => {
   const headers = await session(BIG.org, "org_admin");
-  const plans = await explainAll(() => users(makeRequest(`/api/users?q=${q}`, { headers }), params()), /FROM "(public"\.")?User"/);
+  const plans = await explainAll(
+    () => users(makeRequest(`/api/users?q=${q}`, { headers }), params()),
+    /FROM "(public"\.")?User"/,
+  );
   const nodes = plans.flatMap((p) => p.nodes);
   expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
-  expect(new Set(nodes.map((n) => n["Index Name"]).filter((name) => name?.endsWith("_trgm_idx")))).toEqual(new Set(["User_fullName_trgm_idx", "User_email_trgm_idx"]));
+  expect(new Set(nodes.map((n) => n["Index Name"]).filter((name) => name?.endsWith("_trgm_idx")))).toEqual(
+    new Set(["User_fullName_trgm_idx", "User_email_trgm_idx"]),
+  );
 });
 
 it("seeded at least 50,000 tickets", async () => {

@@ -8,7 +8,10 @@ import { db, resetDatabase } from "../helpers/db";
 type Row = { organizationId: string; assignedToId: string; open: number };
 
 async function counters(): Promise<Row[]> {
-  const rows = await db.ticketQueueCount.findMany({ where: { open: { not: 0 } }, orderBy: [{ organizationId: "asc" }, { assignedToId: "asc" }] });
+  const rows = await db.ticketQueueCount.findMany({
+    where: { open: { not: 0 } },
+    orderBy: [{ organizationId: "asc" }, { assignedToId: "asc" }],
+  });
   return rows.map(({ organizationId, assignedToId, open }) => ({ organizationId, assignedToId, open }));
 }
 
@@ -29,7 +32,11 @@ it("matches a full recount after creates, updates, reassignments and deletes", a
   const orgs = [await createOrg("enterprise"), await createOrg("enterprise")];
   const agents = [await createUser(orgs[0]!.id), await createUser(orgs[0]!.id), await createUser(orgs[1]!.id)];
   const leaver = await createUser(orgs[0]!.id);
-  const assignees = (org: number) => [null, ...agents.filter((_, i) => (org === 0 ? i < 2 : i === 2)).map((a) => a.id), ...(org === 0 ? [leaver.id] : [])];
+  const assignees = (org: number) => [
+    null,
+    ...agents.filter((_, i) => (org === 0 ? i < 2 : i === 2)).map((a) => a.id),
+    ...(org === 0 ? [leaver.id] : []),
+  ];
   let seedValue = 7;
   const next = (n: number) => (seedValue = (seedValue * 48271) % 2147483647) % n;
   const ids: { id: string; org: number }[] = [];
@@ -39,9 +46,17 @@ it("matches a full recount after creates, updates, reassignments and deletes", a
     const now = new Date();
     const t = await db.ticket.create({
       data: {
-        organizationId: orgs[org]!.id, ticketNumber: ++number, subject: `T${i}`, description: "d", customerName: "C", customerEmail: "c@x.test",
-        status: STATUSES[next(5)]!, assignedToId: assignees(org)[next(assignees(org).length)] ?? null,
-        firstResponseDueAt: now, resolutionDueAt: now, slaRiskAt: now,
+        organizationId: orgs[org]!.id,
+        ticketNumber: ++number,
+        subject: `T${i}`,
+        description: "d",
+        customerName: "C",
+        customerEmail: "c@x.test",
+        status: STATUSES[next(5)]!,
+        assignedToId: assignees(org)[next(assignees(org).length)] ?? null,
+        firstResponseDueAt: now,
+        resolutionDueAt: now,
+        slaRiskAt: now,
       },
     });
     ids.push({ id: t.id, org });
@@ -52,8 +67,20 @@ it("matches a full recount after creates, updates, reassignments and deletes", a
     const { id, org } = ids[next(ids.length)]!;
     const change = next(3);
     if (change === 0) await db.ticket.update({ where: { id }, data: { status: STATUSES[next(5)]! } });
-    else if (change === 1) await db.ticket.update({ where: { id }, data: { assignedToId: assignees(org)[next(assignees(org).length)] ?? null } });
-    else await db.ticket.update({ where: { id }, data: { status: STATUSES[next(5)]!, assignedToId: assignees(org)[next(assignees(org).length)] ?? null, subject: randomUUID() } });
+    else if (change === 1)
+      await db.ticket.update({
+        where: { id },
+        data: { assignedToId: assignees(org)[next(assignees(org).length)] ?? null },
+      });
+    else
+      await db.ticket.update({
+        where: { id },
+        data: {
+          status: STATUSES[next(5)]!,
+          assignedToId: assignees(org)[next(assignees(org).length)] ?? null,
+          subject: randomUUID(),
+        },
+      });
   }
   expect(await counters()).toEqual(await recount());
 

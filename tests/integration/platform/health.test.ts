@@ -20,7 +20,9 @@ async function get(user: User | null) {
 }
 
 const migrationsDir = path.join(process.cwd(), "prisma/migrations");
-const migrations = readdirSync(migrationsDir).filter((name) => statSync(path.join(migrationsDir, name)).isDirectory()).sort();
+const migrations = readdirSync(migrationsDir)
+  .filter((name) => statSync(path.join(migrationsDir, name)).isDirectory())
+  .sort();
 
 let world: Awaited<ReturnType<typeof twoTenants>>;
 beforeAll(async () => {
@@ -45,7 +47,9 @@ describe("GET /api/platform/health", () => {
     expect(app.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(Math.abs(Date.now() - app.uptimeSeconds * 1000 - new Date(app.startedAt).getTime())).toBeLessThan(5000);
     expect(app.memoryMb).toBeGreaterThan(0);
-    expect(new Date((body.migrations as { latestAppliedAt: string }).latestAppliedAt).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date((body.migrations as { latestAppliedAt: string }).latestAppliedAt).getTime()).toBeLessThanOrEqual(
+      Date.now(),
+    );
   });
 
   it("reports a database that does not answer the ping as unreachable", async () => {
@@ -56,7 +60,10 @@ describe("GET /api/platform/health", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
-    expect(await get(world.users[role])).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
+    expect(await get(world.users[role])).toEqual({
+      status: 403,
+      body: { error: "You do not have permission to do this", code: "forbidden" },
+    });
   });
 
   it("needs a session", async () => {

@@ -13,7 +13,11 @@ async function get(user: User | null) {
 /** Known data: what each organisation holds, from which the expected figures are counted here. */
 const SEED: { plan: Plan; users: { active: boolean }[]; tickets: TicketStatus[] }[] = [
   { plan: "free", users: [{ active: true }, { active: false }], tickets: ["open", "open", "resolved"] },
-  { plan: "starter", users: [{ active: true }, { active: true }, { active: true }], tickets: ["pending", "in_progress", "closed", "closed", "resolved"] },
+  {
+    plan: "starter",
+    users: [{ active: true }, { active: true }, { active: true }],
+    tickets: ["pending", "in_progress", "closed", "closed", "resolved"],
+  },
   { plan: "enterprise", users: [{ active: false }], tickets: [] },
   { plan: "enterprise", users: [], tickets: ["open"] },
 ];
@@ -23,12 +27,22 @@ beforeAll(async () => {
   await resetDatabase();
   world = await twoTenants(); // two pro organisations: 5 active users, no tickets
   for (const [i, org] of SEED.entries()) {
-    const created = await db.organization.create({ data: { name: `Seeded ${i}`, slug: `seeded-${i}`, plan: org.plan } });
+    const created = await db.organization.create({
+      data: { name: `Seeded ${i}`, slug: `seeded-${i}`, plan: org.plan },
+    });
     for (const u of org.users) await createUser(created.id, "agent", { isActive: u.active });
     await db.ticket.createMany({
       data: org.tickets.map((status, n) => ({
-        organizationId: created.id, ticketNumber: n + 1, status, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(), resolutionDueAt: new Date(), slaRiskAt: new Date(),
+        organizationId: created.id,
+        ticketNumber: n + 1,
+        status,
+        subject: "s",
+        description: "d",
+        customerName: "c",
+        customerEmail: "c@x.test",
+        firstResponseDueAt: new Date(),
+        resolutionDueAt: new Date(),
+        slaRiskAt: new Date(),
       })),
     });
   }
@@ -56,7 +70,15 @@ describe("GET /api/platform/metrics", () => {
       },
     });
     // The same figures by hand: 6 organisations, 11 users (9 active), 9 tickets (5 open, 4 resolved).
-    expect(body).toMatchObject({ totalOrganizations: 6, totalUsers: 11, activeUsers: 9, totalTickets: 9, openTickets: 5, resolvedTickets: 4, planDistribution: { free: 1, starter: 1, pro: 2, enterprise: 2 } });
+    expect(body).toMatchObject({
+      totalOrganizations: 6,
+      totalUsers: 11,
+      activeUsers: 9,
+      totalTickets: 9,
+      openTickets: 5,
+      resolvedTickets: 4,
+      planDistribution: { free: 1, starter: 1, pro: 2, enterprise: 2 },
+    });
   });
 
   it("follows a change at once (nothing is cached)", async () => {
@@ -68,7 +90,10 @@ describe("GET /api/platform/metrics", () => {
   });
 
   it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
-    expect(await get(world.users[role])).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
+    expect(await get(world.users[role])).toEqual({
+      status: 403,
+      body: { error: "You do not have permission to do this", code: "forbidden" },
+    });
   });
 
   it("needs a session", async () => {

@@ -7,12 +7,23 @@ import { makeRequest, params, readJson } from "../helpers/request";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 type User = { id: string; sessionVersion: number };
-type OrgJson = { id: string; name: string; plan: string; createdAt: string; supportEmails: { email: string }[]; stats: { totalTickets: number; openTickets: number } };
+type OrgJson = {
+  id: string;
+  name: string;
+  plan: string;
+  createdAt: string;
+  supportEmails: { email: string }[];
+  stats: { totalTickets: number; openTickets: number };
+};
 
 async function directory(user: User | null, query = "") {
   const headers = user ? { cookie: await sessionCookie(user) } : undefined;
   const res = await list(makeRequest(`/api/organizations${query}`, { headers }), params());
-  return { status: res.status, body: (await res.json()) as OrgJson[] & { error?: string }, next: res.headers.get("x-next-cursor") };
+  return {
+    status: res.status,
+    body: (await res.json()) as OrgJson[] & { error?: string },
+    next: res.headers.get("x-next-cursor"),
+  };
 }
 async function one(user: User | null, id: string) {
   const headers = user ? { cookie: await sessionCookie(user) } : undefined;
@@ -22,8 +33,16 @@ async function one(user: User | null, id: string) {
 async function tickets(organizationId: string, statuses: TicketStatus[]) {
   await db.ticket.createMany({
     data: statuses.map((status, i) => ({
-      organizationId, ticketNumber: i + 1, status, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test",
-      firstResponseDueAt: new Date(), resolutionDueAt: new Date(), slaRiskAt: new Date(),
+      organizationId,
+      ticketNumber: i + 1,
+      status,
+      subject: "s",
+      description: "d",
+      customerName: "c",
+      customerEmail: "c@x.test",
+      firstResponseDueAt: new Date(),
+      resolutionDueAt: new Date(),
+      slaRiskAt: new Date(),
     })),
   });
 }
@@ -49,7 +68,12 @@ describe("GET /api/organizations", () => {
     expect(next).toBeNull();
     expect(body.map((o) => o.id)).toEqual([world.other.id, world.org.id]);
     const own = body.find((o) => o.id === world.org.id)!;
-    expect(own).toMatchObject({ name: world.org.name, plan: "pro", supportEmails: [], stats: { totalTickets: 6, openTickets: 4 } });
+    expect(own).toMatchObject({
+      name: world.org.name,
+      plan: "pro",
+      supportEmails: [],
+      stats: { totalTickets: 6, openTickets: 4 },
+    });
     expect(new Date(own.createdAt).getTime()).toBe(world.org.createdAt.getTime());
     const other = body.find((o) => o.id === world.other.id)!;
     expect(other.stats).toEqual({ totalTickets: 1, openTickets: 0 });
@@ -58,7 +82,9 @@ describe("GET /api/organizations", () => {
 
   it("counts as open exactly the open views' statuses", async () => {
     const { body } = await directory(world.users.platform_admin);
-    const expected = ["open", "pending", "in_progress", "resolved", "closed", "open"].filter((s) => OPEN_STATUSES.includes(s as TicketStatus)).length;
+    const expected = ["open", "pending", "in_progress", "resolved", "closed", "open"].filter((s) =>
+      OPEN_STATUSES.includes(s as TicketStatus),
+    ).length;
     expect(body.find((o) => o.id === world.org.id)!.stats.openTickets).toBe(expected);
   });
 
@@ -86,8 +112,12 @@ describe("GET /api/organizations", () => {
 
   it("treats LIKE wildcards in the search as plain characters", async () => {
     const percent = await db.organization.create({ data: { name: "100% Uptime Co", slug: "percent" } });
-    expect((await directory(world.users.platform_admin, `?q=${encodeURIComponent("0% up")}`)).body.map((o) => o.id)).toEqual([percent.id]);
-    expect((await directory(world.users.platform_admin, `?q=${encodeURIComponent("%")}`)).body.map((o) => o.id)).toEqual([percent.id]);
+    expect(
+      (await directory(world.users.platform_admin, `?q=${encodeURIComponent("0% up")}`)).body.map((o) => o.id),
+    ).toEqual([percent.id]);
+    expect(
+      (await directory(world.users.platform_admin, `?q=${encodeURIComponent("%")}`)).body.map((o) => o.id),
+    ).toEqual([percent.id]);
     expect((await directory(world.users.platform_admin, `?q=${encodeURIComponent("_")}`)).body).toEqual([]);
   });
 
@@ -98,7 +128,10 @@ describe("GET /api/organizations", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof directory>> = await directory(world.users.platform_admin, `?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: Awaited<ReturnType<typeof directory>> = await directory(
+        world.users.platform_admin,
+        `?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(page.status).toBe(200);
       expect(page.body.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.map((o) => o.id));
@@ -141,12 +174,22 @@ describe("GET /api/organizations", () => {
 });
 
 describe("GET /api/organizations/{id}", () => {
-  it.each(["platform_admin", "org_admin", "agent", "end_user"] as const)("gives a %s their own organisation", async (role) => {
-    expect(await one(world.users[role], world.org.id)).toMatchObject({
-      status: 200,
-      body: { id: world.org.id, name: world.org.name, plan: "pro", onboardingCompleted: true, supportEmails: [], stats: { totalTickets: 6, openTickets: 4 } },
-    });
-  });
+  it.each(["platform_admin", "org_admin", "agent", "end_user"] as const)(
+    "gives a %s their own organisation",
+    async (role) => {
+      expect(await one(world.users[role], world.org.id)).toMatchObject({
+        status: 200,
+        body: {
+          id: world.org.id,
+          name: world.org.name,
+          plan: "pro",
+          onboardingCompleted: true,
+          supportEmails: [],
+          stats: { totalTickets: 6, openTickets: 4 },
+        },
+      });
+    },
+  );
 
   it("gives a platform admin any organisation", async () => {
     const { status, body } = await one(world.users.platform_admin, world.other.id);
@@ -155,16 +198,28 @@ describe("GET /api/organizations/{id}", () => {
     expect((body.supportEmails as unknown[]).length).toBe(2);
   });
 
-  it.each(["org_admin", "agent", "end_user"] as const)("answers 404 to a %s asking for another tenant", async (role) => {
-    expect(await one(world.users[role], world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
-  });
+  it.each(["org_admin", "agent", "end_user"] as const)(
+    "answers 404 to a %s asking for another tenant",
+    async (role) => {
+      expect(await one(world.users[role], world.other.id)).toEqual({
+        status: 404,
+        body: { error: "Organization not found", code: "not_found" },
+      });
+    },
+  );
 
   it("answers 404 for an unknown id, even to a platform admin", async () => {
-    expect(await one(world.users.platform_admin, "no-such-org")).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
+    expect(await one(world.users.platform_admin, "no-such-org")).toEqual({
+      status: 404,
+      body: { error: "Organization not found", code: "not_found" },
+    });
   });
 
   it("needs a session", async () => {
-    expect(await one(null, world.org.id)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
+    expect(await one(null, world.org.id)).toEqual({
+      status: 401,
+      body: { error: "Authentication required", code: "unauthorized" },
+    });
   });
 
   it("is not fooled by a deactivated platform admin's cookie", async () => {

@@ -10,13 +10,26 @@ import { askAccess, bearer, codeFor, nextIp, signIn } from "./portal-helpers";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
 const email = () => `customer-${++n}-${Date.now()}@shop.test`;
-const SENT = { status: 200, body: { message: "We've sent a 6-digit code to your email address. It works once, for 10 minutes." } };
-const WRONG = { status: 400, body: { error: "That code is not correct. Please check your email and try again.", code: "bad_request" } };
-const GONE = { status: 400, body: { error: "This code has expired or was already used. Please request a new code.", code: "bad_request" } };
-const BURNT = { status: 400, body: { error: "Too many incorrect attempts. Please request a new code.", code: "bad_request" } };
+const SENT = {
+  status: 200,
+  body: { message: "We've sent a 6-digit code to your email address. It works once, for 10 minutes." },
+};
+const WRONG = {
+  status: 400,
+  body: { error: "That code is not correct. Please check your email and try again.", code: "bad_request" },
+};
+const GONE = {
+  status: 400,
+  body: { error: "This code has expired or was already used. Please request a new code.", code: "bad_request" },
+};
+const BURNT = {
+  status: 400,
+  body: { error: "Too many incorrect attempts. Please request a new code.", code: "bad_request" },
+};
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
-const list = async (headers: Record<string, string>) => readJson(await listTickets(makeRequest("/api/portal/tickets", { headers }), params()));
+const list = async (headers: Record<string, string>) =>
+  readJson(await listTickets(makeRequest("/api/portal/tickets", { headers }), params()));
 
 beforeAll(async () => {
   await resetDatabase();
@@ -34,7 +47,13 @@ describe("choosing the portal's organisation", () => {
     expect(await db.portalAccessCode.count({ where: { organizationId: only.id, email: who } })).toBe(1);
 
     await createOrg();
-    expect(await askAccess({ email: email() })).toEqual({ status: 404, body: { error: "Support portal not found. Please use the portal link from your support team.", code: "not_found" } });
+    expect(await askAccess({ email: email() })).toEqual({
+      status: 404,
+      body: {
+        error: "Support portal not found. Please use the portal link from your support team.",
+        code: "not_found",
+      },
+    });
     expect((await askAccess({ org: "no-such-org", email: email() })).status).toBe(404);
     expect((await askAccess({ org: only.slug, email: email() })).status).toBe(200);
   });
@@ -72,7 +91,9 @@ describe("POST /api/portal/access", () => {
     const session = await db.portalSession.findFirstOrThrow({ where: { organizationId: org.id, email: who } });
     expect(session.tokenHash).toBe(hashToken(token));
     expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
-    expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "portal.signed_in" } })).toMatchObject({ actorType: "customer", actorLabel: who, actorId: null });
+    expect(
+      await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "portal.signed_in" } }),
+    ).toMatchObject({ actorType: "customer", actorLabel: who, actorId: null });
     expect((await list(bearer(token))).status).toBe(200);
   });
 
@@ -89,7 +110,9 @@ describe("POST /api/portal/access", () => {
     const who = email();
     await askAccess({ org: org.slug, email: who });
     const code = codeFor(smtp, who);
-    const guesses = await Promise.all(Array.from({ length: 12 }, () => askAccess({ org: org.slug, email: who, code: wrongCode(code) })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => askAccess({ org: org.slug, email: who, code: wrongCode(code) })),
+    );
     expect(guesses.every((g) => g.status === 400)).toBe(true);
     expect((await db.portalAccessCode.findFirstOrThrow({ where: { email: who } })).attempts).toBe(5);
     expect(await askAccess({ org: org.slug, email: who, code })).toEqual(BURNT);
@@ -100,14 +123,18 @@ describe("POST /api/portal/access", () => {
     const who = email();
     await askAccess({ org: org.slug, email: who });
     const code = codeFor(smtp, who);
-    for (let i = 0; i < 4; i++) expect(await askAccess({ org: org.slug, email: who, code: wrongCode(code) })).toEqual(WRONG);
+    for (let i = 0; i < 4; i++)
+      expect(await askAccess({ org: org.slug, email: who, code: wrongCode(code) })).toEqual(WRONG);
     expect(await askAccess({ org: org.slug, email: who, code: wrongCode(code) })).toEqual(BURNT);
   });
 
   it("refuses an expired code, a used code, a replaced code and a code never asked for", async () => {
     const expired = email();
     await askAccess({ org: org.slug, email: expired });
-    await db.portalAccessCode.updateMany({ where: { email: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.portalAccessCode.updateMany({
+      where: { email: expired },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await askAccess({ org: org.slug, email: expired, code: codeFor(smtp, expired) })).toEqual(GONE);
 
     const reused = email();
@@ -161,7 +188,14 @@ describe("POST /api/portal/access", () => {
     const who = email();
     for (let i = 0; i < 5; i++) expect((await askAccess({ org: org.slug, email: who })).status).toBe(200);
     const { POST } = await import("@/app/api/portal/access/route");
-    const res = await POST(makeRequest("/api/portal/access", { method: "POST", body: { org: org.slug, email: who }, headers: { "x-forwarded-for": nextIp() } }), params());
+    const res = await POST(
+      makeRequest("/api/portal/access", {
+        method: "POST",
+        body: { org: org.slug, email: who },
+        headers: { "x-forwarded-for": nextIp() },
+      }),
+      params(),
+    );
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.portalAccessCode.count({ where: { email: who } })).toBe(5);
@@ -169,9 +203,14 @@ describe("POST /api/portal/access", () => {
 
   it("throttles code requests per client address (30 per 15 minutes)", async () => {
     const address = nextIp();
-    const first = await Promise.all(Array.from({ length: 30 }, () => askAccess({ org: org.slug, email: email() }, address)));
+    const first = await Promise.all(
+      Array.from({ length: 30 }, () => askAccess({ org: org.slug, email: email() }, address)),
+    );
     expect(first.map((r) => r.status)).toEqual(Array(30).fill(200));
-    expect(await askAccess({ org: org.slug, email: email() }, address)).toMatchObject({ status: 429, body: { error: "Too many requests. Please try again later." } });
+    expect(await askAccess({ org: org.slug, email: email() }, address)).toMatchObject({
+      status: 429,
+      body: { error: "Too many requests. Please try again later." },
+    });
   }, 20_000);
 });
 
@@ -184,10 +223,16 @@ describe("portal sessions", () => {
 
     const out = await logout(makeRequest("/api/portal/logout", { method: "POST", headers: bearer(token) }), params());
     expect(await readJson(out)).toEqual({ status: 200, body: { ok: true } });
-    expect(await list(bearer(token))).toEqual({ status: 401, body: { error: "Your portal session has expired. Please sign in again.", code: "unauthorized" } });
+    expect(await list(bearer(token))).toEqual({
+      status: 401,
+      body: { error: "Your portal session has expired. Please sign in again.", code: "unauthorized" },
+    });
     expect((await list(bearer(second))).status).toBe(200);
 
-    await db.portalSession.updateMany({ where: { tokenHash: hashToken(second) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.portalSession.updateMany({
+      where: { tokenHash: hashToken(second) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await list(bearer(second))).status).toBe(401);
     expect((await list({})).status).toBe(401);
     expect((await list(bearer("made-up-token"))).status).toBe(401);

@@ -10,7 +10,12 @@ let ip = 0;
 export const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 export async function askAccess(body: Record<string, unknown>, address = nextIp()) {
-  return readJson(await access(makeRequest("/api/portal/access", { method: "POST", body, headers: { "x-forwarded-for": address } }), params()));
+  return readJson(
+    await access(
+      makeRequest("/api/portal/access", { method: "POST", body, headers: { "x-forwarded-for": address } }),
+      params(),
+    ),
+  );
 }
 
 /** The code of the newest access-code mail to `email` (sent before the access call answered). */

@@ -27,15 +27,31 @@ const list = async (t: string, query = "") => {
   const res = await listTickets(makeRequest(`/api/portal/tickets${query}`, { headers: bearer(t) }), params());
   return { status: res.status, body: (await res.json()) as Json[] & { error?: string } };
 };
-const create = async (t: string, body: unknown) => readJson(await createTicket(makeRequest("/api/portal/tickets", { method: "POST", body, headers: bearer(t) }), params()));
-const show = async (t: string, id: string) => readJson(await detail(makeRequest(`/api/portal/tickets/${id}`, { headers: bearer(t) }), params({ id })));
+const create = async (t: string, body: unknown) =>
+  readJson(
+    await createTicket(makeRequest("/api/portal/tickets", { method: "POST", body, headers: bearer(t) }), params()),
+  );
+const show = async (t: string, id: string) =>
+  readJson(await detail(makeRequest(`/api/portal/tickets/${id}`, { headers: bearer(t) }), params({ id })));
 const conversation = async (headers: Record<string, string>, ticketId: string) => {
   const res = await readReplies(makeRequest(`/api/replies/${ticketId}`, { headers }), params({ ticketId }));
   return { status: res.status, body: (await res.json()) as Json[] & { error?: string } };
 };
-const reply = async (headers: Record<string, string>, body: unknown) => readJson(await postReply(makeRequest("/api/replies", { method: "POST", body, headers }), params()));
+const reply = async (headers: Record<string, string>, body: unknown) =>
+  readJson(await postReply(makeRequest("/api/replies", { method: "POST", body, headers }), params()));
 const staffTicket = async (user: User, customerEmail: string, subject = "Staff ticket") =>
-  (await readJson(await staffCreate(makeRequest("/api/tickets", { method: "POST", body: { subject, description: "From the phone", customerEmail }, headers: await cookie(user) }), params()))).body as { id: string; ticketNumber: number };
+  (
+    await readJson(
+      await staffCreate(
+        makeRequest("/api/tickets", {
+          method: "POST",
+          body: { subject, description: "From the phone", customerEmail },
+          headers: await cookie(user),
+        }),
+        params(),
+      ),
+    )
+  ).body as { id: string; ticketNumber: number };
 
 beforeAll(async () => {
   await resetDatabase();
@@ -55,16 +71,34 @@ afterAll(async () => {
 describe("POST /api/portal/tickets", () => {
   it("opens a ticket for the token's email with the name before the at-sign, the organisation's next number and SLA", async () => {
     const before = await staffTicket(world.users.agent, "someone@x.test");
-    const res = await create(token, { subject: "  Order missing ", description: " It never arrived ", customerEmail: "victim@x.test", customerName: "Mallory", priority: "urgent" });
+    const res = await create(token, {
+      subject: "  Order missing ",
+      description: " It never arrived ",
+      customerEmail: "victim@x.test",
+      customerName: "Mallory",
+      priority: "urgent",
+    });
     expect(res).toMatchObject({
       status: 201,
-      body: { subject: "Order missing", description: "It never arrived", customerEmail: CUSTOMER, customerName: "pat.customer", status: "open", priority: "medium", organizationId: world.org.id, ticketNumber: before.ticketNumber + 1 },
+      body: {
+        subject: "Order missing",
+        description: "It never arrived",
+        customerEmail: CUSTOMER,
+        customerName: "pat.customer",
+        status: "open",
+        priority: "medium",
+        organizationId: world.org.id,
+        ticketNumber: before.ticketNumber + 1,
+      },
     });
     expect(res.body).not.toHaveProperty("assignedTo");
     const stored = await db.ticket.findUniqueOrThrow({ where: { id: res.body.id as string } });
     expect(stored.createdById).toBeNull();
     expect(stored.firstResponseDueAt.getTime() - stored.createdAt.getTime()).toBe(SLA_TARGETS.medium.firstResponseMs);
-    expect(await db.auditEvent.findFirst({ where: { ticketId: stored.id, action: "ticket.created" } })).toMatchObject({ actorType: "customer", actorLabel: CUSTOMER });
+    expect(await db.auditEvent.findFirst({ where: { ticketId: stored.id, action: "ticket.created" } })).toMatchObject({
+      actorType: "customer",
+      actorLabel: CUSTOMER,
+    });
   });
 
   it("emails the customer that the ticket was received, with a link to the organisation's portal", async () => {
@@ -91,16 +125,33 @@ describe("POST /api/portal/tickets", () => {
     const org = await createOrg("free");
     await db.ticket.createMany({
       data: Array.from({ length: 150 }, (_, i) => ({
-        organizationId: org.id, ticketNumber: i + 1, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(), resolutionDueAt: new Date(), slaRiskAt: new Date(),
+        organizationId: org.id,
+        ticketNumber: i + 1,
+        subject: "s",
+        description: "d",
+        customerName: "c",
+        customerEmail: "c@x.test",
+        firstResponseDueAt: new Date(),
+        resolutionDueAt: new Date(),
+        slaRiskAt: new Date(),
       })),
     });
     const t = await signIn(smtp, org, CUSTOMER);
-    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
+    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({
+      status: 403,
+      body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" },
+    });
   });
 
   it("needs a live portal token (a staff session is not one)", async () => {
-    const res = await createTicket(makeRequest("/api/portal/tickets", { method: "POST", body: { subject: "s", description: "d" }, headers: await cookie(world.users.agent) }), params());
+    const res = await createTicket(
+      makeRequest("/api/portal/tickets", {
+        method: "POST",
+        body: { subject: "s", description: "d" },
+        headers: await cookie(world.users.agent),
+      }),
+      params(),
+    );
     expect(res.status).toBe(401);
   });
 });
@@ -124,7 +175,10 @@ describe("GET /api/portal/tickets", () => {
 
   it("accepts the spec's ?email= only for the token's own email", async () => {
     expect((await list(token, `?email=${encodeURIComponent(CUSTOMER.toUpperCase())}`)).status).toBe(200);
-    expect(await list(token, `?email=${encodeURIComponent(NEIGHBOUR)}`)).toMatchObject({ status: 403, body: { error: "This access token belongs to another email address" } });
+    expect(await list(token, `?email=${encodeURIComponent(NEIGHBOUR)}`)).toMatchObject({
+      status: 403,
+      body: { error: "This access token belongs to another email address" },
+    });
   });
 
   it("gives a portal token nothing on the staff endpoints", async () => {
@@ -139,8 +193,14 @@ describe("GET /api/portal/tickets/{id}", () => {
     const theirs = await staffTicket(world.users.agent, NEIGHBOUR);
     const otherOrg = await staffTicket(world.users.otherAdmin, CUSTOMER);
     expect(await show(token, mine.id)).toMatchObject({ status: 200, body: { id: mine.id, customerEmail: CUSTOMER } });
-    expect(await show(token, theirs.id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
-    expect(await show(token, otherOrg.id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+    expect(await show(token, theirs.id)).toEqual({
+      status: 404,
+      body: { error: "Ticket not found", code: "not_found" },
+    });
+    expect(await show(token, otherOrg.id)).toEqual({
+      status: 404,
+      body: { error: "Ticket not found", code: "not_found" },
+    });
     expect((await show(elsewhere, mine.id)).status).toBe(404);
     expect((await show(token, "no-such-id")).status).toBe(404);
   });
@@ -149,7 +209,11 @@ describe("GET /api/portal/tickets/{id}", () => {
 describe("replies with a portal token", () => {
   it("returns public replies only: internal notes never reach the portal", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    await reply(await cookie(world.users.agent), { ticketId: t.id, content: "secret: customer is difficult", type: "internal" });
+    await reply(await cookie(world.users.agent), {
+      ticketId: t.id,
+      content: "secret: customer is difficult",
+      type: "internal",
+    });
     await reply(await cookie(world.users.agent), { ticketId: t.id, content: "We are on it", type: "public" });
     const res = await conversation(bearer(token), t.id);
     expect(res.status).toBe(200);
@@ -160,23 +224,50 @@ describe("replies with a portal token", () => {
 
   it("posts a public customer reply as the token's email whatever the body claims", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    const res = await reply(bearer(token), { ticketId: t.id, content: "  Thanks!  ", type: "internal", authorType: "agent", authorEmail: "boss@x.test" });
-    expect(res).toMatchObject({ status: 201, body: { ticketId: t.id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: CUSTOMER } });
-    expect(await db.auditEvent.findFirst({ where: { ticketId: t.id, action: "ticket.replied" } })).toMatchObject({ actorType: "customer", actorLabel: CUSTOMER, actorId: null });
+    const res = await reply(bearer(token), {
+      ticketId: t.id,
+      content: "  Thanks!  ",
+      type: "internal",
+      authorType: "agent",
+      authorEmail: "boss@x.test",
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { ticketId: t.id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: CUSTOMER },
+    });
+    expect(await db.auditEvent.findFirst({ where: { ticketId: t.id, action: "ticket.replied" } })).toMatchObject({
+      actorType: "customer",
+      actorLabel: CUSTOMER,
+      actorId: null,
+    });
   });
 
   it("moves a pending ticket back to open and records it", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    await staffUpdate(makeRequest(`/api/tickets/${t.id}`, { method: "PUT", body: { status: "pending" }, headers: await cookie(world.users.agent) }), params({ id: t.id }));
+    await staffUpdate(
+      makeRequest(`/api/tickets/${t.id}`, {
+        method: "PUT",
+        body: { status: "pending" },
+        headers: await cookie(world.users.agent),
+      }),
+      params({ id: t.id }),
+    );
     expect((await reply(bearer(token), { ticketId: t.id, content: "Here is the info" })).status).toBe(201);
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("open");
-    expect(await db.auditEvent.findFirst({ where: { ticketId: t.id, action: "ticket.status_changed", actorType: "customer" } })).toMatchObject({ actorLabel: CUSTOMER, metadata: { field: "status", from: "pending", to: "open" } });
+    expect(
+      await db.auditEvent.findFirst({
+        where: { ticketId: t.id, action: "ticket.status_changed", actorType: "customer" },
+      }),
+    ).toMatchObject({ actorLabel: CUSTOMER, metadata: { field: "status", from: "pending", to: "open" } });
   });
 
   it.each(["resolved", "closed"] as const)("refuses a reply once the ticket is %s", async (status) => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
     await db.ticket.update({ where: { id: t.id }, data: { status } });
-    expect(await reply(bearer(token), { ticketId: t.id, content: "reopen?" })).toEqual({ status: 409, body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" } });
+    expect(await reply(bearer(token), { ticketId: t.id, content: "reopen?" })).toEqual({
+      status: 409,
+      body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" },
+    });
     expect(await db.reply.count({ where: { ticketId: t.id } })).toBe(0);
   });
 
@@ -193,8 +284,14 @@ describe("replies with a portal token", () => {
     const theirs = await staffTicket(world.users.agent, NEIGHBOUR);
     const otherOrg = await staffTicket(world.users.otherAdmin, CUSTOMER);
     for (const id of [theirs.id, otherOrg.id]) {
-      expect(await conversation(bearer(token), id)).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
-      expect(await reply(bearer(token), { ticketId: id, content: "let me in" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+      expect(await conversation(bearer(token), id)).toEqual({
+        status: 404,
+        body: { error: "Ticket not found", code: "not_found" },
+      });
+      expect(await reply(bearer(token), { ticketId: id, content: "let me in" })).toEqual({
+        status: 404,
+        body: { error: "Ticket not found", code: "not_found" },
+      });
     }
     expect((await conversation(bearer(neighbour), theirs.id)).status).toBe(200);
     expect(await db.reply.count({ where: { ticketId: { in: [theirs.id, otherOrg.id] } } })).toBe(0);
@@ -203,7 +300,10 @@ describe("replies with a portal token", () => {
   it("leaves staff sessions alone when another Authorization scheme is present (e.g. a proxy's Basic auth)", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
     const headers = { ...(await cookie(world.users.agent)), authorization: "Basic dXNlcjpwYXNz" };
-    expect(await reply(headers, { ticketId: t.id, content: "Note", type: "internal" })).toMatchObject({ status: 201, body: { type: "internal", authorType: "agent" } });
+    expect(await reply(headers, { ticketId: t.id, content: "Note", type: "internal" })).toMatchObject({
+      status: 201,
+      body: { type: "internal", authorType: "agent" },
+    });
     expect((await conversation(headers, t.id)).body).toHaveLength(1);
   });
 
@@ -225,7 +325,11 @@ describe("notification emails", () => {
     await reply(await cookie(world.users.agent), { ticketId: t.id, content: "internal only words", type: "internal" });
     expect(await mailsTo(smtp, customer)).toHaveLength(1);
 
-    await reply(await cookie(world.users.agent), { ticketId: t.id, content: "Try turning it off and on", type: "public" });
+    await reply(await cookie(world.users.agent), {
+      ticketId: t.id,
+      content: "Try turning it off and on",
+      type: "public",
+    });
     mails = await mailsTo(smtp, customer);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain("Try turning it off and on");
@@ -247,7 +351,14 @@ describe("notification emails", () => {
     expect((await reply(bearer(token), { ticketId: t.id, content: "Unassigned so far" })).status).toBe(201);
     expect(await mailsTo(smtp, assignee.email)).toHaveLength(0);
 
-    await staffUpdate(makeRequest(`/api/tickets/${t.id}`, { method: "PUT", body: { assignedTo: assignee.id }, headers: await cookie(world.users.agent) }), params({ id: t.id }));
+    await staffUpdate(
+      makeRequest(`/api/tickets/${t.id}`, {
+        method: "PUT",
+        body: { assignedTo: assignee.id },
+        headers: await cookie(world.users.agent),
+      }),
+      params({ id: t.id }),
+    );
     expect((await reply(bearer(token), { ticketId: t.id, content: "Still broken, please help" })).status).toBe(201);
     const mails = await mailsTo(smtp, assignee.email);
     expect(mails).toHaveLength(1);
@@ -263,7 +374,9 @@ describe("notification emails", () => {
       const res = await create(token, { subject: "Mail is down", description: "Still works" });
       expect(res.status).toBe(201);
       const t = res.body as { id: string };
-      expect((await reply(await cookie(world.users.agent), { ticketId: t.id, content: "Public answer" })).status).toBe(201);
+      expect((await reply(await cookie(world.users.agent), { ticketId: t.id, content: "Public answer" })).status).toBe(
+        201,
+      );
       await notificationsFlushed();
       expect(errors).toHaveBeenCalledWith(expect.stringContaining("email delivery failed"));
     } finally {

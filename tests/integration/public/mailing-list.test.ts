@@ -21,7 +21,12 @@ afterAll(() => smtp.stop());
 describe("POST /api/mailing-list", () => {
   it("stores trimmed values, a lowercased email and the consent time, and mails an unsubscribe link", async () => {
     const before = Date.now();
-    const res = await join({ email: "  Wait.Lister@Example.test ", name: " Wanda ", company: "  ", consentGiven: true });
+    const res = await join({
+      email: "  Wait.Lister@Example.test ",
+      name: " Wanda ",
+      company: "  ",
+      consentGiven: true,
+    });
     expect(await readJson(res)).toEqual({ status: 200, body: { message: "Successfully subscribed!" } });
     const entry = await db.mailingListEntry.findUniqueOrThrow({ where: { email: "wait.lister@example.test" } });
     expect(entry).toMatchObject({ name: "Wanda", company: null, unsubscribedAt: null });
@@ -43,7 +48,11 @@ describe("POST /api/mailing-list", () => {
   });
 
   it("keeps one row under concurrent sign-ups of one address", async () => {
-    await Promise.all(Array.from({ length: 10 }, (_, i) => join({ email: "race@example.test", consentGiven: true }, { "x-forwarded-for": `10.9.${i}.1` })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        join({ email: "race@example.test", consentGiven: true }, { "x-forwarded-for": `10.9.${i}.1` }),
+      ),
+    );
     expect(await db.mailingListEntry.count({ where: { email: "race@example.test" } })).toBe(1);
   });
 
@@ -62,7 +71,8 @@ describe("POST /api/mailing-list", () => {
   it("throttles per client address", async () => {
     const headers = { "x-forwarded-for": "203.0.113.5" };
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await join({ email: `t${i}@example.test`, consentGiven: true }, headers)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await join({ email: `t${i}@example.test`, consentGiven: true }, headers)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
   });
@@ -72,9 +82,14 @@ describe("GET /api/mailing-list/unsubscribe/{token}", () => {
   it("unsubscribes, and a repeated use still succeeds without change", async () => {
     smtp.clear();
     await join({ email: "leaving@example.test", consentGiven: true });
-    const token = linkIn(await smtp.mailTo("leaving@example.test"), "/unsubscribe/").pathname.split("/").pop()!;
+    const token = linkIn(await smtp.mailTo("leaving@example.test"), "/unsubscribe/")
+      .pathname.split("/")
+      .pop()!;
 
-    expect(await readJson(await leave(token))).toEqual({ status: 200, body: { message: "You have been unsubscribed from our mailing list." } });
+    expect(await readJson(await leave(token))).toEqual({
+      status: 200,
+      body: { message: "You have been unsubscribed from our mailing list." },
+    });
     const first = await db.mailingListEntry.findUniqueOrThrow({ where: { email: "leaving@example.test" } });
     expect(first.unsubscribedAt).toBeInstanceOf(Date);
 
@@ -86,16 +101,23 @@ describe("GET /api/mailing-list/unsubscribe/{token}", () => {
   it("lets a former subscriber join again with a fresh link", async () => {
     smtp.clear();
     await join({ email: "boomerang@example.test", consentGiven: true });
-    const first = linkIn(await smtp.mailTo("boomerang@example.test"), "/unsubscribe/").pathname.split("/").pop()!;
+    const first = linkIn(await smtp.mailTo("boomerang@example.test"), "/unsubscribe/")
+      .pathname.split("/")
+      .pop()!;
     await leave(first);
     smtp.clear();
     await join({ email: "boomerang@example.test", consentGiven: true });
-    expect((await db.mailingListEntry.findUniqueOrThrow({ where: { email: "boomerang@example.test" } })).unsubscribedAt).toBeNull();
+    expect(
+      (await db.mailingListEntry.findUniqueOrThrow({ where: { email: "boomerang@example.test" } })).unsubscribedAt,
+    ).toBeNull();
     expect(linkIn(await smtp.mailTo("boomerang@example.test"), "/unsubscribe/").pathname).not.toContain(first);
     expect((await leave(first)).status).toBe(404);
   });
 
   it("answers 404 with an error for an unknown token", async () => {
-    expect(await readJson(await leave("no-such-token"))).toEqual({ status: 404, body: { error: "This unsubscribe link is invalid or has expired", code: "not_found" } });
+    expect(await readJson(await leave("no-such-token"))).toEqual({
+      status: 404,
+      body: { error: "This unsubscribe link is invalid or has expired", code: "not_found" },
+    });
   });
 });

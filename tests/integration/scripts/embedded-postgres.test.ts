@@ -35,8 +35,12 @@ afterAll(async () => {
 
 test("a taken port stops it before it starts anything, naming the port and the variable to set", async () => {
   const dir = path.join(folder, "never-created");
-  await expect(startEmbeddedPostgres({ dir, port: takenPort, database: "x", portSettings: ["TEST_PG_PORT=<port>"] })).rejects.toThrow(
-    new RegExp(`^Port ${takenPort} is already in use, so the embedded PostgreSQL cannot listen on it\\.\\nIt is held by process ${process.pid} [\\s\\S]*run with TEST_PG_PORT=\\d+ `),
+  await expect(
+    startEmbeddedPostgres({ dir, port: takenPort, database: "x", portSettings: ["TEST_PG_PORT=<port>"] }),
+  ).rejects.toThrow(
+    new RegExp(
+      `^Port ${takenPort} is already in use, so the embedded PostgreSQL cannot listen on it\\.\\nIt is held by process ${process.pid} [\\s\\S]*run with TEST_PG_PORT=\\d+ `,
+    ),
   );
 });
 

@@ -22,7 +22,10 @@ let ip = 0;
 async function as(user: User | null, route: string, method: Method, call: Call) {
   const headers: Record<string, string> = { "x-forwarded-for": `10.77.${(++ip >> 8) & 255}.${ip & 255}` };
   if (user) {
-    const fresh = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, sessionVersion: true } });
+    const fresh = await db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { id: true, sessionVersion: true },
+    });
     headers.cookie = await sessionCookie(fresh);
   }
   const res = await invoke(route, method, call, headers);
@@ -35,7 +38,17 @@ async function ticketIn(organizationId: string, number = 1) {
   const due = new Date(Date.now() + 86_400_000);
   await db.organization.update({ where: { id: organizationId }, data: { ticketCounter: { increment: 1 } } });
   return db.ticket.create({
-    data: { organizationId, ticketNumber: number, subject: "Shared", description: "d", customerName: "C", customerEmail: "c@example.test", firstResponseDueAt: due, resolutionDueAt: due, slaRiskAt: due },
+    data: {
+      organizationId,
+      ticketNumber: number,
+      subject: "Shared",
+      description: "d",
+      customerName: "C",
+      customerEmail: "c@example.test",
+      firstResponseDueAt: due,
+      resolutionDueAt: due,
+      slaRiskAt: due,
+    },
   });
 }
 
@@ -44,18 +57,42 @@ describe("ticket numbers", () => {
     const [a, b] = [await createOrg("enterprise"), await createOrg("enterprise")];
     const [agentA, agentB] = [await createUser(a.id, "agent"), await createUser(b.id, "agent")];
     const portalToken = newToken();
-    await db.portalSession.create({ data: { organizationId: a.id, email: "buyer@example.test", tokenHash: hashToken(portalToken), expiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.portalSession.create({
+      data: {
+        organizationId: a.id,
+        email: "buyer@example.test",
+        tokenHash: hashToken(portalToken),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
     const results = await parallel(60, (i) =>
       i % 3 === 0
-        ? invoke("/api/portal/tickets", "POST", { body: { subject: `p${i}`, description: "d" } }, { authorization: `Bearer ${portalToken}` }).then((r) => r.status)
-        : as(i % 3 === 1 ? agentA : agentB, "/api/tickets", "POST", { body: { subject: `s${i}`, description: "d" } }).then((r) => r.status),
+        ? invoke(
+            "/api/portal/tickets",
+            "POST",
+            { body: { subject: `p${i}`, description: "d" } },
+            { authorization: `Bearer ${portalToken}` },
+          ).then((r) => r.status)
+        : as(i % 3 === 1 ? agentA : agentB, "/api/tickets", "POST", {
+            body: { subject: `s${i}`, description: "d" },
+          }).then((r) => r.status),
     );
     expect(results.filter((s) => s !== 201)).toEqual([]);
     for (const org of [a, b]) {
-      const numbers = (await db.ticket.findMany({ where: { organizationId: org.id }, select: { ticketNumber: true }, orderBy: { ticketNumber: "asc" } })).map((t) => t.ticketNumber);
+      const numbers = (
+        await db.ticket.findMany({
+          where: { organizationId: org.id },
+          select: { ticketNumber: true },
+          orderBy: { ticketNumber: "asc" },
+        })
+      ).map((t) => t.ticketNumber);
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
       // No half-written ticket: every ticket has its creation event.
-      expect(await db.ticket.count({ where: { organizationId: org.id, auditEvents: { none: { action: "ticket.created" } } } })).toBe(0);
+      expect(
+        await db.ticket.count({
+          where: { organizationId: org.id, auditEvents: { none: { action: "ticket.created" } } },
+        }),
+      ).toBe(0);
     }
     expect(await db.ticket.count({ where: { organizationId: a.id } })).toBe(40);
     expect(await db.ticket.count({ where: { organizationId: b.id } })).toBe(20);
@@ -68,10 +105,22 @@ describe("plan limits", () => {
     const admin = await createUser(org.id, "org_admin");
     const due = new Date(Date.now() + 86_400_000);
     await db.ticket.createMany({
-      data: Array.from({ length: 147 }, (_, i) => ({ organizationId: org.id, ticketNumber: i + 1, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test", firstResponseDueAt: due, resolutionDueAt: due, slaRiskAt: due })),
+      data: Array.from({ length: 147 }, (_, i) => ({
+        organizationId: org.id,
+        ticketNumber: i + 1,
+        subject: "s",
+        description: "d",
+        customerName: "c",
+        customerEmail: "c@x.test",
+        firstResponseDueAt: due,
+        resolutionDueAt: due,
+        slaRiskAt: due,
+      })),
     });
     await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 147 } });
-    const results = await parallel(12, (i) => as(admin, "/api/tickets", "POST", { body: { subject: `race ${i}`, description: "d" } }));
+    const results = await parallel(12, (i) =>
+      as(admin, "/api/tickets", "POST", { body: { subject: `race ${i}`, description: "d" } }),
+    );
     expect(statuses(results)).toEqual([...Array(3).fill(201), ...Array(9).fill(403)]);
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
   });
@@ -79,7 +128,11 @@ describe("plan limits", () => {
   it("support addresses never exceed the plan's allowance", async () => {
     const org = await createOrg("pro"); // 5 addresses
     const admin = await createUser(org.id, "org_admin");
-    const results = await parallel(12, (i) => as(admin, "/api/support-emails", "POST", { body: { email: `desk-${i}-${org.id.slice(-6)}@example.test`, displayName: `Desk ${i}` } }));
+    const results = await parallel(12, (i) =>
+      as(admin, "/api/support-emails", "POST", {
+        body: { email: `desk-${i}-${org.id.slice(-6)}@example.test`, displayName: `Desk ${i}` },
+      }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.every((r) => r.status === 201 || (r.status >= 400 && r.status < 500))).toBe(true);
     expect(await db.supportEmail.count({ where: { organizationId: org.id } })).toBe(5);
@@ -90,7 +143,11 @@ describe("seats", () => {
   it("parallel invitations never promise more seats than the plan has", async () => {
     const org = await createOrg("starter"); // 2 seats
     const admin = await createUser(org.id, "org_admin");
-    const results = await parallel(8, (i) => as(admin, "/api/team-invites", "POST", { body: { email: `hire-${i}-${org.id.slice(-6)}@example.test`, role: "agent" } }));
+    const results = await parallel(8, (i) =>
+      as(admin, "/api/team-invites", "POST", {
+        body: { email: `hire-${i}-${org.id.slice(-6)}@example.test`, role: "agent" },
+      }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(await db.teamInvite.count({ where: { organizationId: org.id, acceptedAt: null } })).toBe(1);
   });
@@ -100,20 +157,39 @@ describe("seats", () => {
     const admin = await createUser(org.id, "org_admin");
     const tokens = Array.from({ length: 6 }, () => newToken());
     await db.teamInvite.createMany({
-      data: tokens.map((t, i) => ({ organizationId: org.id, email: `joiner-${i}-${org.id.slice(-6)}@example.test`, role: "agent" as const, tokenHash: hashToken(t), invitedById: admin.id, expiresAt: new Date(Date.now() + 86_400_000) })),
+      data: tokens.map((t, i) => ({
+        organizationId: org.id,
+        email: `joiner-${i}-${org.id.slice(-6)}@example.test`,
+        role: "agent" as const,
+        tokenHash: hashToken(t),
+        invitedById: admin.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
     });
-    const results = await parallel(6, (i) => as(null, "/api/team-invites/accept", "POST", { body: { token: tokens[i], fullName: "Joiner", password: "joiner-password" } }));
+    const results = await parallel(6, (i) =>
+      as(null, "/api/team-invites/accept", "POST", {
+        body: { token: tokens[i], fullName: "Joiner", password: "joiner-password" },
+      }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(await db.user.count({ where: { organizationId: org.id, isActive: true, role: { in: ["agent", "org_admin", "platform_admin"] } } })).toBe(2);
+    expect(
+      await db.user.count({
+        where: { organizationId: org.id, isActive: true, role: { in: ["agent", "org_admin", "platform_admin"] } },
+      }),
+    ).toBe(2);
   });
 
   it("parallel promotions of customers to agents stop at the seat limit", async () => {
     const org = await createOrg("starter");
     const admin = await createUser(org.id, "org_admin");
     const customers = await parallel(5, () => createUser(org.id, "end_user"));
-    const results = await parallel(5, (i) => as(admin, "/api/users/[id]", "PATCH", { params: { id: customers[i]!.id }, body: { role: "agent" } }));
+    const results = await parallel(5, (i) =>
+      as(admin, "/api/users/[id]", "PATCH", { params: { id: customers[i]!.id }, body: { role: "agent" } }),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(await db.user.count({ where: { organizationId: org.id, role: { in: ["agent", "org_admin"] }, isActive: true } })).toBe(2);
+    expect(
+      await db.user.count({ where: { organizationId: org.id, role: { in: ["agent", "org_admin"] }, isActive: true } }),
+    ).toBe(2);
   });
 });
 
@@ -122,8 +198,17 @@ describe("single-use tokens", () => {
     const org = await createOrg("pro");
     const user = await createUser(org.id, "agent");
     const token = newToken();
-    await db.passwordResetToken.create({ data: { organizationId: org.id, userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) } });
-    const results = await parallel(8, (i) => as(null, "/api/auth/reset-password", "POST", { body: { token, newPassword: `new-password-${i}` } }));
+    await db.passwordResetToken.create({
+      data: {
+        organizationId: org.id,
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    const results = await parallel(8, (i) =>
+      as(null, "/api/auth/reset-password", "POST", { body: { token, newPassword: `new-password-${i}` } }),
+    );
     expect(statuses(results)).toEqual([200, ...Array(7).fill(400)]);
     expect(await db.auditEvent.count({ where: { actorId: user.id, action: "user.password_reset" } })).toBe(1);
   });
@@ -133,8 +218,21 @@ describe("single-use tokens", () => {
     const admin = await createUser(org.id, "org_admin");
     const token = newToken();
     const email = `once-${org.id.slice(-6)}@example.test`;
-    await db.teamInvite.create({ data: { organizationId: org.id, email, role: "agent", tokenHash: hashToken(token), invitedById: admin.id, expiresAt: new Date(Date.now() + 86_400_000) } });
-    const results = await parallel(8, (i) => as(null, "/api/team-invites/accept", "POST", { body: { token, fullName: `Twin ${i}`, password: "twin-password" } }));
+    await db.teamInvite.create({
+      data: {
+        organizationId: org.id,
+        email,
+        role: "agent",
+        tokenHash: hashToken(token),
+        invitedById: admin.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    const results = await parallel(8, (i) =>
+      as(null, "/api/team-invites/accept", "POST", {
+        body: { token, fullName: `Twin ${i}`, password: "twin-password" },
+      }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.every((r) => r.status === 201 || r.status === 404 || r.status === 409)).toBe(true);
     expect(await db.user.count({ where: { email } })).toBe(1);
@@ -146,7 +244,9 @@ describe("single-use tokens", () => {
     smtp.clear();
     expect((await as(null, "/api/portal/access", "POST", { body: { org: org.slug, email } })).status).toBe(200);
     const code = (await smtp.mailTo(email)).text.match(/\b(\d{6})\b/)![1]!;
-    const results = await parallel(8, () => as(null, "/api/portal/access", "POST", { body: { org: org.slug, email, code } }));
+    const results = await parallel(8, () =>
+      as(null, "/api/portal/access", "POST", { body: { org: org.slug, email, code } }),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await db.portalSession.count({ where: { organizationId: org.id, email } })).toBe(1);
   });
@@ -162,7 +262,9 @@ describe("last-admin protection", () => {
         as(y, "/api/users/[id]", "PATCH", { params: { id: x.id }, body: { isActive: false } }),
       ]);
       expect(results.some((r) => r.status === 200)).toBe(true);
-      expect(await db.user.count({ where: { organizationId: org.id, role: "org_admin", isActive: true } })).toBeGreaterThanOrEqual(1);
+      expect(
+        await db.user.count({ where: { organizationId: org.id, role: "org_admin", isActive: true } }),
+      ).toBeGreaterThanOrEqual(1);
     }
   });
 });
@@ -170,7 +272,11 @@ describe("last-admin protection", () => {
 describe("two agents changing one ticket", () => {
   type Change = { field: string; from: string | null; to: string | null };
   async function historyOf(ticketId: string): Promise<Change[]> {
-    const events = await db.auditEvent.findMany({ where: { ticketId, action: { not: "ticket.created" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { metadata: true } });
+    const events = await db.auditEvent.findMany({
+      where: { ticketId, action: { not: "ticket.created" } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { metadata: true },
+    });
     return events.map((e) => e.metadata as Change);
   }
 
@@ -187,7 +293,12 @@ describe("two agents changing one ticket", () => {
       const after = await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } });
       expect({ status: after.status, priority: after.priority }).toEqual({ status: "pending", priority: "urgent" });
       const history = await historyOf(ticket.id);
-      expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ field: "status", to: "pending" }), expect.objectContaining({ field: "priority", to: "urgent" })]));
+      expect(history).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: "status", to: "pending" }),
+          expect.objectContaining({ field: "priority", to: "urgent" }),
+        ]),
+      );
       expect(history).toHaveLength(2);
     }
   });
@@ -198,8 +309,14 @@ describe("two agents changing one ticket", () => {
     for (let round = 0; round < 12; round++) {
       const ticket = await ticketIn(org.id, round + 1);
       const results = await Promise.all([
-        as(one, "/api/tickets/[id]", "PUT", { params: { id: ticket.id }, body: { status: "pending", priority: "high" } }),
-        as(two, "/api/tickets/[id]", "PUT", { params: { id: ticket.id }, body: { status: "resolved", priority: "low" } }),
+        as(one, "/api/tickets/[id]", "PUT", {
+          params: { id: ticket.id },
+          body: { status: "pending", priority: "high" },
+        }),
+        as(two, "/api/tickets/[id]", "PUT", {
+          params: { id: ticket.id },
+          body: { status: "resolved", priority: "low" },
+        }),
       ]);
       expect(statuses(results)).toEqual([200, 200]);
       const after = await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } });
@@ -224,7 +341,9 @@ describe("sign-in under load", () => {
   it("parallel logins with the right password all succeed and record one event each", async () => {
     const org = await createOrg("pro");
     const user = await createUser(org.id, "agent");
-    const results = await parallel(8, () => as(null, "/api/login", "POST", { body: { email: user.email, password: PASSWORD } }));
+    const results = await parallel(8, () =>
+      as(null, "/api/login", "POST", { body: { email: user.email, password: PASSWORD } }),
+    );
     expect(statuses(results)).toEqual(Array(8).fill(200));
     expect(await db.auditEvent.count({ where: { actorId: user.id, action: "user.login" } })).toBe(8);
   });

@@ -40,20 +40,35 @@ const HOSTILE_HEADERS: Record<string, string>[] = [
 ];
 
 describe.each(mutating.map((e) => [key(e), e] as const))("cross-site: %s", (_, entry) => {
-  it.each(HOSTILE_HEADERS.map((h) => [JSON.stringify(h), h] as const))("refuses %s with 403 and changes nothing", async (__, hostile) => {
-    const caller = callerOf(entry);
-    const call = await entry.call({ world, actor: caller, home: world.a, target: world.a, unique: uniqueTag() });
-    const headers = { ...(await cookieOf(world, caller)), ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}), ...hostile };
-    const before = [await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)];
-    const res = await invoke(entry.route, entry.method, call, headers);
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: { error: "Cross-site request rejected", code: "cross_site_rejected" } });
-    expect([await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)]).toEqual(before);
-  });
+  it.each(HOSTILE_HEADERS.map((h) => [JSON.stringify(h), h] as const))(
+    "refuses %s with 403 and changes nothing",
+    async (__, hostile) => {
+      const caller = callerOf(entry);
+      const call = await entry.call({ world, actor: caller, home: world.a, target: world.a, unique: uniqueTag() });
+      const headers = {
+        ...(await cookieOf(world, caller)),
+        ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}),
+        ...hostile,
+      };
+      const before = [await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)];
+      const res = await invoke(entry.route, entry.method, call, headers);
+      expect({ status: res.status, body: await res.json() }).toEqual({
+        status: 403,
+        body: { error: "Cross-site request rejected", code: "cross_site_rejected" },
+      });
+      expect([await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)]).toEqual(before);
+    },
+  );
 
   it("accepts the same request from the app's own origin", async () => {
     const caller = callerOf(entry);
     const call = await entry.call({ world, actor: caller, home: world.a, target: world.a, unique: uniqueTag() });
-    const headers = { ...(await cookieOf(world, caller)), ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}), origin: "http://localhost:3000", "sec-fetch-site": "same-origin" };
+    const headers = {
+      ...(await cookieOf(world, caller)),
+      ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}),
+      origin: "http://localhost:3000",
+      "sec-fetch-site": "same-origin",
+    };
     const res = await invoke(entry.route, entry.method, call, headers);
     expect(res.status).not.toBe(403);
     expect(res.status).toBeLessThan(500);
@@ -71,18 +86,25 @@ function expectSecurityHeaders(res: Response) {
 }
 
 describe("proxy: security headers", () => {
-  it.each(["/", "/pricing", "/login", "/no-such-page"])("%s gets a nonce CSP with frame-ancestors 'none' and the baseline headers", async (path) => {
-    const res = await proxy(request(path));
-    expectSecurityHeaders(res);
-    const csp = res.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts only by nonce
-  });
+  it.each(["/", "/pricing", "/login", "/no-such-page"])(
+    "%s gets a nonce CSP with frame-ancestors 'none' and the baseline headers",
+    async (path) => {
+      const res = await proxy(request(path));
+      expectSecurityHeaders(res);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts only by nonce
+    },
+  );
 
   it("uses a fresh nonce for every request", async () => {
-    const nonces = await Promise.all([1, 2, 3].map(async () => (await proxy(request("/"))).headers.get("content-security-policy")!.match(/nonce-([^']+)/)![1]));
+    const nonces = await Promise.all(
+      [1, 2, 3].map(
+        async () => (await proxy(request("/"))).headers.get("content-security-policy")!.match(/nonce-([^']+)/)![1],
+      ),
+    );
     expect(new Set(nonces).size).toBe(3);
   });
 
@@ -108,7 +130,12 @@ describe("API headers: fixed, without the proxy", () => {
     const rules = await nextConfig.headers!();
     const api = rules.find((r) => r.source === "/api/:path*");
     const headers = Object.fromEntries((api?.headers ?? []).map((h) => [h.key.toLowerCase(), h.value]));
-    expect(headers).toMatchObject({ "content-security-policy": API_CSP, "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin", "x-frame-options": "DENY" });
+    expect(headers).toMatchObject({
+      "content-security-policy": API_CSP,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-frame-options": "DENY",
+    });
   });
 
   it("the proxy runs for pages and for API paths with a percent sign only", () => {
@@ -127,12 +154,15 @@ describe("API headers: fixed, without the proxy", () => {
 });
 
 describe("proxy: malformed paths", () => {
-  it.each(["/api/tickets/detail/%E0%A4%A", "/api/mailing-list/unsubscribe/%C0%AF", "/api/replies/%"])("API path %s is a 400 with { error }", async (path) => {
-    const res = await proxy(request(path));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Malformed URL", code: "bad_request" });
-    expectSecurityHeaders(res);
-  });
+  it.each(["/api/tickets/detail/%E0%A4%A", "/api/mailing-list/unsubscribe/%C0%AF", "/api/replies/%"])(
+    "API path %s is a 400 with { error }",
+    async (path) => {
+      const res = await proxy(request(path));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "Malformed URL", code: "bad_request" });
+      expectSecurityHeaders(res);
+    },
+  );
 
   it.each(["/unsubscribe/%E0%A4%A", "/admin/%FF", "/%E0"])("page path %s is a 400", async (path) => {
     const res = await proxy(request(path));
@@ -161,17 +191,26 @@ describe("proxy: protected pages stay protected", () => {
     [page.replace(/^\/(.)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`), {}],
   ];
 
-  it.each(pages.flatMap((page) => variants(page).map(([path, headers]) => [`${path} ${JSON.stringify(headers)}`, path, headers] as const)))(
-    "anonymous %s is redirected, with the security headers",
-    async (_, path, headers) => {
-      const res = await proxy(request(path, headers));
-      expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({ path, status: 307, location: "http://localhost:3000/" });
-      expectSecurityHeaders(res);
-    },
-  );
+  it.each(
+    pages.flatMap((page) =>
+      variants(page).map(([path, headers]) => [`${path} ${JSON.stringify(headers)}`, path, headers] as const),
+    ),
+  )("anonymous %s is redirected, with the security headers", async (_, path, headers) => {
+    const res = await proxy(request(path, headers));
+    expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({
+      path,
+      status: 307,
+      location: "http://localhost:3000/",
+    });
+    expectSecurityHeaders(res);
+  });
 
   it("a forged or foreign session cookie does not count as signed in", async () => {
-    for (const cookie of ["next-auth.session-token=forged", "next-auth.session-token=", `next-auth.session-token=${"a".repeat(5000)}`]) {
+    for (const cookie of [
+      "next-auth.session-token=forged",
+      "next-auth.session-token=",
+      `next-auth.session-token=${"a".repeat(5000)}`,
+    ]) {
       const res = await proxy(request("/admin", { cookie }));
       expect(res.status).toBe(307);
     }

@@ -13,7 +13,10 @@ export type DiscoveredRoute = { route: string; method: Method; file: string };
 export function routeFiles(): { route: string; file: string }[] {
   return (readdirSync(API_DIR, { recursive: true }) as string[])
     .filter((f) => path.basename(f) === "route.ts")
-    .map((f) => ({ route: `/api/${path.dirname(f).split(path.sep).join("/")}`.replace(/\/\.$/, ""), file: path.join(API_DIR, f) }))
+    .map((f) => ({
+      route: `/api/${path.dirname(f).split(path.sep).join("/")}`.replace(/\/\.$/, ""),
+      file: path.join(API_DIR, f),
+    }))
     .sort((x, y) => x.route.localeCompare(y.route));
 }
 
@@ -22,7 +25,8 @@ export async function discoverRoutes(): Promise<DiscoveredRoute[]> {
   const found: DiscoveredRoute[] = [];
   for (const { route, file } of routeFiles()) {
     const mod = (await import(file)) as Record<string, unknown>;
-    for (const method of METHODS) if (typeof mod[method] === "function") found.push({ route, method: method as Method, file });
+    for (const method of METHODS)
+      if (typeof mod[method] === "function") found.push({ route, method: method as Method, file });
   }
   return found;
 }
@@ -37,13 +41,20 @@ export async function handlerOf(route: string, method: Method): Promise<Handler>
 
 /** The URL of a route pattern with its dynamic segments filled in, plus the query string. */
 export function urlOf(route: string, call: Pick<Call, "params" | "query">): string {
-  const pathname = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? `missing-${name}`));
+  const pathname = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) =>
+    encodeURIComponent(call.params?.[name] ?? `missing-${name}`),
+  );
   const query = new URLSearchParams(call.query ?? {}).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
 
 /** Calls a route handler in-process the way Next would. */
-export async function invoke(route: string, method: Method, call: Call & { rawBody?: string }, extraHeaders: Record<string, string> = {}): Promise<Response> {
+export async function invoke(
+  route: string,
+  method: Method,
+  call: Call & { rawBody?: string },
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const handler = await handlerOf(route, method);
   const headers = { ...call.headers, ...extraHeaders };
   const req = makeRequest(urlOf(route, call), { method, body: call.body, rawBody: call.rawBody, headers });

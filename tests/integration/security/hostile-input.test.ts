@@ -36,25 +36,48 @@ function callerOf(entry: RouteEntry): Actor | "portal" {
 /** A fresh portal token for A's customer per call (a logout must not starve later runs). */
 async function portalHeader(): Promise<Record<string, string>> {
   const token = newToken();
-  await db.portalSession.create({ data: { organizationId: world.a.org.id, email: world.a.users.end_user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) } });
+  await db.portalSession.create({
+    data: {
+      organizationId: world.a.org.id,
+      email: world.a.users.end_user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
   return { authorization: `Bearer ${token}` };
 }
 
 async function headersFor(caller: Actor | "portal"): Promise<Record<string, string>> {
   // A fresh client address per call keeps the per-address throttles from answering everything with 429.
-  const ip = { "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const ip = {
+    "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
   return { ...ip, ...(caller === "portal" ? await portalHeader() : await cookieOf(world, caller)) };
 }
 
 async function baseCall(entry: RouteEntry): Promise<Call> {
-  return entry.call({ world, actor: callerOf(entry) === "portal" ? "anonymous" : (callerOf(entry) as Actor), home: world.a, target: world.a, unique: uniqueTag() });
+  return entry.call({
+    world,
+    actor: callerOf(entry) === "portal" ? "anonymous" : (callerOf(entry) as Actor),
+    home: world.a,
+    target: world.a,
+    unique: uniqueTag(),
+  });
 }
 
 /** Sends and checks the one rule that holds for any input: no 5xx, and a refusal says why. */
-async function expectNoServerError(entry: RouteEntry, call: Call & { rawBody?: string }, headers: Record<string, string>) {
+async function expectNoServerError(
+  entry: RouteEntry,
+  call: Call & { rawBody?: string },
+  headers: Record<string, string>,
+) {
   const res = await invoke(entry.route, entry.method, call, headers);
   const text = await res.text();
-  const verdict = { route: key(entry), status: res.status, ...(res.status >= 500 ? { text: text.slice(0, 200), input: JSON.stringify(call).slice(0, 300) } : {}) };
+  const verdict = {
+    route: key(entry),
+    status: res.status,
+    ...(res.status >= 500 ? { text: text.slice(0, 200), input: JSON.stringify(call).slice(0, 300) } : {}),
+  };
   expect(verdict).toEqual({ route: key(entry), status: expect.any(Number) });
   expect(res.status).toBeLessThan(500);
   if (res.status >= 400) {
@@ -97,10 +120,29 @@ const nasty: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -0, Number.MAX_SAFE_INTEGER + 2, [], {}),
   fc.jsonValue({ maxDepth: 3 }),
   fc.array(nastyString, { maxLength: 5 }),
-  fc.dictionary(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "valueOf", "a"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom("__proto__", "constructor", "prototype", "toString", "valueOf", "a"),
+    fc.jsonValue({ maxDepth: 2 }),
+    { maxKeys: 3 },
+  ),
 );
 
-const FORBIDDEN_FIELDS = ["organizationId", "role", "passwordHash", "isActive", "sessionVersion", "id", "userId", "authorId", "authorType", "createdById", "ticketNumber", "plan", "email", "customerEmail"];
+const FORBIDDEN_FIELDS = [
+  "organizationId",
+  "role",
+  "passwordHash",
+  "isActive",
+  "sessionVersion",
+  "id",
+  "userId",
+  "authorId",
+  "authorType",
+  "createdById",
+  "ticketNumber",
+  "plan",
+  "email",
+  "customerEmail",
+];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype"];
 
 /** JSON text of an object with exactly these own keys (so "__proto__" is sent as a real key). */
@@ -128,7 +170,9 @@ function mutatedBody(base: Record<string, unknown>): fc.Arbitrary<string> {
 /** Every route, plus a portal-token variant of the routes the workspace and the portal share. */
 const TARGETS: (RouteEntry & { label: string })[] = ROUTE_TABLE.flatMap((e) => [
   { ...e, label: key(e) },
-  ...(e.portal && e.access !== "portal" ? [{ ...e, access: "portal" as const, label: `${key(e)} (portal token)` }] : []),
+  ...(e.portal && e.access !== "portal"
+    ? [{ ...e, access: "portal" as const, label: `${key(e)} (portal token)` }]
+    : []),
 ]);
 const withBody = TARGETS.filter((e) => e.method !== "GET");
 const withQuery = TARGETS.filter((e) => e.method === "GET");
@@ -139,11 +183,21 @@ describe.each(withBody.map((e) => [e.label, e] as const))("hostile body: %s", (_
 
   it("never answers property-based garbage with a 5xx", async () => {
     const base = await baseCall(entry);
-    const bodyArb = base.body && typeof base.body === "object" && !Array.isArray(base.body) ? fc.oneof(mutatedBody(base.body as Record<string, unknown>), fc.jsonValue().map((v) => JSON.stringify(v))) : fc.jsonValue().map((v) => JSON.stringify(v));
+    const bodyArb =
+      base.body && typeof base.body === "object" && !Array.isArray(base.body)
+        ? fc.oneof(
+            mutatedBody(base.body as Record<string, unknown>),
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          )
+        : fc.jsonValue().map((v) => JSON.stringify(v));
     await fc.assert(
       fc.asyncProperty(bodyArb, async (rawBody) => {
         const call = await baseCall(entry);
-        await expectNoServerError(entry, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(caller));
+        await expectNoServerError(
+          entry,
+          { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } },
+          await headersFor(caller),
+        );
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -153,27 +207,68 @@ describe.each(withBody.map((e) => [e.label, e] as const))("hostile body: %s", (_
     const call = await baseCall(entry);
     const takesBody = call.body !== undefined;
     for (const rawBody of ['{"subject":', "{subject: 1}", "[", "{'a':1}", "NaN", "\u0000", "{}}", '{"a":1,}']) {
-      const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(caller));
+      const status = await expectNoServerError(
+        entry,
+        { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } },
+        await headersFor(caller),
+      );
       if (takesBody) expect({ rawBody, status }).toEqual({ rawBody, status: 400 });
     }
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "text/json"]) {
-      const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody: JSON.stringify(call.body ?? {}), headers: { "content-type": type } }, await headersFor(caller));
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      "text/json",
+    ]) {
+      const status = await expectNoServerError(
+        entry,
+        { ...call, body: undefined, rawBody: JSON.stringify(call.body ?? {}), headers: { "content-type": type } },
+        await headersFor(caller),
+      );
       if (takesBody) expect({ type, status }).toEqual({ type, status: 415 });
     }
     const huge = JSON.stringify({ ...(call.body as object), padding: "x".repeat(70 * 1024) });
-    const status = await expectNoServerError(entry, { ...call, body: undefined, rawBody: huge, headers: { "content-type": "application/json" } }, await headersFor(caller));
+    const status = await expectNoServerError(
+      entry,
+      { ...call, body: undefined, rawBody: huge, headers: { "content-type": "application/json" } },
+      await headersFor(caller),
+    );
     if (takesBody) expect(status).toBe(413);
   });
 });
 
 describe.each(withQuery.map((e) => [e.label, e] as const))("hostile query: %s", (_, entry) => {
   it("never answers property-based query strings with a 5xx", async () => {
-    const names = ["limit", "cursor", "q", "view", "status", "priority", "email", "token", "organizationId", "__proto__", "constructor"];
+    const names = [
+      "limit",
+      "cursor",
+      "q",
+      "view",
+      "status",
+      "priority",
+      "email",
+      "token",
+      "organizationId",
+      "__proto__",
+      "constructor",
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), nastyString.filter((s) => s.length < 2_000), { maxKeys: 4 }), async (query) => {
-        const call = await baseCall(entry);
-        await expectNoServerError(entry, { ...call, query: { ...call.query, ...query } }, await headersFor(callerOf(entry)));
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })),
+          nastyString.filter((s) => s.length < 2_000),
+          { maxKeys: 4 },
+        ),
+        async (query) => {
+          const call = await baseCall(entry);
+          await expectNoServerError(
+            entry,
+            { ...call, query: { ...call.query, ...query } },
+            await headersFor(callerOf(entry)),
+          );
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
@@ -182,12 +277,15 @@ describe.each(withQuery.map((e) => [e.label, e] as const))("hostile query: %s", 
 describe.each(withParams.map((e) => [e.label, e] as const))("hostile path segment: %s", (_, entry) => {
   it("never answers odd ids with a 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(nastyString.filter((s) => s.length < 2_000), async (value) => {
-        const call = await baseCall(entry);
-        const params = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, value]));
-        const status = await expectNoServerError(entry, { ...call, params }, await headersFor(callerOf(entry)));
-        expect(status).not.toBe(200);
-      }),
+      fc.asyncProperty(
+        nastyString.filter((s) => s.length < 2_000),
+        async (value) => {
+          const call = await baseCall(entry);
+          const params = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, value]));
+          const status = await expectNoServerError(entry, { ...call, params }, await headersFor(callerOf(entry)));
+          expect(status).not.toBe(200);
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
@@ -207,8 +305,14 @@ describe.each(withBody.map((e) => [e.label, e] as const))("fields a caller must 
     const started = new Date();
     const call = await baseCall(entry);
     if (!call.body || typeof call.body !== "object") return;
-    const actorId = callerOf(entry) === "portal" || callerOf(entry) === "anonymous" ? world.a.users.agent.id : (world.a.users as Record<string, { id: string }>)[callerOf(entry)]!.id;
-    const userBefore = await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { role: true, organizationId: true, isActive: true, passwordHash: true } });
+    const actorId =
+      callerOf(entry) === "portal" || callerOf(entry) === "anonymous"
+        ? world.a.users.agent.id
+        : (world.a.users as Record<string, { id: string }>)[callerOf(entry)]!.id;
+    const userBefore = await db.user.findUniqueOrThrow({
+      where: { id: actorId },
+      select: { role: true, organizationId: true, isActive: true, passwordHash: true },
+    });
     const foreignBefore = await snapshotTenant(world.b.org.id);
     const injected: Record<string, unknown> = {
       organizationId: world.b.org.id,
@@ -226,15 +330,31 @@ describe.each(withBody.map((e) => [e.label, e] as const))("fields a caller must 
     };
     const allowed = [...Object.keys(call.body), ...(ACCEPTED_EXTRAS[key(entry)] ?? [])];
     const extras = Object.entries(injected).filter(([k]) => !allowed.includes(k));
-    const rawBody = objectText([...Object.entries(call.body as Record<string, unknown>), ...extras, ["__proto__", { isAdmin: true, role: "platform_admin" }]]);
-    const res = await invoke(entry.route, entry.method, { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } }, await headersFor(callerOf(entry)));
+    const rawBody = objectText([
+      ...Object.entries(call.body as Record<string, unknown>),
+      ...extras,
+      ["__proto__", { isAdmin: true, role: "platform_admin" }],
+    ]);
+    const res = await invoke(
+      entry.route,
+      entry.method,
+      { ...call, body: undefined, rawBody, headers: { "content-type": "application/json" } },
+      await headersFor(callerOf(entry)),
+    );
     const text = await res.text();
     expect({ status: res.status, ok: res.ok }).toEqual({ status: res.status, ok: true });
-    const userAfter = await db.user.findUniqueOrThrow({ where: { id: actorId }, select: { role: true, organizationId: true, isActive: true, passwordHash: true } });
+    const userAfter = await db.user.findUniqueOrThrow({
+      where: { id: actorId },
+      select: { role: true, organizationId: true, isActive: true, passwordHash: true },
+    });
     const changesPassword = entry.route === "/api/users/password" || entry.route === "/api/auth/reset-password";
-    expect({ ...userAfter, passwordHash: changesPassword ? "-" : userAfter.passwordHash }).toEqual({ ...userBefore, passwordHash: changesPassword ? "-" : userBefore.passwordHash });
+    expect({ ...userAfter, passwordHash: changesPassword ? "-" : userAfter.passwordHash }).toEqual({
+      ...userBefore,
+      passwordHash: changesPassword ? "-" : userBefore.passwordHash,
+    });
     expect(await snapshotTenant(world.b.org.id)).toEqual(foreignBefore);
-    for (const marker of ["injected-hash", "injected-id", "injected@evil.test", "424242", ...secretsOf(world.b)]) expect({ marker, found: text.includes(marker) }).toEqual({ marker, found: false });
+    for (const marker of ["injected-hash", "injected-id", "injected@evil.test", "424242", ...secretsOf(world.b)])
+      expect({ marker, found: text.includes(marker) }).toEqual({ marker, found: false });
     expect(await db.user.count({ where: { role: "platform_admin", createdAt: { gte: started } } })).toBe(0);
     expect(await db.ticket.count({ where: { ticketNumber: 424242 } })).toBe(0);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -245,15 +365,39 @@ describe("a customer files tickets only as themself", () => {
   it("POST /api/tickets by an end user ignores another customer's name and email and a chosen status", async () => {
     world = await createWorld();
     const victim = world.a.users.agent.email;
-    const res = await invoke("/api/tickets", "POST", { body: { subject: "Hello", description: "d", customerEmail: victim, customerName: "Someone Else", status: "resolved" } }, await cookieOf(world, "end_user"));
+    const res = await invoke(
+      "/api/tickets",
+      "POST",
+      {
+        body: {
+          subject: "Hello",
+          description: "d",
+          customerEmail: victim,
+          customerName: "Someone Else",
+          status: "resolved",
+        },
+      },
+      await cookieOf(world, "end_user"),
+    );
     expect(res.status).toBe(201);
     const ticket = (await res.json()) as { id: string };
     const stored = await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } });
-    expect({ email: stored.customerEmail, name: stored.customerName, status: stored.status }).toEqual({ email: world.a.users.end_user.email, name: world.a.users.end_user.fullName, status: "open" });
+    expect({ email: stored.customerEmail, name: stored.customerName, status: stored.status }).toEqual({
+      email: world.a.users.end_user.email,
+      name: world.a.users.end_user.fullName,
+      status: "open",
+    });
   });
 
   it("staff still open tickets for any customer", async () => {
-    const res = await invoke("/api/tickets", "POST", { body: { subject: "Phone call", description: "d", customerEmail: "caller@example.test", customerName: "Caller" } }, await cookieOf(world, "agent"));
+    const res = await invoke(
+      "/api/tickets",
+      "POST",
+      {
+        body: { subject: "Phone call", description: "d", customerEmail: "caller@example.test", customerName: "Caller" },
+      },
+      await cookieOf(world, "agent"),
+    );
     expect(((await res.json()) as { customerEmail: string }).customerEmail).toBe("caller@example.test");
   });
 });
@@ -264,15 +408,48 @@ describe("a customer cannot take over another customer's tickets", () => {
     const due = new Date(Date.now() + 86_400_000);
     const victimEmail = `victim-${uniqueTag()}@example.test`;
     await db.ticket.create({
-      data: { organizationId: world.a.org.id, ticketNumber: 99, subject: "Victim's private matter", description: "d", customerName: "V", customerEmail: victimEmail, firstResponseDueAt: due, resolutionDueAt: due, slaRiskAt: due },
+      data: {
+        organizationId: world.a.org.id,
+        ticketNumber: 99,
+        subject: "Victim's private matter",
+        description: "d",
+        customerName: "V",
+        customerEmail: victimEmail,
+        firstResponseDueAt: due,
+        resolutionDueAt: due,
+        slaRiskAt: due,
+      },
     });
-    const res = await invoke("/api/users/profile", "PATCH", { body: { fullName: "Casey", email: victimEmail } }, await cookieOf(world, "end_user"));
+    const res = await invoke(
+      "/api/users/profile",
+      "PATCH",
+      { body: { fullName: "Casey", email: victimEmail } },
+      await cookieOf(world, "end_user"),
+    );
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
     const list = await invoke("/api/tickets", "GET", {}, await cookieOf(world, "end_user"));
     expect(await list.text()).not.toContain("Victim's private matter");
     // The name can still change, and staff may change their own address.
-    expect((await invoke("/api/users/profile", "PATCH", { body: { fullName: "Casey Renamed", email: world.a.users.end_user.email } }, await cookieOf(world, "end_user"))).status).toBe(200);
-    expect((await invoke("/api/users/profile", "PATCH", { body: { fullName: "Agent", email: `agent-${uniqueTag()}@example.test` } }, await cookieOf(world, "agent"))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          "/api/users/profile",
+          "PATCH",
+          { body: { fullName: "Casey Renamed", email: world.a.users.end_user.email } },
+          await cookieOf(world, "end_user"),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await invoke(
+          "/api/users/profile",
+          "PATCH",
+          { body: { fullName: "Agent", email: `agent-${uniqueTag()}@example.test` } },
+          await cookieOf(world, "agent"),
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -3,7 +3,19 @@ import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { discoverRoutes, invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type PortalActor, type RouteEntry } from "./route-table";
-import { ACTOR_ROLE, ACTORS, awayOf, cookieOf, createWorld, homeOf, secretsOf, snapshotTenant, type Actor, type Tenant, type World } from "./world";
+import {
+  ACTOR_ROLE,
+  ACTORS,
+  awayOf,
+  cookieOf,
+  createWorld,
+  homeOf,
+  secretsOf,
+  snapshotTenant,
+  type Actor,
+  type Tenant,
+  type World,
+} from "./world";
 import { anyErrorBody } from "../helpers/error-body";
 
 // Authorization matrix: every (route, method) under app/api, called as every actor on its own
@@ -12,7 +24,17 @@ import { anyErrorBody } from "../helpers/error-body";
 // an answer.
 
 const key = (e: { route: string; method: string }) => `${e.method} ${e.route}`;
-const SECRET_KEYS = ["passwordHash", "tokenHash", "codeHash", "unsubscribeTokenHash", "sessionVersion", "password", "newPassword", "currentPassword", "token"];
+const SECRET_KEYS = [
+  "passwordHash",
+  "tokenHash",
+  "codeHash",
+  "unsubscribeTokenHash",
+  "sessionVersion",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+];
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
@@ -60,9 +82,16 @@ async function callAs(world: World, entry: RouteEntry, actor: Actor, foreign: bo
   const res = await invoke(entry.route, entry.method, call, await cookieOf(world, actor));
   const body = await res.text();
   const expected = expectedStatus(entry, actor, foreign);
-  const outcome: Outcome = { actor, target: foreign ? "foreign" : "own", status: res.status, expected, body: body.slice(0, 300) };
+  const outcome: Outcome = {
+    actor,
+    target: foreign ? "foreign" : "own",
+    status: res.status,
+    expected,
+    body: body.slice(0, 300),
+  };
 
-  if (!mayTouchAway) expect({ ...outcome, awayRows: await snapshotTenant(away.org.id) }).toEqual({ ...outcome, awayRows: awayBefore });
+  if (!mayTouchAway)
+    expect({ ...outcome, awayRows: await snapshotTenant(away.org.id) }).toEqual({ ...outcome, awayRows: awayBefore });
   if (res.status >= 400) {
     expect(JSON.parse(body)).toEqual(anyErrorBody());
     expect({ ...outcome, homeRows: await snapshotTenant(home.org.id) }).toEqual({ ...outcome, homeRows: homeBefore });
@@ -73,7 +102,10 @@ async function callAs(world: World, entry: RouteEntry, actor: Actor, foreign: bo
     }
     // Secrets stay secret: no hash, session version, password or issued token in any answer.
     const secretKeys = [...body.matchAll(/"([A-Za-z]+)":/g)].map((m) => m[1]!).filter((k) => SECRET_KEYS.includes(k));
-    const tokens = [PASSWORD, ...[world.a, world.b].flatMap((t) => [t.inviteToken, t.portalToken, t.otherEmailPortalToken])].filter((t) => body.includes(t));
+    const tokens = [
+      PASSWORD,
+      ...[world.a, world.b].flatMap((t) => [t.inviteToken, t.portalToken, t.otherEmailPortalToken]),
+    ].filter((t) => body.includes(t));
     expect({ ...outcome, secretKeys, tokens }).toEqual({ ...outcome, secretKeys: [], tokens: [] });
   }
   return outcome;
@@ -89,9 +121,14 @@ describe.each(ROUTE_TABLE.filter((e) => e.access !== "portal").map((e) => [key(e
       if (entry.scoped) outcomes.push(await callAs(world, entry, actor, true));
       outcomes.push(await callAs(world, entry, actor, false));
     }
-    expect(outcomes.map(({ actor, target, status, body }) => ({ actor, target, status, ...(status >= 500 ? { body } : {}) }))).toEqual(
-      outcomes.map(({ actor, target, expected }) => ({ actor, target, status: expected })),
-    );
+    expect(
+      outcomes.map(({ actor, target, status, body }) => ({
+        actor,
+        target,
+        status,
+        ...(status >= 500 ? { body } : {}),
+      })),
+    ).toEqual(outcomes.map(({ actor, target, expected }) => ({ actor, target, status: expected })));
   });
 });
 
@@ -100,10 +137,25 @@ describe.each(ROUTE_TABLE.filter((e) => e.access !== "portal").map((e) => [key(e
  * A, one for the same kind of customer in B, and none. Each must leave the other organisation's
  * rows alone and never see rows that are not its own (nor any internal note).
  */
-const PORTAL_CALLERS: Record<PortalActor, { token: (w: World) => string | undefined; owner: (w: World) => Tenant; hidden: (w: World) => string[] }> = {
-  portal_own: { token: (w) => w.a.portalToken, owner: (w) => w.a, hidden: (w) => [...secretsOf(w.b), w.a.note.id, w.a.note.content] },
-  portal_other_email: { token: (w) => w.a.otherEmailPortalToken, owner: (w) => w.a, hidden: (w) => [...secretsOf(w.b), w.a.ticket.id, w.a.ticket.subject, w.a.note.content] },
-  portal_other_org: { token: (w) => w.b.portalToken, owner: (w) => w.b, hidden: (w) => [...secretsOf(w.a), w.b.note.content] },
+const PORTAL_CALLERS: Record<
+  PortalActor,
+  { token: (w: World) => string | undefined; owner: (w: World) => Tenant; hidden: (w: World) => string[] }
+> = {
+  portal_own: {
+    token: (w) => w.a.portalToken,
+    owner: (w) => w.a,
+    hidden: (w) => [...secretsOf(w.b), w.a.note.id, w.a.note.content],
+  },
+  portal_other_email: {
+    token: (w) => w.a.otherEmailPortalToken,
+    owner: (w) => w.a,
+    hidden: (w) => [...secretsOf(w.b), w.a.ticket.id, w.a.ticket.subject, w.a.note.content],
+  },
+  portal_other_org: {
+    token: (w) => w.b.portalToken,
+    owner: (w) => w.b,
+    hidden: (w) => [...secretsOf(w.a), w.b.note.content],
+  },
   portal_none: { token: () => undefined, owner: (w) => w.a, hidden: () => [] },
 };
 
@@ -125,7 +177,8 @@ describe.each(portalEntries.map((e) => [key(e), e] as const))("portal token: %s"
       outcomes.push({ who, status: res.status, ...(res.status >= 500 ? { body } : {}) });
       expected.push({ who, status: entry.portal![who] ?? 200 });
       expect({ who, rows: await snapshotTenant(protectedTenant.org.id) }).toEqual({ who, rows: before });
-      if (res.ok) expect({ who, seen: caller.hidden(world).filter((s) => body.includes(s)) }).toEqual({ who, seen: [] });
+      if (res.ok)
+        expect({ who, seen: caller.hidden(world).filter((s) => body.includes(s)) }).toEqual({ who, seen: [] });
       else expect(JSON.parse(body)).toEqual(anyErrorBody());
     }
     expect(outcomes).toEqual(expected);
@@ -138,11 +191,14 @@ describe("a portal token opens no workspace route", () => {
   beforeAll(async () => {
     world = await createWorld();
   });
-  it.each(sessionOnly.map((e) => [key(e), e] as const))("%s answers a portal bearer token with 401", async (_, entry) => {
-    const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
-    const before = await snapshotTenant(world.a.org.id);
-    const res = await invoke(entry.route, entry.method, call, { authorization: `Bearer ${world.a.portalToken}` });
-    expect(res.status).toBe(401);
-    expect(await snapshotTenant(world.a.org.id)).toEqual(before);
-  });
+  it.each(sessionOnly.map((e) => [key(e), e] as const))(
+    "%s answers a portal bearer token with 401",
+    async (_, entry) => {
+      const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
+      const before = await snapshotTenant(world.a.org.id);
+      const res = await invoke(entry.route, entry.method, call, { authorization: `Bearer ${world.a.portalToken}` });
+      expect(res.status).toBe(401);
+      expect(await snapshotTenant(world.a.org.id)).toEqual(before);
+    },
+  );
 });

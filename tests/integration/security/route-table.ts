@@ -25,7 +25,12 @@ export const ROLES = {
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Access = "public" | "signed-in" | "portal" | readonly Role[];
 export type CallContext = { world: World; actor: Actor; target: Tenant; home: Tenant; unique: string };
-export type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
+export type Call = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 export type PortalActor = "portal_own" | "portal_other_email" | "portal_other_org" | "portal_none";
 
 export type RouteEntry = {
@@ -50,16 +55,33 @@ const email = (ctx: CallContext, what: string) => `${what}-${ctx.unique}@example
 export const ROUTE_TABLE: RouteEntry[] = [
   // Accounts and sessions
   { route: "/api/auth/check", method: "GET", access: "public", call: () => ({}) },
-  { route: "/api/login", method: "POST", access: "public", call: ({ home }) => ({ body: { email: home.users.end_user.email, password: PASSWORD } }) },
+  {
+    route: "/api/login",
+    method: "POST",
+    access: "public",
+    call: ({ home }) => ({ body: { email: home.users.end_user.email, password: PASSWORD } }),
+  },
   { route: "/api/logout", method: "POST", access: "public", call: () => ({}) },
   {
     route: "/api/register",
     method: "POST",
     access: "public",
     ok: 201,
-    call: (ctx) => ({ body: { email: email(ctx, "founder"), password: "founder-password", fullName: "Founder", companyName: `Co ${ctx.unique}` } }),
+    call: (ctx) => ({
+      body: {
+        email: email(ctx, "founder"),
+        password: "founder-password",
+        fullName: "Founder",
+        companyName: `Co ${ctx.unique}`,
+      },
+    }),
   },
-  { route: "/api/auth/forgot-password", method: "POST", access: "public", call: ({ home }) => ({ body: { email: home.users.agent.email } }) },
+  {
+    route: "/api/auth/forgot-password",
+    method: "POST",
+    access: "public",
+    call: ({ home }) => ({ body: { email: home.users.agent.email } }),
+  },
   {
     route: "/api/auth/reset-password",
     method: "POST",
@@ -67,12 +89,22 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: async ({ home }) => {
       const token = newToken();
       await db.passwordResetToken.create({
-        data: { organizationId: home.org.id, userId: home.users.agent2.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+        data: {
+          organizationId: home.org.id,
+          userId: home.users.agent2.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
       });
       return { body: { token, newPassword: "brand-new-password" } };
     },
   },
-  { route: "/api/team-invites/verify", method: "GET", access: "public", call: ({ home }) => ({ query: { token: home.inviteToken } }) },
+  {
+    route: "/api/team-invites/verify",
+    method: "GET",
+    access: "public",
+    call: ({ home }) => ({ query: { token: home.inviteToken } }),
+  },
   {
     route: "/api/team-invites/accept",
     method: "POST",
@@ -81,38 +113,84 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ home }) => ({ body: { token: home.inviteToken, fullName: "New Hire", password: "new-hire-password" } }),
   },
   // A customer's email decides which tickets they see: they may rename themselves, not move to another address.
-  { route: "/api/users/profile", method: "PATCH", access: "signed-in", ok: { end_user: 403 }, call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }) },
-  { route: "/api/users/password", method: "PATCH", access: "signed-in", call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }) },
+  {
+    route: "/api/users/profile",
+    method: "PATCH",
+    access: "signed-in",
+    ok: { end_user: 403 },
+    call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }),
+  },
+  {
+    route: "/api/users/password",
+    method: "PATCH",
+    access: "signed-in",
+    call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }),
+  },
   { route: "/api/onboarding/complete", method: "POST", access: "signed-in", call: () => ({}) },
   { route: "/api/onboarding/skip", method: "POST", access: "signed-in", call: () => ({}) },
 
   // Public site
   { route: "/api/health", method: "GET", access: "public", call: () => ({}) },
-  { route: "/api/mailing-list", method: "POST", access: "public", call: (ctx) => ({ body: { email: email(ctx, "fan"), consentGiven: true } }) },
+  {
+    route: "/api/mailing-list",
+    method: "POST",
+    access: "public",
+    call: (ctx) => ({ body: { email: email(ctx, "fan"), consentGiven: true } }),
+  },
   {
     route: "/api/mailing-list/unsubscribe/[token]",
     method: "GET",
     access: "public",
     call: async (ctx) => {
       const token = newToken();
-      await db.mailingListEntry.create({ data: { email: email(ctx, "leaver"), consentAt: new Date(), unsubscribeTokenHash: hashToken(token) } });
+      await db.mailingListEntry.create({
+        data: { email: email(ctx, "leaver"), consentAt: new Date(), unsubscribeTokenHash: hashToken(token) },
+      });
       return { params: { token } };
     },
   },
 
   // Unknown API paths: a JSON 404 for any method
-  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map(
-    (method): RouteEntry => ({ route: "/api/[...path]", method, access: "public", ok: 404, call: () => ({ params: { path: "no/such-route" } }) }),
-  ),
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method): RouteEntry => ({
+    route: "/api/[...path]",
+    method,
+    access: "public",
+    ok: 404,
+    call: () => ({ params: { path: "no/such-route" } }),
+  })),
 
   // Tickets and replies
   { route: "/api/tickets", method: "GET", access: "signed-in", call: () => ({}) },
-  { route: "/api/tickets", method: "POST", access: "signed-in", ok: 201, call: () => ({ body: { subject: "Matrix", description: "Created by the matrix" } }) },
+  {
+    route: "/api/tickets",
+    method: "POST",
+    access: "signed-in",
+    ok: 201,
+    call: () => ({ body: { subject: "Matrix", description: "Created by the matrix" } }),
+  },
   { route: "/api/tickets/counts", method: "GET", access: "signed-in", call: () => ({}) },
   { route: "/api/tickets/stats", method: "GET", access: "signed-in", call: () => ({}) },
-  { route: "/api/tickets/detail/[id]", method: "GET", access: "signed-in", scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id } }) },
-  { route: "/api/tickets/[id]", method: "PUT", access: ROLES.staff, scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id }, body: { status: "pending", priority: "high" } }) },
-  { route: "/api/tickets/[id]/history", method: "GET", access: ROLES.staff, scoped: true, call: ({ target }) => ({ params: { id: target.ticket.id } }) },
+  {
+    route: "/api/tickets/detail/[id]",
+    method: "GET",
+    access: "signed-in",
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/tickets/[id]",
+    method: "PUT",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id }, body: { status: "pending", priority: "high" } }),
+  },
+  {
+    route: "/api/tickets/[id]/history",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
   {
     route: "/api/replies/[ticketId]",
     method: "GET",
@@ -145,29 +223,78 @@ export const ROUTE_TABLE: RouteEntry[] = [
     crossTenant: ["platform_admin"],
     call: ({ target }) => ({ params: { organizationId: target.org.id } }),
   },
-  { route: "/api/users/[id]", method: "PATCH", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.users.agent2.id }, body: { role: "end_user" } }) },
+  {
+    route: "/api/users/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.users.agent2.id }, body: { role: "end_user" } }),
+  },
   { route: "/api/team-invites", method: "GET", access: ROLES.admins, call: () => ({}) },
-  { route: "/api/team-invites/[id]", method: "DELETE", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.invite.id } }) },
-  { route: "/api/team-invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { email: email(ctx, "invitee"), role: "agent" } }) },
-  { route: "/api/onboarding/invites", method: "POST", access: ROLES.admins, ok: 201, call: (ctx) => ({ body: { invites: [{ email: email(ctx, "teammate"), role: "agent" }] } }) },
+  {
+    route: "/api/team-invites/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.invite.id } }),
+  },
+  {
+    route: "/api/team-invites",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: (ctx) => ({ body: { email: email(ctx, "invitee"), role: "agent" } }),
+  },
+  {
+    route: "/api/onboarding/invites",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: (ctx) => ({ body: { invites: [{ email: email(ctx, "teammate"), role: "agent" }] } }),
+  },
 
   // Organisation administration
   { route: "/api/admin/agents", method: "GET", access: ROLES.admins, call: () => ({}) },
   { route: "/api/admin/activity", method: "GET", access: ROLES.admins, call: () => ({}) },
-  { route: "/api/support-emails", method: "GET", access: ROLES.staff, scoped: true, call: ({ target }) => ({ query: { organizationId: target.org.id } }) },
+  {
+    route: "/api/support-emails",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ query: { organizationId: target.org.id } }),
+  },
   {
     route: "/api/support-emails",
     method: "POST",
     access: ROLES.admins,
     scoped: true,
     ok: 201,
-    call: (ctx) => ({ body: { email: email(ctx, "helpdesk"), displayName: "Help desk", organizationId: ctx.target.org.id } }),
+    call: (ctx) => ({
+      body: { email: email(ctx, "helpdesk"), displayName: "Help desk", organizationId: ctx.target.org.id },
+    }),
   },
-  { route: "/api/support-emails/[id]/toggle", method: "PUT", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.supportEmail.id } }) },
-  { route: "/api/support-emails/[id]", method: "DELETE", access: ROLES.admins, scoped: true, call: ({ target }) => ({ params: { id: target.supportEmail.id } }) },
+  {
+    route: "/api/support-emails/[id]/toggle",
+    method: "PUT",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.supportEmail.id } }),
+  },
+  {
+    route: "/api/support-emails/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.supportEmail.id } }),
+  },
 
   // Customer portal (bearer access token)
-  { route: "/api/portal/access", method: "POST", access: "public", call: ({ home }) => ({ body: { org: home.org.slug, email: home.users.end_user.email } }) },
+  {
+    route: "/api/portal/access",
+    method: "POST",
+    access: "public",
+    call: ({ home }) => ({ body: { org: home.org.slug, email: home.users.end_user.email } }),
+  },
   {
     route: "/api/portal/tickets",
     method: "GET",
@@ -198,8 +325,21 @@ export const ROUTE_TABLE: RouteEntry[] = [
   },
 
   // Platform administration
-  { route: "/api/organizations", method: "GET", access: "signed-in", crossTenant: ["platform_admin"], call: () => ({}) },
-  { route: "/api/organizations/[id]", method: "GET", access: "signed-in", scoped: true, crossTenant: ["platform_admin"], call: ({ target }) => ({ params: { id: target.org.id } }) },
+  {
+    route: "/api/organizations",
+    method: "GET",
+    access: "signed-in",
+    crossTenant: ["platform_admin"],
+    call: () => ({}),
+  },
+  {
+    route: "/api/organizations/[id]",
+    method: "GET",
+    access: "signed-in",
+    scoped: true,
+    crossTenant: ["platform_admin"],
+    call: ({ target }) => ({ params: { id: target.org.id } }),
+  },
   {
     route: "/api/organizations/[id]",
     method: "PATCH",
@@ -208,7 +348,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     crossTenant: ["platform_admin"],
     call: ({ target }) => ({ params: { id: target.org.id }, body: { plan: "enterprise" } }),
   },
-  { route: "/api/platform/metrics", method: "GET", access: ROLES.platform, crossTenant: ["platform_admin"], call: () => ({}) },
+  {
+    route: "/api/platform/metrics",
+    method: "GET",
+    access: ROLES.platform,
+    crossTenant: ["platform_admin"],
+    call: () => ({}),
+  },
   { route: "/api/platform/health", method: "GET", access: ROLES.platform, call: () => ({}) },
 ];
 

@@ -33,10 +33,24 @@ describe("the log of an unexpected database error", () => {
   it("leaves out the arguments of an invalid Prisma call", async () => {
     const org = await createOrg();
     const { line, requestId } = await loggedFor(() =>
-      db.user.create({ data: { organizationId: org.id, email: "a@b.test", fullName: "A", username: "a", passwordHash: SECRET, role: "nonsense" as "agent" } }),
+      db.user.create({
+        data: {
+          organizationId: org.id,
+          email: "a@b.test",
+          fullName: "A",
+          username: "a",
+          passwordHash: SECRET,
+          role: "nonsense" as "agent",
+        },
+      }),
     );
     expect(line).not.toContain(SECRET);
-    expect(JSON.parse(line)).toMatchObject({ level: "error", requestId, name: "PrismaClientValidationError", call: expect.stringMatching(/user\.create\(\)$/) });
+    expect(JSON.parse(line)).toMatchObject({
+      level: "error",
+      requestId,
+      name: "PrismaClientValidationError",
+      call: expect.stringMatching(/user\.create\(\)$/),
+    });
   });
 
   it("leaves out the values the database quotes in its own message", async () => {
@@ -47,7 +61,15 @@ describe("the log of an unexpected database error", () => {
 
   it("leaves out the row of a failed write", async () => {
     const { line } = await loggedFor(() =>
-      db.user.create({ data: { organizationId: "no-such-organisation", email: "c@d.test", fullName: "C", username: "c", passwordHash: SECRET } }),
+      db.user.create({
+        data: {
+          organizationId: "no-such-organisation",
+          email: "c@d.test",
+          fullName: "C",
+          username: "c",
+          passwordHash: SECRET,
+        },
+      }),
     );
     expect(line).not.toContain(SECRET);
     expect(JSON.parse(line)).toMatchObject({ name: "PrismaClientKnownRequestError", code: "P2003" });
@@ -57,7 +79,11 @@ describe("the log of an unexpected database error", () => {
     const { line } = await loggedFor(async () => {
       throw new TypeError("cannot read x of undefined");
     });
-    expect(JSON.parse(line)).toMatchObject({ name: "TypeError", message: "cannot read x of undefined", stack: expect.stringContaining("TypeError") });
+    expect(JSON.parse(line)).toMatchObject({
+      name: "TypeError",
+      message: "cannot read x of undefined",
+      stack: expect.stringContaining("TypeError"),
+    });
   });
 
   it("logs a thrown non-error by its type only", async () => {

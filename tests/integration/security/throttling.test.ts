@@ -35,7 +35,8 @@ afterAll(() => {
 });
 
 const u = () => randomUUID().slice(0, 8);
-const spoofed = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+const spoofed = () =>
+  `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
 
 type Case = {
   name: string;
@@ -50,27 +51,92 @@ type Case = {
 };
 
 const CASES: Case[] = [
-  { name: "login per account", route: "/api/login", method: "POST", ...LIMITS.loginPerAccount, per: "account", body: (_, same) => ({ email: same, password: "wrong-password" }) },
-  { name: "login per address", route: "/api/login", method: "POST", ...LIMITS.loginPerAddress, per: "address", body: () => ({ email: `nobody-${u()}@example.test`, password: "wrong-password" }) },
+  {
+    name: "login per account",
+    route: "/api/login",
+    method: "POST",
+    ...LIMITS.loginPerAccount,
+    per: "account",
+    body: (_, same) => ({ email: same, password: "wrong-password" }),
+  },
+  {
+    name: "login per address",
+    route: "/api/login",
+    method: "POST",
+    ...LIMITS.loginPerAddress,
+    per: "address",
+    body: () => ({ email: `nobody-${u()}@example.test`, password: "wrong-password" }),
+  },
   {
     name: "register per address",
     route: "/api/register",
     method: "POST",
     ...LIMITS.registerPerAddress,
     per: "address",
-    body: () => ({ email: `founder-${u()}@example.test`, password: "founder-password", fullName: "F", companyName: `Co ${u()}` }),
+    body: () => ({
+      email: `founder-${u()}@example.test`,
+      password: "founder-password",
+      fullName: "F",
+      companyName: `Co ${u()}`,
+    }),
   },
-  { name: "forgot-password per account", route: "/api/auth/forgot-password", method: "POST", ...LIMITS.forgotPerAccount, per: "account", body: (_, same) => ({ email: same }) },
-  { name: "forgot-password per address", route: "/api/auth/forgot-password", method: "POST", ...LIMITS.forgotPerAddress, per: "address", body: () => ({ email: `x-${u()}@example.test` }) },
-  { name: "mailing list per address", route: "/api/mailing-list", method: "POST", ...LIMITS.waitlistPerAddress, per: "address", body: () => ({ email: `fan-${u()}@example.test`, consentGiven: true }) },
-  { name: "portal code per email", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.codePerEmail, per: "account", body: (_, same) => ({ org: orgSlug, email: same }) },
-  { name: "portal code per address", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.codePerAddress, per: "address", body: () => ({ org: orgSlug, email: `c-${u()}@example.test` }) },
-  { name: "portal code check per address", route: "/api/portal/access", method: "POST", ...PORTAL_LIMITS.verifyPerAddress, per: "address", body: () => ({ org: orgSlug, email: `c-${u()}@example.test`, code: "123456" }) },
+  {
+    name: "forgot-password per account",
+    route: "/api/auth/forgot-password",
+    method: "POST",
+    ...LIMITS.forgotPerAccount,
+    per: "account",
+    body: (_, same) => ({ email: same }),
+  },
+  {
+    name: "forgot-password per address",
+    route: "/api/auth/forgot-password",
+    method: "POST",
+    ...LIMITS.forgotPerAddress,
+    per: "address",
+    body: () => ({ email: `x-${u()}@example.test` }),
+  },
+  {
+    name: "mailing list per address",
+    route: "/api/mailing-list",
+    method: "POST",
+    ...LIMITS.waitlistPerAddress,
+    per: "address",
+    body: () => ({ email: `fan-${u()}@example.test`, consentGiven: true }),
+  },
+  {
+    name: "portal code per email",
+    route: "/api/portal/access",
+    method: "POST",
+    ...PORTAL_LIMITS.codePerEmail,
+    per: "account",
+    body: (_, same) => ({ org: orgSlug, email: same }),
+  },
+  {
+    name: "portal code per address",
+    route: "/api/portal/access",
+    method: "POST",
+    ...PORTAL_LIMITS.codePerAddress,
+    per: "address",
+    body: () => ({ org: orgSlug, email: `c-${u()}@example.test` }),
+  },
+  {
+    name: "portal code check per address",
+    route: "/api/portal/access",
+    method: "POST",
+    ...PORTAL_LIMITS.verifyPerAddress,
+    per: "address",
+    body: () => ({ org: orgSlug, email: `c-${u()}@example.test`, code: "123456" }),
+  },
 ];
 
 async function attempt(c: Case, i: number, same: string, xff: string) {
   const res = await invoke(c.route, c.method, { body: c.body(i, same) }, { "x-forwarded-for": xff });
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { error?: string } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    body: (await res.json()) as { error?: string },
+  };
 }
 
 function expectThrottled(r: Awaited<ReturnType<typeof attempt>>, windowMs: number) {
@@ -135,7 +201,8 @@ describe.each(CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
 });
 
 describe("clientIp", () => {
-  const req = (xff?: string) => new NextRequest("http://localhost/api/x", { headers: xff ? { "x-forwarded-for": xff } : {} });
+  const req = (xff?: string) =>
+    new NextRequest("http://localhost/api/x", { headers: xff ? { "x-forwarded-for": xff } : {} });
   afterEach(() => {
     process.env.TRUST_PROXY_HOPS = "1";
   });
@@ -145,7 +212,9 @@ describe("clientIp", () => {
     expect(forwardedFor("1.2.3.4, 5.6.7.8", "192.0.2.1")).toBe("192.0.2.1");
     expect(clientIp(req(forwardedFor("1.2.3.4", "192.0.2.1")))).toBe("192.0.2.1");
     expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
-    expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe("unknown");
+    expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe(
+      "unknown",
+    );
     delete process.env.TRUST_PROXY_HOPS;
     expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
   });

@@ -50,19 +50,78 @@ async function createTenant(label: string) {
       slaRiskAt: due,
     },
   });
-  await db.auditEvent.create({ data: { organizationId: org.id, actorId: users.agent.id, action: "ticket.created", targetType: "ticket", targetId: ticket.id, ticketId: ticket.id } });
-  const reply = await db.reply.create({ data: { organizationId: org.id, ticketId: ticket.id, content: `${label} public reply`, type: "public", authorType: "agent", authorEmail: users.agent.email, authorId: users.agent.id } });
-  const note = await db.reply.create({ data: { organizationId: org.id, ticketId: ticket.id, content: `${label} internal note`, type: "internal", authorType: "agent", authorEmail: users.agent.email, authorId: users.agent.id } });
-  const supportEmail = await db.supportEmail.create({ data: { organizationId: org.id, email: `support-${label}-${tag}@example.test`, displayName: `${label} Support` } });
+  await db.auditEvent.create({
+    data: {
+      organizationId: org.id,
+      actorId: users.agent.id,
+      action: "ticket.created",
+      targetType: "ticket",
+      targetId: ticket.id,
+      ticketId: ticket.id,
+    },
+  });
+  const reply = await db.reply.create({
+    data: {
+      organizationId: org.id,
+      ticketId: ticket.id,
+      content: `${label} public reply`,
+      type: "public",
+      authorType: "agent",
+      authorEmail: users.agent.email,
+      authorId: users.agent.id,
+    },
+  });
+  const note = await db.reply.create({
+    data: {
+      organizationId: org.id,
+      ticketId: ticket.id,
+      content: `${label} internal note`,
+      type: "internal",
+      authorType: "agent",
+      authorEmail: users.agent.email,
+      authorId: users.agent.id,
+    },
+  });
+  const supportEmail = await db.supportEmail.create({
+    data: { organizationId: org.id, email: `support-${label}-${tag}@example.test`, displayName: `${label} Support` },
+  });
   const inviteToken = newToken();
   const invite = await db.teamInvite.create({
-    data: { organizationId: org.id, email: `invitee-${label}-${tag}@example.test`, role: "agent", tokenHash: hashToken(inviteToken), invitedById: users.org_admin.id, expiresAt: due },
+    data: {
+      organizationId: org.id,
+      email: `invitee-${label}-${tag}@example.test`,
+      role: "agent",
+      tokenHash: hashToken(inviteToken),
+      invitedById: users.org_admin.id,
+      expiresAt: due,
+    },
   });
   const portalToken = newToken();
-  await db.portalSession.create({ data: { organizationId: org.id, email: users.end_user.email, tokenHash: hashToken(portalToken), expiresAt: due } });
+  await db.portalSession.create({
+    data: { organizationId: org.id, email: users.end_user.email, tokenHash: hashToken(portalToken), expiresAt: due },
+  });
   const otherEmailPortalToken = newToken();
-  await db.portalSession.create({ data: { organizationId: org.id, email: `stranger-${label}-${tag}@example.test`, tokenHash: hashToken(otherEmailPortalToken), expiresAt: due } });
-  return { label, org, users, ticket, reply, note, supportEmail, invite, inviteToken, portalToken, otherEmailPortalToken };
+  await db.portalSession.create({
+    data: {
+      organizationId: org.id,
+      email: `stranger-${label}-${tag}@example.test`,
+      tokenHash: hashToken(otherEmailPortalToken),
+      expiresAt: due,
+    },
+  });
+  return {
+    label,
+    org,
+    users,
+    ticket,
+    reply,
+    note,
+    supportEmail,
+    invite,
+    inviteToken,
+    portalToken,
+    otherEmailPortalToken,
+  };
 }
 
 /** Two organisations, A and B; every actor but other_org_admin lives in A. */
@@ -87,7 +146,10 @@ export function userOf(world: World, actor: SignedInActor): User {
 /** The Cookie header for an actor, at the user's current session version. */
 export async function cookieOf(world: World, actor: Actor): Promise<Record<string, string>> {
   if (actor === "anonymous") return {};
-  const stored = await db.user.findUniqueOrThrow({ where: { id: userOf(world, actor).id }, select: { id: true, sessionVersion: true } });
+  const stored = await db.user.findUniqueOrThrow({
+    where: { id: userOf(world, actor).id },
+    select: { id: true, sessionVersion: true },
+  });
   return { cookie: await sessionCookie(stored) };
 }
 
@@ -106,7 +168,10 @@ async function tenantTables(): Promise<string[]> {
 /** All of one organisation's rows, in a stable order (one query): compared before and after a call. */
 export async function snapshotTenant(organizationId: string): Promise<Record<string, unknown>> {
   // Table names come from the catalogue, never from input.
-  const parts = (await tenantTables()).map((t) => Prisma.sql`${t}::text, (SELECT json_agg(x ORDER BY x::text) FROM ${Prisma.raw(`"${t}"`)} x WHERE x."organizationId" = ${organizationId})`);
+  const parts = (await tenantTables()).map(
+    (t) =>
+      Prisma.sql`${t}::text, (SELECT json_agg(x ORDER BY x::text) FROM ${Prisma.raw(`"${t}"`)} x WHERE x."organizationId" = ${organizationId})`,
+  );
   const rows = await db.$queryRaw<{ snapshot: Record<string, unknown> }[]>`
     SELECT json_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = ${organizationId}), ${Prisma.join(parts)}) AS snapshot`;
   return rows[0]!.snapshot;
@@ -114,5 +179,16 @@ export async function snapshotTenant(organizationId: string): Promise<Record<str
 
 /** Strings that identify a tenant's private rows: none may appear in another tenant's answers. */
 export function secretsOf(t: Tenant): string[] {
-  return [t.org.id, t.ticket.id, t.reply.id, t.note.id, t.supportEmail.id, t.invite.id, t.ticket.subject, t.supportEmail.email, t.invite.email, ...Object.values(t.users).flatMap((u) => [u.id, u.email])];
+  return [
+    t.org.id,
+    t.ticket.id,
+    t.reply.id,
+    t.note.id,
+    t.supportEmail.id,
+    t.invite.id,
+    t.ticket.subject,
+    t.supportEmail.email,
+    t.invite.email,
+    ...Object.values(t.users).flatMap((u) => [u.id, u.email]),
+  ];
 }

@@ -12,17 +12,29 @@ let n = 0;
 const address = (prefix = "help") => `${prefix}-${++n}-${Date.now()}@support.test`;
 
 async function post(user: User, body: unknown) {
-  return readJson(await create(makeRequest("/api/support-emails", { method: "POST", body, headers: await as(user) }), params()));
+  return readJson(
+    await create(makeRequest("/api/support-emails", { method: "POST", body, headers: await as(user) }), params()),
+  );
 }
 async function get(user: User, query = "") {
   const res = await list(makeRequest(`/api/support-emails${query}`, { headers: await as(user) }), params());
   return { status: res.status, body: (await res.json()) as Record<string, unknown>[] & { error?: string } };
 }
 async function flip(user: User, id: string) {
-  return readJson(await toggle(makeRequest(`/api/support-emails/${id}/toggle`, { method: "PUT", headers: await as(user) }), params({ id })));
+  return readJson(
+    await toggle(
+      makeRequest(`/api/support-emails/${id}/toggle`, { method: "PUT", headers: await as(user) }),
+      params({ id }),
+    ),
+  );
 }
 async function del(user: User, id: string) {
-  return readJson(await remove(makeRequest(`/api/support-emails/${id}`, { method: "DELETE", headers: await as(user) }), params({ id })));
+  return readJson(
+    await remove(
+      makeRequest(`/api/support-emails/${id}`, { method: "DELETE", headers: await as(user) }),
+      params({ id }),
+    ),
+  );
 }
 async function adminOf(plan: Plan) {
   const org = await createOrg(plan);
@@ -42,13 +54,30 @@ describe("POST /api/support-emails", () => {
     const { org, admin } = await adminOf("pro");
     const res = await post(admin, { email: "  Help@Acme-Support.TEST ", displayName: "  Acme Help  " });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), email: "help@acme-support.test", displayName: "Acme Help", isActive: true, organizationId: org.id });
-    const event = await db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, action: "support_email.added" } });
-    expect(event).toMatchObject({ actorId: admin.id, targetType: "support_email", targetId: res.body.id, metadata: { email: "help@acme-support.test" } });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      email: "help@acme-support.test",
+      displayName: "Acme Help",
+      isActive: true,
+      organizationId: org.id,
+    });
+    const event = await db.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, action: "support_email.added" },
+    });
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      targetType: "support_email",
+      targetId: res.body.id,
+      metadata: { email: "help@acme-support.test" },
+    });
   });
 
   it("accepts the caller's own organizationId (the settings screen sends it)", async () => {
-    const res = await post(world.users.org_admin, { email: address(), displayName: "Own", organizationId: world.org.id });
+    const res = await post(world.users.org_admin, {
+      email: address(),
+      displayName: "Own",
+      organizationId: world.org.id,
+    });
     expect(res).toMatchObject({ status: 201, body: { organizationId: world.org.id } });
   });
 
@@ -79,11 +108,16 @@ describe("POST /api/support-emails", () => {
     ["agent", 403],
     ["end_user", 403],
   ] as const)("lets a %s add: %i", async (role, status) => {
-    expect((await post(world.users[role], { email: address(role.replace("_", "-")), displayName: "Team" })).status).toBe(status);
+    expect(
+      (await post(world.users[role], { email: address(role.replace("_", "-")), displayName: "Team" })).status,
+    ).toBe(status);
   });
 
   it("needs a session", async () => {
-    const res = await create(makeRequest("/api/support-emails", { method: "POST", body: { email: address(), displayName: "x" } }), params());
+    const res = await create(
+      makeRequest("/api/support-emails", { method: "POST", body: { email: address(), displayName: "x" } }),
+      params(),
+    );
     expect(res.status).toBe(401);
   });
 
@@ -103,16 +137,24 @@ describe("POST /api/support-emails", () => {
     ["pro", 5],
   ] as const)("stops a %s organisation at %i address(es) with a clear message", async (plan, limit) => {
     const { org, admin } = await adminOf(plan);
-    for (let i = 0; i < limit; i++) expect((await post(admin, { email: address(plan), displayName: `Help ${i}` })).status).toBe(201);
+    for (let i = 0; i < limit; i++)
+      expect((await post(admin, { email: address(plan), displayName: `Help ${i}` })).status).toBe(201);
     const over = await post(admin, { email: address(plan), displayName: "One too many" });
     const name = { free: "Free", starter: "Starter", pro: "Pro" }[plan];
-    expect(over).toEqual({ status: 409, body: { error: `Your ${name} plan allows ${limit} support email address${limit === 1 ? "" : "es"}. Upgrade your plan to add more.`, code: "support_email_limit_reached" } });
+    expect(over).toEqual({
+      status: 409,
+      body: {
+        error: `Your ${name} plan allows ${limit} support email address${limit === 1 ? "" : "es"}. Upgrade your plan to add more.`,
+        code: "support_email_limit_reached",
+      },
+    });
     expect(await db.supportEmail.count({ where: { organizationId: org.id } })).toBe(limit);
   });
 
   it("lets an enterprise organisation add without limit", async () => {
     const { org, admin } = await adminOf("enterprise");
-    for (let i = 0; i < 8; i++) expect((await post(admin, { email: address("ent"), displayName: `Help ${i}` })).status).toBe(201);
+    for (let i = 0; i < 8; i++)
+      expect((await post(admin, { email: address("ent"), displayName: `Help ${i}` })).status).toBe(201);
     expect(await db.supportEmail.count({ where: { organizationId: org.id } })).toBe(8);
   });
 
@@ -125,7 +167,9 @@ describe("POST /api/support-emails", () => {
 
   it("does not overshoot the limit under 12 parallel adds", async () => {
     const { org, admin } = await adminOf("pro");
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => post(admin, { email: address("race"), displayName: `Race ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(admin, { email: address("race"), displayName: `Race ${i}` })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(await db.supportEmail.count({ where: { organizationId: org.id } })).toBe(5);
@@ -135,9 +179,15 @@ describe("POST /api/support-emails", () => {
     const a = await adminOf("pro");
     const b = await adminOf("pro");
     const email = address("contested");
-    const results = await Promise.all([post(a.admin, { email, displayName: "A" }), post(b.admin, { email, displayName: "B" })]);
+    const results = await Promise.all([
+      post(a.admin, { email, displayName: "A" }),
+      post(b.admin, { email, displayName: "B" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)?.body).toEqual({ error: "This email address is already in use", code: "conflict" });
+    expect(results.find((r) => r.status === 409)?.body).toEqual({
+      error: "This email address is already in use",
+      code: "conflict",
+    });
   });
 });
 
@@ -151,12 +201,21 @@ describe("GET /api/support-emails", () => {
     const res = await get(agent);
     expect(res.status).toBe(200);
     expect(res.body.map((e) => e.email)).toEqual(["first@list.test", "second@list.test"]);
-    expect(res.body[0]).toEqual({ id: expect.any(String), email: "first@list.test", displayName: "First", isActive: true, organizationId: org.id });
+    expect(res.body[0]).toEqual({
+      id: expect.any(String),
+      email: "first@list.test",
+      displayName: "First",
+      isActive: true,
+      organizationId: org.id,
+    });
     expect((await get(agent, `?organizationId=${org.id}`)).body).toHaveLength(2);
   });
 
   it("answers 404 when the query names another organisation", async () => {
-    expect(await get(world.users.org_admin, `?organizationId=${world.other.id}`)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
+    expect(await get(world.users.org_admin, `?organizationId=${world.other.id}`)).toEqual({
+      status: 404,
+      body: { error: "Organization not found", code: "not_found" },
+    });
   });
 
   it.each([
@@ -182,10 +241,20 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
 
   it("flips the active state back and forth, recording each change", async () => {
     const { org, admin, id, email } = await fresh();
-    expect(await flip(admin, id)).toMatchObject({ status: 200, body: { id, email, isActive: false, organizationId: org.id } });
+    expect(await flip(admin, id)).toMatchObject({
+      status: 200,
+      body: { id, email, isActive: false, organizationId: org.id },
+    });
     expect(await flip(admin, id)).toMatchObject({ status: 200, body: { id, isActive: true } });
-    const events = await db.auditEvent.findMany({ where: { organizationId: org.id, targetId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-    expect(events.map((e) => e.action)).toEqual(["support_email.added", "support_email.deactivated", "support_email.activated"]);
+    const events = await db.auditEvent.findMany({
+      where: { organizationId: org.id, targetId: id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(events.map((e) => e.action)).toEqual([
+      "support_email.added",
+      "support_email.deactivated",
+      "support_email.activated",
+    ]);
     expect(events[1]).toMatchObject({ actorId: admin.id, targetType: "support_email", metadata: { email } });
   });
 
@@ -193,9 +262,17 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
     const { org, admin, id, email } = await fresh();
     expect(await del(admin, id)).toEqual({ status: 200, body: { ok: true } });
     expect(await db.supportEmail.count({ where: { id } })).toBe(0);
-    expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "support_email.removed" } })).toMatchObject({ actorId: admin.id, targetId: id, metadata: { email } });
-    expect(await del(admin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
-    expect(await flip(admin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
+    expect(
+      await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "support_email.removed" } }),
+    ).toMatchObject({ actorId: admin.id, targetId: id, metadata: { email } });
+    expect(await del(admin, id)).toEqual({
+      status: 404,
+      body: { error: "Support email not found", code: "not_found" },
+    });
+    expect(await flip(admin, id)).toEqual({
+      status: 404,
+      body: { error: "Support email not found", code: "not_found" },
+    });
   });
 
   it("frees a removed address and a slot for a new one", async () => {
@@ -208,8 +285,14 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
 
   it("answers 404 for another tenant's address and leaves it untouched", async () => {
     const { id } = await fresh();
-    expect(await flip(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
-    expect(await del(world.users.otherAdmin, id)).toEqual({ status: 404, body: { error: "Support email not found", code: "not_found" } });
+    expect(await flip(world.users.otherAdmin, id)).toEqual({
+      status: 404,
+      body: { error: "Support email not found", code: "not_found" },
+    });
+    expect(await del(world.users.otherAdmin, id)).toEqual({
+      status: 404,
+      body: { error: "Support email not found", code: "not_found" },
+    });
     expect(await db.supportEmail.findUniqueOrThrow({ where: { id } })).toMatchObject({ isActive: true });
   });
 
@@ -235,7 +318,13 @@ describe("PUT /api/support-emails/{id}/toggle and DELETE /api/support-emails/{id
 
   it("refuses a cross-site request", async () => {
     const { admin, id } = await fresh();
-    const res = await toggle(makeRequest(`/api/support-emails/${id}/toggle`, { method: "PUT", headers: { ...(await as(admin)), "sec-fetch-site": "cross-site" } }), params({ id }));
+    const res = await toggle(
+      makeRequest(`/api/support-emails/${id}/toggle`, {
+        method: "PUT",
+        headers: { ...(await as(admin)), "sec-fetch-site": "cross-site" },
+      }),
+      params({ id }),
+    );
     expect(res.status).toBe(403);
   });
 });

@@ -12,7 +12,11 @@ import { bearer, mailsTo, signIn } from "../portal/portal-helpers";
 // an end-user account (session cookie) or holding a portal access token (Bearer).
 
 type User = { id: string; sessionVersion: number; email: string; fullName: string };
-type Entrance = { headers: Record<string, string>; email: string; actor: { actorType: string; actorId: string | null; actorLabel: string } };
+type Entrance = {
+  headers: Record<string, string>;
+  email: string;
+  actor: { actorType: string; actorId: string | null; actorLabel: string };
+};
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let world: Awaited<ReturnType<typeof twoTenants>>;
@@ -25,9 +29,17 @@ beforeAll(async () => {
   process.env.TRUST_PROXY_HOPS = "1";
   world = await twoTenants();
   const customer = world.users.end_user;
-  entrances["end-user session"] = { headers: await cookie(customer), email: customer.email, actor: { actorType: "user", actorId: customer.id, actorLabel: customer.fullName } };
+  entrances["end-user session"] = {
+    headers: await cookie(customer),
+    email: customer.email,
+    actor: { actorType: "user", actorId: customer.id, actorLabel: customer.fullName },
+  };
   const portalEmail = "robin.portal@shop.test";
-  entrances["portal token"] = { headers: bearer(await signIn(smtp, world.org, portalEmail)), email: portalEmail, actor: { actorType: "customer", actorId: null, actorLabel: portalEmail } };
+  entrances["portal token"] = {
+    headers: bearer(await signIn(smtp, world.org, portalEmail)),
+    email: portalEmail,
+    actor: { actorType: "customer", actorId: null, actorLabel: portalEmail },
+  };
 });
 afterAll(async () => {
   await mailsTo(smtp, "nobody@x.test");
@@ -35,17 +47,39 @@ afterAll(async () => {
 });
 
 async function staffTicket(customerEmail: string, status = "open") {
-  const res = await readJson(await create(makeRequest("/api/tickets", { method: "POST", body: { subject: "Help", description: "Please", customerEmail }, headers: await cookie(world.users.agent) }), params()));
+  const res = await readJson(
+    await create(
+      makeRequest("/api/tickets", {
+        method: "POST",
+        body: { subject: "Help", description: "Please", customerEmail },
+        headers: await cookie(world.users.agent),
+      }),
+      params(),
+    ),
+  );
   const id = res.body.id as string;
   if (status !== "open") await setStatus(id, status);
   return id;
 }
 const setStatus = async (id: string, status: string) =>
-  readJson(await update(makeRequest(`/api/tickets/${id}`, { method: "PUT", body: { status }, headers: await cookie(world.users.agent) }), params({ id })));
-const reply = async (entrance: Entrance, body: unknown) => readJson(await postReply(makeRequest("/api/replies", { method: "POST", body, headers: entrance.headers }), params()));
+  readJson(
+    await update(
+      makeRequest(`/api/tickets/${id}`, { method: "PUT", body: { status }, headers: await cookie(world.users.agent) }),
+      params({ id }),
+    ),
+  );
+const reply = async (entrance: Entrance, body: unknown) =>
+  readJson(await postReply(makeRequest("/api/replies", { method: "POST", body, headers: entrance.headers }), params()));
 const statusHistory = async (id: string) => {
-  const res = await readJson(await history(makeRequest(`/api/tickets/${id}/history`, { headers: await cookie(world.users.agent) }), params({ id })));
-  return (res.body as unknown as { action: string; actorLabel: string; metadata: { from?: string; to?: string } | null }[])
+  const res = await readJson(
+    await history(
+      makeRequest(`/api/tickets/${id}/history`, { headers: await cookie(world.users.agent) }),
+      params({ id }),
+    ),
+  );
+  return (
+    res.body as unknown as { action: string; actorLabel: string; metadata: { from?: string; to?: string } | null }[]
+  )
     .filter((e) => e.action === "ticket.status_changed")
     .map((e) => ({ by: e.actorLabel, from: e.metadata?.from, to: e.metadata?.to }));
 };
@@ -55,9 +89,23 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
 
   it("is a public customer reply on their own ticket, authored and audited as them", async () => {
     const id = await staffTicket(entrance().email);
-    const res = await reply(entrance(), { ticketId: id, content: " Thanks! ", type: "internal", authorType: "agent", authorEmail: "boss@x.test" });
-    expect(res).toMatchObject({ status: 201, body: { ticketId: id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: entrance().email } });
-    expect(await db.auditEvent.findFirst({ where: { ticketId: id, action: "ticket.replied" }, select: { actorType: true, actorId: true, actorLabel: true } })).toEqual(entrance().actor);
+    const res = await reply(entrance(), {
+      ticketId: id,
+      content: " Thanks! ",
+      type: "internal",
+      authorType: "agent",
+      authorEmail: "boss@x.test",
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { ticketId: id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: entrance().email },
+    });
+    expect(
+      await db.auditEvent.findFirst({
+        where: { ticketId: id, action: "ticket.replied" },
+        select: { actorType: true, actorId: true, actorLabel: true },
+      }),
+    ).toEqual(entrance().actor);
     expect((await db.ticket.findUniqueOrThrow({ where: { id } })).status).toBe("open");
     expect(await statusHistory(id)).toEqual([]);
   });
@@ -70,7 +118,12 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
       { by: world.users.agent.fullName, from: "open", to: "pending" },
       { by: entrance().actor.actorLabel, from: "pending", to: "open" },
     ]);
-    expect(await db.auditEvent.findFirst({ where: { ticketId: id, action: "ticket.status_changed", actorLabel: entrance().actor.actorLabel }, select: { actorType: true, actorId: true, actorLabel: true } })).toEqual(entrance().actor);
+    expect(
+      await db.auditEvent.findFirst({
+        where: { ticketId: id, action: "ticket.status_changed", actorLabel: entrance().actor.actorLabel },
+        select: { actorType: true, actorId: true, actorLabel: true },
+      }),
+    ).toEqual(entrance().actor);
   });
 
   it.each(["in_progress"])("leaves a %s ticket's status alone", async (status) => {
@@ -80,23 +133,40 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
     expect(await statusHistory(id)).toHaveLength(1);
   });
 
-  it.each(["resolved", "closed"])("is refused once the ticket is %s (409 ticket_closed), and changes nothing", async (status) => {
-    const id = await staffTicket(entrance().email, status);
-    const before = await db.ticket.findUniqueOrThrow({ where: { id } });
-    expect(await reply(entrance(), { ticketId: id, content: "reopen?" })).toEqual({
-      status: 409,
-      body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" },
-    });
-    expect(await db.ticket.findUniqueOrThrow({ where: { id } })).toEqual(before);
-    expect(await db.reply.count({ where: { ticketId: id } })).toBe(0);
-    expect(await db.auditEvent.count({ where: { ticketId: id, action: "ticket.replied" } })).toBe(0);
-  });
+  it.each(["resolved", "closed"])(
+    "is refused once the ticket is %s (409 ticket_closed), and changes nothing",
+    async (status) => {
+      const id = await staffTicket(entrance().email, status);
+      const before = await db.ticket.findUniqueOrThrow({ where: { id } });
+      expect(await reply(entrance(), { ticketId: id, content: "reopen?" })).toEqual({
+        status: 409,
+        body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" },
+      });
+      expect(await db.ticket.findUniqueOrThrow({ where: { id } })).toEqual(before);
+      expect(await db.reply.count({ where: { ticketId: id } })).toBe(0);
+      expect(await db.auditEvent.count({ where: { ticketId: id, action: "ticket.replied" } })).toBe(0);
+    },
+  );
 
   it("is a 404 on another customer's or another organisation's ticket", async () => {
     const theirs = await staffTicket("someone.else@x.test");
-    const elsewhere = (await readJson(await create(makeRequest("/api/tickets", { method: "POST", body: { subject: "s", description: "d", customerEmail: entrance().email }, headers: await cookie(world.users.otherAdmin) }), params()))).body.id as string;
+    const elsewhere = (
+      await readJson(
+        await create(
+          makeRequest("/api/tickets", {
+            method: "POST",
+            body: { subject: "s", description: "d", customerEmail: entrance().email },
+            headers: await cookie(world.users.otherAdmin),
+          }),
+          params(),
+        ),
+      )
+    ).body.id as string;
     for (const id of [theirs, elsewhere, "no-such-ticket"]) {
-      expect(await reply(entrance(), { ticketId: id, content: "let me in" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+      expect(await reply(entrance(), { ticketId: id, content: "let me in" })).toEqual({
+        status: 404,
+        body: { error: "Ticket not found", code: "not_found" },
+      });
     }
     expect(await db.reply.count({ where: { ticketId: { in: [theirs, elsewhere] } } })).toBe(0);
   });
@@ -104,7 +174,10 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
   it("never reopens a ticket an agent resolves at the same moment: the later of the two decides", async () => {
     for (let round = 0; round < 6; round++) {
       const id = await staffTicket(entrance().email, "pending");
-      const [answer, resolved] = await Promise.all([reply(entrance(), { ticketId: id, content: `race ${round}` }), setStatus(id, "resolved")]);
+      const [answer, resolved] = await Promise.all([
+        reply(entrance(), { ticketId: id, content: `race ${round}` }),
+        setStatus(id, "resolved"),
+      ]);
       expect(resolved.status).toBe(200);
       expect([201, 409]).toContain(answer.status);
       expect((await db.ticket.findUniqueOrThrow({ where: { id } })).status).toBe("resolved");
@@ -122,24 +195,64 @@ describe("creating a ticket as each kind of actor", () => {
     const customer = await createUser(world.org.id, "end_user", { fullName: "Casey Customer" });
     const res = await readJson(
       await create(
-        makeRequest("/api/tickets", { method: "POST", body: { subject: "Mine", description: "d", priority: "high", status: "closed", customerEmail: "victim@x.test", customerName: "Mallory" }, headers: await cookie(customer) }),
+        makeRequest("/api/tickets", {
+          method: "POST",
+          body: {
+            subject: "Mine",
+            description: "d",
+            priority: "high",
+            status: "closed",
+            customerEmail: "victim@x.test",
+            customerName: "Mallory",
+          },
+          headers: await cookie(customer),
+        }),
         params(),
       ),
     );
-    expect(res).toMatchObject({ status: 201, body: { customerEmail: customer.email, customerName: "Casey Customer", status: "open", priority: "high" } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { customerEmail: customer.email, customerName: "Casey Customer", status: "open", priority: "high" },
+    });
     const id = res.body.id as string;
     expect((await db.ticket.findUniqueOrThrow({ where: { id } })).createdById).toBe(customer.id);
-    expect(await db.auditEvent.findFirst({ where: { ticketId: id, action: "ticket.created" }, select: { actorType: true, actorId: true, actorLabel: true } })).toEqual({ actorType: "user", actorId: customer.id, actorLabel: "Casey Customer" });
+    expect(
+      await db.auditEvent.findFirst({
+        where: { ticketId: id, action: "ticket.created" },
+        select: { actorType: true, actorId: true, actorLabel: true },
+      }),
+    ).toEqual({ actorType: "user", actorId: customer.id, actorLabel: "Casey Customer" });
   });
 
   it("files a staff ticket as given, for the named customer and with the chosen status", async () => {
     const agent = world.users.agent;
     const res = await readJson(
-      await create(makeRequest("/api/tickets", { method: "POST", body: { subject: "Phone call", description: "d", status: "pending", customerEmail: "caller@x.test", customerName: "Caller" }, headers: await cookie(agent) }), params()),
+      await create(
+        makeRequest("/api/tickets", {
+          method: "POST",
+          body: {
+            subject: "Phone call",
+            description: "d",
+            status: "pending",
+            customerEmail: "caller@x.test",
+            customerName: "Caller",
+          },
+          headers: await cookie(agent),
+        }),
+        params(),
+      ),
     );
-    expect(res).toMatchObject({ status: 201, body: { customerEmail: "caller@x.test", customerName: "Caller", status: "pending" } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { customerEmail: "caller@x.test", customerName: "Caller", status: "pending" },
+    });
     const id = res.body.id as string;
     expect((await db.ticket.findUniqueOrThrow({ where: { id } })).createdById).toBe(agent.id);
-    expect(await db.auditEvent.findFirst({ where: { ticketId: id, action: "ticket.created" }, select: { actorType: true, actorId: true, actorLabel: true } })).toEqual({ actorType: "user", actorId: agent.id, actorLabel: agent.fullName });
+    expect(
+      await db.auditEvent.findFirst({
+        where: { ticketId: id, action: "ticket.created" },
+        select: { actorType: true, actorId: true, actorLabel: true },
+      }),
+    ).toEqual({ actorType: "user", actorId: agent.id, actorLabel: agent.fullName });
   });
 });

@@ -18,10 +18,16 @@ async function post(user: User, body: unknown) {
 }
 async function get(user: User, query = "") {
   const res = await list(makeRequest(`/api/tickets${query}`, { headers: await as(user) }), params());
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>[] & { error?: string }, next: res.headers.get("x-next-cursor") };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>[] & { error?: string },
+    next: res.headers.get("x-next-cursor"),
+  };
 }
 async function put(user: User, id: string, body: unknown) {
-  return readJson(await update(makeRequest(`/api/tickets/${id}`, { method: "PUT", body, headers: await as(user) }), params({ id })));
+  return readJson(
+    await update(makeRequest(`/api/tickets/${id}`, { method: "PUT", body, headers: await as(user) }), params({ id })),
+  );
 }
 
 let world: Awaited<ReturnType<typeof twoTenants>>;
@@ -33,10 +39,25 @@ beforeAll(async () => {
 describe("POST /api/tickets", () => {
   it("creates an open medium ticket with defaults, the next number and SLA due times", async () => {
     const before = Date.now();
-    const res = await post(world.users.agent, { subject: " Printer on fire ", description: "Smoke everywhere", customerName: " ", customerEmail: "", category: "technical" });
+    const res = await post(world.users.agent, {
+      subject: " Printer on fire ",
+      description: "Smoke everywhere",
+      customerName: " ",
+      customerEmail: "",
+      category: "technical",
+    });
     const { status, body } = await readJson(res);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ subject: "Printer on fire", status: "open", priority: "medium", customerName: "Customer", customerEmail: "customer@unknown.invalid", category: "technical", assignedTo: null, organizationId: world.org.id });
+    expect(body).toMatchObject({
+      subject: "Printer on fire",
+      status: "open",
+      priority: "medium",
+      customerName: "Customer",
+      customerEmail: "customer@unknown.invalid",
+      category: "technical",
+      assignedTo: null,
+      organizationId: world.org.id,
+    });
     expect(body.ticketNumber).toBe(1);
     const created = new Date(body.createdAt as string).getTime();
     expect(created).toBeGreaterThanOrEqual(before - 1000);
@@ -53,18 +74,25 @@ describe("POST /api/tickets", () => {
     [{ subject: "x", description: "y", customerEmail: "nope" }, "Please enter a valid customer email"],
     [{ subject: "x", description: "y", category: "sales" }, "Unknown category"],
   ])("rejects %j", async (body, message) => {
-    expect(await readJson(await post(world.users.agent, body))).toMatchObject({ status: 400, body: { error: message } });
+    expect(await readJson(await post(world.users.agent, body))).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
   });
 
   it("ignores an organizationId in the body", async () => {
-    const { body } = await readJson(await post(world.users.agent, { subject: "s", description: "d", organizationId: world.other.id }));
+    const { body } = await readJson(
+      await post(world.users.agent, { subject: "s", description: "d", organizationId: world.other.id }),
+    );
     expect(body.organizationId).toBe(world.org.id);
   });
 
   it("hands out unique sequential numbers under 50 parallel creates", async () => {
     const org = await createOrg("enterprise");
     const agent = await createUser(org.id, "agent");
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post(agent, { subject: `s${i}`, description: "d" }).then(readJson)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(agent, { subject: `s${i}`, description: "d" }).then(readJson)),
+    );
     const numbers = results.map((r) => r.body.ticketNumber as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
@@ -74,14 +102,24 @@ describe("POST /api/tickets", () => {
     const agent = await createUser(org.id, "org_admin");
     await db.ticket.createMany({
       data: Array.from({ length: 149 }, (_, i) => ({
-        organizationId: org.id, ticketNumber: i + 1, subject: "s", description: "d", customerName: "c", customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(), resolutionDueAt: new Date(), slaRiskAt: new Date(),
+        organizationId: org.id,
+        ticketNumber: i + 1,
+        subject: "s",
+        description: "d",
+        customerName: "c",
+        customerEmail: "c@x.test",
+        firstResponseDueAt: new Date(),
+        resolutionDueAt: new Date(),
+        slaRiskAt: new Date(),
       })),
     });
     await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 149 } });
     expect((await post(agent, { subject: "150th", description: "d" })).status).toBe(201);
     const refused = await readJson(await post(agent, { subject: "151st", description: "d" }));
-    expect(refused).toMatchObject({ status: 403, body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" },
+    });
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
     const u = await readJson(await usage(makeRequest("/api/usage", { headers: await as(agent) }), params()));
     expect(u.body).toEqual({ plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } });
@@ -106,17 +144,32 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
       { status: "in_progress", assignedToId: other.id, createdAt: now - 50 * hour, updatedAt: now - 49 * hour },
       { status: "resolved", assignedToId: agent.id, createdAt: now - 80 * hour, updatedAt: now - 2 * hour },
       { status: "closed", assignedToId: null, createdAt: now - 400 * hour, updatedAt: now - 300 * hour },
-      { status: "open", assignedToId: null, createdAt: now - 60 * hour, updatedAt: now - 59 * hour, subject: "Refund for order 77" },
+      {
+        status: "open",
+        assignedToId: null,
+        createdAt: now - 60 * hour,
+        updatedAt: now - 59 * hour,
+        subject: "Refund for order 77",
+      },
     ] as const;
     let n = 0;
     for (const r of rows) {
       const createdAt = new Date(r.createdAt);
       await db.ticket.create({
         data: {
-          organizationId: org.id, ticketNumber: ++n, subject: "subject" in r ? r.subject : `Ticket ${n}`, description: "About the printer", status: r.status,
-          assignedToId: r.assignedToId, customerName: "Cust", customerEmail: "customerEmail" in r ? r.customerEmail : `c${n}@x.test`,
-          createdAt, updatedAt: new Date("updatedAt" in r ? r.updatedAt : r.createdAt),
-          firstResponseDueAt: new Date(r.createdAt + hour), resolutionDueAt: new Date(r.createdAt + 48 * hour), slaRiskAt: new Date(r.createdAt + 36 * hour),
+          organizationId: org.id,
+          ticketNumber: ++n,
+          subject: "subject" in r ? r.subject : `Ticket ${n}`,
+          description: "About the printer",
+          status: r.status,
+          assignedToId: r.assignedToId,
+          customerName: "Cust",
+          customerEmail: "customerEmail" in r ? r.customerEmail : `c${n}@x.test`,
+          createdAt,
+          updatedAt: new Date("updatedAt" in r ? r.updatedAt : r.createdAt),
+          firstResponseDueAt: new Date(r.createdAt + hour),
+          resolutionDueAt: new Date(r.createdAt + 48 * hour),
+          slaRiskAt: new Date(r.createdAt + 36 * hour),
         },
       });
     }
@@ -125,7 +178,14 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
   it("filters by view, and each view's size equals its count", async () => {
     const c = await readJson(await counts(makeRequest("/api/tickets/counts", { headers: await as(agent) }), params()));
     expect(c.body).toEqual({ unassigned: 2, myOpen: 1, allOpen: 4, slaRisk: 2, recentlyUpdated: 3, closed: 1 });
-    const views = { unassigned: "unassigned", "my-open": "myOpen", "all-open": "allOpen", "sla-risk": "slaRisk", "recently-updated": "recentlyUpdated", closed: "closed" } as const;
+    const views = {
+      unassigned: "unassigned",
+      "my-open": "myOpen",
+      "all-open": "allOpen",
+      "sla-risk": "slaRisk",
+      "recently-updated": "recentlyUpdated",
+      closed: "closed",
+    } as const;
     for (const [view, key] of Object.entries(views)) {
       const page = await get(agent, `?view=${view}`);
       expect([view, page.body.length]).toEqual([view, c.body[key]]);
@@ -154,8 +214,20 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
 
   it("reports dashboard figures that agree with the tickets", async () => {
     const res = await readJson(await stats(makeRequest("/api/tickets/stats", { headers: await as(agent) }), params()));
-    const body = res.body as unknown as { totalTickets: number; openTickets: number; resolvedTickets: number; statusBreakdown: Record<string, number>; recentTickets: { ticketNumber: number }[]; daily: { created: number }[] };
-    expect(body).toMatchObject({ totalTickets: 6, openTickets: 4, resolvedTickets: 2, statusBreakdown: { open: 2, pending: 1, in_progress: 1, resolved: 1, closed: 1 } });
+    const body = res.body as unknown as {
+      totalTickets: number;
+      openTickets: number;
+      resolvedTickets: number;
+      statusBreakdown: Record<string, number>;
+      recentTickets: { ticketNumber: number }[];
+      daily: { created: number }[];
+    };
+    expect(body).toMatchObject({
+      totalTickets: 6,
+      openTickets: 4,
+      resolvedTickets: 2,
+      statusBreakdown: { open: 2, pending: 1, in_progress: 1, resolved: 1, closed: 1 },
+    });
     expect(body.recentTickets.map((t) => t.ticketNumber)).toEqual([1, 2, 3, 6, 4]);
     expect(body.daily).toHaveLength(30);
     // All six were created within the last 30 days (the oldest 400 hours ago).
@@ -171,7 +243,9 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
   it("shows an end user only their own tickets", async () => {
     const mine = await get(customer);
     expect(mine.body.map((t) => t.customerEmail)).toEqual([customer.email]);
-    const c = await readJson(await counts(makeRequest("/api/tickets/counts", { headers: await as(customer) }), params()));
+    const c = await readJson(
+      await counts(makeRequest("/api/tickets/counts", { headers: await as(customer) }), params()),
+    );
     expect(c.body.allOpen).toBe(1);
   });
 
@@ -186,15 +260,33 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
 
 describe("PUT /api/tickets/{id} and history", () => {
   async function newTicket() {
-    return (await readJson(await post(world.users.agent, { subject: "Change me", description: "d", priority: "low" }))).body as { id: string; resolutionDueAt: string };
+    return (await readJson(await post(world.users.agent, { subject: "Change me", description: "d", priority: "low" })))
+      .body as { id: string; resolutionDueAt: string };
   }
 
   it("changes status, priority and assignee, recording each change", async () => {
     const t = await newTicket();
-    const res = await put(world.users.agent, t.id, { status: "in_progress", priority: "urgent", assignedTo: world.users.org_admin.id });
-    expect(res).toMatchObject({ status: 200, body: { status: "in_progress", priority: "urgent", assignedTo: world.users.org_admin.id } });
-    const h = await readJson(await history(makeRequest(`/api/tickets/${t.id}/history`, { headers: await as(world.users.agent) }), params({ id: t.id })));
-    expect((h.body as unknown as { action: string }[]).map((e) => e.action)).toEqual(["ticket.created", "ticket.status_changed", "ticket.priority_changed", "ticket.assigned"]);
+    const res = await put(world.users.agent, t.id, {
+      status: "in_progress",
+      priority: "urgent",
+      assignedTo: world.users.org_admin.id,
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { status: "in_progress", priority: "urgent", assignedTo: world.users.org_admin.id },
+    });
+    const h = await readJson(
+      await history(
+        makeRequest(`/api/tickets/${t.id}/history`, { headers: await as(world.users.agent) }),
+        params({ id: t.id }),
+      ),
+    );
+    expect((h.body as unknown as { action: string }[]).map((e) => e.action)).toEqual([
+      "ticket.created",
+      "ticket.status_changed",
+      "ticket.priority_changed",
+      "ticket.assigned",
+    ]);
     expect((await put(world.users.agent, t.id, { assignedTo: null })).body.assignedTo).toBeNull();
   });
 
@@ -202,29 +294,43 @@ describe("PUT /api/tickets/{id} and history", () => {
     const t = await newTicket();
     await put(world.users.agent, t.id, { status: "resolved" });
     const reopened = await put(world.users.agent, t.id, { status: "open" });
-    expect(new Date(reopened.body.resolutionDueAt as string).getTime()).toBeGreaterThanOrEqual(new Date(t.resolutionDueAt).getTime());
+    expect(new Date(reopened.body.resolutionDueAt as string).getTime()).toBeGreaterThanOrEqual(
+      new Date(t.resolutionDueAt).getTime(),
+    );
     expect(reopened.body.resolvedAt).toBeNull();
   });
 
   it("refuses an assignee who is not an active agent of this organisation", async () => {
     const t = await newTicket();
     for (const assignedTo of [world.users.end_user.id, world.users.otherAdmin.id, "no-such-user"]) {
-      expect(await put(world.users.agent, t.id, { assignedTo })).toEqual({ status: 400, body: { error: "Assignee must be an active agent of this organization", code: "bad_request" } });
+      expect(await put(world.users.agent, t.id, { assignedTo })).toEqual({
+        status: 400,
+        body: { error: "Assignee must be an active agent of this organization", code: "bad_request" },
+      });
     }
   });
 
   it("validates the body", async () => {
     const t = await newTicket();
     expect(await put(world.users.agent, t.id, {})).toMatchObject({ status: 400, body: { error: "Nothing to update" } });
-    expect(await put(world.users.agent, t.id, { status: "done" })).toMatchObject({ status: 400, body: { error: "Unknown status" } });
+    expect(await put(world.users.agent, t.id, { status: "done" })).toMatchObject({
+      status: 400,
+      body: { error: "Unknown status" },
+    });
   });
 
   it("forbids an end user and hides other tenants' tickets", async () => {
     const t = await newTicket();
     expect((await put(world.users.end_user, t.id, { status: "closed" })).status).toBe(403);
-    expect(await put(world.users.otherAdmin, t.id, { status: "closed" })).toEqual({ status: 404, body: { error: "Ticket not found", code: "not_found" } });
+    expect(await put(world.users.otherAdmin, t.id, { status: "closed" })).toEqual({
+      status: 404,
+      body: { error: "Ticket not found", code: "not_found" },
+    });
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("open");
-    const d = await detail(makeRequest(`/api/tickets/detail/${t.id}`, { headers: await as(world.users.otherAdmin) }), params({ id: t.id }));
+    const d = await detail(
+      makeRequest(`/api/tickets/detail/${t.id}`, { headers: await as(world.users.otherAdmin) }),
+      params({ id: t.id }),
+    );
     expect(d.status).toBe(404);
   });
 });

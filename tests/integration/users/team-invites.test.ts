@@ -24,7 +24,9 @@ async function postInvite(user: User | null, body: unknown) {
 }
 async function postOnboarding(user: User | null, body: unknown) {
   const headers: Record<string, string> = user ? { cookie: await sessionCookie(user) } : {};
-  return readJson(await onboardingInvites(makeRequest("/api/onboarding/invites", { method: "POST", body, headers }), params()));
+  return readJson(
+    await onboardingInvites(makeRequest("/api/onboarding/invites", { method: "POST", body, headers }), params()),
+  );
 }
 const acceptToken = (token: string, fullName = "New Teammate", password = "joining-password") =>
   accept(makeRequest("/api/team-invites/accept", { method: "POST", body: { token, fullName, password } }), params());
@@ -32,7 +34,15 @@ const tokenFrom = async (to: string) => linkIn(await smtp.mailTo(to), "/accept-i
 
 /** An invitation written directly (no seat check), for set-ups the API would refuse. */
 async function rawInvite(organizationId: string, token: string, to = `${token}@example.test`) {
-  return db.teamInvite.create({ data: { organizationId, email: to, role: "agent", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 7 * DAY) } });
+  return db.teamInvite.create({
+    data: {
+      organizationId,
+      email: to,
+      role: "agent",
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 7 * DAY),
+    },
+  });
 }
 
 beforeAll(async () => {
@@ -60,16 +70,33 @@ describe("POST /api/team-invites", () => {
     expect(link.origin + link.pathname).toBe("https://help.ticketry.test/accept-invite");
     const token = link.searchParams.get("token")!;
     const stored = await db.teamInvite.findFirstOrThrow({ where: { organizationId: world.org.id, email: to } });
-    expect(stored).toMatchObject({ tokenHash: hashToken(token), role: "org_admin", invitedById: world.users.org_admin.id, acceptedAt: null });
+    expect(stored).toMatchObject({
+      tokenHash: hashToken(token),
+      role: "org_admin",
+      invitedById: world.users.org_admin.id,
+      acceptedAt: null,
+    });
 
-    const verified = await readJson(await verify(makeRequest(`/api/team-invites/verify?token=${encodeURIComponent(token)}`), params()));
+    const verified = await readJson(
+      await verify(makeRequest(`/api/team-invites/verify?token=${encodeURIComponent(token)}`), params()),
+    );
     expect(verified).toEqual({ status: 200, body: { email: to, role: "org_admin", organizationName: world.org.name } });
     expect((await acceptToken(token)).status).toBe(201);
-    expect(await db.user.findUniqueOrThrow({ where: { email: to } })).toMatchObject({ organizationId: world.org.id, role: "org_admin" });
-    const signIn = await login(makeRequest("/api/login", { method: "POST", body: { email: to, password: "joining-password" } }), params());
+    expect(await db.user.findUniqueOrThrow({ where: { email: to } })).toMatchObject({
+      organizationId: world.org.id,
+      role: "org_admin",
+    });
+    const signIn = await login(
+      makeRequest("/api/login", { method: "POST", body: { email: to, password: "joining-password" } }),
+      params(),
+    );
     expect(signIn.status).toBe(200);
 
-    expect(await db.auditEvent.findFirst({ where: { organizationId: world.org.id, action: "invite.sent", targetId: stored.id } })).toMatchObject({
+    expect(
+      await db.auditEvent.findFirst({
+        where: { organizationId: world.org.id, action: "invite.sent", targetId: stored.id },
+      }),
+    ).toMatchObject({
       actorId: world.users.org_admin.id,
       targetType: "invite",
       metadata: { email: to, role: "org_admin" },
@@ -78,7 +105,10 @@ describe("POST /api/team-invites", () => {
 
   it("defaults the role to agent, and a platform admin may invite", async () => {
     const to = email();
-    expect(await postInvite(world.users.platform_admin, { email: to })).toMatchObject({ status: 201, body: { email: to, role: "agent" } });
+    expect(await postInvite(world.users.platform_admin, { email: to })).toMatchObject({
+      status: 201,
+      body: { email: to, role: "agent" },
+    });
   });
 
   it.each([
@@ -100,7 +130,10 @@ describe("POST /api/team-invites", () => {
 
   it("refuses an email that already has an account (in any organisation) with 409", async () => {
     for (const existing of [world.users.agent.email, world.users.otherAdmin.email]) {
-      expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({ status: 409, body: { error: `A user with the email ${existing} already exists`, code: "conflict" } });
+      expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({
+        status: 409,
+        body: { error: `A user with the email ${existing} already exists`, code: "conflict" },
+      });
     }
   });
 
@@ -109,11 +142,17 @@ describe("POST /api/team-invites", () => {
     await postInvite(world.users.org_admin, { email: to });
     const first = await tokenFrom(to);
     smtp.clear();
-    expect(await postInvite(world.users.org_admin, { email: to, role: "org_admin" })).toMatchObject({ status: 201, body: { role: "org_admin" } });
+    expect(await postInvite(world.users.org_admin, { email: to, role: "org_admin" })).toMatchObject({
+      status: 201,
+      body: { role: "org_admin" },
+    });
     const second = await tokenFrom(to);
     expect(second).not.toBe(first);
     expect(await db.teamInvite.count({ where: { organizationId: world.org.id, email: to } })).toBe(1);
-    expect(await readJson(await acceptToken(first))).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
+    expect(await readJson(await acceptToken(first))).toEqual({
+      status: 404,
+      body: { error: "Invalid or expired invitation", code: "not_found" },
+    });
     expect((await acceptToken(second)).status).toBe(201);
     expect((await db.user.findUniqueOrThrow({ where: { email: to } })).role).toBe("org_admin");
   });
@@ -129,7 +168,10 @@ describe("POST /api/team-invites", () => {
     // Re-inviting the pending email replaces its invitation rather than taking another seat.
     expect((await postInvite(admin, { email: first })).status).toBe(201);
     // Expired invitations and inactive or end-user accounts hold no seat.
-    await db.teamInvite.updateMany({ where: { organizationId: org.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.teamInvite.updateMany({
+      where: { organizationId: org.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await createUser(org.id, "agent", { isActive: false });
     await createUser(org.id, "end_user");
     expect((await postInvite(admin, { email: email("seat") })).status).toBe(201);
@@ -139,7 +181,9 @@ describe("POST /api/team-invites", () => {
     const org = await createOrg("pro"); // 10 seats
     const admin = await createUser(org.id, "org_admin");
     await Promise.all(Array.from({ length: 6 }, () => createUser(org.id, "agent")));
-    const results = await Promise.all(Array.from({ length: 10 }, () => postInvite(admin, { email: email("parallel") })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => postInvite(admin, { email: email("parallel") })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(await db.teamInvite.count({ where: { organizationId: org.id } })).toBe(3);
@@ -159,10 +203,24 @@ describe("POST /api/onboarding/invites", () => {
     const admin = await createUser(org.id, "org_admin");
     const a = email("wizard");
     const b = email("wizard");
-    const res = await postOnboarding(admin, { invites: [{ email: ` ${a} `, role: "agent" }, { email: b.toUpperCase(), role: "org_admin" }] });
+    const res = await postOnboarding(admin, {
+      invites: [
+        { email: ` ${a} `, role: "agent" },
+        { email: b.toUpperCase(), role: "org_admin" },
+      ],
+    });
     expect(res).toEqual({ status: 201, body: { sent: 2 } });
-    expect(await db.teamInvite.findMany({ where: { organizationId: org.id }, select: { email: true, role: true }, orderBy: { email: "asc" } })).toEqual(
-      [{ email: a, role: "agent" }, { email: b, role: "org_admin" }].sort((x, y) => x.email.localeCompare(y.email)),
+    expect(
+      await db.teamInvite.findMany({
+        where: { organizationId: org.id },
+        select: { email: true, role: true },
+        orderBy: { email: "asc" },
+      }),
+    ).toEqual(
+      [
+        { email: a, role: "agent" },
+        { email: b, role: "org_admin" },
+      ].sort((x, y) => x.email.localeCompare(y.email)),
     );
     expect((await acceptToken(await tokenFrom(b))).status).toBe(201);
     expect(await db.auditEvent.count({ where: { organizationId: org.id, action: "invite.sent" } })).toBe(2);
@@ -172,9 +230,15 @@ describe("POST /api/onboarding/invites", () => {
     [{ invites: [] }, "Please add at least one team member"],
     [{}, "Please add at least one team member"],
     [{ invites: [{ email: "" }] }, "Please provide an email address"],
-    [{ invites: [{ email: "dup@example.test" }, { email: " DUP@example.test " }] }, "This email has already been added"],
+    [
+      { invites: [{ email: "dup@example.test" }, { email: " DUP@example.test " }] },
+      "This email has already been added",
+    ],
     [{ invites: [{ email: "x@example.test", role: "platform_admin" }] }, "Role must be Agent or Organization Admin"],
-    [{ invites: Array.from({ length: 21 }, (_, i) => ({ email: `many-${i}@example.test` })) }, "You can invite at most 20 team members at once"],
+    [
+      { invites: Array.from({ length: 21 }, (_, i) => ({ email: `many-${i}@example.test` })) },
+      "You can invite at most 20 team members at once",
+    ],
   ])("rejects %j", async (body, message) => {
     expect(await postOnboarding(world.users.org_admin, body)).toMatchObject({ status: 400, body: { error: message } });
   });
@@ -192,9 +256,20 @@ describe("POST /api/onboarding/invites", () => {
     const admin = await createUser(org.id, "org_admin");
     smtp.clear();
     const tooMany = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: email("aon") }] });
-    expect(tooMany).toEqual({ status: 409, body: { error: "Your Starter plan has 1 agent seat left. Invite fewer team members or upgrade your plan.", code: "seat_limit_reached" } });
-    const taken = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: world.users.agent.email }] });
-    expect(taken).toEqual({ status: 409, body: { error: `A user with the email ${world.users.agent.email} already exists`, code: "conflict" } });
+    expect(tooMany).toEqual({
+      status: 409,
+      body: {
+        error: "Your Starter plan has 1 agent seat left. Invite fewer team members or upgrade your plan.",
+        code: "seat_limit_reached",
+      },
+    });
+    const taken = await postOnboarding(admin, {
+      invites: [{ email: email("aon") }, { email: world.users.agent.email }],
+    });
+    expect(taken).toEqual({
+      status: 409,
+      body: { error: `A user with the email ${world.users.agent.email} already exists`, code: "conflict" },
+    });
     expect(await db.teamInvite.count({ where: { organizationId: org.id } })).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -206,17 +281,31 @@ describe("GET /api/team-invites and GET /api/users/seats", () => {
     const admin = await createUser(org.id, "org_admin");
     const live = email("live");
     await postInvite(admin, { email: live });
-    await rawInvite(org.id, `expired-${n}`).then((i) => db.teamInvite.update({ where: { id: i.id }, data: { expiresAt: new Date(Date.now() - 1) } }));
+    await rawInvite(org.id, `expired-${n}`).then((i) =>
+      db.teamInvite.update({ where: { id: i.id }, data: { expiresAt: new Date(Date.now() - 1) } }),
+    );
     await postInvite(world.users.otherAdmin, { email: email("elsewhere") });
-    const res = await readJson(await listInvites(makeRequest("/api/team-invites", { headers: { cookie: await sessionCookie(admin) } }), params()));
+    const res = await readJson(
+      await listInvites(
+        makeRequest("/api/team-invites", { headers: { cookie: await sessionCookie(admin) } }),
+        params(),
+      ),
+    );
     expect(res.status).toBe(200);
-    expect((res.body as unknown as { email: string; role: string }[]).map((i) => [i.email, i.role])).toEqual([[live, "agent"]]);
+    expect((res.body as unknown as { email: string; role: string }[]).map((i) => [i.email, i.role])).toEqual([
+      [live, "agent"],
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/token/i);
   });
 
   it("lists invitations for admins only", async () => {
     const get = async (user: User | null) =>
-      (await listInvites(makeRequest("/api/team-invites", { headers: user ? { cookie: await sessionCookie(user) } : {} }), params())).status;
+      (
+        await listInvites(
+          makeRequest("/api/team-invites", { headers: user ? { cookie: await sessionCookie(user) } : {} }),
+          params(),
+        )
+      ).status;
     expect(await get(null)).toBe(401);
     expect(await get(world.users.agent)).toBe(403);
     expect(await get(world.users.end_user)).toBe(403);
@@ -230,11 +319,19 @@ describe("GET /api/team-invites and GET /api/users/seats", () => {
     const member = await createUser(org.id, "end_user");
     await createUser(org.id, "agent", { isActive: false });
     await postInvite(admin, { email: email("pending") });
-    const res = await readJson(await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(member) } }), params()));
+    const res = await readJson(
+      await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(member) } }), params()),
+    );
     expect(res).toEqual({ status: 200, body: { plan: "starter", used: 1, pending: 1, limit: 2 } });
     const ent = await createOrg("enterprise");
     const entUser = await createUser(ent.id, "agent");
-    expect((await readJson(await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(entUser) } }), params()))).body).toMatchObject({ limit: -1, used: 1 });
+    expect(
+      (
+        await readJson(
+          await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(entUser) } }), params()),
+        )
+      ).body,
+    ).toMatchObject({ limit: -1, used: 1 });
     expect((await seats(makeRequest("/api/users/seats"), params())).status).toBe(401);
   });
 });
@@ -245,7 +342,9 @@ describe("seat limit on accept", () => {
     const org = await createOrg("free");
     await createUser(org.id, "end_user");
     await Promise.all(Array.from({ length: 10 }, (_, i) => rawInvite(org.id, `free-race-${i}`)));
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => acceptToken(`free-race-${i}`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => acceptToken(`free-race-${i}`).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(await db.user.count({ where: { organizationId: org.id, role: "agent", isActive: true } })).toBe(1);
@@ -256,7 +355,9 @@ describe("seat limit on accept", () => {
     await createUser(org.id, "org_admin");
     await Promise.all(Array.from({ length: 5 }, () => createUser(org.id, "agent")));
     await Promise.all(Array.from({ length: 10 }, (_, i) => rawInvite(org.id, `pro-race-${i}`)));
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => acceptToken(`pro-race-${i}`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => acceptToken(`pro-race-${i}`).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(4);
     expect(await db.user.count({ where: { organizationId: org.id, isActive: true } })).toBe(10);
   });
@@ -264,7 +365,15 @@ describe("seat limit on accept", () => {
 
 describe("DELETE /api/team-invites/{id}", () => {
   const del = async (user: User | null, id: string) =>
-    readJson(await revoke(makeRequest(`/api/team-invites/${id}`, { method: "DELETE", headers: user ? { cookie: await sessionCookie(user) } : {} }), params({ id })));
+    readJson(
+      await revoke(
+        makeRequest(`/api/team-invites/${id}`, {
+          method: "DELETE",
+          headers: user ? { cookie: await sessionCookie(user) } : {},
+        }),
+        params({ id }),
+      ),
+    );
 
   it("withdraws a pending invitation: its link stops working, its seat is free again, the event is recorded", async () => {
     const org = await createOrg("starter"); // 2 seats
@@ -276,15 +385,23 @@ describe("DELETE /api/team-invites/{id}", () => {
     const stored = await db.teamInvite.findFirstOrThrow({ where: { organizationId: org.id, email: to } });
 
     expect(await del(admin, stored.id)).toEqual({ status: 200, body: { ok: true } });
-    expect(await readJson(await acceptToken(token))).toEqual({ status: 404, body: { error: "Invalid or expired invitation", code: "not_found" } });
+    expect(await readJson(await acceptToken(token))).toEqual({
+      status: 404,
+      body: { error: "Invalid or expired invitation", code: "not_found" },
+    });
     expect((await postInvite(admin, { email: email("now-fits") })).status).toBe(201);
-    expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "invite.revoked" } })).toMatchObject({
+    expect(
+      await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "invite.revoked" } }),
+    ).toMatchObject({
       actorId: admin.id,
       targetType: "invite",
       targetId: stored.id,
       metadata: { email: to, role: "agent" },
     });
-    expect(await del(admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
+    expect(await del(admin, stored.id)).toEqual({
+      status: 404,
+      body: { error: "Invitation not found", code: "not_found" },
+    });
   });
 
   it("is for admins of the invitation's own organisation; an accepted invitation cannot be withdrawn", async () => {
@@ -294,10 +411,19 @@ describe("DELETE /api/team-invites/{id}", () => {
     expect((await del(null, stored.id)).status).toBe(401);
     expect((await del(world.users.agent, stored.id)).status).toBe(403);
     expect((await del(world.users.end_user, stored.id)).status).toBe(403);
-    expect(await del(world.users.platform_admin, "no-such-invite")).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
-    expect(await del(world.users.otherAdmin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
+    expect(await del(world.users.platform_admin, "no-such-invite")).toEqual({
+      status: 404,
+      body: { error: "Invitation not found", code: "not_found" },
+    });
+    expect(await del(world.users.otherAdmin, stored.id)).toEqual({
+      status: 404,
+      body: { error: "Invitation not found", code: "not_found" },
+    });
     expect((await acceptToken(await tokenFrom(to))).status).toBe(201);
-    expect(await del(world.users.org_admin, stored.id)).toEqual({ status: 404, body: { error: "Invitation not found", code: "not_found" } });
+    expect(await del(world.users.org_admin, stored.id)).toEqual({
+      status: 404,
+      body: { error: "Invitation not found", code: "not_found" },
+    });
     expect(await db.teamInvite.count({ where: { id: stored.id } })).toBe(1);
   });
 });

@@ -9,21 +9,35 @@ import { makeRequest, params, readJson } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
 type Row = { id: string; fullName: string; email: string; role: string; isActive: boolean; createdAt: string };
-const headers = async (user: User | null): Promise<Record<string, string>> => (user ? { cookie: await sessionCookie(user) } : {});
+const headers = async (user: User | null): Promise<Record<string, string>> =>
+  user ? { cookie: await sessionCookie(user) } : {};
 
 async function get(user: User | null, query = "") {
   const res = await listUsers(makeRequest(`/api/users${query}`, { headers: await headers(user) }), params());
-  return { status: res.status, body: (await res.json()) as Row[] & { error?: string }, next: res.headers.get("x-next-cursor") };
+  return {
+    status: res.status,
+    body: (await res.json()) as Row[] & { error?: string },
+    next: res.headers.get("x-next-cursor"),
+  };
 }
 async function patch(user: User | null, id: string, body: unknown) {
-  return readJson(await patchUser(makeRequest(`/api/users/${id}`, { method: "PATCH", body, headers: await headers(user) }), params({ id })));
+  return readJson(
+    await patchUser(
+      makeRequest(`/api/users/${id}`, { method: "PATCH", body, headers: await headers(user) }),
+      params({ id }),
+    ),
+  );
 }
 async function team(user: User | null, organizationId: string) {
-  const res = await teamList(makeRequest(`/api/users/organization/${organizationId}`, { headers: await headers(user) }), params({ organizationId }));
+  const res = await teamList(
+    makeRequest(`/api/users/organization/${organizationId}`, { headers: await headers(user) }),
+    params({ organizationId }),
+  );
   return { status: res.status, body: (await res.json()) as Row[] & { error?: string } };
 }
 /** Any signed-in call: answers 401 once the cookie's session has been revoked. */
-const callWith = async (cookie: string) => (await seats(makeRequest("/api/users/seats", { headers: { cookie } }), params())).status;
+const callWith = async (cookie: string) =>
+  (await seats(makeRequest("/api/users/seats", { headers: { cookie } }), params())).status;
 const fresh = (id: string) => db.user.findUniqueOrThrow({ where: { id } });
 
 let world: Awaited<ReturnType<typeof twoTenants>>;
@@ -37,7 +51,9 @@ describe("GET /api/users", () => {
     const { status, body } = await get(world.users.org_admin);
     expect(status).toBe(200);
     expect(body.map((u) => u.id).sort()).toEqual(
-      [world.users.platform_admin, world.users.org_admin, world.users.agent, world.users.end_user].map((u) => u.id).sort(),
+      [world.users.platform_admin, world.users.org_admin, world.users.agent, world.users.end_user]
+        .map((u) => u.id)
+        .sort(),
     );
     expect(Object.keys(body[0]!).sort()).toEqual(["createdAt", "email", "fullName", "id", "isActive", "role"]);
     expect(body.map((u) => u.email)).not.toContain(world.users.otherAdmin.email);
@@ -58,7 +74,15 @@ describe("GET /api/users", () => {
     const org = await createOrg("enterprise");
     const admin = await createUser(org.id, "org_admin");
     await db.user.createMany({
-      data: Array.from({ length: 7 }, (_, i) => ({ organizationId: org.id, fullName: `Bulk ${i}`, email: `bulk-${i}-${org.id}@example.test`, username: `bulk${i}`, role: "end_user" as const, passwordHash: "x", createdAt: new Date(2026, 0, 1) })),
+      data: Array.from({ length: 7 }, (_, i) => ({
+        organizationId: org.id,
+        fullName: `Bulk ${i}`,
+        email: `bulk-${i}-${org.id}@example.test`,
+        username: `bulk${i}`,
+        role: "end_user" as const,
+        passwordHash: "x",
+        createdAt: new Date(2026, 0, 1),
+      })),
     });
     const seen: string[] = [];
     let cursor: string | null = "";
@@ -96,12 +120,15 @@ describe("GET /api/users/stats", () => {
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "agent", { isActive: false });
     await createUser(org.id, "end_user");
-    const res = await readJson(await stats(makeRequest("/api/users/stats", { headers: await headers(admin) }), params()));
+    const res = await readJson(
+      await stats(makeRequest("/api/users/stats", { headers: await headers(admin) }), params()),
+    );
     expect(res).toEqual({ status: 200, body: { total: 3, active: 2, inactive: 1 } });
   });
 
   it("is for admins only", async () => {
-    const status = async (user: User | null) => (await stats(makeRequest("/api/users/stats", { headers: await headers(user) }), params())).status;
+    const status = async (user: User | null) =>
+      (await stats(makeRequest("/api/users/stats", { headers: await headers(user) }), params())).status;
     expect(await status(null)).toBe(401);
     expect(await status(world.users.agent)).toBe(403);
     expect(await status(world.users.end_user)).toBe(403);
@@ -113,20 +140,28 @@ describe("GET /api/users/organization/{organizationId}", () => {
   it("returns the team (agents and admins) of the admin's own organisation", async () => {
     const { status, body } = await team(world.users.org_admin, world.org.id);
     expect(status).toBe(200);
-    expect(body.map((u) => u.id).sort()).toEqual([world.users.platform_admin, world.users.org_admin, world.users.agent].map((u) => u.id).sort());
+    expect(body.map((u) => u.id).sort()).toEqual(
+      [world.users.platform_admin, world.users.org_admin, world.users.agent].map((u) => u.id).sort(),
+    );
     expect(Object.keys(body[0]!).sort()).toEqual(["createdAt", "email", "fullName", "id", "isActive", "role"]);
   });
 
   it("checks the role first: 401 anonymous, 403 for agents and end users even for another organisation", async () => {
     expect((await team(null, world.org.id)).status).toBe(401);
     for (const user of [world.users.agent, world.users.end_user]) {
-      expect(await team(user, world.org.id)).toEqual({ status: 403, body: { error: "You do not have permission to do this", code: "forbidden" } });
+      expect(await team(user, world.org.id)).toEqual({
+        status: 403,
+        body: { error: "You do not have permission to do this", code: "forbidden" },
+      });
       expect((await team(user, world.other.id)).status).toBe(403);
     }
   });
 
   it("hides another organisation from an org admin (404) but not from a platform admin", async () => {
-    expect(await team(world.users.org_admin, world.other.id)).toEqual({ status: 404, body: { error: "Organization not found", code: "not_found" } });
+    expect(await team(world.users.org_admin, world.other.id)).toEqual({
+      status: 404,
+      body: { error: "Organization not found", code: "not_found" },
+    });
     const platform = await team(world.users.platform_admin, world.other.id);
     expect(platform.status).toBe(200);
     expect(platform.body.map((u) => u.id)).toEqual([world.users.otherAdmin.id]);
@@ -142,10 +177,24 @@ describe("PATCH /api/users/{id}", () => {
     const oldCookie = await sessionCookie(target);
     expect(await callWith(oldCookie)).toBe(200);
     const res = await patch(admin, target.id, { role: "agent" });
-    expect(res).toEqual({ status: 200, body: { id: target.id, fullName: target.fullName, email: target.email, role: "agent", isActive: true, createdAt: target.createdAt.toISOString() } });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        id: target.id,
+        fullName: target.fullName,
+        email: target.email,
+        role: "agent",
+        isActive: true,
+        createdAt: target.createdAt.toISOString(),
+      },
+    });
     expect((await fresh(target.id)).sessionVersion).toBe(target.sessionVersion + 1);
     expect(await callWith(oldCookie)).toBe(401);
-    expect(await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "user.role_changed", targetId: target.id } })).toMatchObject({
+    expect(
+      await db.auditEvent.findFirst({
+        where: { organizationId: org.id, action: "user.role_changed", targetId: target.id },
+      }),
+    ).toMatchObject({
       actorId: admin.id,
       targetType: "user",
       metadata: { email: target.email, from: "end_user", to: "agent" },
@@ -158,10 +207,17 @@ describe("PATCH /api/users/{id}", () => {
     const target = await createUser(org.id, "agent");
     const targetCookie = await sessionCookie(target);
     expect(await callWith(targetCookie)).toBe(200);
-    expect(await patch(admin, target.id, { isActive: false })).toMatchObject({ status: 200, body: { isActive: false } });
+    expect(await patch(admin, target.id, { isActive: false })).toMatchObject({
+      status: 200,
+      body: { isActive: false },
+    });
     expect(await callWith(targetCookie)).toBe(401);
     expect(await patch(admin, target.id, { isActive: true })).toMatchObject({ status: 200, body: { isActive: true } });
-    const actions = await db.auditEvent.findMany({ where: { organizationId: org.id, targetId: target.id }, orderBy: { createdAt: "asc" }, select: { action: true, metadata: true } });
+    const actions = await db.auditEvent.findMany({
+      where: { organizationId: org.id, targetId: target.id },
+      orderBy: { createdAt: "asc" },
+      select: { action: true, metadata: true },
+    });
     expect(actions).toEqual([
       { action: "user.deactivated", metadata: { email: target.email } },
       { action: "user.activated", metadata: { email: target.email } },
@@ -174,7 +230,10 @@ describe("PATCH /api/users/{id}", () => {
     const org = await createOrg("pro");
     const admin = await createUser(org.id, "org_admin");
     const target = await createUser(org.id, "agent");
-    expect(await patch(admin, target.id, { role: "agent", isActive: true })).toMatchObject({ status: 200, body: { role: "agent", isActive: true } });
+    expect(await patch(admin, target.id, { role: "agent", isActive: true })).toMatchObject({
+      status: 200,
+      body: { role: "agent", isActive: true },
+    });
     expect((await fresh(target.id)).sessionVersion).toBe(target.sessionVersion);
     expect(await db.auditEvent.count({ where: { targetId: target.id } })).toBe(0);
   });
@@ -184,7 +243,10 @@ describe("PATCH /api/users/{id}", () => {
     [{ role: "owner" }, "Unknown role"],
     [{ isActive: "yes" }, "isActive must be true or false"],
   ])("rejects %j", async (body, message) => {
-    expect(await patch(world.users.org_admin, world.users.agent.id, body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await patch(world.users.org_admin, world.users.agent.id, body)).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
   });
 
   it("is for admins only: 401 anonymous, 403 agent and end user", async () => {
@@ -196,9 +258,15 @@ describe("PATCH /api/users/{id}", () => {
 
   it("answers 404 for another organisation's user, even to a platform admin", async () => {
     for (const actor of [world.users.org_admin, world.users.platform_admin]) {
-      expect(await patch(actor, world.users.otherAdmin.id, { isActive: false })).toEqual({ status: 404, body: { error: "User not found", code: "not_found" } });
+      expect(await patch(actor, world.users.otherAdmin.id, { isActive: false })).toEqual({
+        status: 404,
+        body: { error: "User not found", code: "not_found" },
+      });
     }
-    expect(await patch(world.users.org_admin, "no-such-user", { role: "agent" })).toEqual({ status: 404, body: { error: "User not found", code: "not_found" } });
+    expect(await patch(world.users.org_admin, "no-such-user", { role: "agent" })).toEqual({
+      status: 404,
+      body: { error: "User not found", code: "not_found" },
+    });
     expect((await fresh(world.users.otherAdmin.id)).isActive).toBe(true);
   });
 
@@ -207,14 +275,26 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await createUser(org.id, "org_admin");
     const platform = await createUser(org.id, "platform_admin");
     const agent = await createUser(org.id, "agent");
-    const refused = { status: 403, body: { error: "Only a platform admin can grant or remove the Platform Admin role", code: "forbidden" } };
+    const refused = {
+      status: 403,
+      body: { error: "Only a platform admin can grant or remove the Platform Admin role", code: "forbidden" },
+    };
     expect(await patch(admin, agent.id, { role: "platform_admin" })).toEqual(refused);
     expect(await patch(admin, platform.id, { role: "agent" })).toEqual(refused);
     expect((await fresh(platform.id)).role).toBe("platform_admin");
-    expect(await patch(admin, platform.id, { isActive: false })).toEqual({ status: 403, body: { error: "Only a platform admin can activate or deactivate a Platform Admin", code: "forbidden" } });
+    expect(await patch(admin, platform.id, { isActive: false })).toEqual({
+      status: 403,
+      body: { error: "Only a platform admin can activate or deactivate a Platform Admin", code: "forbidden" },
+    });
     expect((await fresh(platform.id)).isActive).toBe(true);
-    expect(await patch(platform, agent.id, { role: "platform_admin" })).toMatchObject({ status: 200, body: { role: "platform_admin" } });
-    expect(await patch(platform, agent.id, { role: "org_admin" })).toMatchObject({ status: 200, body: { role: "org_admin" } });
+    expect(await patch(platform, agent.id, { role: "platform_admin" })).toMatchObject({
+      status: 200,
+      body: { role: "platform_admin" },
+    });
+    expect(await patch(platform, agent.id, { role: "org_admin" })).toMatchObject({
+      status: 200,
+      body: { role: "org_admin" },
+    });
   });
 
   it("refuses to let an admin deactivate or demote themself", async () => {
@@ -222,9 +302,18 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "org_admin"); // another admin exists, so only the self rule applies
     const platform = await createUser(org.id, "platform_admin");
-    expect(await patch(admin, admin.id, { isActive: false })).toEqual({ status: 400, body: { error: "You cannot deactivate your own account", code: "bad_request" } });
-    expect(await patch(admin, admin.id, { role: "agent" })).toEqual({ status: 400, body: { error: "You cannot change your own role", code: "bad_request" } });
-    expect(await patch(platform, platform.id, { role: "org_admin" })).toEqual({ status: 400, body: { error: "You cannot change your own role", code: "bad_request" } });
+    expect(await patch(admin, admin.id, { isActive: false })).toEqual({
+      status: 400,
+      body: { error: "You cannot deactivate your own account", code: "bad_request" },
+    });
+    expect(await patch(admin, admin.id, { role: "agent" })).toEqual({
+      status: 400,
+      body: { error: "You cannot change your own role", code: "bad_request" },
+    });
+    expect(await patch(platform, platform.id, { role: "org_admin" })).toEqual({
+      status: 400,
+      body: { error: "You cannot change your own role", code: "bad_request" },
+    });
     expect(await fresh(admin.id)).toMatchObject({ role: "org_admin", isActive: true });
   });
 
@@ -233,7 +322,13 @@ describe("PATCH /api/users/{id}", () => {
     const platform = await createUser(org.id, "platform_admin");
     const admin = await createUser(org.id, "org_admin");
     await createUser(org.id, "org_admin", { isActive: false });
-    const lastAdmin = { status: 409, body: { error: "An organization needs at least one active admin. Make someone else an admin first.", code: "conflict" } };
+    const lastAdmin = {
+      status: 409,
+      body: {
+        error: "An organization needs at least one active admin. Make someone else an admin first.",
+        code: "conflict",
+      },
+    };
     expect(await patch(platform, admin.id, { isActive: false })).toEqual(lastAdmin);
     expect(await patch(platform, admin.id, { role: "agent" })).toEqual(lastAdmin);
     const second = await createUser(org.id, "agent");
@@ -258,7 +353,13 @@ describe("PATCH /api/users/{id}", () => {
     const sleeper = await createUser(org.id, "agent", { isActive: false });
     const customer = await createUser(org.id, "end_user");
     const inactiveCustomer = await createUser(org.id, "end_user", { isActive: false });
-    const full = { status: 409, body: { error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members.", code: "seat_limit_reached" } };
+    const full = {
+      status: 409,
+      body: {
+        error: "Your Starter plan's agent seats are all in use. Upgrade your plan to add more team members.",
+        code: "seat_limit_reached",
+      },
+    };
     expect(await patch(admin, sleeper.id, { isActive: true })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "agent" })).toEqual(full);
     expect(await patch(admin, customer.id, { role: "org_admin" })).toEqual(full);
@@ -272,7 +373,9 @@ describe("PATCH /api/users/{id}", () => {
   it("admits only the free seats to 10 parallel activations", async () => {
     const org = await createOrg("starter"); // 2 seats: the admin holds one
     const admin = await createUser(org.id, "org_admin");
-    const sleepers = await Promise.all(Array.from({ length: 10 }, () => createUser(org.id, "agent", { isActive: false })));
+    const sleepers = await Promise.all(
+      Array.from({ length: 10 }, () => createUser(org.id, "agent", { isActive: false })),
+    );
     const results = await Promise.all(sleepers.map((s) => patch(admin, s.id, { isActive: true })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
@@ -286,6 +389,8 @@ describe("PATCH /api/users/{id}", () => {
     const customers = await Promise.all(Array.from({ length: 10 }, () => createUser(org.id, "end_user")));
     const results = await Promise.all(customers.map((c) => patch(admin, c.id, { role: "agent" })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
-    expect(await db.user.count({ where: { organizationId: org.id, isActive: true, role: { in: ["agent", "org_admin"] } } })).toBe(10);
+    expect(
+      await db.user.count({ where: { organizationId: org.id, isActive: true, role: { in: ["agent", "org_admin"] } } }),
+    ).toBe(10);
   });
 });

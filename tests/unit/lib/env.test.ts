@@ -8,8 +8,12 @@ describe("production configuration check", () => {
   });
 
   it("refuses production without a secret, with a short one, or without a database", () => {
-    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: undefined })).toEqual([expect.stringContaining("NEXTAUTH_SECRET is not set")]);
-    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: "short" })).toEqual([expect.stringContaining("too short")]);
+    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: undefined })).toEqual([
+      expect.stringContaining("NEXTAUTH_SECRET is not set"),
+    ]);
+    expect(productionConfigProblems({ ...good, NEXTAUTH_SECRET: "short" })).toEqual([
+      expect.stringContaining("too short"),
+    ]);
     expect(productionConfigProblems({ ...good, DATABASE_URL: undefined })).toEqual(["DATABASE_URL is not set."]);
   });
 

@@ -4,7 +4,13 @@ const HOUR = 3600_000;
 const created = new Date("2026-11-22T08:00:00Z");
 
 function ticket(overrides: Partial<SlaFields> = {}): SlaFields {
-  return { status: "open", priority: "urgent", ...slaDueTimes("urgent", created), firstRespondedAt: null, ...overrides };
+  return {
+    status: "open",
+    priority: "urgent",
+    ...slaDueTimes("urgent", created),
+    firstRespondedAt: null,
+    ...overrides,
+  };
 }
 const at = (hours: number) => new Date(created.getTime() + hours * HOUR);
 

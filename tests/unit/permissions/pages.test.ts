@@ -21,7 +21,9 @@ describe("protected pages", () => {
   };
 
   it.each(PROTECTED_ROUTES.map((r) => [r.prefix, r] as const))("%s serves exactly its roles", (prefix, access) => {
-    expect(Object.values(Role).filter((role) => mayOpen({ role }, access))).toEqual(Object.values(Role).filter((r) => SERVED[prefix]!.includes(r)));
+    expect(Object.values(Role).filter((role) => mayOpen({ role }, access))).toEqual(
+      Object.values(Role).filter((r) => SERVED[prefix]!.includes(r)),
+    );
   });
 
   it("lists every protected page", () => {

@@ -63,7 +63,12 @@ describe("who may change whom", () => {
 
   it("an org admin gives every editable role but Platform Admin; a platform admin gives all", () => {
     expect(EDITABLE_ROLES.filter((r) => mayGrantRole(as("org_admin"), r))).toEqual(["end_user", "agent", "org_admin"]);
-    expect(EDITABLE_ROLES.filter((r) => mayGrantRole(as("platform_admin"), r))).toEqual(["end_user", "agent", "org_admin", "platform_admin"]);
+    expect(EDITABLE_ROLES.filter((r) => mayGrantRole(as("platform_admin"), r))).toEqual([
+      "end_user",
+      "agent",
+      "org_admin",
+      "platform_admin",
+    ]);
     expect(EDITABLE_ROLES.filter((r) => mayGrantRole(as("agent"), r))).toEqual([]);
     expect(mayGrantRole(as("platform_admin"), "superuser")).toBe(false);
   });

@@ -11,7 +11,15 @@ const STAFF: Permission[] = [
   "profile.change_email",
   "support_emails.read",
 ];
-const ADMIN: Permission[] = [...STAFF, "support_emails.manage", "team.read", "team.invite", "organization.setup", "users.manage", "admin.view"];
+const ADMIN: Permission[] = [
+  ...STAFF,
+  "support_emails.manage",
+  "team.read",
+  "team.invite",
+  "organization.setup",
+  "users.manage",
+  "admin.view",
+];
 const PLATFORM: Permission[] = [...ADMIN, "platform_admins.manage", "organizations.manage_all", "platform.view"];
 
 const EXPECTED: Record<Role, Permission[]> = { end_user: [], agent: STAFF, org_admin: ADMIN, platform_admin: PLATFORM };

@@ -5,10 +5,24 @@ import { BASE_FLAGS, describeChromium, findOnPath, resolveChromium } from "@/scr
 
 const npmBrowser = {
   executablePath: "/tmp/chromium",
-  args: ["--single-process", "--no-sandbox", "--disable-features=IsolateOrigins", "--enable-features=SharedArrayBuffer", "--disable-web-security", "--allow-running-insecure-content", "--no-zygote", "--headless='shell'"],
+  args: [
+    "--single-process",
+    "--no-sandbox",
+    "--disable-features=IsolateOrigins",
+    "--enable-features=SharedArrayBuffer",
+    "--disable-web-security",
+    "--allow-running-insecure-content",
+    "--no-zygote",
+    "--headless='shell'",
+  ],
 };
 
-function lookups({ files = [] as string[], system = undefined as string | undefined, download = "/nowhere/chrome", env = {} as Record<string, string> } = {}) {
+function lookups({
+  files = [] as string[],
+  system = undefined as string | undefined,
+  download = "/nowhere/chrome",
+  env = {} as Record<string, string>,
+} = {}) {
   const fromNpm = jest.fn(async () => npmBrowser);
   const downloaded = jest.fn(async () => download);
   return {
@@ -19,25 +33,45 @@ function lookups({ files = [] as string[], system = undefined as string | undefi
 }
 
 test("PLAYWRIGHT_CHROMIUM_PATH comes first, even with a system Chromium present", async () => {
-  const { options, fromNpm } = lookups({ files: ["/opt/my-chromium"], system: "/usr/bin/chromium", env: { PLAYWRIGHT_CHROMIUM_PATH: "/opt/my-chromium" } });
-  expect(await resolveChromium(options)).toEqual({ executablePath: "/opt/my-chromium", args: BASE_FLAGS, source: "PLAYWRIGHT_CHROMIUM_PATH" });
+  const { options, fromNpm } = lookups({
+    files: ["/opt/my-chromium"],
+    system: "/usr/bin/chromium",
+    env: { PLAYWRIGHT_CHROMIUM_PATH: "/opt/my-chromium" },
+  });
+  expect(await resolveChromium(options)).toEqual({
+    executablePath: "/opt/my-chromium",
+    args: BASE_FLAGS,
+    source: "PLAYWRIGHT_CHROMIUM_PATH",
+  });
   expect(fromNpm).not.toHaveBeenCalled();
 });
 
 test("a PLAYWRIGHT_CHROMIUM_PATH that does not exist is an error naming it, not a silent fallback", async () => {
   const { options } = lookups({ system: "/usr/bin/chromium", env: { PLAYWRIGHT_CHROMIUM_PATH: "/opt/missing" } });
-  await expect(resolveChromium(options)).rejects.toThrow("PLAYWRIGHT_CHROMIUM_PATH is /opt/missing, which does not exist.");
+  await expect(resolveChromium(options)).rejects.toThrow(
+    "PLAYWRIGHT_CHROMIUM_PATH is /opt/missing, which does not exist.",
+  );
 });
 
 test("a system Chromium is preferred to the npm package's", async () => {
   const { options, fromNpm } = lookups({ system: "/usr/bin/chromium" });
-  expect(await resolveChromium(options)).toEqual({ executablePath: "/usr/bin/chromium", args: BASE_FLAGS, source: "installed on this system" });
+  expect(await resolveChromium(options)).toEqual({
+    executablePath: "/usr/bin/chromium",
+    args: BASE_FLAGS,
+    source: "installed on this system",
+  });
   expect(fromNpm).not.toHaveBeenCalled();
 });
 
 test("a browser Playwright downloaded earlier comes before the npm package's", async () => {
-  const { options, fromNpm } = lookups({ files: ["/root/.cache/ms-playwright/chrome"], download: "/root/.cache/ms-playwright/chrome" });
-  expect(await resolveChromium(options)).toMatchObject({ executablePath: "/root/.cache/ms-playwright/chrome", source: "downloaded by Playwright" });
+  const { options, fromNpm } = lookups({
+    files: ["/root/.cache/ms-playwright/chrome"],
+    download: "/root/.cache/ms-playwright/chrome",
+  });
+  expect(await resolveChromium(options)).toMatchObject({
+    executablePath: "/root/.cache/ms-playwright/chrome",
+    source: "downloaded by Playwright",
+  });
   expect(fromNpm).not.toHaveBeenCalled();
 });
 
@@ -54,12 +88,16 @@ test("with nothing else, the npm package's Chromium runs with its flags, minus s
 test("when even the npm package fails, the error says what to do", async () => {
   const { options, fromNpm } = lookups();
   fromNpm.mockRejectedValueOnce(new Error("ENOSPC"));
-  await expect(resolveChromium(options)).rejects.toThrow(/^No Chromium found: .*\(ENOSPC\)\. Run `npm install`, or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary\.$/);
+  await expect(resolveChromium(options)).rejects.toThrow(
+    /^No Chromium found: .*\(ENOSPC\)\. Run `npm install`, or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary\.$/,
+  );
 });
 
 test("system Chromiums are looked up in the PATH's folders, by name in order of preference", () => {
   const files = ["/usr/local/bin/google-chrome", "/usr/bin/chromium"];
   const exists = (p: string) => files.includes(p);
-  expect(findOnPath(["chromium", "google-chrome"], { pathVariable: "/usr/local/bin:/usr/bin", exists })).toBe("/usr/bin/chromium");
+  expect(findOnPath(["chromium", "google-chrome"], { pathVariable: "/usr/local/bin:/usr/bin", exists })).toBe(
+    "/usr/bin/chromium",
+  );
   expect(findOnPath(["chromium-browser"], { pathVariable: "/usr/local/bin:/usr/bin", exists })).toBeUndefined();
 });

@@ -24,13 +24,19 @@ test("a port something listens on is not free; once it is closed, it is", async 
 });
 
 test("the taken port's message names the port, the holding process and the variable to set", async () => {
-  const error = await ensurePortFree(port, { host: "127.0.0.1", service: "the embedded PostgreSQL", settings: ["EMBEDDED_PG_PORT=<port>", "DATABASE_URL set to a PostgreSQL of your own"] }).catch((e: unknown) => e);
+  const error = await ensurePortFree(port, {
+    host: "127.0.0.1",
+    service: "the embedded PostgreSQL",
+    settings: ["EMBEDDED_PG_PORT=<port>", "DATABASE_URL set to a PostgreSQL of your own"],
+  }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PortInUseError);
   const message = (error as Error).message;
   expect(message).toContain(`Port ${port} is already in use, so the embedded PostgreSQL cannot listen on it.`);
   // This test process holds the port, and Linux lets us see that.
   expect(message).toContain(`It is held by process ${process.pid} (`);
-  expect(message).toMatch(/Stop that program, or run with EMBEDDED_PG_PORT=(\d+), or DATABASE_URL set to a PostgreSQL of your own \(port \1 is free now\)\./);
+  expect(message).toMatch(
+    /Stop that program, or run with EMBEDDED_PG_PORT=(\d+), or DATABASE_URL set to a PostgreSQL of your own \(port \1 is free now\)\./,
+  );
   expect(message).not.toContain("undefined");
 });
 
@@ -39,7 +45,13 @@ test("the holder is the process with the listening socket", () => {
 });
 
 test("a holder that cannot be seen is described as a probable other copy; a PostgreSQL one as such", () => {
-  const unseen = portInUseMessage({ port: 3000, service: "the Ticketry server", settings: ["PORT=<port>"], holder: undefined, freePort: 3001 });
+  const unseen = portInUseMessage({
+    port: 3000,
+    service: "the Ticketry server",
+    settings: ["PORT=<port>"],
+    holder: undefined,
+    freePort: 3001,
+  });
   expect(unseen).toBe(
     [
       "Port 3000 is already in use, so the Ticketry server cannot listen on it.",
@@ -47,7 +59,14 @@ test("a holder that cannot be seen is described as a probable other copy; a Post
       "Stop that program, or run with PORT=3001 (port 3001 is free now).",
     ].join("\n"),
   );
-  const postgres = portInUseMessage({ port: 54329, service: "the embedded PostgreSQL", settings: ["EMBEDDED_PG_PORT=<port>"], holder: { pid: 42, command: "postgres -D /x -p 54329" } });
-  expect(postgres).toContain("It is held by process 42 (postgres -D /x -p 54329), a PostgreSQL server: probably another copy of Ticketry");
+  const postgres = portInUseMessage({
+    port: 54329,
+    service: "the embedded PostgreSQL",
+    settings: ["EMBEDDED_PG_PORT=<port>"],
+    holder: { pid: 42, command: "postgres -D /x -p 54329" },
+  });
+  expect(postgres).toContain(
+    "It is held by process 42 (postgres -D /x -p 54329), a PostgreSQL server: probably another copy of Ticketry",
+  );
   expect(postgres).toContain("Stop that program, or run with EMBEDDED_PG_PORT=<port>.");
 });

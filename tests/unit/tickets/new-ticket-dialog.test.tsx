@@ -12,7 +12,14 @@ beforeEach(() => {
   global.fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
     posts.push(JSON.parse(String(init?.body)));
     const body = { id: "t42", ticketNumber: 42 };
-    return { ok: true, status: 201, statusText: "", headers: new Headers(), json: async () => body, text: async () => JSON.stringify(body) } as unknown as Response;
+    return {
+      ok: true,
+      status: 201,
+      statusText: "",
+      headers: new Headers(),
+      json: async () => body,
+      text: async () => JSON.stringify(body),
+    } as unknown as Response;
   }) as typeof fetch;
 });
 
@@ -37,7 +44,17 @@ describe("New Ticket dialog", () => {
     await user.type(screen.getByLabelText("Description"), "It is on fire");
     await user.click(screen.getByRole("button", { name: "Create Ticket" }));
     expect(await screen.findByText("Ticket created")).toBeInTheDocument();
-    expect(posts).toEqual([{ subject: "   Printer", description: "It is on fire", customerName: "", customerEmail: "", priority: "medium", category: "other", status: "open" }]);
+    expect(posts).toEqual([
+      {
+        subject: "   Printer",
+        description: "It is on fire",
+        customerName: "",
+        customerEmail: "",
+        priority: "medium",
+        category: "other",
+        status: "open",
+      },
+    ]);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith("t42"));
   });
 });

@@ -2,7 +2,14 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
-import { replyKeys, ticketKeys, useCreateTicket, useInvalidateTickets, useTicket, useTicketList } from "@/components/tickets/queries";
+import {
+  replyKeys,
+  ticketKeys,
+  useCreateTicket,
+  useInvalidateTickets,
+  useTicket,
+  useTicketList,
+} from "@/components/tickets/queries";
 import { userKeys } from "@/components/users/queries";
 import { createQueryClient } from "@/lib/http/client/query-client";
 
@@ -17,7 +24,14 @@ beforeEach(() => {
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const { status, body, headers = {} } = answer(method, url);
     const text = JSON.stringify(body);
-    return { ok: status < 300, status, statusText: "", headers: new Headers(headers), json: async () => body, text: async () => text } as unknown as Response;
+    return {
+      ok: status < 300,
+      status,
+      statusText: "",
+      headers: new Headers(headers),
+      json: async () => body,
+      text: async () => text,
+    } as unknown as Response;
   }) as typeof fetch;
 });
 
@@ -44,7 +58,10 @@ function seeded() {
     assignable: userKeys.assignable,
   };
   for (const key of Object.values(keys)) client.setQueryData(key, { cached: true });
-  const invalidated = () => Object.entries(keys).filter(([, key]) => client.getQueryState(key)?.isInvalidated).map(([name]) => name);
+  const invalidated = () =>
+    Object.entries(keys)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
   return { client, invalidated };
 }
 
@@ -62,11 +79,16 @@ describe("ticket queries", () => {
       url.includes("cursor=")
         ? { status: 200, body: [{ id: "t2" }] }
         : { status: 200, body: [{ id: "t1" }], headers: { "X-Next-Cursor": "abc" } };
-    const { result } = renderHook(() => useTicketList(new URLSearchParams({ view: "my-open", limit: "50" })), { wrapper: wrapper(createQueryClient()) });
+    const { result } = renderHook(() => useTicketList(new URLSearchParams({ view: "my-open", limit: "50" })), {
+      wrapper: wrapper(createQueryClient()),
+    });
     await waitFor(() => expect(result.current.items).toHaveLength(1));
     await act(() => result.current.fetchNextPage());
     await waitFor(() => expect(result.current.items.map((t) => t.id)).toEqual(["t1", "t2"]));
-    expect(calls.map((c) => c.url)).toEqual(["/api/tickets?view=my-open&limit=50", "/api/tickets?view=my-open&limit=50&cursor=abc"]);
+    expect(calls.map((c) => c.url)).toEqual([
+      "/api/tickets?view=my-open&limit=50",
+      "/api/tickets?view=my-open&limit=50&cursor=abc",
+    ]);
   });
 
   it("after a ticket change refresh tickets, replies, usage and organisations, and leave users alone", async () => {
@@ -74,15 +96,36 @@ describe("ticket queries", () => {
     answer = () => ({ status: 200, body: { cached: true } });
     const { result } = renderHook(() => useInvalidateTickets(), { wrapper: wrapper(client) });
     await act(() => result.current());
-    expect(invalidated().sort()).toEqual(["counts", "detail", "history", "list", "organization", "replies", "stats", "usage"]);
+    expect(invalidated().sort()).toEqual([
+      "counts",
+      "detail",
+      "history",
+      "list",
+      "organization",
+      "replies",
+      "stats",
+      "usage",
+    ]);
   });
 
   it("create a ticket as open, then refresh what it shows up in", async () => {
     const { client, invalidated } = seeded();
-    answer = (method) => (method === "POST" ? { status: 201, body: { id: "t9", ticketNumber: 9 } } : { status: 200, body: { cached: true } });
+    answer = (method) =>
+      method === "POST"
+        ? { status: 201, body: { id: "t9", ticketNumber: 9 } }
+        : { status: 200, body: { cached: true } };
     const created: number[] = [];
-    const { result } = renderHook(() => useCreateTicket({ onSuccess: (ticket) => created.push(ticket.ticketNumber) }), { wrapper: wrapper(client) });
-    const input = { subject: "Printer", description: "On fire", customerName: "", customerEmail: "", priority: "high", category: "other" };
+    const { result } = renderHook(() => useCreateTicket({ onSuccess: (ticket) => created.push(ticket.ticketNumber) }), {
+      wrapper: wrapper(client),
+    });
+    const input = {
+      subject: "Printer",
+      description: "On fire",
+      customerName: "",
+      customerEmail: "",
+      priority: "high",
+      category: "other",
+    };
     await act(() => result.current.mutateAsync(input));
     expect(calls[0]).toEqual({ method: "POST", url: "/api/tickets", body: { ...input, status: "open" } });
     expect(created).toEqual([9]);

@@ -16,7 +16,8 @@ function renderSidebar(defaultOpen?: boolean) {
   );
 }
 
-const sidebarState = (container: HTMLElement) => container.querySelector("[data-slot=sidebar]")?.getAttribute("data-state");
+const sidebarState = (container: HTMLElement) =>
+  container.querySelector("[data-slot=sidebar]")?.getAttribute("data-state");
 
 describe("sidebar", () => {
   let cookieWrites: string[];
@@ -59,7 +60,10 @@ describe("sidebar", () => {
 
   it("is a slide-in sheet under 768 px", () => {
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === "(max-width: 767px)" })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === "(max-width: 767px)",
+    })) as typeof window.matchMedia;
     try {
       renderSidebar();
       expect(screen.queryByText("Queues")).not.toBeInTheDocument();

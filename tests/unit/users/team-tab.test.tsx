@@ -12,7 +12,14 @@ const calls: { method: string; url: string; body?: unknown }[] = [];
 
 function reply({ status, body }: Answer) {
   const text = JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText: "", headers: new Headers(), json: async () => body, text: async () => text };
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: "",
+    headers: new Headers(),
+    json: async () => body,
+    text: async () => text,
+  };
 }
 
 beforeEach(() => {
@@ -27,11 +34,30 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const member = { id: "u1", fullName: "Avery Admin", email: "avery@acme.test", role: "org_admin", isActive: true, createdAt: "2026-01-01T00:00:00.000Z" };
+const member = {
+  id: "u1",
+  fullName: "Avery Admin",
+  email: "avery@acme.test",
+  role: "org_admin",
+  isActive: true,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
 
 function renderAs(role: string) {
   const client = createQueryClient();
-  client.setQueryData(AUTH_CHECK_KEY, { isAuthenticated: true, user: { id: "u1", fullName: "Avery", email: "avery@acme.test", username: "avery", avatar: null, role, isActive: true, organizationId: "org1" } });
+  client.setQueryData(AUTH_CHECK_KEY, {
+    isAuthenticated: true,
+    user: {
+      id: "u1",
+      fullName: "Avery",
+      email: "avery@acme.test",
+      username: "avery",
+      avatar: null,
+      role,
+      isActive: true,
+      organizationId: "org1",
+    },
+  });
   return render(
     <QueryClientProvider client={client}>
       <TeamTab />
@@ -54,7 +80,18 @@ describe("Settings > Team", () => {
     answers = {
       "GET /api/users/seats": { status: 200, body: { plan: "enterprise", used: 5, pending: 1, limit: -1 } },
       "GET /api/users/organization/org1": { status: 200, body: [member] },
-      "GET /api/team-invites": { status: 200, body: [{ id: "i1", email: "pending@acme.test", role: "agent", expiresAt: "2026-02-01T12:00:00.000Z", createdAt: "2026-01-25T00:00:00.000Z" }] },
+      "GET /api/team-invites": {
+        status: 200,
+        body: [
+          {
+            id: "i1",
+            email: "pending@acme.test",
+            role: "agent",
+            expiresAt: "2026-02-01T12:00:00.000Z",
+            createdAt: "2026-01-25T00:00:00.000Z",
+          },
+        ],
+      },
     };
     renderAs("org_admin");
     expect(await screen.findByText("5 / ∞")).toBeInTheDocument();
@@ -68,7 +105,9 @@ describe("Settings > Team", () => {
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveTextContent("Agent");
 
     answers["DELETE /api/team-invites/i1"] = { status: 200, body: { ok: true } };
-    await userEvent.setup().click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
+    await userEvent
+      .setup()
+      .click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
     expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/team-invites/i1")).toBe(true);
   });
@@ -105,7 +144,10 @@ describe("Settings > Team", () => {
       "GET /api/users/seats": { status: 200, body: { plan: "pro", used: 1, pending: 0, limit: 10 } },
       "GET /api/users/organization/org1": { status: 200, body: [member] },
       "GET /api/team-invites": { status: 200, body: [] },
-      "POST /api/team-invites": { status: 201, body: { email: "new@acme.test", role: "agent", expiresAt: "2026-02-01T00:00:00.000Z" } },
+      "POST /api/team-invites": {
+        status: 201,
+        body: { email: "new@acme.test", role: "agent", expiresAt: "2026-02-01T00:00:00.000Z" },
+      },
     };
     renderAs("org_admin");
     const send = await screen.findByRole("button", { name: "Send Invitation" });
@@ -117,10 +159,17 @@ describe("Settings > Team", () => {
     await user.type(screen.getByLabelText("Email address"), "  NEW@Acme.test ");
     await user.click(send);
     expect(await screen.findByText("Invitation sent")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/team-invites", body: { email: "new@acme.test", role: "agent" } });
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      url: "/api/team-invites",
+      body: { email: "new@acme.test", role: "agent" },
+    });
     await waitFor(() => expect(screen.getByLabelText("Email address")).toHaveValue(""));
 
-    answers["POST /api/team-invites"] = { status: 409, body: { error: "A user with the email taken@acme.test already exists" } };
+    answers["POST /api/team-invites"] = {
+      status: 409,
+      body: { error: "A user with the email taken@acme.test already exists" },
+    };
     await user.type(screen.getByLabelText("Email address"), "taken@acme.test");
     await user.click(send);
     expect(await screen.findByText("A user with the email taken@acme.test already exists")).toBeInTheDocument();

@@ -19,11 +19,25 @@ beforeEach(() => {
     const answer = answers[`${method} ${url}`];
     if (!answer) throw new Error(`unexpected ${method} ${url}`);
     const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: "", headers: new Headers(answer.headers), json: async () => answer.body, text: async () => text } as unknown as Response;
+    return {
+      ok: answer.status < 300,
+      status: answer.status,
+      statusText: "",
+      headers: new Headers(answer.headers),
+      json: async () => answer.body,
+      text: async () => text,
+    } as unknown as Response;
   }) as typeof fetch;
 });
 
-const row = (id: string, fullName: string, role: string, isActive = true) => ({ id, fullName, email: `${id}@acme.test`, role, isActive, createdAt: "2026-03-04T12:00:00.000Z" });
+const row = (id: string, fullName: string, role: string, isActive = true) => ({
+  id,
+  fullName,
+  email: `${id}@acme.test`,
+  role,
+  isActive,
+  createdAt: "2026-03-04T12:00:00.000Z",
+});
 const me = row("me", "Avery Admin", "org_admin");
 const agent = row("sam", "Sam Agent", "agent");
 const platform = row("pat", "Pat Platform", "platform_admin");
@@ -31,7 +45,10 @@ const gone = row("gil", "Gil Gone", "end_user", false);
 
 function renderAs(role = "org_admin") {
   const client = createQueryClient();
-  client.setQueryData(AUTH_CHECK_KEY, { isAuthenticated: true, user: { ...me, role, username: "me", avatar: null, organizationId: "org1" } });
+  client.setQueryData(AUTH_CHECK_KEY, {
+    isAuthenticated: true,
+    user: { ...me, role, username: "me", avatar: null, organizationId: "org1" },
+  });
   render(
     <QueryClientProvider client={client}>
       <UserManagement />
@@ -63,7 +80,11 @@ describe("User Management", () => {
     expect(within(rows[1]!).getByText("Active")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Mar 4, 2026")).toBeInTheDocument();
     expect(within(rows[3]!).getByText("Inactive")).toBeInTheDocument();
-    for (const [label, value] of [["Total Users", "4"], ["Active Users", "3"], ["Inactive Users", "1"]]) {
+    for (const [label, value] of [
+      ["Total Users", "4"],
+      ["Active Users", "3"],
+      ["Inactive Users", "1"],
+    ]) {
       expect(screen.getByText(label!).closest("[data-slot=card]")).toHaveTextContent(value!);
     }
   });
@@ -94,7 +115,11 @@ describe("User Management", () => {
     renderAs();
     await userEvent.setup().click(within(await openActions("Sam Agent")).getByRole("menuitem", { name: "Deactivate" }));
     expect(await screen.findByText("User deactivated")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/users/sam", body: { isActive: false } });
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({
+      method: "PATCH",
+      url: "/api/users/sam",
+      body: { isActive: false },
+    });
 
     answers["PATCH /api/users/gil"] = { status: 409, body: { error: "Your Pro plan's agent seats are all in use." } };
     await userEvent.setup().click(within(await openActions("Gil Gone")).getByRole("menuitem", { name: "Activate" }));
@@ -115,7 +140,11 @@ describe("User Management", () => {
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("User role has been updated successfully")).toBeInTheDocument();
     expect(screen.getByText("User updated")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/users/sam", body: { role: "agent" } });
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({
+      method: "PATCH",
+      url: "/api/users/sam",
+      body: { role: "agent" },
+    });
 
     answers["PATCH /api/users/sam"] = { status: 500, body: undefined };
     await userEvent.setup().click(within(await openActions("Sam Agent")).getByRole("menuitem", { name: "Edit Role" }));

@@ -6,6 +6,7 @@ import { changeOrganizationPlan, getOrganization } from "@/lib/services/organiza
 export const GET = route({}, ({ user, params }) => getOrganization(user, params.id!));
 
 // PATCH /api/organizations/{id} - a platform admin changes the organisation's plan (audited in that organisation).
-export const PATCH = route({ permission: "organizations.manage_all", body: changePlanSchema }, ({ user, params, body }) =>
-  changeOrganizationPlan(user, params.id!, body.plan),
+export const PATCH = route(
+  { permission: "organizations.manage_all", body: changePlanSchema },
+  ({ user, params, body }) => changeOrganizationPlan(user, params.id!, body.plan),
 );

@@ -11,4 +11,6 @@ export const GET = portalRoute({ query: portalTicketsQuerySchema }, ({ user, que
 });
 
 // POST /api/portal/tickets - open a ticket as the token's customer (name and email come from the token).
-export const POST = portalRoute({ body: portalTicketSchema }, async ({ user, body }) => json(await createPortalTicket(user, body), { status: 201 }));
+export const POST = portalRoute({ body: portalTicketSchema }, async ({ user, body }) =>
+  json(await createPortalTicket(user, body), { status: 201 }),
+);

@@ -3,4 +3,6 @@ import { updateTicketSchema } from "@/lib/schemas/tickets";
 import { updateTicket } from "@/lib/services/tickets";
 
 // PUT /api/tickets/{id} - change status, priority and/or assignee (staff only).
-export const PUT = route({ body: updateTicketSchema }, ({ user, params, body }) => updateTicket(user, params.id!, body));
+export const PUT = route({ body: updateTicketSchema }, ({ user, params, body }) =>
+  updateTicket(user, params.id!, body),
+);

@@ -3,4 +3,6 @@ import { updateUserSchema } from "@/lib/schemas/users";
 import { updateUser } from "@/lib/services/users";
 
 // PATCH /api/users/{id} - change role or active state
-export const PATCH = route({ permission: "users.manage", body: updateUserSchema }, ({ user, body, params }) => updateUser(user, params.id!, body));
+export const PATCH = route({ permission: "users.manage", body: updateUserSchema }, ({ user, body, params }) =>
+  updateUser(user, params.id!, body),
+);

@@ -4,4 +4,6 @@ import { profileSchema } from "@/lib/schemas/auth";
 import { updateProfile } from "@/lib/services/profile";
 
 // PATCH /api/users/profile - change the signed-in user's full name and email.
-export const PATCH = route({ body: profileSchema }, async ({ user, body }) => ({ user: publicUser(await updateProfile(user, body)) }));
+export const PATCH = route({ body: profileSchema }, async ({ user, body }) => ({
+  user: publicUser(await updateProfile(user, body)),
+}));
