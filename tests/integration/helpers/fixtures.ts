@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Plan, Role } from "@/generated/prisma/enums";
+import type { Plan, Role, TicketStatus } from "@/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
 import { encodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
 import { db } from "./db";
@@ -31,6 +31,30 @@ export async function createUser(
       passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
     },
   });
+}
+
+/**
+ * Tickets numbered from 1, written straight to the database (no SLA or audit work), with the
+ * organisation's counter moved past them as creating them one by one would: a count gives that
+ * many open tickets, a list of statuses one ticket per status.
+ */
+export async function createTickets(organizationId: string, tickets: number | TicketStatus[], due = new Date()) {
+  const statuses: TicketStatus[] = typeof tickets === "number" ? Array(tickets).fill("open") : tickets;
+  await db.ticket.createMany({
+    data: statuses.map((status, i) => ({
+      organizationId,
+      ticketNumber: i + 1,
+      status,
+      subject: "s",
+      description: "d",
+      customerName: "c",
+      customerEmail: "c@x.test",
+      firstResponseDueAt: due,
+      resolutionDueAt: due,
+      slaRiskAt: due,
+    })),
+  });
+  await db.organization.update({ where: { id: organizationId }, data: { ticketCounter: statuses.length } });
 }
 
 /** The Cookie header of a signed-in user (as issued at the user's current session version). */

@@ -1,6 +1,6 @@
 import { GET as metrics } from "@/app/api/platform/metrics/route";
 import type { Plan, TicketStatus } from "@/generated/prisma/enums";
-import { createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
+import { createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
@@ -31,20 +31,7 @@ beforeAll(async () => {
       data: { name: `Seeded ${i}`, slug: `seeded-${i}`, plan: org.plan },
     });
     for (const u of org.users) await createUser(created.id, "agent", { isActive: u.active });
-    await db.ticket.createMany({
-      data: org.tickets.map((status, n) => ({
-        organizationId: created.id,
-        ticketNumber: n + 1,
-        status,
-        subject: "s",
-        description: "d",
-        customerName: "c",
-        customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(),
-        resolutionDueAt: new Date(),
-        slaRiskAt: new Date(),
-      })),
-    });
+    await createTickets(created.id, org.tickets);
   }
 });
 

@@ -1,7 +1,7 @@
 import { GET as getOne } from "@/app/api/organizations/[id]/route";
 import { GET as list } from "@/app/api/organizations/route";
 import type { TicketStatus } from "@/generated/prisma/enums";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
@@ -30,29 +30,12 @@ async function one(user: User | null, id: string) {
   return readJson(await getOne(makeRequest(`/api/organizations/${id}`, { headers }), params({ id })));
 }
 
-async function tickets(organizationId: string, statuses: TicketStatus[]) {
-  await db.ticket.createMany({
-    data: statuses.map((status, i) => ({
-      organizationId,
-      ticketNumber: i + 1,
-      status,
-      subject: "s",
-      description: "d",
-      customerName: "c",
-      customerEmail: "c@x.test",
-      firstResponseDueAt: new Date(),
-      resolutionDueAt: new Date(),
-      slaRiskAt: new Date(),
-    })),
-  });
-}
-
 let world: Awaited<ReturnType<typeof twoTenants>>;
 beforeAll(async () => {
   await resetDatabase();
   world = await twoTenants();
-  await tickets(world.org.id, ["open", "pending", "in_progress", "resolved", "closed", "open"]);
-  await tickets(world.other.id, ["closed"]);
+  await createTickets(world.org.id, ["open", "pending", "in_progress", "resolved", "closed", "open"]);
+  await createTickets(world.other.id, ["closed"]);
   await db.supportEmail.createMany({
     data: [
       { organizationId: world.other.id, email: "help@other.test", displayName: "Help" },

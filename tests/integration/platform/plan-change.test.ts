@@ -4,7 +4,7 @@ import { POST as createTicket } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { hashToken } from "@/lib/auth/tokens";
 import { PLANS } from "@/lib/plans/limits";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
@@ -174,20 +174,7 @@ describe("a plan change takes effect on limits at once", () => {
   it("changes the ticket limit in the usage figures and ticket creation", async () => {
     const org = await createOrg("free");
     const agent = await createUser(org.id, "org_admin");
-    await db.ticket.createMany({
-      data: Array.from({ length: PLANS.free.tickets }, (_, i) => ({
-        organizationId: org.id,
-        ticketNumber: i + 1,
-        subject: "s",
-        description: "d",
-        customerName: "c",
-        customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(),
-        resolutionDueAt: new Date(),
-        slaRiskAt: new Date(),
-      })),
-    });
-    await db.organization.update({ where: { id: org.id }, data: { ticketCounter: PLANS.free.tickets } });
+    await createTickets(org.id, PLANS.free.tickets);
     const post = async () =>
       createTicket(
         makeRequest("/api/tickets", {

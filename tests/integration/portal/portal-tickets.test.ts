@@ -4,7 +4,7 @@ import { GET as readReplies } from "@/app/api/replies/[ticketId]/route";
 import { POST as postReply } from "@/app/api/replies/route";
 import { POST as staffCreate, GET as staffList } from "@/app/api/tickets/route";
 import { PUT as staffUpdate } from "@/app/api/tickets/[id]/route";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
@@ -123,19 +123,7 @@ describe("POST /api/portal/tickets", () => {
 
   it("counts against the organisation's plan limit like any other ticket", async () => {
     const org = await createOrg("free");
-    await db.ticket.createMany({
-      data: Array.from({ length: 150 }, (_, i) => ({
-        organizationId: org.id,
-        ticketNumber: i + 1,
-        subject: "s",
-        description: "d",
-        customerName: "c",
-        customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(),
-        resolutionDueAt: new Date(),
-        slaRiskAt: new Date(),
-      })),
-    });
+    await createTickets(org.id, 150);
     const t = await signIn(smtp, org, CUSTOMER);
     expect(await create(t, { subject: "s", description: "d" })).toMatchObject({
       status: 403,

@@ -1,5 +1,5 @@
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { invoke } from "./discover";
@@ -103,21 +103,7 @@ describe("plan limits", () => {
   it("the free plan's 150th ticket is created once, whatever the race", async () => {
     const org = await createOrg("free");
     const admin = await createUser(org.id, "org_admin");
-    const due = new Date(Date.now() + 86_400_000);
-    await db.ticket.createMany({
-      data: Array.from({ length: 147 }, (_, i) => ({
-        organizationId: org.id,
-        ticketNumber: i + 1,
-        subject: "s",
-        description: "d",
-        customerName: "c",
-        customerEmail: "c@x.test",
-        firstResponseDueAt: due,
-        resolutionDueAt: due,
-        slaRiskAt: due,
-      })),
-    });
-    await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 147 } });
+    await createTickets(org.id, 147, new Date(Date.now() + 86_400_000));
     const results = await parallel(12, (i) =>
       as(admin, "/api/tickets", "POST", { body: { subject: `race ${i}`, description: "d" } }),
     );

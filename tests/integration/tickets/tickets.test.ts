@@ -5,7 +5,7 @@ import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as list, POST as create } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { GET as stats } from "@/app/api/tickets/stats/route";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { SLA_TARGETS } from "@/lib/tickets/sla";
@@ -100,20 +100,7 @@ describe("POST /api/tickets", () => {
   it("refuses a ticket beyond the plan limit and reports usage", async () => {
     const org = await createOrg("free");
     const agent = await createUser(org.id, "org_admin");
-    await db.ticket.createMany({
-      data: Array.from({ length: 149 }, (_, i) => ({
-        organizationId: org.id,
-        ticketNumber: i + 1,
-        subject: "s",
-        description: "d",
-        customerName: "c",
-        customerEmail: "c@x.test",
-        firstResponseDueAt: new Date(),
-        resolutionDueAt: new Date(),
-        slaRiskAt: new Date(),
-      })),
-    });
-    await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 149 } });
+    await createTickets(org.id, 149);
     expect((await post(agent, { subject: "150th", description: "d" })).status).toBe(201);
     const refused = await readJson(await post(agent, { subject: "151st", description: "d" }));
     expect(refused).toMatchObject({
