@@ -1,3 +1,4 @@
+import { requiredEmail } from "./fields";
 import { z } from "./zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
 
@@ -9,13 +10,7 @@ const MAX_PASSWORD = 256;
 export const MISSING_EMAIL = "Please enter your email address";
 export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-export const emailField = z
-  .string({ error: MISSING_EMAIL })
-  .trim()
-  .toLowerCase()
-  .min(1, MISSING_EMAIL)
-  .max(254, "Email address is too long")
-  .pipe(z.email("Please enter a valid email address"));
+export const emailField = requiredEmail(MISSING_EMAIL);
 
 export const MISSING_LOGIN = "Please enter your email and password";
 

@@ -1,5 +1,6 @@
 import type { Role } from "@/generated/prisma/enums";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from "@/lib/permissions/rules";
+import { requiredEmail } from "./fields";
 import { z } from "./zod";
 
 /** Most invitations one request (the onboarding wizard's list) may send. */
@@ -8,13 +9,7 @@ export const MAX_INVITES_PER_REQUEST = 20;
 export const MISSING_EMAIL = "Please provide an email address";
 
 /** The invite email is required, trimmed and lowercased. */
-export const inviteEmailField = z
-  .string({ error: MISSING_EMAIL })
-  .trim()
-  .toLowerCase()
-  .min(1, MISSING_EMAIL)
-  .max(254, "Email address is too long")
-  .pipe(z.email("Please enter a valid email address"));
+export const inviteEmailField = requiredEmail(MISSING_EMAIL);
 
 export const inviteRoleField = z.enum(INVITE_ROLES, { error: "Role must be Agent or Organization Admin" });
 

@@ -1,5 +1,6 @@
 import type { Plan } from "@/generated/prisma/enums";
 import type { SupportEmail } from "./support-emails";
+import { searchPageQuery } from "./fields";
 import { z } from "./zod";
 
 /** The plans, cheapest first. */
@@ -11,16 +12,7 @@ export const changePlanSchema = z.object({
 });
 
 /** GET /api/organizations: the directory, newest first, one keyset page at a time. */
-export const organizationListQuerySchema = z.object({
-  q: z.string().trim().max(200, "Search is too long").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(200, "limit must be at most 200")
-    .default(50),
-  cursor: z.string().max(200).optional(),
-});
+export const organizationListQuerySchema = searchPageQuery;
 
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;

@@ -1,6 +1,5 @@
-import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { emailField } from "./auth";
-import { MISSING_TICKET_FIELDS } from "./tickets";
+import { MISSING_TICKET_FIELDS, type Ticket } from "./tickets";
 import { z } from "./zod";
 
 /**
@@ -63,16 +62,17 @@ export type PortalTicketInput = z.infer<typeof portalTicketSchema>;
 export type PortalReplyInput = z.infer<typeof portalReplySchema>;
 
 /** A ticket as a customer sees it in the portal: no assignee, category or SLA clocks. */
-export type PortalTicket = {
-  id: string;
-  ticketNumber: number;
-  subject: string;
-  description: string;
-  priority: TicketPriority;
-  status: TicketStatus;
-  customerName: string;
-  customerEmail: string;
-  organizationId: string;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type PortalTicket = Pick<
+  Ticket,
+  | "id"
+  | "ticketNumber"
+  | "subject"
+  | "description"
+  | "priority"
+  | "status"
+  | "customerName"
+  | "customerEmail"
+  | "organizationId"
+  | "createdAt"
+  | "updatedAt"
+>;

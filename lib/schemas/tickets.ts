@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import { searchPageQuery } from "./fields";
 import { z } from "./zod";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -65,14 +66,7 @@ export const ticketListQuerySchema = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
   status: status.optional(),
   priority: priority.optional(),
-  q: z.string().trim().max(200, "Search is too long").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(200, "limit must be at most 200")
-    .default(50),
-  cursor: z.string().max(200).optional(),
+  ...searchPageQuery.shape,
 });
 
 export const createReplySchema = z.object({

@@ -1,0 +1,27 @@
+import { z } from "./zod";
+
+/** A required email address, trimmed and lowercased; `missing` is the form's own text for an empty field. */
+export const requiredEmail = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(254, "Email address is too long")
+    .pipe(z.email("Please enter a valid email address"));
+
+/** The `limit` of a keyset page: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+
+/** One page of a searchable list: an optional search, up to 200 rows (50 unless asked), and where to go on. */
+export const searchPageQuery = z.object({
+  q: z.string().trim().max(200, "Search is too long").optional(),
+  limit: pageLimit(200, 50),
+  cursor: z.string().max(200).optional(),
+});
