@@ -10,15 +10,9 @@ import type { Organization, OrganizationListQuery } from "@/lib/schemas/organiza
 import type { AssignableUser } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
+import { SUPPORT_EMAIL_SELECT } from "./support-emails";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
-const SUPPORT_EMAIL_SELECT = {
-  id: true,
-  email: true,
-  displayName: true,
-  isActive: true,
-  organizationId: true,
-} as const;
 const ORGANIZATION_SELECT = {
   id: true,
   name: true,

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
@@ -30,6 +31,24 @@ export async function listSupportEmails(user: SessionUser, organizationId?: stri
   });
 }
 
+/** Every change to an address is recorded against the address, in the caller's organisation. */
+function recordSupportEmailEvent(
+  tx: Prisma.TransactionClient,
+  user: SessionUser,
+  action: string,
+  address: { id: string; email: string },
+) {
+  return recordEvent(tx, {
+    organizationId: user.organizationId,
+    actorId: user.id,
+    actorLabel: user.fullName,
+    action,
+    targetType: "support_email",
+    targetId: address.id,
+    metadata: { email: address.email },
+  });
+}
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
@@ -51,15 +70,7 @@ export async function addSupportEmail(user: SessionUser, input: CreateSupportEma
         data: { organizationId, email: input.email, displayName: input.displayName },
         select: SUPPORT_EMAIL_SELECT,
       });
-      await recordEvent(tx, {
-        organizationId,
-        actorId: user.id,
-        actorLabel: user.fullName,
-        action: "support_email.added",
-        targetType: "support_email",
-        targetId: created.id,
-        metadata: { email: created.email },
-      });
+      await recordSupportEmailEvent(tx, user, "support_email.added", created);
       return created;
     });
   } catch (error) {
@@ -78,15 +89,12 @@ export async function toggleSupportEmail(user: SessionUser, id: string): Promise
       RETURNING "id", "email", "displayName", "isActive", "organizationId"`;
     const row = rows[0];
     if (!row) throw notFound("Support email not found");
-    await recordEvent(tx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      actorLabel: user.fullName,
-      action: row.isActive ? "support_email.activated" : "support_email.deactivated",
-      targetType: "support_email",
-      targetId: row.id,
-      metadata: { email: row.email },
-    });
+    await recordSupportEmailEvent(
+      tx,
+      user,
+      row.isActive ? "support_email.activated" : "support_email.deactivated",
+      row,
+    );
     return row;
   });
 }
@@ -97,14 +105,6 @@ export async function removeSupportEmail(user: SessionUser, id: string) {
       DELETE FROM "SupportEmail" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} RETURNING "id", "email"`;
     const row = rows[0];
     if (!row) throw notFound("Support email not found");
-    await recordEvent(tx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      actorLabel: user.fullName,
-      action: "support_email.removed",
-      targetType: "support_email",
-      targetId: row.id,
-      metadata: { email: row.email },
-    });
+    await recordSupportEmailEvent(tx, user, "support_email.removed", row);
   });
 }
