@@ -1,23 +1,18 @@
 "use client";
 
 import { format } from "date-fns";
-import { MoreHorizontal, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent } from "@/components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
+import { PagedTableBody } from "@/components/ui/paged-table-body";
+import { RowActionsHead, RowActionsMenu } from "@/components/ui/row-actions";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { SearchInput } from "@/components/ui/search-input";
-import { TableMessageRow } from "@/components/ui/table-message-row";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { initials } from "@/lib/format/initials";
 import { ChangePlanDialog } from "./change-plan-dialog";
@@ -76,24 +71,16 @@ export function OrganizationsTab() {
                 <TableHead className="text-right">Open Tickets</TableHead>
                 <TableHead className="text-right">Support Emails</TableHead>
                 <TableHead>Created</TableHead>
-                <TableHead className="w-12">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <RowActionsHead />
               </TableRow>
             </TableHeader>
-            <TableBody
-              aria-busy={query.isPlaceholderData}
-              className={query.isPlaceholderData ? "opacity-60" : undefined}
+            <PagedTableBody
+              pages={query}
+              colSpan={7}
+              loading="Loading organizations..."
+              failed="Failed to load organizations"
+              empty="No organizations found"
             >
-              {query.isPending && <TableMessageRow colSpan={7}>Loading organizations...</TableMessageRow>}
-              {query.isError && (
-                <TableMessageRow colSpan={7} tone="error">
-                  Failed to load organizations
-                </TableMessageRow>
-              )}
-              {query.isSuccess && organizations.length === 0 && (
-                <TableMessageRow colSpan={7}>No organizations found</TableMessageRow>
-              )}
               {organizations.map((org) => (
                 <TableRow key={org.id} data-testid="organization-row">
                   <TableCell className="pl-4">
@@ -115,27 +102,20 @@ export function OrganizationsTab() {
                   <TableCell className="text-right tabular-nums">{org.supportEmails.length}</TableCell>
                   <TableCell>{format(new Date(org.createdAt), "MMM d, yyyy")}</TableCell>
                   <TableCell>
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
-                        <Button variant="ghost" size="icon" aria-label={`Actions for ${org.name}`}>
-                          <MoreHorizontal aria-hidden />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end" className="min-w-56">
-                        <DropdownMenuItem disabled>
-                          View Details <ComingSoon />
-                        </DropdownMenuItem>
-                        <DropdownMenuItem disabled>
-                          Manage Organization <ComingSoon />
-                        </DropdownMenuItem>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem onSelect={() => setChanging(org)}>Change plan</DropdownMenuItem>
-                      </DropdownMenuContent>
-                    </DropdownMenu>
+                    <RowActionsMenu label={org.name} className="min-w-56">
+                      <DropdownMenuItem disabled>
+                        View Details <ComingSoon />
+                      </DropdownMenuItem>
+                      <DropdownMenuItem disabled>
+                        Manage Organization <ComingSoon />
+                      </DropdownMenuItem>
+                      <DropdownMenuSeparator />
+                      <DropdownMenuItem onSelect={() => setChanging(org)}>Change plan</DropdownMenuItem>
+                    </RowActionsMenu>
                   </TableCell>
                 </TableRow>
               ))}
-            </TableBody>
+            </PagedTableBody>
           </Table>
         </CardContent>
       </Card>

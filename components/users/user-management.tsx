@@ -1,21 +1,15 @@
 "use client";
 
 import { format } from "date-fns";
-import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
+import { PagedTableBody } from "@/components/ui/paged-table-body";
+import { RowActionsHead, RowActionsMenu } from "@/components/ui/row-actions";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SearchInput } from "@/components/ui/search-input";
-import { TableMessageRow } from "@/components/ui/table-message-row";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
 import { EditRoleDialog } from "./edit-role-dialog";
@@ -84,24 +78,16 @@ export function UserManagement() {
                 <TableHead>Role</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Created</TableHead>
-                <TableHead className="w-12">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <RowActionsHead />
               </TableRow>
             </TableHeader>
-            <TableBody
-              aria-busy={query.isPlaceholderData}
-              className={query.isPlaceholderData ? "opacity-60" : undefined}
+            <PagedTableBody
+              pages={query}
+              colSpan={COLUMNS}
+              loading="Loading users..."
+              failed="Failed to load users"
+              empty="No users found"
             >
-              {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading users...</TableMessageRow>}
-              {query.isError && (
-                <TableMessageRow colSpan={COLUMNS} tone="error">
-                  Failed to load users
-                </TableMessageRow>
-              )}
-              {query.isSuccess && users.length === 0 && (
-                <TableMessageRow colSpan={COLUMNS}>No users found</TableMessageRow>
-              )}
               {users.map((user) => {
                 const self = user.id === me?.id;
                 const protectedAdmin = !mayManageUser(me, user);
@@ -124,39 +110,32 @@ export function UserManagement() {
                     </TableCell>
                     <TableCell>{format(new Date(user.createdAt), "MMM d, yyyy")}</TableCell>
                     <TableCell>
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={`Actions for ${user.fullName}`}>
-                            <MoreHorizontal aria-hidden />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end">
-                          <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
-                            Edit Role
+                      <RowActionsMenu label={user.fullName}>
+                        <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
+                          Edit Role
+                        </DropdownMenuItem>
+                        {user.isActive ? (
+                          <DropdownMenuItem
+                            variant="destructive"
+                            disabled={self || protectedAdmin}
+                            onSelect={() => update({ id: user.id, isActive: false })}
+                          >
+                            Deactivate
                           </DropdownMenuItem>
-                          {user.isActive ? (
-                            <DropdownMenuItem
-                              variant="destructive"
-                              disabled={self || protectedAdmin}
-                              onSelect={() => update({ id: user.id, isActive: false })}
-                            >
-                              Deactivate
-                            </DropdownMenuItem>
-                          ) : (
-                            <DropdownMenuItem
-                              disabled={protectedAdmin}
-                              onSelect={() => update({ id: user.id, isActive: true })}
-                            >
-                              Activate
-                            </DropdownMenuItem>
-                          )}
-                        </DropdownMenuContent>
-                      </DropdownMenu>
+                        ) : (
+                          <DropdownMenuItem
+                            disabled={protectedAdmin}
+                            onSelect={() => update({ id: user.id, isActive: true })}
+                          >
+                            Activate
+                          </DropdownMenuItem>
+                        )}
+                      </RowActionsMenu>
                     </TableCell>
                   </TableRow>
                 );
               })}
-            </TableBody>
+            </PagedTableBody>
           </Table>
         </CardContent>
       </Card>
