@@ -5,12 +5,10 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { LoadMoreButton } from "@/components/ui/load-more-button";
-import { Card, CardContent } from "@/components/ui/card";
 import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
-import { PagedTableBody } from "@/components/ui/paged-table-body";
+import { PagedTable } from "@/components/ui/paged-table";
 import { RowActionsHead, RowActionsMenu } from "@/components/ui/row-actions";
-import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { SearchInput } from "@/components/ui/search-input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
@@ -60,66 +58,59 @@ export function OrganizationsTab() {
           <TooltipContent id="add-organization-soon">Coming soon</TooltipContent>
         </Tooltip>
       </div>
-      <Card className="py-0">
-        <CardContent className="px-0">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">Organization</TableHead>
-                <TableHead>Plan</TableHead>
-                <TableHead className="text-right">Total Tickets</TableHead>
-                <TableHead className="text-right">Open Tickets</TableHead>
-                <TableHead className="text-right">Support Emails</TableHead>
-                <TableHead>Created</TableHead>
-                <RowActionsHead />
-              </TableRow>
-            </TableHeader>
-            <PagedTableBody
-              pages={query}
-              colSpan={7}
-              loading="Loading organizations..."
-              failed="Failed to load organizations"
-              empty="No organizations found"
-            >
-              {organizations.map((org) => (
-                <TableRow key={org.id} data-testid="organization-row">
-                  <TableCell className="pl-4">
-                    <div className="flex items-center gap-3">
-                      <Avatar>
-                        <AvatarFallback aria-hidden>{initials(org.name)}</AvatarFallback>
-                      </Avatar>
-                      <div className="grid">
-                        <span className="font-medium">{org.name}</span>
-                        <span className="font-mono text-xs text-muted-foreground">{org.id}</span>
-                      </div>
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <PlanBadge plan={org.plan} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{org.stats.totalTickets}</TableCell>
-                  <TableCell className="text-right tabular-nums">{org.stats.openTickets}</TableCell>
-                  <TableCell className="text-right tabular-nums">{org.supportEmails.length}</TableCell>
-                  <TableCell>{format(new Date(org.createdAt), "MMM d, yyyy")}</TableCell>
-                  <TableCell>
-                    <RowActionsMenu label={org.name} className="min-w-56">
-                      <DropdownMenuItem disabled>
-                        View Details <ComingSoon />
-                      </DropdownMenuItem>
-                      <DropdownMenuItem disabled>
-                        Manage Organization <ComingSoon />
-                      </DropdownMenuItem>
-                      <DropdownMenuSeparator />
-                      <DropdownMenuItem onSelect={() => setChanging(org)}>Change plan</DropdownMenuItem>
-                    </RowActionsMenu>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </PagedTableBody>
-          </Table>
-        </CardContent>
-      </Card>
-      <LoadMoreButton pages={query} />
+      <PagedTable
+        pages={query}
+        colSpan={7}
+        loading="Loading organizations..."
+        failed="Failed to load organizations"
+        empty="No organizations found"
+        head={
+          <>
+            <TableHead className="pl-4">Organization</TableHead>
+            <TableHead>Plan</TableHead>
+            <TableHead className="text-right">Total Tickets</TableHead>
+            <TableHead className="text-right">Open Tickets</TableHead>
+            <TableHead className="text-right">Support Emails</TableHead>
+            <TableHead>Created</TableHead>
+            <RowActionsHead />
+          </>
+        }
+      >
+        {organizations.map((org) => (
+          <TableRow key={org.id} data-testid="organization-row">
+            <TableCell className="pl-4">
+              <div className="flex items-center gap-3">
+                <Avatar>
+                  <AvatarFallback aria-hidden>{initials(org.name)}</AvatarFallback>
+                </Avatar>
+                <div className="grid">
+                  <span className="font-medium">{org.name}</span>
+                  <span className="font-mono text-xs text-muted-foreground">{org.id}</span>
+                </div>
+              </div>
+            </TableCell>
+            <TableCell>
+              <PlanBadge plan={org.plan} />
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{org.stats.totalTickets}</TableCell>
+            <TableCell className="text-right tabular-nums">{org.stats.openTickets}</TableCell>
+            <TableCell className="text-right tabular-nums">{org.supportEmails.length}</TableCell>
+            <TableCell>{format(new Date(org.createdAt), "MMM d, yyyy")}</TableCell>
+            <TableCell>
+              <RowActionsMenu label={org.name} className="min-w-56">
+                <DropdownMenuItem disabled>
+                  View Details <ComingSoon />
+                </DropdownMenuItem>
+                <DropdownMenuItem disabled>
+                  Manage Organization <ComingSoon />
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => setChanging(org)}>Change plan</DropdownMenuItem>
+              </RowActionsMenu>
+            </TableCell>
+          </TableRow>
+        ))}
+      </PagedTable>
       <ChangePlanDialog organization={changing} onClose={() => setChanging(null)} />
     </div>
   );

@@ -3,12 +3,11 @@
 import { format } from "date-fns";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { LoadMoreButton } from "@/components/ui/load-more-button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
-import { PagedTableBody } from "@/components/ui/paged-table-body";
+import { PagedTable } from "@/components/ui/paged-table";
 import { RowActionsHead, RowActionsMenu } from "@/components/ui/row-actions";
-import { Table, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { SearchInput } from "@/components/ui/search-input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
@@ -68,78 +67,67 @@ export function UserManagement() {
         onValueChange={setSearch}
         className="w-full max-w-sm"
       />
-      <Card className="py-0">
-        <CardContent className="px-0">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Created</TableHead>
-                <RowActionsHead />
-              </TableRow>
-            </TableHeader>
-            <PagedTableBody
-              pages={query}
-              colSpan={COLUMNS}
-              loading="Loading users..."
-              failed="Failed to load users"
-              empty="No users found"
-            >
-              {users.map((user) => {
-                const self = user.id === me?.id;
-                const protectedAdmin = !mayManageUser(me, user);
-                return (
-                  <TableRow key={user.id} data-testid="user-row">
-                    <TableCell className="pl-4 font-medium">
-                      {user.fullName}
-                      {self && <span className="font-normal text-muted-foreground"> (you)</span>}
-                    </TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>
-                      <RoleBadge role={user.role} />
-                    </TableCell>
-                    <TableCell>
-                      {user.isActive ? (
-                        <Badge variant="success">Active</Badge>
-                      ) : (
-                        <Badge variant="secondary">Inactive</Badge>
-                      )}
-                    </TableCell>
-                    <TableCell>{format(new Date(user.createdAt), "MMM d, yyyy")}</TableCell>
-                    <TableCell>
-                      <RowActionsMenu label={user.fullName}>
-                        <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
-                          Edit Role
-                        </DropdownMenuItem>
-                        {user.isActive ? (
-                          <DropdownMenuItem
-                            variant="destructive"
-                            disabled={self || protectedAdmin}
-                            onSelect={() => update({ id: user.id, isActive: false })}
-                          >
-                            Deactivate
-                          </DropdownMenuItem>
-                        ) : (
-                          <DropdownMenuItem
-                            disabled={protectedAdmin}
-                            onSelect={() => update({ id: user.id, isActive: true })}
-                          >
-                            Activate
-                          </DropdownMenuItem>
-                        )}
-                      </RowActionsMenu>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </PagedTableBody>
-          </Table>
-        </CardContent>
-      </Card>
-      <LoadMoreButton pages={query} />
+      <PagedTable
+        pages={query}
+        colSpan={COLUMNS}
+        loading="Loading users..."
+        failed="Failed to load users"
+        empty="No users found"
+        head={
+          <>
+            <TableHead className="pl-4">Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Created</TableHead>
+            <RowActionsHead />
+          </>
+        }
+      >
+        {users.map((user) => {
+          const self = user.id === me?.id;
+          const protectedAdmin = !mayManageUser(me, user);
+          return (
+            <TableRow key={user.id} data-testid="user-row">
+              <TableCell className="pl-4 font-medium">
+                {user.fullName}
+                {self && <span className="font-normal text-muted-foreground"> (you)</span>}
+              </TableCell>
+              <TableCell>{user.email}</TableCell>
+              <TableCell>
+                <RoleBadge role={user.role} />
+              </TableCell>
+              <TableCell>
+                {user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+              </TableCell>
+              <TableCell>{format(new Date(user.createdAt), "MMM d, yyyy")}</TableCell>
+              <TableCell>
+                <RowActionsMenu label={user.fullName}>
+                  <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
+                    Edit Role
+                  </DropdownMenuItem>
+                  {user.isActive ? (
+                    <DropdownMenuItem
+                      variant="destructive"
+                      disabled={self || protectedAdmin}
+                      onSelect={() => update({ id: user.id, isActive: false })}
+                    >
+                      Deactivate
+                    </DropdownMenuItem>
+                  ) : (
+                    <DropdownMenuItem
+                      disabled={protectedAdmin}
+                      onSelect={() => update({ id: user.id, isActive: true })}
+                    >
+                      Activate
+                    </DropdownMenuItem>
+                  )}
+                </RowActionsMenu>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </PagedTable>
       <EditRoleDialog user={editing} mayGrant={(role) => mayGrantRole(me, role)} onClose={() => setEditing(null)} />
     </div>
   );
