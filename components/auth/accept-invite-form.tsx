@@ -13,7 +13,7 @@ import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { invitationRoleName } from "@/lib/permissions/labels";
 import { acceptInviteFormSchema } from "@/lib/schemas/auth";
 import { Field } from "@/components/ui/field";
-import { PasswordInput } from "./password-input";
+import { NewPasswordFields } from "./new-password-fields";
 import { useRedirectAfter } from "./use-redirect-after";
 
 /** A server refusal is an ApiError; anything else is a network failure. */
@@ -92,12 +92,12 @@ export function AcceptInviteForm() {
       <Field id="fullName" label="Full name">
         <Input id="fullName" autoComplete="name" {...form.text("fullName")} />
       </Field>
-      <Field id="password" label="Password" hint="Must be at least 8 characters long">
-        <PasswordInput id="password" autoComplete="new-password" {...form.text("password")} />
-      </Field>
-      <Field id="confirmPassword" label="Confirm password">
-        <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
-      </Field>
+      <NewPasswordFields
+        id="password"
+        label="Password"
+        password={form.text("password")}
+        confirmation={form.text("confirmPassword")}
+      />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create account"}
       </Button>

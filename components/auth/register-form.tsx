@@ -11,7 +11,7 @@ import { PRODUCT_NAME } from "@/lib/site/product";
 import { MISSING_REGISTRATION, registerSchema } from "@/lib/schemas/auth";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Field } from "@/components/ui/field";
-import { PasswordInput } from "./password-input";
+import { NewPasswordFields } from "./new-password-fields";
 
 export function RegisterForm() {
   const router = useRouter();
@@ -58,9 +58,7 @@ export function RegisterForm() {
       <Field id="companyName" label="Company name">
         <Input id="companyName" autoComplete="organization" {...form.text("companyName")} />
       </Field>
-      <Field id="password" label="Password" hint="Must be at least 8 characters long">
-        <PasswordInput id="password" autoComplete="new-password" {...form.text("password")} />
-      </Field>
+      <NewPasswordFields id="password" label="Password" password={form.text("password")} />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create account"}
       </Button>

@@ -9,8 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { PASSWORD_TOO_SHORT, RESET_PASSWORDS_DIFFER, resetPasswordFormSchema } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
-import { Field } from "@/components/ui/field";
-import { PasswordInput } from "./password-input";
+import { NewPasswordFields } from "./new-password-fields";
 import { useRedirectAfter } from "./use-redirect-after";
 
 export function ResetPasswordForm() {
@@ -74,12 +73,12 @@ export function ResetPasswordForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field id="newPassword" label="New password" hint="Must be at least 8 characters long">
-        <PasswordInput id="newPassword" autoComplete="new-password" {...form.text("newPassword")} />
-      </Field>
-      <Field id="confirmPassword" label="Confirm password">
-        <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
-      </Field>
+      <NewPasswordFields
+        id="newPassword"
+        label="New password"
+        password={form.text("newPassword")}
+        confirmation={form.text("confirmPassword")}
+      />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Resetting..." : "Reset password"}
       </Button>
