@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { useInviteVerification } from "@/components/users/queries";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { invitationRoleName } from "@/lib/permissions/labels";
@@ -71,11 +71,7 @@ export function AcceptInviteForm() {
       });
       setDone(true);
     } catch (error) {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to accept invitation"),
-        variant: "destructive",
-      });
+      toastError("Error", error, "Failed to accept invitation");
       setPending(false);
     }
   }

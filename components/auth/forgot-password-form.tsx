@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { forgotPasswordSchema, MISSING_EMAIL } from "@/lib/schemas/auth";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { Field } from "@/components/ui/field";
 
 export function ForgotPasswordForm() {
@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
       await apiRequest("POST", "/api/auth/forgot-password", { email: request.email });
       setSent(true);
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to process request"), variant: "destructive" });
+      toastError("Error", error, "Failed to process request");
     } finally {
       setPending(false);
     }

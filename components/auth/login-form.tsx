@@ -7,9 +7,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
@@ -39,11 +40,7 @@ export function LoginForm() {
       router.replace(next);
       router.refresh();
     } catch (error) {
-      toast({
-        title: "Login failed",
-        description: errorMessage(error, "Invalid email or password"),
-        variant: "destructive",
-      });
+      toastError("Login failed", error, "Invalid email or password");
       setPending(false);
     }
   }

@@ -5,8 +5,8 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
+import { apiRequest } from "@/lib/http/client/api";
 import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 
 /** Logout ends the session, clears cached data and goes to /login. */
@@ -25,7 +25,7 @@ export function LogoutButton() {
       router.replace("/login");
       router.refresh();
     } catch (error) {
-      toast({ title: "Logout failed", description: errorMessage(error, "Please try again"), variant: "destructive" });
+      toastError("Logout failed", error, "Please try again");
       setPending(false);
     }
   }

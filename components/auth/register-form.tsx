@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
+import { apiRequest } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { MISSING_REGISTRATION, registerSchema } from "@/lib/schemas/auth";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -38,11 +39,7 @@ export function RegisterForm() {
       router.replace("/onboarding");
       router.refresh();
     } catch (error) {
-      toast({
-        title: "Registration failed",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      });
+      toastError("Registration failed", error, "Please try again later");
       setPending(false);
     }
   }

@@ -6,9 +6,10 @@ import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { PASSWORD_TOO_SHORT, RESET_PASSWORDS_DIFFER, resetPasswordFormSchema } from "@/lib/schemas/auth";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { NewPasswordFields } from "./new-password-fields";
 import { useRedirectAfter } from "./use-redirect-after";
 
@@ -66,7 +67,7 @@ export function ResetPasswordForm() {
       await apiRequest("POST", "/api/auth/reset-password", { token, newPassword: reset.newPassword });
       setDone(true);
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to reset password"), variant: "destructive" });
+      toastError("Error", error, "Failed to reset password");
       setPending(false);
     }
   }

@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
+import { apiRequest } from "@/lib/http/client/api";
 import { checkWaitlist } from "@/lib/schemas/mailing-list-check";
 
 /** Submits a waitlist form with the spec's toasts; resolves true when subscribed. */
@@ -44,11 +45,7 @@ export function useWaitlist() {
       });
       return true;
     } catch (error) {
-      toast({
-        title: "Subscription failed",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      });
+      toastError("Subscription failed", error, "Please try again later");
       return false;
     } finally {
       setPending(false);

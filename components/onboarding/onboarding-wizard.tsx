@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useInvalidateOrganizations } from "@/components/settings/queries";
 import { Progress } from "@/components/ui/progress";
-import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
+import { apiRequest } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { DoneStep, WelcomeStep } from "./simple-steps";
 import { SupportEmailStep } from "./support-email-step";
@@ -29,7 +29,7 @@ export function OnboardingWizard({ canManage }: { canManage: boolean }) {
       router.replace("/app");
       router.refresh();
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Please try again later"), variant: "destructive" });
+      toastError("Error", error, "Please try again later");
       setFinishing(false);
     }
   }

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { ONBOARDING_SUPPORT_EMAIL_REQUIRED, onboardingSupportEmailSchema } from "@/lib/schemas/support-emails";
 
 /** Step 2: the address customers write to; both fields required. */
@@ -29,11 +30,7 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
       toast({ title: "Support email added", description: `${email} now receives tickets.` });
       onDone();
     } catch (error) {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to create support email"),
-        variant: "destructive",
-      });
+      toastError("Error", error, "Failed to create support email");
       setPending(false);
     }
   }

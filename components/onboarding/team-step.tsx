@@ -11,8 +11,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
 import { INVITE_ROLE_LABELS, roleLabel } from "@/lib/permissions/labels";
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from "@/lib/permissions/rules";
@@ -84,11 +85,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
       await invalidateInvites();
       onDone();
     } catch (error) {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to save team invites"),
-        variant: "destructive",
-      });
+      toastError("Error", error, "Failed to save team invites");
       setPending(false);
     }
   }

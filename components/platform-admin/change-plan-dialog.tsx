@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
 import { PLANS } from "@/lib/plans/limits";
 import { PLAN_IDS } from "@/lib/schemas/organizations";
 import { useChangePlan } from "./queries";
@@ -29,12 +29,7 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
   const change = useChangePlan({
     onSuccess: (changed) =>
       toast({ title: "Plan updated", description: `${changed.name} is now on the ${PLANS[changed.plan].name} plan.` }),
-    onError: (error) =>
-      toast({
-        title: "Update failed",
-        description: errorMessage(error, "Failed to change the plan"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Update failed", error, "Failed to change the plan"),
   });
   const pending = change.isPending;
 

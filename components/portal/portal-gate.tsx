@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { MISSING_EMAIL } from "@/lib/schemas/auth";
 import { portalAccessSchema } from "@/lib/schemas/portal";
 import type { PortalSession } from "./portal-session";
@@ -35,11 +36,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
       setSentTo(access.email);
       codeForm.reset();
     } catch (error) {
-      toast({
-        title: "Access failed",
-        description: errorMessage(error, "Please check your email address"),
-        variant: "destructive",
-      });
+      toastError("Access failed", error, "Please check your email address");
     } finally {
       setPending(false);
     }
@@ -57,11 +54,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
       toast({ title: "Access granted" });
       onSignedIn({ token: accessToken, email: grantedEmail });
     } catch (error) {
-      toast({
-        title: "Access failed",
-        description: errorMessage(error, "Please check your email address"),
-        variant: "destructive",
-      });
+      toastError("Access failed", error, "Please check your email address");
     } finally {
       setPending(false);
     }

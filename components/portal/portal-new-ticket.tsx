@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { errorMessage } from "@/lib/http/client/api";
 import { portalTicketSchema } from "@/lib/schemas/portal";
 import { MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { isExpired, type PortalRequest } from "./portal-session";
@@ -33,12 +33,7 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
       onCreated(ticket);
     },
     onError: (error) => {
-      if (!isExpired(error))
-        toast({
-          title: "Failed to create ticket",
-          description: errorMessage(error, "Please try again later"),
-          variant: "destructive",
-        });
+      if (!isExpired(error)) toastError("Failed to create ticket", error, "Please try again later");
     },
   });
 

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { errorMessage } from "@/lib/http/client/api";
 import { MISSING_REPLY, portalReplySchema } from "@/lib/schemas/portal";
 import { cn } from "@/lib/utils";
 import { isExpired, type PortalRequest } from "./portal-session";
@@ -30,12 +30,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
       form.reset();
     },
     onError: (error) => {
-      if (!isExpired(error))
-        toast({
-          title: "Failed to send reply",
-          description: errorMessage(error, "Please try again later"),
-          variant: "destructive",
-        });
+      if (!isExpired(error)) toastError("Failed to send reply", error, "Please try again later");
     },
   });
 

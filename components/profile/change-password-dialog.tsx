@@ -14,9 +14,10 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { changePasswordFormSchema, NEW_PASSWORD_TOO_SHORT, NEW_PASSWORDS_DIFFER } from "@/lib/schemas/auth";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -46,11 +47,7 @@ export function ChangePasswordDialog() {
       setOpen(false);
       form.reset();
     } catch (error) {
-      toast({
-        title: "Password change failed",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      });
+      toastError("Password change failed", error, "Please try again later");
     } finally {
       setPending(false);
     }

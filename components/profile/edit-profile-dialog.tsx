@@ -17,8 +17,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { profileSchema } from "@/lib/schemas/auth";
 
 export function EditProfileDialog({ fullName, email }: { fullName: string; email: string }) {
@@ -40,11 +41,7 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
       setOpen(false);
       router.refresh();
     } catch (error) {
-      toast({
-        title: "Update failed",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      });
+      toastError("Update failed", error, "Please try again later");
     } finally {
       setPending(false);
     }

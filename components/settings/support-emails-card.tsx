@@ -21,9 +21,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { countAgainst } from "@/lib/format/count-against";
-import { errorMessage } from "@/lib/http/client/api";
 import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
 import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
 import {
@@ -41,22 +41,12 @@ function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canMan
         title: "Status updated",
         description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.`,
       }),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to update support email status"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", error, "Failed to update support email status"),
   });
   const remove = useRemoveSupportEmail(entry.id, {
     onSuccess: () =>
       toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` }),
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to remove support email address"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", error, "Failed to remove support email address"),
   });
   return (
     <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="support-email">
@@ -103,12 +93,7 @@ function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
       toast({ title: "Support email added", description: `${created.email} now receives tickets.` });
       form.reset();
     },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to add support email address"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Error", error, "Failed to add support email address"),
   });
 
   function submit(event: FormEvent) {

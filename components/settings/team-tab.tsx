@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { RoleBadge } from "@/components/users/role-badge";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import {
@@ -20,7 +21,7 @@ import {
   type PendingInviteJson,
 } from "@/components/users/queries";
 import { useCurrentUser } from "@/components/users/use-current-user";
-import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { apiRequest } from "@/lib/http/client/api";
 import { countAgainst } from "@/lib/format/count-against";
 import { UNLIMITED } from "@/lib/plans/limits";
 import { teamInviteSchema } from "@/lib/schemas/invites";
@@ -112,11 +113,7 @@ function PendingInvites() {
       toast({ title: "Invitation revoked", description: `${invite.email} can no longer use the invitation link.` });
       await invalidate();
     } catch (error) {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to revoke invitation"),
-        variant: "destructive",
-      });
+      toastError("Error", error, "Failed to revoke invitation");
     } finally {
       setRevoking(null);
     }
@@ -200,7 +197,7 @@ function InviteForm() {
       form.reset();
       await invalidate();
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to send invitation"), variant: "destructive" });
+      toastError("Error", error, "Failed to send invitation");
     } finally {
       setPending(false);
     }

@@ -16,9 +16,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { OptionSelect, options } from "@/components/ui/option-select";
-import { errorMessage } from "@/lib/http/client/api";
 import { createTicketSchema, MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
 import { useCreateTicket } from "./queries";
@@ -49,12 +49,7 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
       setOpen(false);
       form.reset();
     },
-    onError: (error) =>
-      toast({
-        title: "Failed to create ticket",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Failed to create ticket", error, "Please try again later"),
   });
 
   function submit(event: FormEvent) {

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
 import { useCreateReply } from "./queries";
 
 /** Public reply or internal note; empty or whitespace-only text cannot be sent. */
@@ -18,12 +18,7 @@ export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWr
       toast({ title: type === "internal" ? "Note added" : "Reply sent" });
       setContent("");
     },
-    onError: (error) =>
-      toast({
-        title: "Failed to send reply",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Failed to send reply", error, "Please try again later"),
   });
 
   function submit(event: FormEvent) {

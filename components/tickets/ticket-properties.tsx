@@ -2,7 +2,7 @@
 
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
 import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
 import { useAssignableUsers, useUpdateTicket, type TicketJson } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
@@ -14,12 +14,7 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
   const assignable = useAssignableUsers();
   const update = useUpdateTicket(ticket.id, {
     onSuccess: () => toast({ title: "Ticket updated" }),
-    onError: (error) =>
-      toast({
-        title: "Update failed",
-        description: errorMessage(error, "Please try again later"),
-        variant: "destructive",
-      }),
+    onError: (error) => toastError("Update failed", error, "Please try again later"),
   });
 
   const assignees = [

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/http/client/api";
+import { toastError } from "@/components/ui/toast-error";
 import { useUpdateUserMutation, type UserChange } from "./queries";
 
 /** Changes a user's role or active state with the product's toasts; resolves true when the change was saved. */
@@ -17,11 +17,7 @@ export function useUpdateUser() {
         });
     },
     onError: (error, change) => {
-      toast({
-        title: "Update failed",
-        description: errorMessage(error, "role" in change ? "Failed to update user" : "Failed to update user status"),
-        variant: "destructive",
-      });
+      toastError("Update failed", error, "role" in change ? "Failed to update user" : "Failed to update user status");
     },
   });
   return {
