@@ -1,5 +1,5 @@
 import { emailField } from "./auth";
-import { MISSING_TICKET_FIELDS, type Ticket } from "./tickets";
+import { createTicketSchema, type Ticket } from "./tickets";
 import { z } from "./zod";
 
 /**
@@ -30,18 +30,7 @@ export const portalAccessSchema = z.object({
  * Portal new ticket: only subject and description are taken; the customer's email and name
  * come from the access token, never from the body.
  */
-export const portalTicketSchema = z.object({
-  subject: z
-    .string({ error: MISSING_TICKET_FIELDS })
-    .trim()
-    .min(1, MISSING_TICKET_FIELDS)
-    .max(200, "Subject must be at most 200 characters"),
-  description: z
-    .string({ error: MISSING_TICKET_FIELDS })
-    .trim()
-    .min(1, MISSING_TICKET_FIELDS)
-    .max(20_000, "Description is too long"),
-});
+export const portalTicketSchema = createTicketSchema.pick({ subject: true, description: true });
 
 /** A customer's reply must have text. */
 export const MISSING_REPLY = "Please enter a reply message";

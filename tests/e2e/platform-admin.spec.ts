@@ -1,17 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import type { PlatformMetrics } from "@/lib/schemas/platform";
 import { createOrganization } from "./db";
 import { signInAs, toastText } from "./helpers";
-
-type Metrics = {
-  totalOrganizations: number;
-  totalUsers: number;
-  activeUsers: number;
-  totalTickets: number;
-  openTickets: number;
-  resolvedTickets: number;
-  planDistribution: Record<"free" | "starter" | "pro" | "enterprise", number>;
-};
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
@@ -32,7 +23,7 @@ test.describe("platform administration", () => {
     await expect(page.getByRole("heading", { name: "Platform Administration" })).toBeVisible();
     await expect(page.getByTestId("metric-organizations-value")).not.toBeEmpty();
     // Other specs add organisations and tickets: read the API right after the page has loaded.
-    const m = (await (await page.request.get("/api/platform/metrics")).json()) as Metrics;
+    const m = (await (await page.request.get("/api/platform/metrics")).json()) as PlatformMetrics;
     const n = (v: number) => v.toLocaleString("en-US");
     await page.reload();
     await expect(page.getByTestId("metric-organizations-value")).toHaveText(n(m.totalOrganizations));

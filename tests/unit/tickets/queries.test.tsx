@@ -12,28 +12,10 @@ import {
 } from "@/components/tickets/queries";
 import { userKeys } from "@/components/users/queries";
 import { createQueryClient } from "@/lib/http/client/query-client";
+import { fakeFetch, type Answer } from "../support/fake-fetch";
 
-const calls: { method: string; url: string; body?: unknown }[] = [];
-let answer: (method: string, url: string) => { status: number; body: unknown; headers?: Record<string, string> };
-
-beforeEach(() => {
-  calls.length = 0;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? "GET";
-    const url = String(input);
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const { status, body, headers = {} } = answer(method, url);
-    const text = JSON.stringify(body);
-    return {
-      ok: status < 300,
-      status,
-      statusText: "",
-      headers: new Headers(headers),
-      json: async () => body,
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
-});
+let answer: (method: string, url: string) => Answer;
+const calls = fakeFetch((method, url) => answer(method, url));
 
 function wrapper(client: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {

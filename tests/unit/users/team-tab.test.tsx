@@ -5,34 +5,10 @@ import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { TeamTab } from "@/components/settings/team-tab";
 import { Toaster } from "@/components/ui/toaster";
 import { createQueryClient } from "@/lib/http/client/query-client";
+import { fakeFetch, listed, type Answer } from "../support/fake-fetch";
 
-type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;
-const calls: { method: string; url: string; body?: unknown }[] = [];
-
-function reply({ status, body }: Answer) {
-  const text = JSON.stringify(body);
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: "",
-    headers: new Headers(),
-    json: async () => body,
-    text: async () => text,
-  };
-}
-
-beforeEach(() => {
-  calls.length = 0;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url}`];
-    if (!answer) throw new Error(`unexpected ${method} ${url}`);
-    return reply(answer) as unknown as Response;
-  }) as typeof fetch;
-});
+const calls = fakeFetch((method, url) => listed(answers, method, url));
 
 const member = {
   id: "u1",

@@ -5,30 +5,10 @@ import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { Toaster } from "@/components/ui/toaster";
 import { UserManagement } from "@/components/users/user-management";
 import { createQueryClient } from "@/lib/http/client/query-client";
+import { fakeFetch, listed, type Answer } from "../support/fake-fetch";
 
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Record<string, Answer>;
-const calls: { method: string; url: string; body?: unknown }[] = [];
-
-beforeEach(() => {
-  calls.length = 0;
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url}`];
-    if (!answer) throw new Error(`unexpected ${method} ${url}`);
-    const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
-    return {
-      ok: answer.status < 300,
-      status: answer.status,
-      statusText: "",
-      headers: new Headers(answer.headers),
-      json: async () => answer.body,
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
-});
+const calls = fakeFetch((method, url) => listed(answers, method, url));
 
 const row = (id: string, fullName: string, role: string, isActive = true) => ({
   id,
