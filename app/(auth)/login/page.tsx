@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { DemoCredentials } from "@/components/auth/demo-credentials";
 import { LoginForm } from "@/components/auth/login-form";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCard } from "@/components/auth/auth-card";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { hasDemoData } from "@/lib/services/demo";
 
@@ -12,22 +12,18 @@ export const metadata: Metadata = { title: "Login", description: `Sign in to ${P
 export default async function LoginPage() {
   const demo = await hasDemoData();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h1" className="text-2xl">
-          Welcome back
-        </CardTitle>
-        <CardDescription>Sign in to your {PRODUCT_NAME} account</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <Suspense>
-          <LoginForm />
-        </Suspense>
-        {demo && <DemoCredentials />}
-        <Link href="/" className="text-center text-sm text-muted-foreground hover:underline">
-          Back to home
-        </Link>
-      </CardContent>
-    </Card>
+    <AuthCard
+      title="Welcome back"
+      description={`Sign in to your ${PRODUCT_NAME} account`}
+      contentClassName="grid gap-4"
+    >
+      <Suspense>
+        <LoginForm />
+      </Suspense>
+      {demo && <DemoCredentials />}
+      <Link href="/" className="text-center text-sm text-muted-foreground hover:underline">
+        Back to home
+      </Link>
+    </AuthCard>
   );
 }
