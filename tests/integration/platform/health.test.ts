@@ -6,6 +6,7 @@ import { pingDatabase } from "@/lib/services/health";
 import { sessionCookie, twoTenants } from "../helpers/fixtures";
 import { resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { itRefusesAllButPlatformAdmins } from "../helpers/platform-admin-only";
 
 // The real ping, replaceable per test to show how an unanswered ping is reported.
 jest.mock("@/lib/services/health", () => {
@@ -59,14 +60,5 @@ describe("GET /api/platform/health", () => {
     expect(body).toMatchObject({ status: "degraded", database: { reachable: false, latencyMs: null } });
   });
 
-  it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
-    expect(await get(world.users[role])).toEqual({
-      status: 403,
-      body: { error: "You do not have permission to do this", code: "forbidden" },
-    });
-  });
-
-  it("needs a session", async () => {
-    expect(await get(null)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
-  });
+  itRefusesAllButPlatformAdmins(get, () => world.users);
 });

@@ -3,6 +3,7 @@ import type { Plan, TicketStatus } from "@/generated/prisma/enums";
 import { createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { itRefusesAllButPlatformAdmins } from "../helpers/platform-admin-only";
 
 type User = { id: string; sessionVersion: number };
 async function get(user: User | null) {
@@ -76,14 +77,5 @@ describe("GET /api/platform/metrics", () => {
     await db.organization.update({ where: { id: org.id }, data: { plan: "free" } });
   });
 
-  it.each(["org_admin", "agent", "end_user"] as const)("refuses a %s with 403", async (role) => {
-    expect(await get(world.users[role])).toEqual({
-      status: 403,
-      body: { error: "You do not have permission to do this", code: "forbidden" },
-    });
-  });
-
-  it("needs a session", async () => {
-    expect(await get(null)).toEqual({ status: 401, body: { error: "Authentication required", code: "unauthorized" } });
-  });
+  itRefusesAllButPlatformAdmins(get, () => world.users);
 });

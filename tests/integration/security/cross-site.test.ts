@@ -2,11 +2,9 @@ import { NextRequest } from "next/server";
 import nextConfig from "@/next.config";
 import { config, proxy } from "@/proxy";
 import { PROTECTED_ROUTES } from "@/lib/permissions/pages";
-import { resetDatabase } from "../helpers/db";
-import { startSmtp } from "../helpers/smtp";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type RouteEntry } from "./route-table";
-import { cookieOf, createWorld, snapshotTenant, type Actor, type World } from "./world";
+import { cookieOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
 
 // Cross-site requests and security headers. Every mutating route refuses a foreign Origin and
 // a cross-site Sec-Fetch-Site before doing anything; the proxy gives pages and unknown paths
@@ -18,13 +16,7 @@ const key = (e: RouteEntry) => `${e.method} ${e.route}`;
 const mutating = ROUTE_TABLE.filter((e) => e.method !== "GET");
 
 let world: World;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  await resetDatabase();
-  smtp = await startSmtp();
-  world = await createWorld();
-});
-afterAll(() => smtp.stop());
+setUpWorld((created) => (world = created));
 
 function callerOf(entry: RouteEntry): Actor {
   if (entry.access === "public" || entry.access === "portal") return "anonymous";

@@ -1,10 +1,9 @@
 import fc from "fast-check";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { db, resetDatabase } from "../helpers/db";
-import { startSmtp } from "../helpers/smtp";
+import { db } from "../helpers/db";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
-import { cookieOf, createWorld, secretsOf, snapshotTenant, type Actor, type World } from "./world";
+import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
 import { anyErrorBody } from "../helpers/error-body";
 
 // Hostile input: every route that takes a body or a query gets property-based garbage (fixed
@@ -17,13 +16,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
 const key = (e: RouteEntry) => `${e.method} ${e.route}`;
 
 let world: World;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  await resetDatabase();
-  smtp = await startSmtp();
-  world = await createWorld();
-});
-afterAll(() => smtp.stop());
+setUpWorld((created) => (world = created));
 
 /** The most ordinary caller the route lets in. */
 function callerOf(entry: RouteEntry): Actor | "portal" {

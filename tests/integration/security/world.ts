@@ -3,7 +3,8 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
-import { db } from "../helpers/db";
+import { db, resetDatabase } from "../helpers/db";
+import { startSmtp } from "../helpers/smtp";
 
 /** Who calls: nobody, each role of organisation A, and the admin of organisation B. */
 export const ACTORS = ["anonymous", "end_user", "agent", "org_admin", "platform_admin", "other_org_admin"] as const;
@@ -131,6 +132,20 @@ export async function createWorld() {
   return { a, b };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/**
+ * For a whole test file: a fresh database holding one world, handed to `use`, and a mail
+ * catcher for whatever the routes send (started before and stopped after the file).
+ */
+export function setUpWorld(use: (world: World) => void) {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    await resetDatabase();
+    smtp = await startSmtp();
+    use(await createWorld());
+  });
+  afterAll(() => smtp.stop());
+}
 
 export function homeOf(world: World, actor: Actor): Tenant {
   return actor === "other_org_admin" ? world.b : world.a;

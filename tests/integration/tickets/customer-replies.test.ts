@@ -46,17 +46,11 @@ afterAll(async () => {
   await smtp.stop();
 });
 
+const createTicket = async (user: User, body: unknown) =>
+  readJson(await create(makeRequest("/api/tickets", { method: "POST", body, headers: await cookie(user) }), params()));
+
 async function staffTicket(customerEmail: string, status = "open") {
-  const res = await readJson(
-    await create(
-      makeRequest("/api/tickets", {
-        method: "POST",
-        body: { subject: "Help", description: "Please", customerEmail },
-        headers: await cookie(world.users.agent),
-      }),
-      params(),
-    ),
-  );
+  const res = await createTicket(world.users.agent, { subject: "Help", description: "Please", customerEmail });
   const id = res.body.id as string;
   if (status !== "open") await setStatus(id, status);
   return id;
@@ -151,16 +145,7 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
   it("is a 404 on another customer's or another organisation's ticket", async () => {
     const theirs = await staffTicket("someone.else@x.test");
     const elsewhere = (
-      await readJson(
-        await create(
-          makeRequest("/api/tickets", {
-            method: "POST",
-            body: { subject: "s", description: "d", customerEmail: entrance().email },
-            headers: await cookie(world.users.otherAdmin),
-          }),
-          params(),
-        ),
-      )
+      await createTicket(world.users.otherAdmin, { subject: "s", description: "d", customerEmail: entrance().email })
     ).body.id as string;
     for (const id of [theirs, elsewhere, "no-such-ticket"]) {
       expect(await reply(entrance(), { ticketId: id, content: "let me in" })).toEqual({
@@ -193,23 +178,14 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
 describe("creating a ticket as each kind of actor", () => {
   it("files an end user's ticket under their own name and email, opened, whatever the body says", async () => {
     const customer = await createUser(world.org.id, "end_user", { fullName: "Casey Customer" });
-    const res = await readJson(
-      await create(
-        makeRequest("/api/tickets", {
-          method: "POST",
-          body: {
-            subject: "Mine",
-            description: "d",
-            priority: "high",
-            status: "closed",
-            customerEmail: "victim@x.test",
-            customerName: "Mallory",
-          },
-          headers: await cookie(customer),
-        }),
-        params(),
-      ),
-    );
+    const res = await createTicket(customer, {
+      subject: "Mine",
+      description: "d",
+      priority: "high",
+      status: "closed",
+      customerEmail: "victim@x.test",
+      customerName: "Mallory",
+    });
     expect(res).toMatchObject({
       status: 201,
       body: { customerEmail: customer.email, customerName: "Casey Customer", status: "open", priority: "high" },
@@ -226,22 +202,13 @@ describe("creating a ticket as each kind of actor", () => {
 
   it("files a staff ticket as given, for the named customer and with the chosen status", async () => {
     const agent = world.users.agent;
-    const res = await readJson(
-      await create(
-        makeRequest("/api/tickets", {
-          method: "POST",
-          body: {
-            subject: "Phone call",
-            description: "d",
-            status: "pending",
-            customerEmail: "caller@x.test",
-            customerName: "Caller",
-          },
-          headers: await cookie(agent),
-        }),
-        params(),
-      ),
-    );
+    const res = await createTicket(agent, {
+      subject: "Phone call",
+      description: "d",
+      status: "pending",
+      customerEmail: "caller@x.test",
+      customerName: "Caller",
+    });
     expect(res).toMatchObject({
       status: 201,
       body: { customerEmail: "caller@x.test", customerName: "Caller", status: "pending" },
