@@ -1,5 +1,5 @@
-import type { Role } from "@/generated/prisma/enums";
 import { pageLimit } from "./fields";
+import type { User } from "./users";
 import { z } from "./zod";
 
 export const activityQuerySchema = z.object({
@@ -10,16 +10,7 @@ export const activityQuerySchema = z.object({
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 /** An agent or admin with their open and total assigned tickets. */
-export type Agent = {
-  id: string;
-  fullName: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: Date;
-  openTickets: number;
-  assignedTickets: number;
-};
+export type Agent = User & { openTickets: number; assignedTickets: number };
 
 /** One audit event, already put into words. */
 export type ActivityEvent = {

@@ -2,8 +2,8 @@ import { GET as activity } from "@/app/api/admin/activity/route";
 import { GET as agents } from "@/app/api/admin/agents/route";
 import { auditText } from "@/lib/format/audit-text";
 import { recordEvent } from "@/lib/services/audit";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
@@ -53,10 +53,9 @@ async function ticket(
   });
 }
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("GET /api/admin/agents", () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Plan, Role, TicketStatus } from "@/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
 import { encodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
-import { db } from "./db";
+import { db, resetDatabase } from "./db";
 
 export const PASSWORD = "correct-horse-battery";
 let passwordHash: Promise<string> | undefined;
@@ -82,4 +82,11 @@ export async function twoTenants() {
     otherAdmin: await createUser(other.id, "org_admin"),
   };
   return { org, other, users };
+}
+export type TwoTenants = Awaited<ReturnType<typeof twoTenants>>;
+
+/** An empty database with only twoTenants() in it: the start of most test files. */
+export async function freshTwoTenants(): Promise<TwoTenants> {
+  await resetDatabase();
+  return twoTenants();
 }

@@ -3,8 +3,7 @@ import path from "node:path";
 import { GET as health } from "@/app/api/platform/health/route";
 import packageJson from "@/package.json";
 import { pingDatabase } from "@/lib/services/health";
-import { sessionCookie, twoTenants } from "../helpers/fixtures";
-import { resetDatabase } from "../helpers/db";
+import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { itRefusesAllButPlatformAdmins } from "../helpers/platform-admin-only";
 
@@ -25,10 +24,9 @@ const migrations = readdirSync(migrationsDir)
   .filter((name) => statSync(path.join(migrationsDir, name)).isDirectory())
   .sort();
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("GET /api/platform/health", () => {

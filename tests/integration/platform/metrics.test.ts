@@ -1,7 +1,7 @@
 import { GET as metrics } from "@/app/api/platform/metrics/route";
 import type { Plan, TicketStatus } from "@/generated/prisma/enums";
-import { createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { createTickets, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { itRefusesAllButPlatformAdmins } from "../helpers/platform-admin-only";
 
@@ -23,10 +23,9 @@ const SEED: { plan: Plan; users: { active: boolean }[]; tickets: TicketStatus[] 
   { plan: "enterprise", users: [], tickets: ["open"] },
 ];
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants(); // two pro organisations: 5 active users, no tickets
+  world = await freshTwoTenants(); // two pro organisations: 5 active users, no tickets
   for (const [i, org] of SEED.entries()) {
     const created = await db.organization.create({
       data: { name: `Seeded ${i}`, slug: `seeded-${i}`, plan: org.plan },

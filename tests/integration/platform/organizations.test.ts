@@ -1,8 +1,15 @@
 import { GET as getOne } from "@/app/api/organizations/[id]/route";
 import { GET as list } from "@/app/api/organizations/route";
 import type { TicketStatus } from "@/generated/prisma/enums";
-import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import {
+  createOrg,
+  createTickets,
+  createUser,
+  freshTwoTenants,
+  sessionCookie,
+  type TwoTenants,
+} from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
@@ -30,10 +37,9 @@ async function one(user: User | null, id: string) {
   return readJson(await getOne(makeRequest(`/api/organizations/${id}`, { headers }), params({ id })));
 }
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
   await createTickets(world.org.id, ["open", "pending", "in_progress", "resolved", "closed", "open"]);
   await createTickets(world.other.id, ["closed"]);
   await db.supportEmail.createMany({

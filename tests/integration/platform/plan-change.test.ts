@@ -4,8 +4,15 @@ import { POST as createTicket } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { hashToken } from "@/lib/auth/tokens";
 import { PLANS } from "@/lib/plans/limits";
-import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import {
+  createOrg,
+  createTickets,
+  createUser,
+  freshTwoTenants,
+  sessionCookie,
+  type TwoTenants,
+} from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
@@ -24,10 +31,9 @@ async function usageOf(user: User) {
   return readJson(await usage(makeRequest("/api/usage", { headers: { cookie: await sessionCookie(user) } }), params()));
 }
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("PATCH /api/organizations/{id}", () => {

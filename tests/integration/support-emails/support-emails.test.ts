@@ -2,8 +2,8 @@ import { DELETE as remove } from "@/app/api/support-emails/[id]/route";
 import { PUT as toggle } from "@/app/api/support-emails/[id]/toggle/route";
 import { GET as list, POST as create } from "@/app/api/support-emails/route";
 import type { Plan } from "@/generated/prisma/enums";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
@@ -41,10 +41,9 @@ async function adminOf(plan: Plan) {
   return { org, admin: await createUser(org.id, "org_admin") };
 }
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
   // Many tests below add to the shared organisation: lift its limit (limits have their own tests).
   await db.organization.update({ where: { id: world.org.id }, data: { plan: "enterprise" } });
 });

@@ -3,8 +3,8 @@ import { POST as reply } from "@/app/api/replies/route";
 import { GET as assignable } from "@/app/api/users/assignable/route";
 import { GET as organization } from "@/app/api/organizations/[id]/route";
 import { POST as create } from "@/app/api/tickets/route";
-import { createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
@@ -34,10 +34,9 @@ const read = async (user: User, ticketId: string) => {
   };
 };
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("replies", () => {

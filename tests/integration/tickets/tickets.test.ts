@@ -5,8 +5,15 @@ import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as list, POST as create } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { GET as stats } from "@/app/api/tickets/stats/route";
-import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import {
+  createOrg,
+  createTickets,
+  createUser,
+  freshTwoTenants,
+  sessionCookie,
+  type TwoTenants,
+} from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { SLA_TARGETS } from "@/lib/tickets/sla";
 
@@ -30,10 +37,9 @@ async function put(user: User, id: string, body: unknown) {
   );
 }
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("POST /api/tickets", () => {

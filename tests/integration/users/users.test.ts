@@ -3,8 +3,8 @@ import { GET as teamList } from "@/app/api/users/organization/[organizationId]/r
 import { GET as listUsers } from "@/app/api/users/route";
 import { GET as seats } from "@/app/api/users/seats/route";
 import { GET as stats } from "@/app/api/users/stats/route";
-import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 type User = { id: string; sessionVersion: number };
@@ -40,10 +40,9 @@ const callWith = async (cookie: string) =>
   (await seats(makeRequest("/api/users/seats", { headers: { cookie } }), params())).status;
 const fresh = (id: string) => db.user.findUniqueOrThrow({ where: { id } });
 
-let world: Awaited<ReturnType<typeof twoTenants>>;
+let world: TwoTenants;
 beforeAll(async () => {
-  await resetDatabase();
-  world = await twoTenants();
+  world = await freshTwoTenants();
 });
 
 describe("GET /api/users", () => {
