@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
-import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
+import { OptionSelect, options } from "@/components/ui/option-select";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { useTicketList } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";

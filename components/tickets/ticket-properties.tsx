@@ -3,7 +3,7 @@
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
-import { OptionSelect, options } from "@/components/tickets/../ui/option-select";
+import { OptionSelect, options } from "@/components/ui/option-select";
 import { useAssignableUsers, useUpdateTicket, type TicketJson } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 

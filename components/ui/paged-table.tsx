@@ -39,7 +39,7 @@ export function PagedTable({
 }) {
   return (
     <>
-      <Card className="py-0">
+      <Card className="min-w-0 py-0">
         <CardContent className="px-0">
           <Table>
             <TableHeader>

@@ -76,6 +76,21 @@ test.describe("user management", () => {
     await expect(page.getByRole("menuitem", { name: "Edit Role" })).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByRole("menuitem", { name: "Deactivate" })).toHaveAttribute("aria-disabled", "true");
   });
+
+  test("on a phone the page stays within the screen; only the table scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/users");
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    const [pageWidth, screenWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(pageWidth).toBeLessThanOrEqual(screenWidth);
+    const table = page.locator('[data-slot="table-container"]');
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(page.getByText("Inactive Users", { exact: true })).toBeInViewport({ ratio: 1 });
+  });
 });
 
 test("User Management and its Edit Role dialog have no accessibility violations, in light and dark", async ({
