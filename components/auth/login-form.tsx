@@ -10,19 +10,15 @@ import { toast } from "@/components/ui/use-toast";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest, errorMessage } from "@/lib/http/client/api";
+import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
-/** Only same-site paths: "//host" or absolute URLs would make an open redirect. */
-function safeNext(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/app";
-}
-
 export function LoginForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const next = safeNext(useSearchParams().get("next"));
+  const next = useSearchParams().get("next");
   const form = useZodForm(loginSchema, { email: "", password: "" });
   const [pending, setPending] = useState(false);
 
@@ -36,7 +32,7 @@ export function LoginForm() {
       queryClient.clear();
       toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
       // Refresh so server components render with the new session cookie.
-      router.replace(next);
+      router.replace(redirectTarget(next, window.location.origin));
       router.refresh();
     } catch (error) {
       toast({
