@@ -11,19 +11,15 @@ import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
+import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
-/** Only same-site paths: "//host" or absolute URLs would make an open redirect. */
-function safeNext(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/app";
-}
-
 export function LoginForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const next = safeNext(useSearchParams().get("next"));
+  const next = useSearchParams().get("next");
   const form = useZodForm(loginSchema, { email: "", password: "" });
   const [pending, setPending] = useState(false);
 
@@ -37,7 +33,7 @@ export function LoginForm() {
       queryClient.clear();
       toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
       // Refresh so server components render with the new session cookie.
-      router.replace(next);
+      router.replace(redirectTarget(next, window.location.origin));
       router.refresh();
     } catch (error) {
       toastError("Login failed", error, "Invalid email or password");

@@ -13,8 +13,11 @@ import { TeamStep } from "./team-step";
 
 const STEPS = 4;
 
-/** The onboarding wizard: welcome, support email, team, done. */
-export function OnboardingWizard({ canManage }: { canManage: boolean }) {
+/**
+ * The onboarding wizard: welcome, support email, team, done. Only the team may mark the
+ * organisation as onboarded; anyone else leaves the wizard for /app without a call.
+ */
+export function OnboardingWizard({ canManage, canFinish }: { canManage: boolean; canFinish: boolean }) {
   const router = useRouter();
   const invalidateOrganizations = useInvalidateOrganizations();
   const [step, setStep] = useState(1);
@@ -24,8 +27,10 @@ export function OnboardingWizard({ canManage }: { canManage: boolean }) {
   async function finish(how: "complete" | "skip") {
     setFinishing(true);
     try {
-      await apiRequest("POST", `/api/onboarding/${how}`);
-      await invalidateOrganizations();
+      if (canFinish) {
+        await apiRequest("POST", `/api/onboarding/${how}`);
+        await invalidateOrganizations();
+      }
       router.replace("/app");
       router.refresh();
     } catch (error) {

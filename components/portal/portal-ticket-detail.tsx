@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
+import { replyByline } from "@/lib/format/reply-byline";
 import { MISSING_REPLY, portalReplySchema } from "@/lib/schemas/portal";
 import { cn } from "@/lib/utils";
 import { isExpired, type PortalRequest } from "./portal-session";
@@ -94,7 +95,8 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
             )}
           >
             <p className="mb-1 text-xs font-medium">
-              {r.authorType === "customer" ? "You" : "Support"} · {format(new Date(r.createdAt), PORTAL_DATE)}
+              {r.authorType === "customer" ? "You" : replyByline("Support", r.authorName)} ·{" "}
+              {format(new Date(r.createdAt), PORTAL_DATE)}
             </p>
             <p className="text-sm whitespace-pre-wrap">{r.content}</p>
           </div>

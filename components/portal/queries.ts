@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { PortalTicket } from "@/lib/schemas/portal";
-import type { Reply } from "@/lib/schemas/tickets";
+import type { CustomerReply } from "@/lib/schemas/tickets";
 import type { PortalRequest } from "./portal-session";
 
 export type PortalTicketJson = Jsonify<PortalTicket>;
-export type PortalReplyJson = Jsonify<Reply>;
+export type PortalReplyJson = Jsonify<CustomerReply>;
 
 /**
  * Query keys of the customer portal. Its calls carry the portal token, so they have their own

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "@/components/admin/queries";
+import { useMaySeeUsage } from "./use-may-see-usage";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { Jsonify } from "@/lib/schemas/json";
@@ -26,12 +27,14 @@ export const usageKeys = { usage: ["/api/usage"] as const };
 
 /** The signed-in user's organisation, or any for a platform admin. */
 export function useOrganization(organizationId: string) {
-  return useQuery<OrganizationJson>({ queryKey: organizationKeys.detail(organizationId) });
+  const enabled = useMaySeeUsage();
+  return useQuery<OrganizationJson>({ queryKey: organizationKeys.detail(organizationId), enabled });
 }
 
 /** Tickets used against the plan's limit. */
 export function usePlanUsage() {
-  return useQuery<Jsonify<Usage>>({ queryKey: usageKeys.usage });
+  const enabled = useMaySeeUsage();
+  return useQuery<Jsonify<Usage>>({ queryKey: usageKeys.usage, enabled });
 }
 
 /** After a support email change: the organisation's card, the address list and the audit trail. */

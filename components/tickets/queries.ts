@@ -7,11 +7,12 @@ import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
-import type { QueueCounts, Reply, Ticket, TicketHistoryEvent, TicketStats } from "@/lib/schemas/tickets";
+import type { CustomerReply, QueueCounts, Reply, Ticket, TicketHistoryEvent, TicketStats } from "@/lib/schemas/tickets";
 import type { AssignableUser } from "@/lib/schemas/users";
 
 export type TicketJson = Jsonify<Ticket>;
-export type ReplyJson = Jsonify<Reply>;
+/** Staff get replies with their authors' addresses, an end user gets them by name only. */
+export type ReplyJson = Jsonify<Reply> | Jsonify<CustomerReply>;
 
 /**
  * Query keys of tickets and replies. A key's parts joined with slashes are its GET URL (the

@@ -6,6 +6,7 @@ import { cn } from "@/lib/utils";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
+import { replyByline } from "@/lib/format/reply-byline";
 import { useAssignableUsers, useReplies, useTicket, useTicketHistory } from "./queries";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { TicketHistoryEvent } from "@/lib/schemas/tickets";
@@ -84,8 +85,11 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
             >
               <p className="mb-1 flex items-center gap-1 text-xs font-medium">
                 {r.type === "internal" && <Lock className="size-3" aria-hidden />}
-                {r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer"} ·{" "}
-                {r.authorEmail} · {format(new Date(r.createdAt), "MMM d, HH:mm")}
+                {replyByline(
+                  r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer",
+                  "authorEmail" in r ? r.authorEmail : r.authorName,
+                )}{" "}
+                · {format(new Date(r.createdAt), "MMM d, HH:mm")}
               </p>
               <p className="text-sm whitespace-pre-wrap">{r.content}</p>
             </div>

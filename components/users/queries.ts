@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMaySeeUsage } from "@/components/settings/use-may-see-usage";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -52,7 +53,8 @@ export function useTeam(organizationId: string) {
 
 /** Agent seats in use and pending against the plan. */
 export function useSeats() {
-  return useQuery<Jsonify<SeatSummary>>({ queryKey: userKeys.seats });
+  const enabled = useMaySeeUsage();
+  return useQuery<Jsonify<SeatSummary>>({ queryKey: userKeys.seats, enabled });
 }
 
 export function usePendingInvites() {

@@ -22,6 +22,10 @@ export const PERMISSIONS = {
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */
   "profile.change_email": STAFF,
+  /** The organisation's plan and how much of it is used (tickets, agent seats): the team's business, not its customers'. */
+  "organization.usage": STAFF,
+  /** Finish or skip the onboarding wizard for the organisation (the team sets up the help desk; it lands in the activity log). */
+  "onboarding.finish": STAFF,
   /** The organisation's support email addresses. */
   "support_emails.read": STAFF,
   /** Add, switch on or off and remove support email addresses. */

@@ -106,6 +106,7 @@ export type Ticket = {
   closedAt: Date | null;
 };
 
+/** A reply as staff see it, with its author's email address. */
 export type Reply = {
   id: string;
   ticketId: string;
@@ -115,6 +116,16 @@ export type Reply = {
   authorEmail: string;
   createdAt: Date;
 };
+
+/**
+ * A reply as a customer sees it (portal token or end-user account): the author by display
+ * name only, so the team's email addresses never reach customers. An agent's reply carries
+ * the agent's full name (SUPPORT_AUTHOR_NAME once their account is gone), a customer's reply
+ * the name the ticket knows the customer by.
+ */
+export type CustomerReply = Omit<Reply, "authorEmail"> & { authorName: string };
+
+export const SUPPORT_AUTHOR_NAME = "Support";
 
 /** One entry of a ticket's history: who changed what, when. */
 export type TicketHistoryEvent = {

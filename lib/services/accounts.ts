@@ -9,6 +9,7 @@ import { passwordResetMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
+import { revokePasswordResets } from "./token-revocation";
 import { clear, hit, LIMITS } from "./rate-limit";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -128,14 +129,18 @@ export async function requestPasswordReset(email: string, ip: string) {
   if (!user || !user.isActive) return;
   const token = newToken();
   const now = new Date();
-  await db.passwordResetToken.create({
-    data: {
-      organizationId: user.organizationId,
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    },
+  // Only the newest link works: asking again ends the earlier ones.
+  await db.$transaction(async (tx) => {
+    await revokePasswordResets(tx, user.id);
+    await tx.passwordResetToken.create({
+      data: {
+        organizationId: user.organizationId,
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      },
+    });
   });
   const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(email, link));
@@ -143,7 +148,8 @@ export async function requestPasswordReset(email: string, ip: string) {
 
 /**
  * Uses a reset token exactly once: the conditional update claims it atomically, so of many
- * concurrent uses only one succeeds. Sets the password and revokes every session.
+ * concurrent uses only one succeeds. Sets the password and revokes every session and every
+ * other reset link of the user.
  */
 export async function resetPassword(token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
@@ -157,6 +163,7 @@ export async function resetPassword(token: string, newPassword: string) {
     const row = claimed[0];
     if (!row) throw badRequest("This password reset link is invalid or has expired. Please request a new one.");
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await revokePasswordResets(tx, row.userId);
     await recordEvent(tx, {
       organizationId: row.organizationId,
       actorId: row.userId,

@@ -3,9 +3,9 @@ import type { PortalCustomer } from "@/lib/auth/portal-token";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
-import { createTicketSchema, type Reply } from "@/lib/schemas/tickets";
+import { createTicketSchema, type CustomerReply } from "@/lib/schemas/tickets";
 import { portalActor } from "./actor";
-import { REPLY_SELECT } from "./replies";
+import { listCustomerReplies } from "./replies";
 import { createTicket } from "./tickets";
 
 /**
@@ -60,12 +60,8 @@ export async function createPortalTicket(c: PortalCustomer, input: PortalTicketI
   return findOwnTicket(c, created.id);
 }
 
-/** The conversation a customer sees: public replies only; internal notes never leave the server. */
-export async function listPortalReplies(c: PortalCustomer, ticketId: string): Promise<Reply[]> {
+/** The conversation a customer sees: public replies only, authors by name; internal notes never leave the server. */
+export async function listPortalReplies(c: PortalCustomer, ticketId: string): Promise<CustomerReply[]> {
   await findOwnTicket(c, ticketId);
-  return db.reply.findMany({
-    where: { organizationId: c.organizationId, ticketId, type: "public" },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: REPLY_SELECT,
-  });
+  return listCustomerReplies(c.organizationId, ticketId);
 }

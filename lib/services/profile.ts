@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
+import { revokePasswordResets } from "./token-revocation";
 
 /** Name and email of the signed-in user; the session stays valid (it is keyed by id). */
 export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<SessionUser> {
@@ -15,14 +16,18 @@ export async function updateProfile(user: SessionUser, input: ProfileInput): Pro
     throw forbidden("To change the email address of a customer account, please contact support.");
   const taken = await db.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
   if (taken) throw conflict("This email address is already in use");
-  return db.user.update({
-    where: { id: user.id },
-    data: { fullName: input.fullName, email: input.email },
-    select: SESSION_USER_SELECT,
+  return db.$transaction(async (tx) => {
+    // A reset link went to the old address; it must not outlive the move to a new one.
+    if (input.email !== user.email) await revokePasswordResets(tx, user.id);
+    return tx.user.update({
+      where: { id: user.id },
+      data: { fullName: input.fullName, email: input.email },
+      select: SESSION_USER_SELECT,
+    });
   });
 }
 
-/** Verifies the current password, stores the new one and revokes every other session. */
+/** Verifies the current password, stores the new one and revokes every other session and reset link. */
 export async function changePassword(
   user: SessionUser,
   currentPassword: string,
@@ -37,6 +42,7 @@ export async function changePassword(
       data: { passwordHash: nextHash, sessionVersion: { increment: 1 } },
       select: SESSION_USER_SELECT,
     });
+    await revokePasswordResets(tx, user.id);
     await recordEvent(tx, {
       organizationId: user.organizationId,
       actorId: user.id,

@@ -3,7 +3,8 @@ import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
-import type { CreateReplyInput, Reply } from "@/lib/schemas/tickets";
+import type { Prisma } from "@/generated/prisma/client";
+import { SUPPORT_AUTHOR_NAME, type CreateReplyInput, type CustomerReply, type Reply } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
@@ -22,22 +23,66 @@ export const REPLY_SELECT = {
   createdAt: true,
 } as const;
 
-/** The conversation in order; internal notes only for staff. */
-export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[]> {
+/** What a customer's view of a reply is built from: the names, not the addresses. */
+export const CUSTOMER_REPLY_SELECT = {
+  id: true,
+  ticketId: true,
+  content: true,
+  type: true,
+  authorType: true,
+  createdAt: true,
+  author: { select: { fullName: true } },
+  ticket: { select: { customerName: true } },
+} as const satisfies Prisma.ReplySelect;
+
+type CustomerReplyRow = Prisma.ReplyGetPayload<{ select: typeof CUSTOMER_REPLY_SELECT }>;
+
+/** A reply as a customer may see it; built field by field so nothing else slips through. */
+export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow): CustomerReply {
+  const authorName = reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME);
+  return {
+    id: reply.id,
+    ticketId: reply.ticketId,
+    content: reply.content,
+    type: reply.type,
+    authorType: reply.authorType,
+    authorName,
+    createdAt: reply.createdAt,
+  };
+}
+
+/** The conversation in order; internal notes and authors' addresses only for staff. */
+export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[] | CustomerReply[]> {
   await findVisibleTicket(user, ticketId);
-  return db.reply.findMany({
-    where: {
-      organizationId: user.organizationId,
-      ticketId,
-      ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }),
-    },
+  if (sessionActor(user).kind === "staff")
+    return db.reply.findMany({
+      where: {
+        organizationId: user.organizationId,
+        ticketId,
+        ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }),
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: REPLY_SELECT,
+    });
+  return listCustomerReplies(user.organizationId, ticketId);
+}
+
+/** The public replies of a ticket as its customer sees them (the caller has checked the ticket is theirs). */
+export async function listCustomerReplies(organizationId: string, ticketId: string): Promise<CustomerReply[]> {
+  const rows = await db.reply.findMany({
+    where: { organizationId, ticketId, type: "public" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: REPLY_SELECT,
+    select: CUSTOMER_REPLY_SELECT,
   });
+  return rows.map(toCustomerReply);
 }
 
 /** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */
-export function createReply(user: SessionUser, input: CreateReplyInput, now = new Date()): Promise<Reply> {
+export function createReply(
+  user: SessionUser,
+  input: CreateReplyInput,
+  now = new Date(),
+): Promise<Reply | CustomerReply> {
   const actor = sessionActor(user);
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }
@@ -95,7 +140,7 @@ export async function createCustomerReply(
   actor: CustomerActor,
   input: { ticketId: string; content: string },
   now = new Date(),
-) {
+): Promise<CustomerReply> {
   const { organizationId, email, userId } = customerOf(actor);
   const reply = await db.$transaction(async (tx) => {
     const [ticket] = await tx.$queryRaw<{ id: string; status: TicketStatus }[]>`
@@ -117,7 +162,7 @@ export async function createCustomerReply(
         authorId: userId,
         createdAt: now,
       },
-      select: REPLY_SELECT,
+      select: CUSTOMER_REPLY_SELECT,
     });
     const reopen = ticket.status === "pending";
     await tx.ticket.update({
@@ -137,6 +182,6 @@ export async function createCustomerReply(
     }
     return created;
   });
-  await notifyCustomerReply({ id: input.ticketId, organizationId }, reply);
-  return reply;
+  await notifyCustomerReply({ id: input.ticketId, organizationId }, { content: reply.content, authorEmail: email });
+  return toCustomerReply(reply);
 }

@@ -17,6 +17,9 @@ import type { UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/sche
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import { lockOrganization, seatsInUse } from "./seats";
+import { revokeInvitesSentBy } from "./token-revocation";
+
+const mayInvite = (user: { role: string; isActive: boolean }) => user.isActive && can(user, "team.invite");
 
 /** A user list entry. */
 export const USER_SELECT = {
@@ -81,7 +84,8 @@ export async function teamMembers(actor: SessionUser, organizationId: string): P
 /**
  * Changes a user's role and/or active state. Runs under the organisation's row lock, so the
  * seat limit and the last-admin rule hold against concurrent changes. A role change or a
- * deactivation ends the user's sessions; every change is audited in the same transaction.
+ * deactivation ends the user's sessions, and the invitations of an admin who may no longer
+ * invite; every change is audited in the same transaction.
  */
 export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput): Promise<User> {
   return db.$transaction(async (tx) => {
@@ -132,6 +136,8 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
       data: { role, isActive, ...(revoke ? { sessionVersion: { increment: 1 } } : {}) },
       select: USER_SELECT,
     });
+    if (mayInvite(target) && !mayInvite(updated))
+      await revokeInvitesSentBy(tx, { id: target.id, organizationId: actor.organizationId }, actor);
     const event = {
       organizationId: actor.organizationId,
       actorId: actor.id,

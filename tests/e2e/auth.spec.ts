@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createInvite } from "./db";
+import { createInvite, createOrgAdmin } from "./db";
 import { linkFromMail, toastText, uniqueEmail } from "./helpers";
 
 test.describe("accounts", () => {
@@ -34,6 +34,27 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/login");
     await page.goto("/app");
     await expect(page).toHaveURL("/");
+  });
+
+  test("after sign-in, `next` leads only to a page of the app, never to another site", async ({ page }) => {
+    // Browsers read a backslash as a slash and drop tabs, so these all mean "//evil.example".
+    const hostile = ["/%5Cevil.example", "/\\evil.example", "/%09/evil.example", "//evil.example", "/.//evil.example"];
+    await page.context().route("**://evil.example/**", (route) => route.fulfill({ body: "evil" }));
+    const email = await createOrgAdmin();
+    const signIn = async (next: string) => {
+      await page.context().clearCookies();
+      await page.goto(`/login?next=${next}`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+    };
+    for (const next of hostile) {
+      await signIn(next);
+      await expect(page, `next=${next}`).toHaveURL("/app");
+      await expect(page.getByText("Olive Owner")).toBeVisible();
+    }
+    await signIn(encodeURIComponent("/profile?tab=1#password"));
+    await expect(page).toHaveURL("/profile?tab=1#password");
   });
 
   test("a wrong password or missing fields are refused with the spec's toasts", async ({ page }) => {

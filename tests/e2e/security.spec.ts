@@ -127,6 +127,35 @@ const PROTECTED_TEXT: Record<string, string> = {
 };
 const shows = (body: string, text: string) => body.includes(`>${text}<`) || body.includes(`"children":"${text}"`);
 
+test.describe("a customer's screens", () => {
+  test("ask the server for nothing an end user may not have: no 403 on any of their pages", async ({ page }) => {
+    const refused: string[] = [];
+    page.on("response", (res) => {
+      const { pathname } = new URL(res.url());
+      if (res.status() === 403 && pathname.startsWith("/api/")) refused.push(`${res.request().method()} ${pathname}`);
+    });
+    await signInAs(page, ROLE_LOGINS.end_user);
+    for (const path of ["/app", "/profile", "/onboarding"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    for (const tab of ["Plan & Billing", "Team", "Organization"]) {
+      await page.goto("/settings");
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await page.waitForLoadState("networkidle");
+    }
+    await page.goto("/app#dashboard");
+    await page.waitForLoadState("networkidle");
+    // Leaving the wizard takes a customer to the tickets without finishing it for the team.
+    await page.goto("/onboarding");
+    await page.getByRole("button", { name: "Skip for now" }).click();
+    await expect(page).toHaveURL("/app");
+    await page.waitForLoadState("networkidle");
+    expect(refused).toEqual([]);
+  });
+});
+
 test.describe("protected pages cannot be reached around the guard", () => {
   const variants = (page: string): [string, Record<string, string>][] => [
     [page, { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }],

@@ -10,7 +10,7 @@ export default async function OnboardingPage() {
   const user = await requirePageUser();
   return (
     <WorkspaceFrame title="Set up your help desk">
-      <OnboardingWizard canManage={can(user, "organization.setup")} />
+      <OnboardingWizard canManage={can(user, "organization.setup")} canFinish={can(user, "onboarding.finish")} />
     </WorkspaceFrame>
   );
 }

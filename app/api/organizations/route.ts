@@ -3,8 +3,11 @@ import { route } from "@/lib/http/server/route";
 import { organizationListQuerySchema } from "@/lib/schemas/organizations";
 import { listOrganizations } from "@/lib/services/organizations";
 
-// GET /api/organizations - every organisation for a platform admin (keyset page, next cursor in X-Next-Cursor; q searches names), else only the caller's own.
-export const GET = route({ query: organizationListQuerySchema }, async ({ user, query }) => {
-  const { organizations, nextCursor } = await listOrganizations(user, query);
-  return json(organizations, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
-});
+// GET /api/organizations - every organisation for a platform admin (keyset page, next cursor in X-Next-Cursor; q searches names), else only the caller's own (staff only).
+export const GET = route(
+  { permission: "organization.usage", query: organizationListQuerySchema },
+  async ({ user, query }) => {
+    const { organizations, nextCursor } = await listOrganizations(user, query);
+    return json(organizations, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
+  },
+);

@@ -77,7 +77,11 @@ describe("GET /api/organizations", () => {
     expect(body.find((o) => o.id === world.org.id)!.stats.openTickets).toBe(expected);
   });
 
-  it.each(["org_admin", "agent", "end_user"] as const)("gives a %s only their own organisation", async (role) => {
+  it("is not for customers: an end user gets 403, not even their own organisation", async () => {
+    expect(await directory(world.users.end_user)).toMatchObject({ status: 403, body: { code: "forbidden" } });
+  });
+
+  it.each(["org_admin", "agent"] as const)("gives a %s only their own organisation", async (role) => {
     const { status, body, next } = await directory(world.users[role]);
     expect(status).toBe(200);
     expect(next).toBeNull();
@@ -163,22 +167,19 @@ describe("GET /api/organizations", () => {
 });
 
 describe("GET /api/organizations/{id}", () => {
-  it.each(["platform_admin", "org_admin", "agent", "end_user"] as const)(
-    "gives a %s their own organisation",
-    async (role) => {
-      expect(await one(world.users[role], world.org.id)).toMatchObject({
-        status: 200,
-        body: {
-          id: world.org.id,
-          name: world.org.name,
-          plan: "pro",
-          onboardingCompleted: true,
-          supportEmails: [],
-          stats: { totalTickets: 6, openTickets: 4 },
-        },
-      });
-    },
-  );
+  it.each(["platform_admin", "org_admin", "agent"] as const)("gives a %s their own organisation", async (role) => {
+    expect(await one(world.users[role], world.org.id)).toMatchObject({
+      status: 200,
+      body: {
+        id: world.org.id,
+        name: world.org.name,
+        plan: "pro",
+        onboardingCompleted: true,
+        supportEmails: [],
+        stats: { totalTickets: 6, openTickets: 4 },
+      },
+    });
+  });
 
   it("gives a platform admin any organisation", async () => {
     const { status, body } = await one(world.users.platform_admin, world.other.id);
@@ -187,15 +188,20 @@ describe("GET /api/organizations/{id}", () => {
     expect((body.supportEmails as unknown[]).length).toBe(2);
   });
 
-  it.each(["org_admin", "agent", "end_user"] as const)(
-    "answers 404 to a %s asking for another tenant",
-    async (role) => {
-      expect(await one(world.users[role], world.other.id)).toEqual({
-        status: 404,
-        body: { error: "Organization not found", code: "not_found" },
+  it("refuses an end user any organisation with 403, their own and another alike (plan and totals are the team's)", async () => {
+    for (const id of [world.org.id, world.other.id, "no-such-org"])
+      expect(await one(world.users.end_user, id)).toEqual({
+        status: 403,
+        body: { error: "You do not have permission to do this", code: "forbidden" },
       });
-    },
-  );
+  });
+
+  it.each(["org_admin", "agent"] as const)("answers 404 to a %s asking for another tenant", async (role) => {
+    expect(await one(world.users[role], world.other.id)).toEqual({
+      status: 404,
+      body: { error: "Organization not found", code: "not_found" },
+    });
+  });
 
   it("answers 404 for an unknown id, even to a platform admin", async () => {
     expect(await one(world.users.platform_admin, "no-such-org")).toEqual({

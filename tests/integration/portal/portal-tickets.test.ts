@@ -51,7 +51,7 @@ const staffTicket = async (user: User, customerEmail: string, subject = "Staff t
         params(),
       ),
     )
-  ).body as { id: string; ticketNumber: number };
+  ).body as { id: string; ticketNumber: number; customerName: string };
 
 beforeAll(async () => {
   await resetDatabase();
@@ -221,8 +221,9 @@ describe("replies with a portal token", () => {
     });
     expect(res).toMatchObject({
       status: 201,
-      body: { ticketId: t.id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: CUSTOMER },
+      body: { ticketId: t.id, content: "Thanks!", type: "public", authorType: "customer", authorName: t.customerName },
     });
+    expect(res.body).not.toHaveProperty("authorEmail");
     expect(await db.auditEvent.findFirst({ where: { ticketId: t.id, action: "ticket.replied" } })).toMatchObject({
       actorType: "customer",
       actorLabel: CUSTOMER,

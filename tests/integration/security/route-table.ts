@@ -126,8 +126,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: "signed-in",
     call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }),
   },
-  { route: "/api/onboarding/complete", method: "POST", access: "signed-in", call: () => ({}) },
-  { route: "/api/onboarding/skip", method: "POST", access: "signed-in", call: () => ({}) },
+  { route: "/api/onboarding/complete", method: "POST", access: ROLES.staff, call: () => ({}) },
+  { route: "/api/onboarding/skip", method: "POST", access: ROLES.staff, call: () => ({}) },
 
   // Public site
   { route: "/api/health", method: "GET", access: "public", call: () => ({}) },
@@ -208,13 +208,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     portal: { portal_own: 201, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
     call: ({ target }) => ({ body: { ticketId: target.ticket.id, content: "Matrix reply" } }),
   },
-  { route: "/api/usage", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/usage", method: "GET", access: ROLES.staff, call: () => ({}) },
   { route: "/api/users/assignable", method: "GET", access: ROLES.staff, call: () => ({}) },
 
   // Users and team
   { route: "/api/users", method: "GET", access: ROLES.admins, call: () => ({}) },
   { route: "/api/users/stats", method: "GET", access: ROLES.admins, call: () => ({}) },
-  { route: "/api/users/seats", method: "GET", access: "signed-in", call: () => ({}) },
+  { route: "/api/users/seats", method: "GET", access: ROLES.staff, call: () => ({}) },
   {
     route: "/api/users/organization/[organizationId]",
     method: "GET",
@@ -328,14 +328,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
   {
     route: "/api/organizations",
     method: "GET",
-    access: "signed-in",
+    access: ROLES.staff,
     crossTenant: ["platform_admin"],
     call: () => ({}),
   },
   {
     route: "/api/organizations/[id]",
     method: "GET",
-    access: "signed-in",
+    access: ROLES.staff,
     scoped: true,
     crossTenant: ["platform_admin"],
     call: ({ target }) => ({ params: { id: target.org.id } }),

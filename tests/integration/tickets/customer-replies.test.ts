@@ -1,3 +1,4 @@
+import { GET as listReplies } from "@/app/api/replies/[ticketId]/route";
 import { POST as postReply } from "@/app/api/replies/route";
 import { GET as history } from "@/app/api/tickets/[id]/history/route";
 import { PUT as update } from "@/app/api/tickets/[id]/route";
@@ -90,10 +91,12 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
       authorType: "agent",
       authorEmail: "boss@x.test",
     });
+    const { customerName } = await db.ticket.findUniqueOrThrow({ where: { id } });
     expect(res).toMatchObject({
       status: 201,
-      body: { ticketId: id, content: "Thanks!", type: "public", authorType: "customer", authorEmail: entrance().email },
+      body: { ticketId: id, content: "Thanks!", type: "public", authorType: "customer", authorName: customerName },
     });
+    expect(res.body).not.toHaveProperty("authorEmail");
     expect(
       await db.auditEvent.findFirst({
         where: { ticketId: id, action: "ticket.replied" },
@@ -102,6 +105,51 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
     ).toEqual(entrance().actor);
     expect((await db.ticket.findUniqueOrThrow({ where: { id } })).status).toBe("open");
     expect(await statusHistory(id)).toEqual([]);
+  });
+
+  it("shows the conversation with display names only: no staff address reaches the customer", async () => {
+    const id = await staffTicket(entrance().email);
+    const agent = world.users.agent;
+    const answered = await readJson(
+      await postReply(
+        makeRequest("/api/replies", {
+          method: "POST",
+          body: { ticketId: id, content: "We are on it", type: "public" },
+          headers: await cookie(agent),
+        }),
+        params(),
+      ),
+    );
+    expect(answered.status).toBe(201);
+    // A reply whose author's account is gone is signed by the team.
+    await db.reply.create({
+      data: {
+        organizationId: world.org.id,
+        ticketId: id,
+        content: "From a former colleague",
+        type: "public",
+        authorType: "agent",
+        authorEmail: "former.agent@example.test",
+      },
+    });
+    expect((await reply(entrance(), { ticketId: id, content: "Thanks" })).status).toBe(201);
+    const { customerName } = await db.ticket.findUniqueOrThrow({ where: { id } });
+
+    const res = await listReplies(
+      makeRequest(`/api/replies/${id}`, { headers: entrance().headers }),
+      params({ ticketId: id }),
+    );
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).not.toContain(agent.email);
+    expect(text).not.toContain("former.agent@example.test");
+    expect(text).not.toContain("authorEmail");
+    const replies = JSON.parse(text) as { content: string; authorType: string; authorName: string }[];
+    expect(replies.map((r) => [r.content, r.authorType, r.authorName])).toEqual([
+      ["We are on it", "agent", agent.fullName],
+      ["From a former colleague", "agent", "Support"],
+      ["Thanks", "customer", customerName],
+    ]);
   });
 
   it("moves a pending ticket back to open and writes that to the ticket's history", async () => {

@@ -313,16 +313,18 @@ describe("GET /api/team-invites and GET /api/users/seats", () => {
     expect(await get(world.users.platform_admin)).toBe(200);
   });
 
-  it("reports seats in use, live invitations and the limit to every member", async () => {
+  it("reports seats in use, live invitations and the limit to every member of the team, to no customer", async () => {
     const org = await createOrg("starter");
     const admin = await createUser(org.id, "org_admin");
-    const member = await createUser(org.id, "end_user");
+    const customer = await createUser(org.id, "end_user");
     await createUser(org.id, "agent", { isActive: false });
     await postInvite(admin, { email: email("pending") });
-    const res = await readJson(
-      await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(member) } }), params()),
-    );
-    expect(res).toEqual({ status: 200, body: { plan: "starter", used: 1, pending: 1, limit: 2 } });
+    const seatsFor = async (user: User) =>
+      readJson(
+        await seats(makeRequest("/api/users/seats", { headers: { cookie: await sessionCookie(user) } }), params()),
+      );
+    expect(await seatsFor(admin)).toEqual({ status: 200, body: { plan: "starter", used: 1, pending: 1, limit: 2 } });
+    expect((await seatsFor(customer)).status).toBe(403);
     const ent = await createOrg("enterprise");
     const entUser = await createUser(ent.id, "agent");
     expect(

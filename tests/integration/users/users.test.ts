@@ -1,7 +1,7 @@
 import { PATCH as patchUser } from "@/app/api/users/[id]/route";
 import { GET as teamList } from "@/app/api/users/organization/[organizationId]/route";
 import { GET as listUsers } from "@/app/api/users/route";
-import { GET as seats } from "@/app/api/users/seats/route";
+import { GET as tickets } from "@/app/api/tickets/route";
 import { GET as stats } from "@/app/api/users/stats/route";
 import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
@@ -36,8 +36,9 @@ async function team(user: User | null, organizationId: string) {
   return { status: res.status, body: (await res.json()) as Row[] & { error?: string } };
 }
 /** Any signed-in call: answers 401 once the cookie's session has been revoked. */
+/** Whether a session cookie still works, on a route open to every role. */
 const callWith = async (cookie: string) =>
-  (await seats(makeRequest("/api/users/seats", { headers: { cookie } }), params())).status;
+  (await tickets(makeRequest("/api/tickets", { headers: { cookie } }), params())).status;
 const fresh = (id: string) => db.user.findUniqueOrThrow({ where: { id } });
 
 let world: TwoTenants;

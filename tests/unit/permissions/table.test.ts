@@ -10,6 +10,8 @@ const STAFF: Permission[] = [
   "tickets.internal_notes",
   "profile.change_email",
   "support_emails.read",
+  "organization.usage",
+  "onboarding.finish",
 ];
 const ADMIN: Permission[] = [
   ...STAFF,

@@ -52,6 +52,16 @@ describe("Settings > Team", () => {
     expect(calls.map((c) => c.url)).toEqual(["/api/users/seats"]);
   });
 
+  it("shows a customer the contact message and asks the server for nothing (seats are the team's business)", async () => {
+    answers = {};
+    renderAs("end_user");
+    expect(
+      await screen.findByText("Contact your administrator to manage team members and agent seats."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("-")).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it("shows an admin the members, pending invitations and the invite form; unlimited reads ∞", async () => {
     answers = {
       "GET /api/users/seats": { status: 200, body: { plan: "enterprise", used: 5, pending: 1, limit: -1 } },

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/server/route";
 import { finishOnboarding } from "@/lib/services/onboarding";
 
 // POST /api/onboarding/complete - the wizard's last step.
-export const POST = route({}, async ({ user }) => {
+export const POST = route({ permission: "onboarding.finish" }, async ({ user }) => {
   await finishOnboarding(user, "completed");
   return { onboardingCompleted: true };
 });
