@@ -2,15 +2,17 @@
 // TCP peer's address reaches the app. `next start` keeps whatever X-Forwarded-For a client
 // sends, which would let anyone pick a fresh throttling bucket; here the peer is always the
 // last entry (lib/http/server/forwarded-for.mjs), which lib/http/server/client-ip.ts reads.
-//   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0)
+//   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0),
+//   TRUSTED_PROXIES (default loopback: the proxies whose X-Forwarded-For is believed)
 import { createServer } from "node:http";
 import next from "next";
-import { forwardedFor, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
+import { forwardedFor, trustedProxies, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
 import { portHolder, portInUseMessage } from "./lib/ports.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
 const hops = trustedProxyHops();
+const proxies = trustedProxies();
 
 const app = next({ dev: false, dir: process.cwd(), port, hostname });
 const handle = app.getRequestHandler();
@@ -21,6 +23,7 @@ const server = createServer((req, res) => {
     req.headers["x-forwarded-for"],
     req.socket.remoteAddress ?? "unknown",
     hops,
+    proxies,
   );
   handle(req, res);
 });

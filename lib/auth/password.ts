@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import { semaphore } from "@/lib/server/semaphore";
 
 /**
  * argon2id with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane).
@@ -6,13 +8,21 @@ import { hash, verify } from "@node-rs/argon2";
  */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Each argon2 job keeps a core busy for tens of milliseconds: a burst of sign-ins, resets or
+ * invitation accepts queues for at most half the machine's cores, so the other half keeps
+ * serving every other request (health checks, ticket work).
+ */
+export const ARGON2_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+const argon2Slot = semaphore(ARGON2_CONCURRENCY);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Slot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await argon2Slot(() => verify(passwordHash, password));
   } catch {
     return false;
   }

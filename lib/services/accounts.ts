@@ -10,10 +10,12 @@ import { sendMail } from "@/lib/mail/transport";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
 import { revokePasswordResets } from "./token-revocation";
-import { clear, hit, LIMITS } from "./rate-limit";
+import { hit, LIMITS } from "./rate-limit";
+import { countLoginAttempt, liftAccountLoginLimit, loginSucceeded } from "./login-throttle";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "Invalid email or password";
+const INVALID_RESET = "This password reset link is invalid or has expired. Please request a new one.";
 
 // Verifying against a real hash when the email is unknown keeps both failures equally slow.
 let dummyHash: Promise<string> | undefined;
@@ -21,12 +23,11 @@ const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-pa
 
 /** Checks credentials; the same 401 for an unknown email, a wrong password or an inactive user. */
 export async function login({ email, password }: LoginInput, ip: string): Promise<SessionUser> {
-  await hit(`login:ip:${ip}`, LIMITS.loginPerAddress);
-  await hit(`login:account:${email}`, LIMITS.loginPerAccount);
+  await countLoginAttempt(email, ip);
   const user = await db.user.findUnique({ where: { email }, select: { ...SESSION_USER_SELECT, passwordHash: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
-  await clear(`login:account:${email}`);
+  await loginSucceeded(email, ip);
   await recordEvent(db, {
     organizationId: user.organizationId,
     actorId: user.id,
@@ -151,18 +152,27 @@ export async function requestPasswordReset(email: string, ip: string) {
  * concurrent uses only one succeeds. Sets the password and revokes every session and every
  * other reset link of the user.
  */
-export async function resetPassword(token: string, newPassword: string) {
-  const passwordHash = await hashPassword(newPassword);
+export async function resetPassword(token: string, newPassword: string, ip: string) {
+  await hit(`reset:ip:${ip}`, LIMITS.resetPerAddress);
   const tokenHash = hashToken(token);
-  await db.$transaction(async (tx) => {
+  const live = () => ({ tokenHash, usedAt: null, expiresAt: { gt: new Date() } });
+  // Hashing costs real CPU: a made-up or dead link is refused before any is spent.
+  if (!(await db.passwordResetToken.findFirst({ where: live(), select: { id: true } })))
+    throw badRequest(INVALID_RESET);
+  const passwordHash = await hashPassword(newPassword);
+  const { email } = await db.$transaction(async (tx) => {
     const claimed = await tx.passwordResetToken.updateManyAndReturn({
-      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      where: live(),
       data: { usedAt: new Date() },
       select: { userId: true, organizationId: true },
     });
     const row = claimed[0];
-    if (!row) throw badRequest("This password reset link is invalid or has expired. Please request a new one.");
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    if (!row) throw badRequest(INVALID_RESET);
+    const user = await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { email: true },
+    });
     await revokePasswordResets(tx, row.userId);
     await recordEvent(tx, {
       organizationId: row.organizationId,
@@ -171,5 +181,7 @@ export async function resetPassword(token: string, newPassword: string) {
       targetType: "user",
       targetId: row.userId,
     });
+    return user;
   });
+  await liftAccountLoginLimit(email);
 }

@@ -11,7 +11,7 @@ import { roleLabel } from "@/lib/permissions/labels";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
 import type { InviteVerification, PendingInvite, TeamInviteInput } from "@/lib/schemas/invites";
 import { recordEvent } from "./audit";
-import { hit, type Limit } from "./rate-limit";
+import { hit, LIMITS, type Limit } from "./rate-limit";
 import { assertSeatAvailable, assertSeatsForInvites, lockOrganization } from "./seats";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,7 +36,11 @@ export async function verifyInvite(token: string): Promise<InviteVerification> {
  * creating the user happen in one transaction: a used, expired or over-limit invitation
  * creates nothing.
  */
-export async function acceptInvite({ token, fullName, password }: AcceptInviteInput) {
+export async function acceptInvite({ token, fullName, password }: AcceptInviteInput, ip: string) {
+  await hit(`accept-invite:ip:${ip}`, LIMITS.acceptInvitePerAddress);
+  // Hashing costs real CPU: a made-up or dead invitation is refused before any is spent.
+  if (!(await db.teamInvite.findFirst({ where: liveInviteWhere(token), select: { id: true } })))
+    throw notFound(INVALID_INVITE);
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     // The organisation lock comes first, as in every seat-changing write, so an accept and a

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
+import { hit, LIMITS } from "./rate-limit";
 import { revokePasswordResets } from "./token-revocation";
 
 /** Name and email of the signed-in user; the session stays valid (it is keyed by id). */
@@ -33,6 +34,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<SessionUser> {
+  await hit(`password-change:user:${user.id}`, LIMITS.passwordChangePerAccount);
   const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
   const nextHash = await hashPassword(newPassword);

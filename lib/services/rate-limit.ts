@@ -6,19 +6,25 @@ export type Limit = { limit: number; windowMs: number };
 
 /** Throttles used across the app: per account and per client address. */
 export const LIMITS = {
-  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  // Sign-in: see lib/services/login-throttle.ts for how the three fit together.
+  loginPerAccountAndAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
+  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   registerPerAddress: { limit: 10, windowMs: 60 * 60_000 },
   forgotPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   forgotPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   waitlistPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  // Each of these may cost a password hash: a handful an hour is all a real user needs.
+  resetPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  acceptInvitePerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  passwordChangePerAccount: { limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**
  * Counts one hit against `key` in a fixed window and throws 429 (with Retry-After) past the
  * limit. The counter lives in PostgreSQL, so every server process shares it.
  */
-export async function hit(key: string, { limit, windowMs }: Limit): Promise<void> {
+export async function hit(key: string, { limit, windowMs }: Limit, message?: string): Promise<void> {
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -27,7 +33,19 @@ export async function hit(key: string, { limit, windowMs }: Limit): Promise<void
       "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
     RETURNING "count", "resetAt"`;
   const row = rows[0]!;
-  if (row.count > limit) throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000);
+  if (row.count > limit) throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000, message);
+}
+
+/** Notes that `key` happened; `seen` answers yes until `ttlMs` has passed (kept in the same table). */
+export async function remember(key: string, ttlMs: number): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
+    VALUES (${key}, 0, now() + ${ttlMs} * interval '1 millisecond')
+    ON CONFLICT ("key") DO UPDATE SET "count" = 0, "resetAt" = EXCLUDED."resetAt"`;
+}
+
+export async function seen(key: string): Promise<boolean> {
+  return (await db.rateLimitBucket.count({ where: { key, resetAt: { gt: new Date() } } })) > 0;
 }
 
 /** Forgets the counter (a successful sign-in clears the account's failures). */

@@ -1,10 +1,11 @@
 import type { NextRequest } from "next/server";
+import { addressBucket } from "@/lib/http/server/address-bucket";
 import { trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 
 /**
- * The caller's address for throttling. The production server (scripts/serve.mjs) makes the
- * TCP peer the last X-Forwarded-For entry and drops a client's own header unless
- * TRUST_PROXY_HOPS reverse proxies sit in front; behind them, the entry that many places
+ * The caller's address for throttling (an IPv6 client by its /64). The production server
+ * (scripts/serve.mjs) makes the TCP peer the last X-Forwarded-For entry and drops a client's
+ * own header unless it came from a TRUSTED_PROXIES address with TRUST_PROXY_HOPS > 0; behind them, the entry that many places
  * before the peer is the one the outermost trusted proxy wrote. A forged header therefore
  * never buys a fresh counter, and callers without a proxy are told apart by their address.
  */
@@ -13,5 +14,6 @@ export function clientIp(req: NextRequest): string {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain[Math.max(0, chain.length - 1 - trustedProxyHops())] ?? "unknown";
+  const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())];
+  return address ? addressBucket(address) : "unknown";
 }

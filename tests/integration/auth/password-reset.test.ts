@@ -9,6 +9,8 @@ import { linkIn, startSmtp } from "../helpers/smtp";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ip = 0;
+// Each use of a link from its own address: these tests are about links, not the per-address throttle.
+const fresh = () => ({ "x-forwarded-for": `10.3.${(++ip >> 8) & 255}.${ip & 255}` });
 const askReset = (email: string) =>
   forgot(
     makeRequest("/api/auth/forgot-password", {
@@ -19,7 +21,10 @@ const askReset = (email: string) =>
     params(),
   );
 const redeem = (token: string, newPassword = "new-password-123") =>
-  reset(makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword } }), params());
+  reset(
+    makeRequest("/api/auth/reset-password", { method: "POST", body: { token, newPassword }, headers: fresh() }),
+    params(),
+  );
 
 beforeAll(async () => {
   await resetDatabase();
@@ -110,7 +115,9 @@ describe("forgot and reset password", () => {
     [{ token: "abc", newPassword: "short" }, "Password must be at least 8 characters"],
   ])("validates %j", async (body, message) => {
     expect(
-      await readJson(await reset(makeRequest("/api/auth/reset-password", { method: "POST", body }), params())),
+      await readJson(
+        await reset(makeRequest("/api/auth/reset-password", { method: "POST", body, headers: fresh() }), params()),
+      ),
     ).toMatchObject({ status: 400, body: { error: message } });
   });
 

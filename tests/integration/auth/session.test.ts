@@ -4,6 +4,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { PATCH as changePassword } from "@/app/api/users/password/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { hashToken } from "@/lib/auth/tokens";
+import { LOGIN_ACCOUNT_THROTTLED } from "@/lib/services/login-throttle";
 import { createOrg, createUser, cookieFrom, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -86,7 +87,7 @@ describe("POST /api/login", () => {
     const blocked = await signIn(user.email, PASSWORD);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await blocked.json()).error).toMatch(/Too many requests/);
+    expect(await blocked.json()).toEqual({ error: LOGIN_ACCOUNT_THROTTLED, code: "rate_limited" });
   });
 
   it("throttles per client address across accounts", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { clientIp } from "@/lib/http/server/client-ip";
-import { forwardedFor, trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
+import { forwardedFor, trustedProxies, trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 import { LIMITS } from "@/lib/services/rate-limit";
 import { PORTAL_LIMITS } from "@/lib/services/portal-access";
 import { createOrg } from "../helpers/fixtures";
@@ -12,7 +12,8 @@ import type { Method } from "./route-table";
 
 // Throttling: login, register, forgot-password, the mailing list and portal access answer 429
 // with Retry-After past their limit; a forged X-Forwarded-For never buys a fresh counter unless
-// a trusted proxy is configured (TRUST_PROXY_HOPS). The counters live in PostgreSQL; the
+// it came through a trusted proxy (TRUST_PROXY_HOPS, TRUSTED_PROXIES); IPv6 clients count by
+// their /64. The counters live in PostgreSQL; the
 // two-process proof is tests/e2e/security-servers.spec.ts.
 
 // Up to ~60 real attempts per test, some of them hashing passwords.
@@ -189,9 +190,23 @@ describe.each(CASES.map((c) => [c.name, c] as const))("%s", (_, c) => {
       expect((await attempt(c, c.limit + 1, "", served(spoofed(), "192.0.2.51"))).status).not.toBe(429);
     });
 
+    it("is not reset by a forged X-Forwarded-For sent straight to the app port, even with TRUST_PROXY_HOPS", async () => {
+      process.env.TRUST_PROXY_HOPS = "1";
+      await useUpAllowance(c, "", () => served(spoofed(), "192.0.2.60"));
+      expectThrottled(await attempt(c, c.limit, "", served(spoofed(), "192.0.2.60")), c.windowMs);
+    });
+
+    it("counts an IPv6 client by its /64, whatever address inside it the client uses", async () => {
+      process.env.TRUST_PROXY_HOPS = "0";
+      const inside = (i: number) => served("", `2001:db8:7:42:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`);
+      await useUpAllowance(c, "", inside);
+      expectThrottled(await attempt(c, c.limit, "", inside(c.limit)), c.windowMs);
+      expect((await attempt(c, c.limit + 1, "", served("", "2001:db8:7:43::1"))).status).not.toBe(429);
+    });
+
     it("behind one trusted proxy, counts the address the proxy saw, whatever the client prepended", async () => {
       process.env.TRUST_PROXY_HOPS = "1";
-      const proxy = "10.0.0.9";
+      const proxy = "127.0.0.1";
       await useUpAllowance(c, "", () => served(`${spoofed()}, ${spoofed()}, 203.0.113.9`, proxy));
       expectThrottled(await attempt(c, c.limit, "", served(`${spoofed()}, 203.0.113.9`, proxy)), c.windowMs);
       // Another real client behind the same proxy has its own counter.
@@ -210,6 +225,7 @@ describe("clientIp", () => {
   it("without a trusted proxy, is the peer the server put last; a client's own header never reaches it", () => {
     process.env.TRUST_PROXY_HOPS = "0";
     expect(forwardedFor("1.2.3.4, 5.6.7.8", "192.0.2.1")).toBe("192.0.2.1");
+    expect(forwardedFor("1.2.3.4, 5.6.7.8", "127.0.0.1")).toBe("127.0.0.1");
     expect(clientIp(req(forwardedFor("1.2.3.4", "192.0.2.1")))).toBe("192.0.2.1");
     expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
     expect(clientIp(new NextRequest("http://localhost/api/x", { headers: { "x-real-ip": "9.9.9.9" } }))).toBe(
@@ -219,10 +235,42 @@ describe("clientIp", () => {
     expect(clientIp(req("1.2.3.4, 192.0.2.1"))).toBe("192.0.2.1");
   });
 
+  it("believes X-Forwarded-For only from TRUSTED_PROXIES (loopback unless configured)", () => {
+    process.env.TRUST_PROXY_HOPS = "1";
+    delete process.env.TRUSTED_PROXIES;
+    expect(forwardedFor("203.0.113.1", "127.0.0.1")).toBe("203.0.113.1, 127.0.0.1");
+    expect(forwardedFor("203.0.113.1", "::ffff:127.0.0.1")).toBe("203.0.113.1, ::ffff:127.0.0.1");
+    expect(forwardedFor("203.0.113.1", "::1")).toBe("203.0.113.1, ::1");
+    expect(forwardedFor("203.0.113.1", "10.0.0.9")).toBe("10.0.0.9");
+    expect(forwardedFor("203.0.113.1", "2001:db8::9")).toBe("2001:db8::9");
+    try {
+      process.env.TRUSTED_PROXIES = "10.0.0.0/8, 2001:db8:ff::/48";
+      expect(forwardedFor("203.0.113.1", "10.20.30.40")).toBe("203.0.113.1, 10.20.30.40");
+      expect(forwardedFor("203.0.113.1", "2001:db8:ff:1::2")).toBe("203.0.113.1, 2001:db8:ff:1::2");
+      expect(forwardedFor("203.0.113.1", "127.0.0.1")).toBe("127.0.0.1");
+      expect(forwardedFor("203.0.113.1", "11.0.0.1")).toBe("11.0.0.1");
+      process.env.TRUSTED_PROXIES = "10.0.0.0/33";
+      expect(() => trustedProxies()).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/33"/);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+    }
+  });
+
+  it("counts IPv6 clients by their /64 and IPv4-mapped clients as IPv4", () => {
+    process.env.TRUST_PROXY_HOPS = "0";
+    expect(clientIp(req("2001:db8:1:2:3:4:5:6"))).toBe("2001:db8:1:2::/64");
+    expect(clientIp(req("2001:0db8:0001:0002::ffff"))).toBe("2001:db8:1:2::/64");
+    expect(clientIp(req("2001:db8::1"))).toBe("2001:db8:0:0::/64");
+    expect(clientIp(req("::1"))).toBe("0:0:0:0::/64");
+    expect(clientIp(req("64:ff9b:1:2::192.0.2.1"))).toBe("64:ff9b:1:2::/64");
+    expect(clientIp(req("::ffff:192.0.2.1"))).toBe("192.0.2.1");
+    expect(clientIp(req("192.0.2.1"))).toBe("192.0.2.1");
+  });
+
   it("behind trusted proxies, takes the entry the outermost one wrote", () => {
     process.env.TRUST_PROXY_HOPS = "1";
-    expect(forwardedFor("forged, 203.0.113.1", "10.0.0.2")).toBe("forged, 203.0.113.1, 10.0.0.2");
-    expect(clientIp(req("forged, 203.0.113.1, 10.0.0.2"))).toBe("203.0.113.1");
+    expect(forwardedFor("forged, 203.0.113.1", "127.0.0.1")).toBe("forged, 203.0.113.1, 127.0.0.1");
+    expect(clientIp(req("forged, 203.0.113.1, 127.0.0.1"))).toBe("203.0.113.1");
     process.env.TRUST_PROXY_HOPS = "2";
     expect(clientIp(req("forged, 203.0.113.1, 10.0.0.2, 10.0.0.3"))).toBe("203.0.113.1");
     expect(clientIp(req("10.0.0.3"))).toBe("10.0.0.3");

@@ -28,8 +28,17 @@ async function postOnboarding(user: User | null, body: unknown) {
     await onboardingInvites(makeRequest("/api/onboarding/invites", { method: "POST", body, headers }), params()),
   );
 }
+// Each call from its own address: these tests are about invitations, not the per-address throttle.
+let address = 0;
 const acceptToken = (token: string, fullName = "New Teammate", password = "joining-password") =>
-  accept(makeRequest("/api/team-invites/accept", { method: "POST", body: { token, fullName, password } }), params());
+  accept(
+    makeRequest("/api/team-invites/accept", {
+      method: "POST",
+      body: { token, fullName, password },
+      headers: { "x-forwarded-for": `10.67.${(++address >> 8) & 255}.${address & 255}` },
+    }),
+    params(),
+  );
 const tokenFrom = async (to: string) => linkIn(await smtp.mailTo(to), "/accept-invite").searchParams.get("token")!;
 
 /** An invitation written directly (no seat check), for set-ups the API would refuse. */
