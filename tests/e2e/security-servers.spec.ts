@@ -236,7 +236,7 @@ test.describe.serial("two server processes on one database", () => {
     }
   });
 
-  test("the per-account login throttle counts attempts on both processes together", async () => {
+  test("the login throttle per account and address counts attempts on both processes together", async () => {
     const [a, b] = servers as [Server, Server];
     const email = uniqueEmail("sec-throttle");
     const statuses: number[] = [];
