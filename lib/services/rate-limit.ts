@@ -15,10 +15,11 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * Counts one hit against `key` in a fixed window and throws 429 (with Retry-After) past the
- * limit. The counter lives in PostgreSQL, so every server process shares it.
+ * Counts one hit against `key` in a fixed window and says whether it is still within the limit,
+ * with the seconds until the window resets. The counter lives in PostgreSQL, so every server
+ * process shares it.
  */
-export async function hit(key: string, { limit, windowMs }: Limit): Promise<void> {
+export async function take(key: string, { limit, windowMs }: Limit): Promise<{ allowed: boolean; retryAfter: number }> {
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -27,7 +28,18 @@ export async function hit(key: string, { limit, windowMs }: Limit): Promise<void
       "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
     RETURNING "count", "resetAt"`;
   const row = rows[0]!;
-  if (row.count > limit) throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000);
+  return { allowed: row.count <= limit, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
+}
+
+/** Counts one hit against `key` and throws 429 (with Retry-After) past the limit. */
+export async function hit(key: string, limit: Limit, message?: string): Promise<void> {
+  const { allowed, retryAfter } = await take(key, limit);
+  if (!allowed) throw tooManyRequests(retryAfter, message);
+}
+
+/** Gives one hit back (a check that turned out right is not a failure). */
+export async function refund(key: string): Promise<void> {
+  await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key}`;
 }
 
 /** Forgets the counter (a successful sign-in clears the account's failures). */
