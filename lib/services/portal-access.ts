@@ -10,6 +10,7 @@ import { badRequest, notFound } from "@/lib/errors";
 import { portalAccessCodeMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { recordEvent } from "./audit";
+import { takeMailQuota } from "./mail-quota";
 import { hit, refund, take, type Limit } from "./rate-limit";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -117,7 +118,9 @@ export async function requestAccessCode(slug: string | undefined, email: string,
       }),
     ]);
   }
-  await sendMail(portalAccessCodeMail(email, org.name, codeOf(id), CODE_TTL_MS / 60_000));
+  if (await takeMailQuota(org.id, "portal code")) {
+    await sendMail(portalAccessCodeMail(email, org.name, codeOf(id), CODE_TTL_MS / 60_000));
+  }
   return { message: CODE_SENT_MESSAGE };
 }
 

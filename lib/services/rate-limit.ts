@@ -19,7 +19,10 @@ export const LIMITS = {
  * with the seconds until the window resets. The counter lives in PostgreSQL, so every server
  * process shares it.
  */
-export async function take(key: string, { limit, windowMs }: Limit): Promise<{ allowed: boolean; retryAfter: number }> {
+export async function take(
+  key: string,
+  { limit, windowMs }: Limit,
+): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -28,7 +31,7 @@ export async function take(key: string, { limit, windowMs }: Limit): Promise<{ a
       "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
     RETURNING "count", "resetAt"`;
   const row = rows[0]!;
-  return { allowed: row.count <= limit, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
+  return { allowed: row.count <= limit, count: row.count, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
 }
 
 /** Counts one hit against `key` and throws 429 (with Retry-After) past the limit. */
