@@ -11,7 +11,7 @@ import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { MISSING_EMAIL } from "@/lib/schemas/auth";
-import { portalAccessSchema } from "@/lib/schemas/portal";
+import { PORTAL_CODE_DIGITS, portalAccessSchema } from "@/lib/schemas/portal";
 import type { PortalSession } from "./portal-session";
 
 type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSession) => void };
@@ -79,7 +79,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
             <p className="flex items-start gap-2 text-sm" role="status">
               <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
               <span>
-                We sent a 6-digit code to <strong>{sentTo}</strong>. It works once, for 10 minutes.
+                We sent an 8-digit code to <strong>{sentTo}</strong>. It works once, for 10 minutes.
               </span>
             </p>
             <Field id="portal-code" label="Access code">
@@ -87,7 +87,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
                 id="portal-code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
+                maxLength={PORTAL_CODE_DIGITS}
                 value={codeForm.values.code}
                 onChange={(e) => codeForm.setValue("code", e.target.value.replace(/\D/g, ""))}
               />

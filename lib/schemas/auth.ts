@@ -1,4 +1,4 @@
-import { requiredEmail } from "./fields";
+import { requiredEmail, singleLine } from "./fields";
 import { z } from "./zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
 
@@ -10,6 +10,8 @@ const MAX_PASSWORD = 256;
 export const MISSING_EMAIL = "Please enter your email address";
 export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/** A name that may reach an email subject or a log line. */
+const nameField = (max: number) => singleLine(trimmed(max));
 export const emailField = requiredEmail(MISSING_EMAIL);
 
 export const MISSING_LOGIN = "Please enter your email and password";
@@ -22,7 +24,7 @@ export const loginSchema = z.object({
 export const MISSING_REGISTRATION = "Please fill in all required fields";
 
 export const registerSchema = z.object({
-  fullName: trimmed(100).min(1, MISSING_REGISTRATION),
+  fullName: nameField(100).min(1, MISSING_REGISTRATION),
   email: z
     .string({ error: MISSING_REGISTRATION })
     .trim()
@@ -30,7 +32,7 @@ export const registerSchema = z.object({
     .min(1, MISSING_REGISTRATION)
     .max(254)
     .pipe(z.email("Please enter a valid email address")),
-  companyName: trimmed(100).min(1, MISSING_REGISTRATION),
+  companyName: nameField(100).min(1, MISSING_REGISTRATION),
   password: z
     .string({ error: MISSING_REGISTRATION })
     .min(1, MISSING_REGISTRATION)
@@ -58,7 +60,7 @@ export const verifyInviteQuerySchema = z.object({ token: tokenField("No invitati
 
 export const acceptInviteSchema = z.object({
   token: tokenField("No invitation token provided"),
-  fullName: trimmed(100).min(1, "Full name is required"),
+  fullName: nameField(100).min(1, "Full name is required"),
   password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD),
 });
 
@@ -68,7 +70,7 @@ export const acceptInviteFormSchema = acceptInviteSchema
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
 
 export const profileSchema = z.object({
-  fullName: trimmed(100).min(1, "Full name is required"),
+  fullName: nameField(100).min(1, "Full name is required"),
   email: emailField,
 });
 

@@ -25,3 +25,11 @@ export const searchPageQuery = z.object({
   limit: pageLimit(200, 50),
   cursor: z.string().max(200).optional(),
 });
+
+export const NO_CONTROL_CHARACTERS = "Must be a single line without control characters";
+
+/**
+ * Names and subjects end up in email subjects and log lines: a line break or other control
+ * character there could forge a header or a log entry, so they are refused.
+ */
+export const singleLine = (field: z.ZodString) => field.regex(/^[^\p{Cc}\u2028\u2029]*$/u, NO_CONTROL_CHARACTERS);

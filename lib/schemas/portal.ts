@@ -15,14 +15,18 @@ const slug = z
   .max(60, "Unknown portal")
   .regex(/^[a-z0-9-]*$/, "Unknown portal");
 
+/** Portal codes are this many digits: with the daily cap on wrong guesses, guessing is hopeless. */
+export const PORTAL_CODE_DIGITS = 8;
+const CODE_MESSAGE = `Please enter the ${PORTAL_CODE_DIGITS}-digit code from your email`;
+
 /** Step 1 sends `{org, email}`; step 2 adds the emailed `code`. */
 export const portalAccessSchema = z.object({
   org: slug.optional(),
   email: emailField,
   code: z
-    .string({ error: "Please enter the 6-digit code from your email" })
+    .string({ error: CODE_MESSAGE })
     .trim()
-    .regex(/^\d{6}$/, "Please enter the 6-digit code from your email")
+    .regex(new RegExp(`^\\d{${PORTAL_CODE_DIGITS}}$`), CODE_MESSAGE)
     .optional(),
 });
 

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { searchPageQuery } from "./fields";
+import { searchPageQuery, singleLine } from "./fields";
 import { z } from "./zod";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -18,9 +18,7 @@ export const MISSING_TICKET_FIELDS = "Please fill in both subject and descriptio
 
 /** New ticket (agent dialog): a blank customer name becomes 'Customer', a blank email a placeholder address. */
 export const createTicketSchema = z.object({
-  subject: z
-    .string({ error: MISSING_TICKET_FIELDS })
-    .trim()
+  subject: singleLine(z.string({ error: MISSING_TICKET_FIELDS }).trim())
     .min(1, MISSING_TICKET_FIELDS)
     .max(200, "Subject must be at most 200 characters"),
   description: z
@@ -30,10 +28,7 @@ export const createTicketSchema = z.object({
     .max(20_000, "Description is too long"),
   priority: priority.default("medium"),
   status: status.default("open"),
-  customerName: z
-    .string()
-    .trim()
-    .max(100)
+  customerName: singleLine(z.string().trim().max(100))
     .optional()
     .transform((v) => v || "Customer"),
   customerEmail: z

@@ -5,6 +5,7 @@ import { loggable } from "@/lib/http/server/loggable";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
+import { takeMailQuota } from "./mail-quota";
 
 /**
  * Ticket notification emails, sent after the change has committed.
@@ -21,8 +22,14 @@ function logFailure(what: string, error: unknown) {
 
 const pending = new Set<Promise<unknown>>();
 
-function deliver(message: MailMessage) {
-  const job = sendMail(message).catch((error) => logFailure(message.subject, error));
+/**
+ * Sends in the background. Mail to an address the organisation chose (its customer) first takes
+ * one from the organisation's email quota; mail to its own team does not.
+ */
+function deliver(message: MailMessage, quota?: { organizationId: string; what: string }) {
+  const job = (quota ? takeMailQuota(quota.organizationId, quota.what) : Promise.resolve(true))
+    .then((allowed) => allowed && sendMail(message))
+    .catch((error) => logFailure(message.subject, error));
   pending.add(job);
   void job.finally(() => pending.delete(job));
 }
@@ -73,7 +80,7 @@ async function ticketFacts(ref: TicketRef) {
  * creating transaction already read everything the message needs, so this runs no query.
  */
 export function notifyTicketCreated(
-  ticket: { ticketNumber: number; subject: string; customerEmail: string },
+  ticket: { ticketNumber: number; subject: string; customerEmail: string; organizationId: string },
   organization: { name: string; slug: string },
 ) {
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
@@ -83,7 +90,10 @@ export function notifyTicketCreated(
     organizationName: organization.name,
     portalLink: portalLink(organization.slug),
   };
-  deliver(ticketCreatedMail(ticket.customerEmail, facts));
+  deliver(ticketCreatedMail(ticket.customerEmail, facts), {
+    organizationId: ticket.organizationId,
+    what: "ticket received",
+  });
 }
 
 /** A public agent reply goes to the customer; internal notes never leave the team. */
@@ -91,7 +101,12 @@ export function notifyAgentReply(ticket: TicketRef, reply: { type: string; conte
   if (reply.type !== "public") return Promise.resolve();
   return safely("agent reply", async () => {
     const found = await ticketFacts(ticket);
-    if (found?.reachable) deliver(agentReplyMail(found.ticket.customerEmail, found.facts, reply.content));
+    if (found?.reachable) {
+      deliver(agentReplyMail(found.ticket.customerEmail, found.facts, reply.content), {
+        organizationId: ticket.organizationId,
+        what: "agent reply",
+      });
+    }
   });
 }
 

@@ -1,26 +1,37 @@
 import "server-only";
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { PORTAL_SESSION_TTL_MS, type PortalCustomer } from "@/lib/auth/portal-token";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
+import { uuidv7 } from "@/lib/server/ids";
+import { PORTAL_CODE_DIGITS } from "@/lib/schemas/portal";
 import { badRequest, notFound } from "@/lib/errors";
 import { portalAccessCodeMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { recordEvent } from "./audit";
-import { hit, type Limit } from "./rate-limit";
+import { takeMailQuota } from "./mail-quota";
+import { hit, refund, take, type Limit } from "./rate-limit";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Code requests per email (across portals) and per client address; code checks per address. */
+/**
+ * Code requests per client address (hard: 429). Per customer (organisation and email) the limit
+ * is soft: past it a live code is not mailed again, but the answer is the same, so nobody else's
+ * requests can stop a customer from getting a code. Code checks per customer per day are capped:
+ * a guesser spread over many addresses gets that many tries against a hundred million codes.
+ */
 export const PORTAL_LIMITS = {
-  codePerEmail: { limit: 5, windowMs: 15 * 60_000 },
+  codeMailsPerCustomer: { limit: 5, windowMs: 15 * 60_000 },
   codePerAddress: { limit: 30, windowMs: 15 * 60_000 },
   verifyPerAddress: { limit: 60, windowMs: 15 * 60_000 },
+  failedChecksPerCustomer: { limit: 20, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export const CODE_SENT_MESSAGE = "We've sent a 6-digit code to your email address. It works once, for 10 minutes.";
+export const CODE_SENT_MESSAGE = "We've sent an 8-digit code to your email address. It works once, for 10 minutes.";
+export const TOO_MANY_CHECKS =
+  "Too many incorrect codes for this email address today. Please try again tomorrow or contact your support team.";
 const WRONG_CODE = "That code is not correct. Please check your email and try again.";
 const NO_CODE = "This code has expired or was already used. Please request a new code.";
 const BURNT_CODE = "Too many incorrect attempts. Please request a new code.";
@@ -45,11 +56,20 @@ async function portalOrganization(slug: string | undefined): Promise<PortalOrgan
 }
 
 /**
- * Codes are six digits, so a bare hash could be reversed by trying all million; a keyed hash
- * (server secret, bound to the organisation and email) is useless without the secret.
+ * Codes are short, so a bare hash could be reversed by trying them all; a keyed hash (server
+ * secret, bound to the organisation and email) is useless without the secret.
  */
 function codeHash(organizationId: string, email: string, code: string): string {
   return createHmac("sha256", env.sessionSecret).update(`${organizationId}\n${email}\n${code}`).digest("hex");
+}
+
+/**
+ * A code is derived from its row's id with the server secret, so a live code can be mailed again
+ * (the same code, not a new one) without storing it readable.
+ */
+function codeOf(id: string): string {
+  const n = createHmac("sha256", env.sessionSecret).update(`portal-code\n${id}`).digest().readBigUInt64BE(0);
+  return (n % 10n ** BigInt(PORTAL_CODE_DIGITS)).toString().padStart(PORTAL_CODE_DIGITS, "0");
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -58,37 +78,57 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * Emails a one-time code. The answer is the same for every well-formed email (with or
- * without tickets: a new customer may open their first ticket); a new code replaces any
- * earlier one.
+ * without tickets: a new customer may open their first ticket). While a code is live, asking
+ * again mails that same code (so requests cannot pile up codes or burn the customer's
+ * allowance); past the customer's soft limit it is not mailed again. Otherwise a new code
+ * replaces any earlier one.
  */
 export async function requestAccessCode(slug: string | undefined, email: string, ip: string, now = new Date()) {
   await hit(`portal-code:ip:${ip}`, PORTAL_LIMITS.codePerAddress);
-  await hit(`portal-code:email:${email}`, PORTAL_LIMITS.codePerEmail);
   const org = await portalOrganization(slug);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await db.$transaction([
-    db.portalAccessCode.updateMany({
-      where: { organizationId: org.id, email, consumedAt: null },
-      data: { consumedAt: now },
-    }),
-    db.portalAccessCode.create({
-      data: {
-        organizationId: org.id,
-        email,
-        codeHash: codeHash(org.id, email, code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        createdAt: now,
-      },
-    }),
-  ]);
-  await sendMail(portalAccessCodeMail(email, org.name, code, CODE_TTL_MS / 60_000));
+  const mailAllowed = (await take(`portal-code:email:${org.id}:${email}`, PORTAL_LIMITS.codeMailsPerCustomer)).allowed;
+  const live = await db.portalAccessCode.findFirst({
+    where: {
+      organizationId: org.id,
+      email,
+      consumedAt: null,
+      expiresAt: { gt: now },
+      attempts: { lt: MAX_CODE_ATTEMPTS },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
+  if (live && !mailAllowed) return { message: CODE_SENT_MESSAGE };
+  const id = live?.id ?? uuidv7(now.getTime());
+  if (!live) {
+    await db.$transaction([
+      db.portalAccessCode.updateMany({
+        where: { organizationId: org.id, email, consumedAt: null },
+        data: { consumedAt: now },
+      }),
+      db.portalAccessCode.create({
+        data: {
+          id,
+          organizationId: org.id,
+          email,
+          codeHash: codeHash(org.id, email, codeOf(id)),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+        },
+      }),
+    ]);
+  }
+  if (await takeMailQuota(org.id, "portal code")) {
+    await sendMail(portalAccessCodeMail(email, org.name, codeOf(id), CODE_TTL_MS / 60_000));
+  }
   return { message: CODE_SENT_MESSAGE };
 }
 
 /**
  * Trades a code for an access token. Each check first takes one of the code's attempts with
  * a conditional update, so parallel guesses cannot exceed the limit; the fifth wrong guess
- * burns the code, and a right one consumes it (single use) and opens a 24-hour session.
+ * burns the code, and a right one consumes it (single use) and opens a 24-hour session. Checks
+ * per customer are capped per day, whichever addresses they come from.
  */
 export async function verifyAccessCode(
   slug: string | undefined,
@@ -99,6 +139,10 @@ export async function verifyAccessCode(
 ) {
   await hit(`portal-verify:ip:${ip}`, PORTAL_LIMITS.verifyPerAddress);
   const org = await portalOrganization(slug);
+  // Every check takes one of the customer's daily tries up front (so parallel guesses cannot
+  // slip past the cap); a right code gives it back.
+  const checks = `portal-verify:email:${org.id}:${email}`;
+  await hit(checks, PORTAL_LIMITS.failedChecksPerCustomer, TOO_MANY_CHECKS);
   const latest = await db.portalAccessCode.findFirst({
     where: { organizationId: org.id, email },
     orderBy: { createdAt: "desc" },
@@ -118,6 +162,7 @@ export async function verifyAccessCode(
     throw badRequest(taken.attempts >= MAX_CODE_ATTEMPTS ? BURNT_CODE : WRONG_CODE);
   }
 
+  await refund(checks);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
   await db.$transaction(async (tx) => {

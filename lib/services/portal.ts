@@ -6,7 +6,7 @@ import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
 import { createTicketSchema, type CustomerReply } from "@/lib/schemas/tickets";
 import { portalActor } from "./actor";
 import { listCustomerReplies } from "./replies";
-import { createTicket } from "./tickets";
+import { raiseTicket } from "./tickets";
 
 /**
  * What a customer sees of a ticket: no assignee, SLA clocks or category. Every query is
@@ -49,13 +49,18 @@ async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicke
 export const getPortalTicket = findOwnTicket;
 
 /**
- * A portal ticket gets a new ticket's defaults (medium priority); createTicket files it
+ * A portal ticket gets a new ticket's defaults (medium priority); raiseTicket throttles and files it
  * under the token's email and opens it.
  */
-export async function createPortalTicket(c: PortalCustomer, input: PortalTicketInput): Promise<PortalTicket> {
-  const created = await createTicket(
+export async function createPortalTicket(
+  c: PortalCustomer,
+  input: PortalTicketInput,
+  ip: string,
+): Promise<PortalTicket> {
+  const created = await raiseTicket(
     portalActor(c),
     createTicketSchema.parse({ subject: input.subject, description: input.description }),
+    ip,
   );
   return findOwnTicket(c, created.id);
 }

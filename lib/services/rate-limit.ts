@@ -21,10 +21,14 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * Counts one hit against `key` in a fixed window and throws 429 (with Retry-After) past the
- * limit. The counter lives in PostgreSQL, so every server process shares it.
+ * Counts one hit against `key` in a fixed window and says whether it is still within the limit,
+ * with the seconds until the window resets. The counter lives in PostgreSQL, so every server
+ * process shares it.
  */
-export async function hit(key: string, { limit, windowMs }: Limit, message?: string): Promise<void> {
+export async function take(
+  key: string,
+  { limit, windowMs }: Limit,
+): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -33,7 +37,18 @@ export async function hit(key: string, { limit, windowMs }: Limit, message?: str
       "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
     RETURNING "count", "resetAt"`;
   const row = rows[0]!;
-  if (row.count > limit) throw tooManyRequests((row.resetAt.getTime() - Date.now()) / 1000, message);
+  return { allowed: row.count <= limit, count: row.count, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
+}
+
+/** Counts one hit against `key` and throws 429 (with Retry-After) past the limit. */
+export async function hit(key: string, limit: Limit, message?: string): Promise<void> {
+  const { allowed, retryAfter } = await take(key, limit);
+  if (!allowed) throw tooManyRequests(retryAfter, message);
+}
+
+/** Gives one hit back (a check that turned out right is not a failure). */
+export async function refund(key: string): Promise<void> {
+  await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key}`;
 }
 
 /** Notes that `key` happened; `seen` answers yes until `ttlMs` has passed (kept in the same table). */

@@ -17,6 +17,7 @@ import type {
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
+import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
@@ -178,9 +179,20 @@ function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicke
 }
 
 /**
+ * A ticket raised through the API: customers are throttled first (see customer-tickets.ts);
+ * the team never is.
+ */
+export async function raiseTicket(actor: TicketActor, given: CreateTicketInput, ip: string): Promise<Ticket> {
+  if (actor.kind !== "staff") await throttleCustomerTicket(actor, ip);
+  return createTicket(actor, given);
+}
+
+/**
  * Creates a ticket in the actor's organisation: the organisation row is locked while its plan
  * limit is checked and its next ticket number taken, so numbers stay unique and limits hold
- * under concurrency.
+ * under concurrency. The plan's allowance is the team's: tickets customers raise are always
+ * accepted (within their own caps) and never counted against it, so a flood of customer
+ * tickets cannot stop the team from opening tickets.
  */
 export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()): Promise<Ticket> {
   const input = ticketFields(actor, given);
@@ -190,8 +202,10 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
     if (!org) throw notFound("Organization not found");
+    const byCustomer = actor.kind !== "staff";
     const limit = PLANS[org.plan].tickets;
-    if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
+    if (byCustomer) await assertOpenTicketRoom(tx, actor);
+    else if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
       throw planLimitError({ plan: org.plan, resource: "tickets" });
     }
     const priority = input.priority as TicketRow["priority"];
@@ -202,9 +216,9 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
     const [ticket] = await tx.$queryRaw<TicketRow[]>`
       WITH ticket AS (
         INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-          "customerEmail", "createdById", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
+          "customerEmail", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
         VALUES (${uuidv7(now.getTime())}, ${organizationId}, ${org.ticketCounter}, ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${actorId},
+          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${actorId}, ${byCustomer},
           ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now})
         RETURNING ${TICKET_COLUMNS}
       ), event AS (

@@ -12,10 +12,16 @@ function periodStart(plan: Plan, now: Date): Date | null {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Tickets counted against the plan: all of them on free, this calendar month (UTC) otherwise. */
+/**
+ * Tickets counted against the plan: those the team raised (customers' tickets are bounded by
+ * their own throttles and never use up the team's allowance); all of them on free, this
+ * calendar month (UTC) otherwise.
+ */
 export async function ticketsUsed(tx: Tx, organizationId: string, plan: Plan, now = new Date()): Promise<number> {
   const since = periodStart(plan, now);
-  return tx.ticket.count({ where: { organizationId, ...(since ? { createdAt: { gte: since } } : {}) } });
+  return tx.ticket.count({
+    where: { organizationId, raisedByCustomer: false, ...(since ? { createdAt: { gte: since } } : {}) },
+  });
 }
 
 /** The usage object: this period's tickets, seats and support emails against the plan. */

@@ -36,11 +36,11 @@ export async function linkFromMail(to: string, pathname: string): Promise<string
   return link!;
 }
 
-/** Waits for the newest portal access-code email to `to` and returns its 6-digit code. */
+/** Waits for the newest portal access-code email to `to` and returns its 8-digit code. */
 export async function codeFromMail(to: string): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(() => (code = latestMailTo(to, /portal code/)?.match(/portal is:\s*(\d{6})\b/)?.[1]), { timeout: 10_000 })
+    .poll(() => (code = latestMailTo(to, /portal code/)?.match(/portal is:\s*(\d{8})\b/)?.[1]), { timeout: 10_000 })
     .toBeTruthy();
   return code!;
 }

@@ -24,7 +24,7 @@ test.describe("customer portal", () => {
     await expect(toastText(page, "Please enter your email address")).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Access Portal" }).click();
-    await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+    await expect(page.getByText(`We sent an 8-digit code to ${email}`)).toBeVisible();
     const code = await codeFromMail(email);
     await page.getByLabel("Access code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify Code" }).click();

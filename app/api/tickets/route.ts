@@ -1,8 +1,9 @@
+import { clientIp } from "@/lib/http/server/client-ip";
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { createTicketSchema, ticketListQuerySchema } from "@/lib/schemas/tickets";
 import { sessionActor } from "@/lib/services/actor";
-import { createTicket, listTickets } from "@/lib/services/tickets";
+import { listTickets, raiseTicket } from "@/lib/services/tickets";
 
 // GET /api/tickets - the caller's visible tickets, one keyset page (next cursor in X-Next-Cursor).
 export const GET = route({ query: ticketListQuerySchema }, async ({ user, query }) => {
@@ -10,7 +11,7 @@ export const GET = route({ query: ticketListQuerySchema }, async ({ user, query 
   return json(tickets, { headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {} });
 });
 
-// POST /api/tickets - create a ticket in the caller's organisation (plan limit enforced).
-export const POST = route({ body: createTicketSchema }, async ({ user, body }) =>
-  json(await createTicket(sessionActor(user), body), { status: 201 }),
+// POST /api/tickets - create a ticket in the caller's organisation (plan limit for the team; customers throttled).
+export const POST = route({ body: createTicketSchema }, async ({ req, user, body }) =>
+  json(await raiseTicket(sessionActor(user), body, clientIp(req)), { status: 201 }),
 );

@@ -12,7 +12,7 @@ let n = 0;
 const email = () => `customer-${++n}-${Date.now()}@shop.test`;
 const SENT = {
   status: 200,
-  body: { message: "We've sent a 6-digit code to your email address. It works once, for 10 minutes." },
+  body: { message: "We've sent an 8-digit code to your email address. It works once, for 10 minutes." },
 };
 const WRONG = {
   status: 400,
@@ -26,7 +26,7 @@ const BURNT = {
   status: 400,
   body: { error: "Too many incorrect attempts. Please request a new code.", code: "bad_request" },
 };
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+const wrongCode = (code: string) => String((Number(code) + 1) % 100_000_000).padStart(8, "0");
 
 const list = async (headers: Record<string, string>) =>
   readJson(await listTickets(makeRequest("/api/portal/tickets", { headers }), params()));
@@ -67,11 +67,11 @@ describe("POST /api/portal/access", () => {
     other = await createOrg();
   });
 
-  it("emails a 6-digit code stored only as a keyed hash, for 10 minutes, whether or not the email has tickets", async () => {
+  it("emails an 8-digit code stored only as a keyed hash, for 10 minutes, whether or not the email has tickets", async () => {
     const who = email();
     expect(await askAccess({ org: org.slug, email: `  ${who.toUpperCase()} ` })).toEqual(SENT);
     const code = codeFor(smtp, who);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{8}$/);
     const mail = smtp.messages.filter((m) => m.to.includes(who)).at(-1)!;
     expect(mail.text).toContain(org.name);
     const stored = await db.portalAccessCode.findFirstOrThrow({ where: { organizationId: org.id, email: who } });
@@ -151,7 +151,7 @@ describe("POST /api/portal/access", () => {
     if (first !== second) expect(await askAccess({ org: org.slug, email: replaced, code: first })).toEqual(WRONG);
     expect((await askAccess({ org: org.slug, email: replaced, code: second })).status).toBe(200);
 
-    expect(await askAccess({ org: org.slug, email: email(), code: "123456" })).toEqual(GONE);
+    expect(await askAccess({ org: org.slug, email: email(), code: "12345678" })).toEqual(GONE);
   });
 
   it("binds a code to its organisation and email", async () => {
@@ -177,28 +177,58 @@ describe("POST /api/portal/access", () => {
     [{ email: "   " }, "Please enter your email address"],
     [{ email: "not-an-email" }, "Please enter a valid email address"],
     [{ email: `${"a".repeat(250)}@b.test` }, "Email address is too long"],
-    [{ email: "a@b.test", code: "12ab56" }, "Please enter the 6-digit code from your email"],
-    [{ email: "a@b.test", code: "1234567" }, "Please enter the 6-digit code from your email"],
+    [{ email: "a@b.test", code: "1234ab78" }, "Please enter the 8-digit code from your email"],
+    [{ email: "a@b.test", code: "123456" }, "Please enter the 8-digit code from your email"],
     [{ email: "a@b.test", org: "../etc" }, "Unknown portal"],
   ])("validates %j", async (body, message) => {
     expect(await askAccess(body)).toMatchObject({ status: 400, body: { error: message } });
   });
 
-  it("throttles code requests per email (5 per 15 minutes) with Retry-After", async () => {
+  it("mails the same live code again instead of making another", async () => {
     const who = email();
-    for (let i = 0; i < 5; i++) expect((await askAccess({ org: org.slug, email: who })).status).toBe(200);
-    const { POST } = await import("@/app/api/portal/access/route");
-    const res = await POST(
-      makeRequest("/api/portal/access", {
-        method: "POST",
-        body: { org: org.slug, email: who },
-        headers: { "x-forwarded-for": nextIp() },
-      }),
-      params(),
-    );
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await db.portalAccessCode.count({ where: { email: who } })).toBe(5);
+    await askAccess({ org: org.slug, email: who });
+    const first = codeFor(smtp, who);
+    expect(await askAccess({ org: org.slug, email: who })).toEqual(SENT);
+    expect(codeFor(smtp, who)).toBe(first);
+    expect(await db.portalAccessCode.count({ where: { email: who } })).toBe(1);
+    expect((await askAccess({ org: org.slug, email: who, code: first })).status).toBe(200);
+  });
+
+  it("never lets a stranger's requests, from any number of addresses, stop the customer getting a code", async () => {
+    const who = email();
+    for (let i = 0; i < 12; i++) expect(await askAccess({ org: org.slug, email: who })).toEqual(SENT);
+    const mailed = () => smtp.messages.filter((m) => m.to.includes(who)).length;
+    const before = mailed();
+    expect(before).toBe(5); // the same live code, mailed at most 5 times in 15 minutes
+    expect(await askAccess({ org: org.slug, email: who })).toEqual(SENT);
+    expect(mailed()).toBe(before);
+    expect((await askAccess({ org: org.slug, email: who, code: codeFor(smtp, who) })).status).toBe(200);
+  });
+
+  it("caps checks per customer per day across addresses, so a spread-out guesser runs dry", async () => {
+    const who = email();
+    const statuses: number[] = [];
+    while (statuses.length < 20) {
+      await askAccess({ org: org.slug, email: who });
+      const code = codeFor(smtp, who);
+      for (let i = 0; i < 5 && statuses.length < 20; i++) {
+        statuses.push((await askAccess({ org: org.slug, email: who, code: wrongCode(code) })).status);
+      }
+    }
+    expect(statuses).toEqual(Array(20).fill(400));
+    await askAccess({ org: org.slug, email: who });
+    expect(await askAccess({ org: org.slug, email: who, code: codeFor(smtp, who) })).toEqual({
+      status: 429,
+      body: {
+        error:
+          "Too many incorrect codes for this email address today. Please try again tomorrow or contact your support team.",
+        code: "rate_limited",
+      },
+    });
+    // Another customer of the same organisation is unaffected.
+    const calm = email();
+    await askAccess({ org: org.slug, email: calm });
+    expect((await askAccess({ org: org.slug, email: calm, code: codeFor(smtp, calm) })).status).toBe(200);
   });
 
   it("throttles code requests per client address (30 per 15 minutes)", async () => {

@@ -21,7 +21,7 @@ export async function askAccess(body: Record<string, unknown>, address = nextIp(
 /** The code of the newest access-code mail to `email` (sent before the access call answered). */
 export function codeFor(smtp: Smtp, email: string): string {
   const mail = smtp.messages.filter((m) => m.to.includes(email) && /portal code/.test(m.text)).at(-1);
-  const code = mail?.text.match(/portal is:\s*(\d{6})\b/)?.[1];
+  const code = mail?.text.match(/portal is:\s*(\d{8})\b/)?.[1];
   if (!code) throw new Error(`No access code mailed to ${email}`);
   return code;
 }

@@ -121,14 +121,25 @@ describe("POST /api/portal/tickets", () => {
     expect(await create(token, body)).toMatchObject({ status: 400, body: { error: message } });
   });
 
-  it("counts against the organisation's plan limit like any other ticket", async () => {
+  it("is accepted past the plan's ticket limit and leaves the team's allowance alone", async () => {
     const org = await createOrg("free");
     await createTickets(org.id, 150);
     const t = await signIn(smtp, org, CUSTOMER);
-    expect(await create(t, { subject: "s", description: "d" })).toMatchObject({
-      status: 403,
-      body: { error: expect.stringMatching(/^Ticket limit reached/), code: "ticket_limit_reached" },
+    const created = await create(t, { subject: "s", description: "d" });
+    expect(created.status).toBe(201);
+    expect(await db.ticket.findUniqueOrThrow({ where: { id: created.body.id as string } })).toMatchObject({
+      raisedByCustomer: true,
     });
+    const agent = await createUser(org.id, "agent");
+    const staff = await staffCreate(
+      makeRequest("/api/tickets", {
+        method: "POST",
+        body: { subject: "s", description: "d" },
+        headers: await cookie(agent),
+      }),
+      params(),
+    );
+    expect(staff.status).toBe(403);
   });
 
   it("needs a live portal token (a staff session is not one)", async () => {

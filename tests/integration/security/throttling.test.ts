@@ -106,12 +106,12 @@ const CASES: Case[] = [
     body: () => ({ email: `fan-${u()}@example.test`, consentGiven: true }),
   },
   {
-    name: "portal code per email",
+    name: "portal code checks per customer (organisation and email) per day",
     route: "/api/portal/access",
     method: "POST",
-    ...PORTAL_LIMITS.codePerEmail,
+    ...PORTAL_LIMITS.failedChecksPerCustomer,
     per: "account",
-    body: (_, same) => ({ org: orgSlug, email: same }),
+    body: (_, same) => ({ org: orgSlug, email: same, code: "12345678" }),
   },
   {
     name: "portal code per address",
@@ -127,7 +127,7 @@ const CASES: Case[] = [
     method: "POST",
     ...PORTAL_LIMITS.verifyPerAddress,
     per: "address",
-    body: () => ({ org: orgSlug, email: `c-${u()}@example.test`, code: "123456" }),
+    body: () => ({ org: orgSlug, email: `c-${u()}@example.test`, code: "12345678" }),
   },
 ];
 

@@ -1,4 +1,5 @@
-import { pageLimit, requiredEmail, searchPageQuery } from "@/lib/schemas/fields";
+import { NO_CONTROL_CHARACTERS, pageLimit, requiredEmail, searchPageQuery, singleLine } from "@/lib/schemas/fields";
+import { z } from "@/lib/schemas/zod";
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -43,5 +44,26 @@ describe("searchPageQuery", () => {
     expect(searchPageQuery.parse({ q: " acme " })).toEqual({ q: "acme", limit: 50 });
     expect(firstError(searchPageQuery.safeParse({ limit: "201" }))).toBe("limit must be at most 200");
     expect(firstError(searchPageQuery.safeParse({ q: "x".repeat(201) }))).toBe("Search is too long");
+  });
+});
+
+describe("singleLine", () => {
+  const name = singleLine(z.string().trim());
+
+  it("keeps ordinary names, accents, emoji and outer whitespace trimmed", () => {
+    expect(name.parse("  Zoë O'Brien 🚀 ")).toBe("Zoë O'Brien 🚀");
+  });
+
+  it.each([
+    "a\r\nBcc: x@y.test",
+    "a\nb",
+    "tab\there",
+    "nul\u0000",
+    "esc\u001b[31m",
+    "del\u007f",
+    "c1\u0085",
+    "ls\u2028b",
+  ])("refuses %j", (value) => {
+    expect(firstError(name.safeParse(value))).toBe(NO_CONTROL_CHARACTERS);
   });
 });

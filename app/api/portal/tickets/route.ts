@@ -1,4 +1,5 @@
 import { forbidden } from "@/lib/errors";
+import { clientIp } from "@/lib/http/server/client-ip";
 import { json } from "@/lib/http/server/respond";
 import { portalRoute } from "@/lib/http/server/route";
 import { portalTicketSchema, portalTicketsQuerySchema } from "@/lib/schemas/portal";
@@ -11,6 +12,6 @@ export const GET = portalRoute({ query: portalTicketsQuerySchema }, ({ user, que
 });
 
 // POST /api/portal/tickets - open a ticket as the token's customer (name and email come from the token).
-export const POST = portalRoute({ body: portalTicketSchema }, async ({ user, body }) =>
-  json(await createPortalTicket(user, body), { status: 201 }),
+export const POST = portalRoute({ body: portalTicketSchema }, async ({ req, user, body }) =>
+  json(await createPortalTicket(user, body, clientIp(req)), { status: 201 }),
 );
