@@ -18,6 +18,22 @@ export function registrationAttemptMail(to: string, forgotPasswordLink: string):
   };
 }
 
+export function emailChangeConfirmMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Confirm your new ${PRODUCT_NAME} email address`,
+    text: `Someone asked to move a ${PRODUCT_NAME} account to this email address.\n\nIf it was you, confirm here (the link works once, for 24 hours):\n${link}\n\nIf it wasn't you, ignore this email: nothing changes.`,
+  };
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} email address was changed`,
+    text: `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}, and every other device was signed out. You will no longer receive mail for it here.\n\nIf this wasn't you, contact your administrator or our support at once.`,
+  };
+}
+
 export function teamInviteMail(to: string, organizationName: string, roleName: string, link: string): MailMessage {
   return {
     to,
