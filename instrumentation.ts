@@ -1,4 +1,8 @@
 /** Runs once when the server starts (Node.js runtime only). */
 export async function register() {
-  if (process.env.NEXT_RUNTIME === "nodejs") (await import("@/lib/server/env")).exitOnConfigProblems();
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  (await import("@/lib/server/env")).exitOnConfigProblems();
+  // The build has no database to ask; a server does.
+  if (process.env.NEXT_PHASE !== "phase-production-build")
+    await (await import("@/lib/services/demo")).exitOnDemoLogins();
 }

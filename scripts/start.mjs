@@ -1,5 +1,5 @@
-// `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on
-// first run, production build, server on http://localhost:3000 (PORT; the embedded database
+// `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on the
+// embedded database's first run (elsewhere only with SEED_DEMO_DATA=true), production build, server on http://localhost:3000 (PORT; the embedded database
 // listens on EMBEDDED_PG_PORT, default 54329). Ctrl+C stops everything.
 //   --dev       run `next dev` instead of building
 //   --no-build  serve the existing build
@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase, run, seed } from "./lib/database.mjs";
+import { shouldSeedDemoData } from "./lib/demo-seeding.mjs";
 import { ensurePortFree } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
 
@@ -58,7 +59,8 @@ try {
   db = await resolveDatabase();
   const applied = await applyMigrations(db.url);
   console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
-  if (process.env.SEED_DEMO_DATA !== "false" && (await isEmpty(db.url))) await seed(db.url);
+  const setting = process.env.SEED_DEMO_DATA;
+  if (shouldSeedDemoData({ setting, embedded: db.embedded, empty: await isEmpty(db.url) })) await seed(db.url);
 
   const env = {
     DATABASE_URL: db.url,
@@ -69,6 +71,8 @@ try {
   if (!process.env.NEXTAUTH_SECRET && db.embedded) env.NEXTAUTH_SECRET = localSecret();
   // The local demo has no mail server: print emails (reset links, invitations) to the log.
   if (db.embedded && !process.env.SMTP_URL) env.MAIL_LOG = "1";
+  // The embedded database is the local demo: its login page may offer the demo logins.
+  if (db.embedded && !process.env.ALLOW_DEMO_LOGINS) env.ALLOW_DEMO_LOGINS = "true";
   if (args.has("--dev")) {
     server = spawn("node_modules/.bin/next", ["dev", "-p", port], {
       stdio: "inherit",

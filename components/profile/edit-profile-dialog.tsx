@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
+import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -26,8 +27,10 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const form = useZodForm(profileSchema, { fullName, email });
+  const form = useZodForm(profileSchema, { fullName, email, currentPassword: "" });
   const [pending, setPending] = useState(false);
+  // A new address needs the password and takes effect only from the link mailed there.
+  const moving = form.values.email.trim().toLowerCase() !== email;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,8 +38,18 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
     if (!profile) return;
     setPending(true);
     try {
-      await apiRequest("PATCH", "/api/users/profile", profile);
-      toast({ title: "Profile updated", description: "Your profile has been saved." });
+      const res = await apiRequest("PATCH", "/api/users/profile", {
+        fullName: profile.fullName,
+        email: profile.email,
+        ...(moving ? { currentPassword: profile.currentPassword } : {}),
+      });
+      const { pendingEmail } = (await res.json()) as { pendingEmail?: string };
+      toast({
+        title: "Profile updated",
+        description: pendingEmail
+          ? `Check your new inbox: we sent a link to ${pendingEmail}. Your email address changes when you follow it.`
+          : "Your profile has been saved.",
+      });
       await queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
       setOpen(false);
       router.refresh();
@@ -70,6 +83,19 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
           <Field id="profile-email" label="Email">
             <Input id="profile-email" type="email" autoComplete="email" {...form.text("email")} />
           </Field>
+          {moving && (
+            <Field
+              id="profile-currentPassword"
+              label="Current password"
+              hint="Needed to change your email address. We'll send a confirmation link to the new address."
+            >
+              <PasswordInput
+                id="profile-currentPassword"
+                autoComplete="current-password"
+                {...form.text("currentPassword")}
+              />
+            </Field>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

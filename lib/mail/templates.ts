@@ -9,11 +9,45 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   };
 }
 
+/** Someone tried to sign up with an address that already has an account. */
+export function registrationAttemptMail(to: string, forgotPasswordLink: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to sign up to ${PRODUCT_NAME} with your address`,
+    text: `Someone tried to create a new ${PRODUCT_NAME} organisation with this email address, which already has an account. Nothing was created or changed.\n\nIf it was you, sign in instead; if you forgot your password, reset it here:\n${forgotPasswordLink}\n\nIf it wasn't you, ignore this email.`,
+  };
+}
+
+export function emailChangeConfirmMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Confirm your new ${PRODUCT_NAME} email address`,
+    text: `Someone asked to move a ${PRODUCT_NAME} account to this email address.\n\nIf it was you, confirm here (the link works once, for 24 hours):\n${link}\n\nIf it wasn't you, ignore this email: nothing changes.`,
+  };
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} email address was changed`,
+    text: `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}, and every other device was signed out. You will no longer receive mail for it here.\n\nIf this wasn't you, contact your administrator or our support at once.`,
+  };
+}
+
 export function teamInviteMail(to: string, organizationName: string, roleName: string, link: string): MailMessage {
   return {
     to,
     subject: `You're invited to join ${organizationName} on ${PRODUCT_NAME}`,
     text: `You have been invited to join ${organizationName} on ${PRODUCT_NAME} as ${roleName}.\n\nCreate your account here (the link works for 7 days):\n${link}`,
+  };
+}
+
+/** An invitation to an address that already has an account elsewhere: its owner learns why it cannot be accepted. */
+export function inviteToExistingAccountMail(to: string, organizationName: string): MailMessage {
+  return {
+    to,
+    subject: `You're invited to join ${organizationName} on ${PRODUCT_NAME}`,
+    text: `You have been invited to join ${organizationName} on ${PRODUCT_NAME}, but this email address already has a ${PRODUCT_NAME} account in another organisation, and an address can belong to one organisation only.\n\nTo join ${organizationName}, ask them to invite another address of yours. If you don't know ${organizationName}, ignore this email: nothing changes.`,
   };
 }
 

@@ -72,7 +72,11 @@ export const acceptInviteFormSchema = acceptInviteSchema
 export const profileSchema = z.object({
   fullName: nameField(100).min(1, "Full name is required"),
   email: emailField,
+  /** Needed only to move the account to another address. */
+  currentPassword: z.string().max(MAX_PASSWORD).optional(),
 });
+
+export const confirmEmailChangeSchema = z.object({ token: tokenField("Email confirmation token is missing") });
 
 export const NEW_PASSWORD_TOO_SHORT = "Password must be at least 8 characters long.";
 export const NEW_PASSWORDS_DIFFER = "New password and confirmation do not match.";

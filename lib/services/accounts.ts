@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict, unauthorized } from "@/lib/errors";
-import { passwordResetMail } from "@/lib/mail/templates";
+import { passwordResetMail, registrationAttemptMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
@@ -65,10 +66,18 @@ function usernameFor(email: string): string {
   return email.split("@")[0]!.slice(0, 64);
 }
 
-/** Creates the organisation (free plan, onboarding pending) and its first admin together. */
+/**
+ * Creates the organisation (free plan, onboarding pending) and its first admin together. A
+ * taken address is refused, as the product has always done: the sign-up signs its new owner in
+ * at once, so no answer could hide it. The refusal is throttled per client address and per email,
+ * and the address's owner is told someone tried (after the response).
+ */
 export async function register(input: RegisterInput, ip: string) {
   await hit(`register:ip:${ip}`, LIMITS.registerPerAddress);
+  await hit(`register:email:${input.email}`, LIMITS.registerPerEmail);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+    const notice = registrationAttemptMail(input.email, `${env.appUrl}/forgot-password`);
+    afterResponse("registration attempt notice", () => sendMail(notice));
     throw conflict("An account with this email already exists");
   }
   const passwordHash = await hashPassword(input.password);
@@ -119,10 +128,18 @@ export async function revokeSessions(userId: string) {
 
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a password reset link has been sent.";
 
-/** Same answer whether or not the email exists; the link is built from APP_URL only. */
+/**
+ * Same answer, in the same time, whether or not the email exists: after the throttles, looking
+ * the account up, issuing the link and mailing it all happen once the response has gone.
+ */
 export async function requestPasswordReset(email: string, ip: string) {
   await hit(`forgot:ip:${ip}`, LIMITS.forgotPerAddress);
   await hit(`forgot:account:${email}`, LIMITS.forgotPerAccount);
+  afterResponse("password reset mail", () => issuePasswordReset(email));
+}
+
+/** Only the newest link works; it is built from APP_URL only. */
+async function issuePasswordReset(email: string) {
   const user = await db.user.findUnique({
     where: { email },
     select: { id: true, organizationId: true, isActive: true },
@@ -130,7 +147,7 @@ export async function requestPasswordReset(email: string, ip: string) {
   if (!user || !user.isActive) return;
   const token = newToken();
   const now = new Date();
-  // Only the newest link works: asking again ends the earlier ones.
+  // Asking again ends the earlier links.
   await db.$transaction(async (tx) => {
     await revokePasswordResets(tx, user.id);
     await tx.passwordResetToken.create({

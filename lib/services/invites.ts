@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { conflict, notFound } from "@/lib/errors";
-import { teamInviteMail } from "@/lib/mail/templates";
+import { inviteToExistingAccountMail, teamInviteMail } from "@/lib/mail/templates";
 import { sendMail } from "@/lib/mail/transport";
 import { roleLabel } from "@/lib/permissions/labels";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
@@ -90,10 +91,12 @@ export function inviteLink(token: string): string {
 }
 
 /**
- * Invites people into the caller's organisation, all or nothing: no invitee may already
- * have an account, and seats in use plus live invitations must fit the plan (checked under
- * the organisation's row lock). Re-inviting an email replaces its earlier invitation, so the
- * old link stops working. Mails go out only after the transaction has committed.
+ * Invites people into the caller's organisation, all or nothing: no invitee may already be a
+ * member, and seats in use plus live invitations must fit the plan (checked under the
+ * organisation's row lock). Re-inviting an email replaces its earlier invitation, so the old
+ * link stops working. An address with an account in another organisation is answered exactly
+ * like a fresh one (the inviter must not learn who uses the product elsewhere); its owner is told
+ * instead that the address already has an account. Mails go out after the response.
  */
 export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]) {
   await hit(`invite:org:${actor.organizationId}`, INVITE_REQUEST_LIMIT);
@@ -101,8 +104,13 @@ export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   const { organizationName, sent } = await db.$transaction(async (tx) => {
-    const existing = await tx.user.findFirst({ where: { email: { in: emails } }, select: { email: true } });
-    if (existing) throw conflict(`A user with the email ${existing.email} already exists`);
+    const accounts = await tx.user.findMany({
+      where: { email: { in: emails } },
+      select: { email: true, organizationId: true },
+    });
+    const member = accounts.find((a) => a.organizationId === actor.organizationId);
+    if (member) throw conflict(`A user with the email ${member.email} already exists`);
+    const elsewhere = new Set(accounts.map((a) => a.email));
     await assertSeatsForInvites(tx, actor.organizationId, emails);
     const org = await tx.organization.findUniqueOrThrow({
       where: { id: actor.organizationId },
@@ -134,13 +142,16 @@ export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]
         targetId: invite.id,
         metadata: { email, role },
       });
-      sent.push({ ...invite, token });
+      sent.push({ ...invite, token, hasAccount: elsewhere.has(email) });
     }
     return { organizationName: org.name, sent };
   });
-  await Promise.all(
-    sent.map((i) => sendMail(teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)))),
+  const mails = sent.map((i) =>
+    i.hasAccount
+      ? inviteToExistingAccountMail(i.email, organizationName)
+      : teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)),
   );
+  afterResponse("invitation mails", () => Promise.all(mails.map(sendMail)));
   return sent.map(({ email, role, expiresAt }) => ({ email, role, expiresAt }));
 }
 

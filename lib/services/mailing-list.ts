@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { notFound } from "@/lib/errors";
@@ -35,8 +36,10 @@ export async function subscribe(input: WaitlistInput, ip: string) {
       "unsubscribeTokenHash" = EXCLUDED."unsubscribeTokenHash", "unsubscribedAt" = NULL, "updatedAt" = EXCLUDED."updatedAt"
       WHERE "MailingListEntry"."unsubscribedAt" IS NOT NULL
     RETURNING true AS changed`;
+  // Mailed after the response: only a new subscriber gets one, and the answer must not say which.
   if (rows.length > 0) {
-    await sendMail(waitlistConfirmationMail(input.email, `${env.appUrl}/unsubscribe/${token}`));
+    const message = waitlistConfirmationMail(input.email, `${env.appUrl}/unsubscribe/${token}`);
+    afterResponse("waitlist confirmation mail", () => sendMail(message));
   }
   return { message: SUBSCRIBED_MESSAGE };
 }

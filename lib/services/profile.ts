@@ -2,30 +2,34 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
-import { badRequest, conflict, forbidden } from "@/lib/errors";
+import { badRequest, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
+import { requestEmailChange } from "./email-change";
 import { hit, LIMITS } from "./rate-limit";
 import { revokePasswordResets } from "./token-revocation";
 
-/** Name and email of the signed-in user; the session stays valid (it is keyed by id). */
-export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<SessionUser> {
+/**
+ * The name changes at once; a new email address only once the link mailed there is followed
+ * (see email-change.ts), and the answer is the same whether or not that address is taken.
+ */
+export async function updateProfile(
+  user: SessionUser,
+  input: ProfileInput,
+): Promise<{ user: SessionUser; pendingEmail?: string }> {
+  const moving = input.email !== user.email;
   // A customer sees the tickets raised with their email address: switching to another address
-  // unverified would open another customer's tickets, so that change goes through the help desk.
-  if (!can(user, "profile.change_email") && input.email !== user.email)
+  // would open another customer's tickets, so that change goes through the help desk.
+  if (moving && !can(user, "profile.change_email"))
     throw forbidden("To change the email address of a customer account, please contact support.");
-  const taken = await db.user.findFirst({ where: { email: input.email, id: { not: user.id } }, select: { id: true } });
-  if (taken) throw conflict("This email address is already in use");
-  return db.$transaction(async (tx) => {
-    // A reset link went to the old address; it must not outlive the move to a new one.
-    if (input.email !== user.email) await revokePasswordResets(tx, user.id);
-    return tx.user.update({
-      where: { id: user.id },
-      data: { fullName: input.fullName, email: input.email },
-      select: SESSION_USER_SELECT,
-    });
+  if (moving) await requestEmailChange(user, input.email, input.currentPassword);
+  const updated = await db.user.update({
+    where: { id: user.id },
+    data: { fullName: input.fullName },
+    select: SESSION_USER_SELECT,
   });
+  return moving ? { user: updated, pendingEmail: input.email } : { user: updated };
 }
 
 /** Verifies the current password, stores the new one and revokes every other session and reset link. */

@@ -11,6 +11,9 @@ export const LIMITS = {
   loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
   loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   registerPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  // Sign-up answers whether an address is taken (it signs the new owner in at once): per email, few tries.
+  registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
+  emailChangePerUser: { limit: 5, windowMs: 60 * 60_000 },
   forgotPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   forgotPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   waitlistPerAddress: { limit: 10, windowMs: 60 * 60_000 },

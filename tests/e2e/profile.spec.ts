@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { toastText, uniqueEmail } from "./helpers";
+import { latestMailTo, linkFromMail, toastText, uniqueEmail } from "./helpers";
 
 test.describe("profile", () => {
   test("edit the profile and change the password", async ({ page }) => {
@@ -40,5 +40,35 @@ test.describe("profile", () => {
     await page.getByLabel("Password", { exact: true }).fill("second-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/onboarding");
+  });
+
+  test("move the account to a new address through the link mailed there", async ({ page }) => {
+    const email = uniqueEmail("mover");
+    const next = uniqueEmail("moved");
+    await page.request.post("/api/register", {
+      data: { fullName: "Mo Mover", email, companyName: "Mover Co", password: "mover-password" },
+    });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(next);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastText(page, "Please enter your current password to change your email address")).toBeVisible();
+    await dialog.getByLabel("Current password").fill("mover-password");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastText(page, `Check your new inbox: we sent a link to ${next}.`)).toBeVisible();
+    // Nothing moves until the link is followed.
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+
+    await page.goto(await linkFromMail(next, "/confirm-email"));
+    await expect(page.getByRole("heading", { name: "Confirm your new email" })).toBeVisible();
+    await page.getByRole("button", { name: "Confirm email address" }).click();
+    await expect(page.getByRole("status")).toContainText("Email address changed");
+    await expect.poll(() => latestMailTo(email, /was changed/) ?? "").toContain(`was changed to ${next}`);
+
+    // This browser stays signed in, now under the new address.
+    await page.goto("/profile");
+    await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(next);
   });
 });

@@ -5,12 +5,12 @@ import { DemoCredentials } from "@/components/auth/demo-credentials";
 import { LoginForm } from "@/components/auth/login-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { hasDemoData } from "@/lib/services/demo";
+import { showDemoLogins } from "@/lib/services/demo";
 
 export const metadata: Metadata = { title: "Login", description: `Sign in to ${PRODUCT_NAME}.` };
 
 export default async function LoginPage() {
-  const demo = await hasDemoData();
+  const demo = await showDemoLogins();
   return (
     <AuthCard
       title="Welcome back"

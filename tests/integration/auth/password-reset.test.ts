@@ -2,6 +2,7 @@ import { POST as forgot } from "@/app/api/auth/forgot-password/route";
 import { POST as reset } from "@/app/api/auth/reset-password/route";
 import { POST as login } from "@/app/api/login/route";
 import { hashToken } from "@/lib/auth/tokens";
+import { afterResponseSettled } from "@/lib/server/after-response";
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -77,8 +78,22 @@ describe("forgot and reset password", () => {
       status: 200,
       body: { message: "If an account exists for this email, a password reset link has been sent." },
     });
+    await afterResponseSettled();
     expect(await db.passwordResetToken.count({ where: { user: { email: "nobody@example.test" } } })).toBe(0);
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  it("answers before the mail is sent, so its timing cannot tell whether the account exists", async () => {
+    const user = await createUser((await createOrg()).id);
+    smtp.hold();
+    try {
+      const answered = askReset(user.email).then((res) => res.status);
+      const first = await Promise.race([answered, smtp.mailTo(user.email).then(() => "the mail, before the answer")]);
+      expect(first).toBe(200);
+    } finally {
+      smtp.release();
+    }
+    await smtp.mailTo(user.email);
   });
 
   it("validates the email", async () => {

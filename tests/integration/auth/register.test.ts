@@ -3,6 +3,7 @@ import { POST as register } from "@/app/api/register/route";
 import { cookieFrom } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { startSmtp } from "../helpers/smtp";
 
 let ip = 0;
 const valid = () => ({
@@ -14,7 +15,13 @@ const valid = () => ({
 const post = (body: unknown, headers: Record<string, string> = { "x-forwarded-for": `10.1.0.${++ip}` }) =>
   register(makeRequest("/api/register", { method: "POST", body, headers }), params());
 
-beforeAll(resetDatabase);
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  await resetDatabase();
+  smtp = await startSmtp();
+  process.env.APP_URL = "https://help.ticketry.test";
+});
+afterAll(() => smtp.stop());
 
 describe("POST /api/register", () => {
   it("creates a free organisation pending onboarding and its org admin, and signs in", async () => {
@@ -83,6 +90,17 @@ describe("POST /api/register", () => {
     const { body } = await readJson(await post(input));
     expect(body.user).toMatchObject({ role: "org_admin", isActive: true });
     expect(body.organization).toMatchObject({ plan: "free" });
+  });
+
+  it("throttles sign-ups per email across client addresses, and tells the address's owner", async () => {
+    const input = valid();
+    const owner = input.email.trim().toLowerCase();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post({ ...input, companyName: `Try ${i}` })).status);
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    const notice = await smtp.mailTo(owner);
+    expect(notice.text).toContain("Someone tried to create a new Ticketry organisation with this email address");
+    expect(notice.text).toContain("https://help.ticketry.test/forgot-password");
   });
 
   it("throttles sign-ups per client address", async () => {

@@ -4,6 +4,7 @@ import { GET as verifyInvite } from "@/app/api/team-invites/verify/route";
 import { PATCH as updateUser } from "@/app/api/users/[id]/route";
 import { PATCH as changePassword } from "@/app/api/users/password/route";
 import { PATCH as updateProfile } from "@/app/api/users/profile/route";
+import { POST as confirmEmail } from "@/app/api/users/email/confirm/route";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
@@ -94,15 +95,22 @@ describe("a password reset link stops working", () => {
   it("once the account's email changes (the link went to the old address)", async () => {
     const user = await createUser((await createOrg()).id, "agent");
     const token = await resetLink(user);
+    const to = `moved-${user.id}@example.test`;
     const res = await updateProfile(
       makeRequest("/api/users/profile", {
         method: "PATCH",
-        body: { fullName: "Moved Agent", email: `moved-${user.id}@example.test` },
+        body: { fullName: "Moved Agent", email: to, currentPassword: PASSWORD },
         headers: await asUser(user),
       }),
       params(),
     );
     expect(res.status).toBe(200);
+    const confirmation = linkIn(await smtp.mailTo(to), "/confirm-email").searchParams.get("token")!;
+    const confirmed = await confirmEmail(
+      makeRequest("/api/users/email/confirm", { method: "POST", body: { token: confirmation } }),
+      params(),
+    );
+    expect(confirmed.status).toBe(200);
     expect(await redeem(token)).toBe(400);
   });
 

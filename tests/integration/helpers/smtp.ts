@@ -10,6 +10,8 @@ export type CapturedMail = { to: string[]; raw: string; text: string };
 export async function startSmtp() {
   const messages: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
+  // While held, delivered messages are recorded but not acknowledged (a slow mail server).
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -24,7 +26,8 @@ export async function startSmtp() {
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
         waiters.splice(0).forEach((wake) => wake());
-        callback();
+        if (held) held.push(() => callback());
+        else callback();
       });
     },
   });
@@ -43,6 +46,13 @@ export async function startSmtp() {
       }
     },
     clear: () => messages.splice(0),
+    /** Stop acknowledging messages until release(): a sender waiting for the server hangs. */
+    hold: () => void (held ??= []),
+    release: () => {
+      const acks = held ?? [];
+      held = null;
+      acks.forEach((ack) => ack());
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { PASSWORD } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
@@ -439,7 +440,7 @@ describe("a customer cannot take over another customer's tickets", () => {
         await invoke(
           "/api/users/profile",
           "PATCH",
-          { body: { fullName: "Agent", email: `agent-${uniqueTag()}@example.test` } },
+          { body: { fullName: "Agent", email: `agent-${uniqueTag()}@example.test`, currentPassword: PASSWORD } },
           await cookieOf(world, "agent"),
         )
       ).status,

@@ -118,7 +118,36 @@ export const ROUTE_TABLE: RouteEntry[] = [
     method: "PATCH",
     access: "signed-in",
     ok: { end_user: 403 },
-    call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed") } }),
+    call: (ctx) => ({ body: { fullName: "Renamed", email: email(ctx, "renamed"), currentPassword: PASSWORD } }),
+  },
+  // The link mailed to a new address: whoever holds it (proof of that mailbox) may follow it, signed in or not.
+  {
+    route: "/api/users/email/confirm",
+    method: "POST",
+    access: "public",
+    call: async (ctx) => {
+      const token = newToken();
+      const mover = await db.user.create({
+        data: {
+          organizationId: ctx.home.org.id,
+          email: email(ctx, "mover"),
+          fullName: "Mover",
+          username: "mover",
+          role: "agent",
+          passwordHash: "unused",
+        },
+      });
+      await db.emailChangeToken.create({
+        data: {
+          organizationId: ctx.home.org.id,
+          userId: mover.id,
+          newEmail: email(ctx, "moved"),
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+      return { body: { token } };
+    },
   },
   {
     route: "/api/users/password",

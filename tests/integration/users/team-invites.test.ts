@@ -6,6 +6,7 @@ import { GET as verify } from "@/app/api/team-invites/verify/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as seats } from "@/app/api/users/seats/route";
 import { hashToken } from "@/lib/auth/tokens";
+import { afterResponseSettled } from "@/lib/server/after-response";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -137,19 +138,36 @@ describe("POST /api/team-invites", () => {
     expect((await postInvite(world.users.end_user, { email: email() })).status).toBe(403);
   });
 
-  it("refuses an email that already has an account (in any organisation) with 409", async () => {
-    for (const existing of [world.users.agent.email, world.users.otherAdmin.email]) {
-      expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({
-        status: 409,
-        body: { error: `A user with the email ${existing} already exists`, code: "conflict" },
-      });
-    }
+  it("refuses a member of the organisation with 409", async () => {
+    const existing = world.users.agent.email;
+    expect(await postInvite(world.users.org_admin, { email: existing })).toEqual({
+      status: 409,
+      body: { error: `A user with the email ${existing} already exists`, code: "conflict" },
+    });
+  });
+
+  it("answers for an address with an account in another organisation exactly as for a fresh one; only its owner is told", async () => {
+    const admin = await createUser((await createOrg("pro")).id, "org_admin");
+    const elsewhere = world.users.otherAdmin.email;
+    const fresh = await postInvite(admin, { email: email(), role: "agent" });
+    const taken = await postInvite(admin, { email: elsewhere, role: "agent" });
+    const shape = (r: { status: number; body: Record<string, unknown> }) => ({
+      status: r.status,
+      fields: Object.keys(r.body).sort(),
+      role: r.body.role,
+    });
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(taken.body.email).toBe(elsewhere);
+    const notice = await smtp.mailTo(elsewhere);
+    expect(notice.text).toContain("already has a Ticketry account in another organisation");
+    expect(notice.text).not.toContain("/accept-invite");
   });
 
   it("re-inviting replaces the earlier invitation: the old link stops working, the new one works", async () => {
     const to = email("again");
     await postInvite(world.users.org_admin, { email: to });
     const first = await tokenFrom(to);
+    await afterResponseSettled();
     smtp.clear();
     expect(await postInvite(world.users.org_admin, { email: to, role: "org_admin" })).toMatchObject({
       status: 201,
@@ -263,6 +281,7 @@ describe("POST /api/onboarding/invites", () => {
   it("is all or nothing: an existing account or too few seats creates no invitation and sends no mail", async () => {
     const org = await createOrg("starter"); // 2 seats: the admin holds one
     const admin = await createUser(org.id, "org_admin");
+    await afterResponseSettled();
     smtp.clear();
     const tooMany = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: email("aon") }] });
     expect(tooMany).toEqual({
@@ -273,13 +292,14 @@ describe("POST /api/onboarding/invites", () => {
       },
     });
     const taken = await postOnboarding(admin, {
-      invites: [{ email: email("aon") }, { email: world.users.agent.email }],
+      invites: [{ email: email("aon") }, { email: admin.email }],
     });
     expect(taken).toEqual({
       status: 409,
-      body: { error: `A user with the email ${world.users.agent.email} already exists`, code: "conflict" },
+      body: { error: `A user with the email ${admin.email} already exists`, code: "conflict" },
     });
     expect(await db.teamInvite.count({ where: { organizationId: org.id } })).toBe(0);
+    await afterResponseSettled();
     expect(smtp.messages).toHaveLength(0);
   });
 });

@@ -3,7 +3,8 @@ import { route } from "@/lib/http/server/route";
 import { profileSchema } from "@/lib/schemas/auth";
 import { updateProfile } from "@/lib/services/profile";
 
-// PATCH /api/users/profile - change the signed-in user's full name and email.
-export const PATCH = route({ body: profileSchema }, async ({ user, body }) => ({
-  user: publicUser(await updateProfile(user, body)),
-}));
+// PATCH /api/users/profile - change the signed-in user's full name; a new email waits for the link mailed there.
+export const PATCH = route({ body: profileSchema }, async ({ user, body }) => {
+  const { user: updated, pendingEmail } = await updateProfile(user, body);
+  return { user: publicUser(updated), ...(pendingEmail ? { pendingEmail } : {}) };
+});
