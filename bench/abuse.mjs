@@ -9,7 +9,7 @@
 //     it is allowed; then an agent of that organisation creates a ticket.
 //   --no-build  serve the existing build;  --port=<n> default 3430;  --pg-port=<n> default 54430
 import { randomUUID } from "node:crypto";
-import { percentile } from "./lib/traffic.mjs";
+import { call, percentile } from "./lib/traffic.mjs";
 import { arg, saveReport, withTrafficStack } from "./lib/traffic-run.mjs";
 
 const port = Number(arg("port", 3430));
@@ -19,28 +19,6 @@ const IN_FLIGHT = 40;
 const IDLE_SAMPLES = 30;
 const FLOOD_TICKETS = 500;
 const TARGET_RATIO = 3;
-
-async function call(base, method, path, { body, headers = {} } = {}) {
-  const started = performance.now();
-  try {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    let json = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, json, ms: performance.now() - started, headers: res.headers };
-  } catch (error) {
-    return { status: 0, json: null, ms: performance.now() - started, error: String(error?.cause?.code ?? error) };
-  }
-}
 
 const from = (address) => ({ "x-forwarded-for": address });
 const p95 = (samples) => Math.round(percentile(samples, 95));

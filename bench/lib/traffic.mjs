@@ -59,9 +59,10 @@ async function query(url, text, values = []) {
   }
 }
 
-async function call(base, method, path, { cookie, body } = {}) {
+/** One request with its status, parsed JSON body and duration; a network failure is status 0. */
+export async function call(base, method, path, { cookie, body, headers: extra = {} } = {}) {
   const started = performance.now();
-  const headers = {};
+  const headers = { ...extra };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers["content-type"] = "application/json";
   try {

@@ -14,6 +14,7 @@ import type { InviteVerification, PendingInvite, TeamInviteInput } from "@/lib/s
 import { recordEvent } from "./audit";
 import { hit, LIMITS, type Limit } from "./rate-limit";
 import { assertSeatAvailable, assertSeatsForInvites, lockOrganization } from "./seats";
+import { recordInviteRevoked } from "./token-revocation";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVALID_INVITE = "Invalid or expired invitation";
@@ -175,14 +176,6 @@ export async function revokeInvite(actor: SessionUser, id: string) {
     const invite = await tx.teamInvite.findFirst({ where, select: { id: true, email: true, role: true } });
     // The conditional delete loses cleanly to an accept that claims the invitation meanwhile.
     if (!invite || (await tx.teamInvite.deleteMany({ where })).count === 0) throw notFound("Invitation not found");
-    await recordEvent(tx, {
-      organizationId: actor.organizationId,
-      actorId: actor.id,
-      actorLabel: actor.email,
-      action: "invite.revoked",
-      targetType: "invite",
-      targetId: invite.id,
-      metadata: { email: invite.email, role: invite.role },
-    });
+    await recordInviteRevoked(tx, actor.organizationId, actor, invite);
   });
 }

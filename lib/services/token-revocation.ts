@@ -29,14 +29,23 @@ export async function revokeInvitesSentBy(
   const invites = await tx.teamInvite.findMany({ where, select: { id: true, email: true, role: true } });
   if (invites.length === 0) return;
   await tx.teamInvite.deleteMany({ where: { ...where, id: { in: invites.map((i) => i.id) } } });
-  for (const invite of invites)
-    await recordEvent(tx, {
-      organizationId: sender.organizationId,
-      actorId: actor.id,
-      actorLabel: actor.email,
-      action: "invite.revoked",
-      targetType: "invite",
-      targetId: invite.id,
-      metadata: { email: invite.email, role: invite.role },
-    });
+  for (const invite of invites) await recordInviteRevoked(tx, sender.organizationId, actor, invite);
+}
+
+/** The activity entry for an invitation withdrawn by an admin or with its sender's authority. */
+export function recordInviteRevoked(
+  tx: Tx,
+  organizationId: string,
+  actor: Pick<SessionUser, "id" | "email">,
+  invite: { id: string; email: string; role: string },
+) {
+  return recordEvent(tx, {
+    organizationId,
+    actorId: actor.id,
+    actorLabel: actor.email,
+    action: "invite.revoked",
+    targetType: "invite",
+    targetId: invite.id,
+    metadata: { email: invite.email, role: invite.role },
+  });
 }

@@ -13,6 +13,9 @@ jest.setTimeout(30_000);
 
 // Close the shared Prisma pool after each file so Jest can exit promptly.
 afterAll(async () => {
+  // Mail sent after an answer may still be running; it uses the pool too.
+  const { afterResponseSettled } = await import("@/lib/server/after-response");
+  await afterResponseSettled();
   const { db } = await import("@/lib/server/db");
   await db.$disconnect();
 });

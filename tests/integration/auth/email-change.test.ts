@@ -17,7 +17,11 @@ beforeAll(async () => {
   smtp = await startSmtp();
   process.env.APP_URL = "https://help.ticketry.test";
 });
-afterAll(() => smtp.stop());
+// Mail goes out after the answer: let the last notices reach the SMTP server before it stops.
+afterAll(async () => {
+  await afterResponseSettled();
+  await smtp.stop();
+});
 
 async function agent() {
   const user = await createUser((await createOrg()).id, "agent");
