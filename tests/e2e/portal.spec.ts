@@ -26,7 +26,7 @@ test.describe("customer portal", () => {
     await page.getByRole("button", { name: "Access Portal" }).click();
     await expect(page.getByText(`We sent an 8-digit code to ${email}`)).toBeVisible();
     const code = await codeFromMail(email);
-    await page.getByLabel("Access code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByLabel("Access code").fill(code === "00000000" ? "11111111" : "00000000");
     await page.getByRole("button", { name: "Verify Code" }).click();
     await expect(toastText(page, "Access failed")).toBeVisible();
     await expect(toastText(page, "That code is not correct. Please check your email and try again.")).toBeVisible();

@@ -200,7 +200,7 @@ test.describe.serial("two server processes on one database", () => {
     const customer = uniqueEmail("sec-customer");
     await checked(await a.api.post("/api/portal/access", { data: { org: organization.slug, email: customer } }));
     keep("portal code", await codeFromMail(customer));
-    const wrong = secrets.get("portal code") === "000000" ? "111111" : "000000";
+    const wrong = secrets.get("portal code") === "00000000" ? "11111111" : "00000000";
     await checked(
       await b.api.post("/api/portal/access", { data: { org: organization.slug, email: customer, code: wrong } }),
     );
