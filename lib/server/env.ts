@@ -62,7 +62,11 @@ export function productionConfigProblems(vars: Record<string, string | undefined
 
 /** A production server refuses to start half-configured: print every problem and exit. */
 export function exitOnConfigProblems(vars: Record<string, string | undefined> = process.env) {
-  const problems = productionConfigProblems(vars);
+  refuseToStartOn(productionConfigProblems(vars));
+}
+
+/** Prints every start-up problem at once and exits; does nothing when there are none. */
+export function refuseToStartOn(problems: string[]) {
   if (problems.length === 0) return;
   console.error(`Ticketry cannot start:\n- ${problems.join("\n- ")}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { refuseToStartOn } from "@/lib/server/env";
 import { verifyPassword } from "@/lib/auth/password";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/site/demo";
 
@@ -65,7 +66,5 @@ export async function exitOnDemoLogins(vars: Record<string, string | undefined> 
     );
     return;
   }
-  if (problems.length === 0) return;
-  console.error(`Ticketry cannot start:\n- ${problems.join("\n- ")}`);
-  process.exit(1);
+  refuseToStartOn(problems);
 }

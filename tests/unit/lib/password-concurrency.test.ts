@@ -20,7 +20,11 @@ function controlledJob<T>(value: T) {
     );
   };
 }
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Lets promise callbacks run until `done` holds: microtask turns only, no clock. */
+async function settle(done: () => boolean) {
+  for (let turn = 0; turn < 1000 && !done(); turn++) await Promise.resolve();
+  expect(done()).toBe(true);
+}
 
 beforeEach(() => {
   running = 0;
@@ -34,11 +38,13 @@ it("runs at most ARGON2_CONCURRENCY hashes and verifications at once, and finish
   const jobs = Array.from({ length: 40 }, (_, i) => (i % 2 ? hashPassword(`p${i}`) : verifyPassword("$h", `p${i}`)));
   let finished = 0;
   for (const job of jobs) void job.then(() => finished++);
-  await flush();
-  expect(running).toBe(ARGON2_CONCURRENCY);
+  await settle(() => running === ARGON2_CONCURRENCY);
+  let released = 0;
   while (pending.length > 0) {
     pending.shift()!();
-    await flush();
+    released++;
+    // The released job finishes and the next queued one (if any) takes its slot.
+    await settle(() => finished === released && running === Math.min(ARGON2_CONCURRENCY, 40 - released));
     expect(running).toBeLessThanOrEqual(ARGON2_CONCURRENCY);
   }
   await Promise.all(jobs);
