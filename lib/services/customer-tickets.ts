@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { conflict } from "@/lib/errors";
+import { OPEN_STATUSES } from "@/lib/tickets/fields";
 import { customerOf, type CustomerActor } from "./actor";
 import { hit, type Limit } from "./rate-limit";
 
@@ -36,7 +37,7 @@ export async function throttleCustomerTicket(actor: CustomerActor, ip: string): 
 export async function assertOpenTicketRoom(tx: Prisma.TransactionClient, actor: CustomerActor): Promise<void> {
   const { organizationId, email } = customerOf(actor);
   const open = await tx.ticket.count({
-    where: { organizationId, customerEmail: email, status: { in: ["open", "pending", "in_progress"] } },
+    where: { organizationId, customerEmail: email, status: { in: OPEN_STATUSES } },
   });
   if (open >= MAX_OPEN_TICKETS_PER_CUSTOMER) throw conflict(OPEN_TICKET_CAP_MESSAGE);
 }

@@ -5,6 +5,7 @@ import { loggable } from "@/lib/http/server/loggable";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
+import { afterResponse } from "@/lib/server/after-response";
 import { takeMailQuota } from "./mail-quota";
 
 /**
@@ -20,23 +21,20 @@ function logFailure(what: string, error: unknown) {
   console.error(JSON.stringify({ level: "error", msg: `notification failed: ${what}`, ...loggable(error) }));
 }
 
-const pending = new Set<Promise<unknown>>();
-
 /**
- * Sends in the background. Mail to an address the organisation chose (its customer) first takes
- * one from the organisation's email quota; mail to its own team does not.
+ * Sends after the response (the one background mechanism, `afterResponse`). Mail to an address
+ * the organisation chose (its customer) first takes one from the organisation's email quota;
+ * mail to its own team does not.
  */
 function deliver(message: MailMessage, quota?: { organizationId: string; what: string }) {
-  const job = (quota ? takeMailQuota(quota.organizationId, quota.what) : Promise.resolve(true))
-    .then((allowed) => allowed && sendMail(message))
-    .catch((error) => logFailure(message.subject, error));
-  pending.add(job);
-  void job.finally(() => pending.delete(job));
-}
-
-/** Resolves once every detached send has finished (tests and graceful shutdown). */
-export async function notificationsSettled(): Promise<void> {
-  while (pending.size) await Promise.allSettled([...pending]);
+  afterResponse(message.subject, async () => {
+    try {
+      if (quota && !(await takeMailQuota(quota.organizationId, quota.what))) return;
+      await sendMail(message);
+    } catch (error) {
+      logFailure(message.subject, error);
+    }
+  });
 }
 
 /** Runs the lookup-and-send without ever throwing into the caller. */

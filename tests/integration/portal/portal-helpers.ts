@@ -1,5 +1,5 @@
 import { POST as access } from "@/app/api/portal/access/route";
-import { notificationsSettled } from "@/lib/services/notifications";
+import { afterResponseSettled } from "@/lib/server/after-response";
 import { makeRequest, params, readJson } from "../helpers/request";
 import type { startSmtp } from "../helpers/smtp";
 
@@ -39,6 +39,6 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Messages to `email` once every detached notification has been handed to the SMTP server. */
 export async function mailsTo(smtp: Smtp, email: string) {
-  await notificationsSettled();
+  await afterResponseSettled();
   return smtp.messages.filter((m) => m.to.includes(email));
 }

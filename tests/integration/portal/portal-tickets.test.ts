@@ -387,6 +387,6 @@ describe("notification emails", () => {
 });
 
 async function notificationsFlushed() {
-  const { notificationsSettled } = await import("@/lib/services/notifications");
-  await notificationsSettled();
+  const { afterResponseSettled } = await import("@/lib/server/after-response");
+  await afterResponseSettled();
 }
