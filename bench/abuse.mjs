@@ -142,7 +142,7 @@ async function portalFlood(base, mail) {
   });
   if (asked.status !== 200) throw new Error(`portal code request failed: ${asked.status}`);
   const letter = mail.messages().findLast((m) => m.includes(stranger) && /portal code/i.test(m));
-  const code = /portal code: (\d{6})/.exec(letter ?? "")?.[1];
+  const code = /portal code: (\d{8})/.exec(letter ?? "")?.[1];
   if (!code) throw new Error("portal code not found in the mail sink");
   const verified = await call(base, "POST", "/api/portal/access", {
     body: { org: slug, email: stranger, code },

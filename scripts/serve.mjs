@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { forwardedFor, trustedProxies, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
+import { withLanes } from "../lib/http/server/request-lanes.mjs";
 import { portHolder, portInUseMessage } from "./lib/ports.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -15,7 +16,8 @@ const hops = trustedProxyHops();
 const proxies = trustedProxies();
 
 const app = next({ dev: false, dir: process.cwd(), port, hostname });
-const handle = app.getRequestHandler();
+// Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
+const handle = withLanes(app.getRequestHandler());
 await app.prepare();
 
 const server = createServer((req, res) => {

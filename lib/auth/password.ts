@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import { tooManyRequests } from "@/lib/errors";
 import { semaphore } from "@/lib/server/semaphore";
 
 /**
@@ -14,16 +15,18 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
  * serving every other request (health checks, ticket work).
  */
 export const ARGON2_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
-const argon2Slot = semaphore(ARGON2_CONCURRENCY);
+/** Past this many waiting, a password request is turned away at once (429) instead of queueing for seconds. */
+export const ARGON2_MAX_WAITING = 100;
+const argon2Slot = semaphore(ARGON2_CONCURRENCY, {
+  maxWaiting: ARGON2_MAX_WAITING,
+  whenFull: () => tooManyRequests(1, "The server is busy. Please try again in a moment."),
+});
 
 export function hashPassword(password: string): Promise<string> {
   return argon2Slot(() => hash(password, ARGON2_OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2Slot(() => verify(passwordHash, password));
-  } catch {
-    return false;
-  }
+/** False for a wrong password or a malformed hash; a full queue still fails with 429. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return argon2Slot(() => verify(passwordHash, password).catch(() => false));
 }

@@ -1,7 +1,8 @@
 import "@testing-library/jest-dom";
 
 // jsdom lacks these browser APIs that Radix and the sidebar use.
-if (!window.matchMedia) {
+// Tests of server pieces run in node (no window).
+if (typeof window !== "undefined" && !window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
     writable: true,
     value: (query: string) => ({

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ARGON2_CONCURRENCY, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { ARGON2_CONCURRENCY, ARGON2_MAX_WAITING, hashPassword, verifyPassword } from "@/lib/auth/password";
 
 // argon2 is replaced by jobs that finish only when the test says so, and that count how many
 // run at the same time: the bound must hold however many callers arrive together.
@@ -59,4 +59,17 @@ it("frees the slot when a job fails", async () => {
   expect(results).toEqual(Array(10).fill(false));
   jest.mocked(hash).mockResolvedValue("$argon2id$ok");
   await expect(hashPassword("x")).resolves.toBe("$argon2id$ok");
+});
+
+it("turns a password request away with 429 once ARGON2_MAX_WAITING wait, and serves the queue it kept", async () => {
+  const kept = Array.from({ length: ARGON2_CONCURRENCY + ARGON2_MAX_WAITING }, (_, i) => hashPassword(`p${i}`));
+  await settle(() => running === ARGON2_CONCURRENCY);
+  await expect(verifyPassword("$h", "one too many")).rejects.toMatchObject({ code: "rate_limited" });
+  let finished = 0;
+  for (const job of kept) void job.then(() => finished++);
+  for (let released = 1; released <= kept.length; released++) {
+    pending.shift()!();
+    await settle(() => finished === released && (pending.length > 0 || released === kept.length));
+  }
+  await expect(Promise.all(kept)).resolves.toHaveLength(ARGON2_CONCURRENCY + ARGON2_MAX_WAITING);
 });
