@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
-import { benchDatabase } from "./lib/database.mjs";
+import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const argv = process.argv.slice(2);
@@ -318,7 +318,9 @@ async function main() {
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
     cpus: (await import("node:os")).cpus().length,
+    postgres: await databaseSettings(database.url),
   };
+  console.log(`PostgreSQL settings: ${JSON.stringify(report.postgres)}`);
   try {
     await waitFor(`${rawServer.base}/counts`);
     if (flag("scale")) {

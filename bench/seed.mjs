@@ -8,7 +8,7 @@ import pg from "pg";
 import { hash } from "@node-rs/argon2";
 import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
-import { benchDatabase } from "./lib/database.mjs";
+import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { progress } from "./lib/progress.mjs";
 
 function arg(name, fallback) {
@@ -168,6 +168,7 @@ async function main() {
   const started = Date.now();
   const database = await benchDatabase();
   await applyMigrations(database.url);
+  console.log(`PostgreSQL settings: ${JSON.stringify(await databaseSettings(database.url))}`);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const q = (sql, params) => client.query(sql, params);

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
+import { postgresSettings } from "../../scripts/lib/postgres-settings.mjs";
 
 // The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
 const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
@@ -46,7 +47,7 @@ const PRIORITIES = ["low", "medium", "high", "urgent"];
 /** A throwaway PostgreSQL of the benchmark's own (stoppable without touching anyone else's). */
 export async function startOwnPostgres(port) {
   const dir = `/tmp/ticketry-bench-pg-${port}-${process.pid}`;
-  return startEmbeddedPostgres({ dir, port, database: "ticketry_bench" });
+  return startEmbeddedPostgres({ dir, port, database: "ticketry_bench", settings: postgresSettings("bench") });
 }
 
 async function query(url, text, values = []) {

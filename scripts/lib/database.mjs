@@ -1,6 +1,7 @@
 // Which database the scripts use: DATABASE_URL when set, else the embedded Postgres whose
 // data lives in .data/ (started here and stopped by the caller).
 import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
+import { postgresSettings } from "./postgres-settings.mjs";
 
 export const EMBEDDED_DEV = {
   dir: ".data/postgres",
@@ -14,6 +15,7 @@ export async function resolveDatabase() {
   const db = await startEmbeddedPostgres({
     ...EMBEDDED_DEV,
     portSettings: ["EMBEDDED_PG_PORT=<port>", "DATABASE_URL set to a PostgreSQL of your own"],
+    settings: postgresSettings("product"),
   });
   return { url: db.url, embedded: true, stop: db.stop };
 }

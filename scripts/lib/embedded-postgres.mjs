@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensurePortFree } from "./ports.mjs";
+import { settingsArgs } from "./postgres-settings.mjs";
 import { placeForPostgresUser } from "./postgres-user.mjs";
 
 const USER = "postgres";
@@ -107,11 +108,17 @@ async function initialise(bin, dataDir, owner) {
 }
 
 /** Starts the server process; resolves once it accepts connections. */
-function launch(bin, dataDir, port, owner, quiet) {
+function launch(bin, dataDir, port, owner, quiet, settings) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(bin, "postgres"),
-      ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      [
+        "-D",
+        dataDir,
+        "-p",
+        String(port),
+        ...settingsArgs({ listen_addresses: "127.0.0.1", max_connections: "200", ...settings }),
+      ],
       {
         ...owner,
         env: { ...process.env, LC_MESSAGES: "C" },
@@ -144,7 +151,8 @@ function launch(bin, dataDir, port, owner, quiet) {
 /**
  * Starts Postgres on `port` with its data in `dir`, creates `database` when missing and
  * returns its URL, where its data is and a stop function. `portSettings` says what the user
- * can set when the port is taken (see ports.mjs).
+ * can set when the port is taken (see ports.mjs); `settings` are postgres settings for this
+ * run (see postgres-settings.mjs).
  */
 export async function startEmbeddedPostgres({
   dir,
@@ -152,6 +160,7 @@ export async function startEmbeddedPostgres({
   database,
   quiet = true,
   portSettings = [`a free port for the embedded PostgreSQL`],
+  settings = {},
 }) {
   await ensurePortFree(port, { host: "127.0.0.1", service: "the embedded PostgreSQL", settings: portSettings });
   const place = await placeForPostgresUser(nativeDir(), path.resolve(dir));
@@ -163,7 +172,7 @@ export async function startEmbeddedPostgres({
   const stopOnExit = () => child?.kill("SIGINT");
   const control = {
     async start() {
-      child = await launch(bin, dataDir, port, owner, quiet);
+      child = await launch(bin, dataDir, port, owner, quiet, settings);
       // Like the package did: never leave a server behind when this process ends.
       process.once("exit", stopOnExit);
     },
