@@ -14,7 +14,10 @@ it("gives the benchmarks a quarter of memory and the product's embedded database
     max_parallel_workers_per_gather: "1",
     jit: "off",
   });
-  expect(postgresSettings("product", machine)).toMatchObject({ shared_buffers: "3072MB", effective_cache_size: "9830MB" });
+  expect(postgresSettings("product", machine)).toMatchObject({
+    shared_buffers: "3072MB",
+    effective_cache_size: "9830MB",
+  });
 });
 
 it("keeps floors on a small machine and caps on a large one", () => {
