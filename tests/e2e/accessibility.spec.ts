@@ -39,4 +39,27 @@ test.describe("accessibility (axe-core)", () => {
       await expectNoViolations(page);
     }
   });
+
+  test("the workspace with a ticket open, the shortcut list and the command palette have no violations, in light and dark", async ({
+    page,
+  }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/app#all-open");
+    await page.locator("[data-queue-pane] ul > li > button").first().click();
+    await expect(page.getByRole("article").getByRole("combobox", { name: "Assignee" })).toBeVisible();
+    for (const theme of ["light", "dark"]) {
+      await expectNoViolations(page);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+k");
+      await page.getByRole("combobox", { name: "Search commands and tickets" }).fill("a");
+      await expect(page.getByRole("group", { name: "Tickets" })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press("Escape");
+      if (theme === "light") await page.getByRole("button", { name: "Toggle theme" }).click();
+    }
+  });
 });
