@@ -7,7 +7,7 @@ import { Dashboard } from "@/components/dashboard/dashboard";
 import { BackToList } from "@/components/workspace/back-to-list";
 import { useOpenTicket } from "@/components/workspace/open-ticket";
 import { queueLabel } from "@/components/workspace/queues";
-import { useWorkspaceShortcuts } from "@/components/workspace/use-workspace-shortcuts";
+import { clickNewTicket, useWorkspaceShortcuts } from "@/components/workspace/use-workspace-shortcuts";
 import { useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import { isView } from "@/lib/tickets/ticket-url";
 import { cn } from "@/lib/utils";
@@ -37,10 +37,6 @@ function KnowledgeBase() {
       <p className="text-muted-foreground">The knowledge base is coming soon.</p>
     </div>
   );
-}
-
-function clickNewTicket() {
-  document.querySelector<HTMLButtonElement>("[data-queue-pane] button[aria-haspopup='dialog']:not(:disabled)")?.click();
 }
 
 /**

@@ -56,48 +56,50 @@ export function CommandPalette({
     const needle = search.trim().toLowerCase();
     const fits = (label: string) => !needle || label.toLowerCase().includes(needle);
     const go = (section: string) => () => navigateWorkspace({ section, ticket: null });
-    const all: Command[] = [
-      ...(matches.data ?? []).map((t) => ({
-        id: `ticket-${t.id}`,
-        group: "Tickets",
-        label: t.subject,
-        hint: `#${t.ticketNumber}`,
-        icon: <Ticket aria-hidden />,
-        run: () => navigateWorkspace({ section: view, ticket: t.ticketNumber }),
-      })),
-      ...QUEUES.filter((q) => fits(q.label) || fits(`go to ${q.label}`)).map(({ view, label, icon: Icon }) => ({
+    const tickets: Command[] = (matches.data ?? []).map((t) => ({
+      id: `ticket-${t.id}`,
+      group: "Tickets",
+      label: t.subject,
+      hint: `#${t.ticketNumber}`,
+      icon: <Ticket aria-hidden />,
+      run: () => navigateWorkspace({ section: view, ticket: t.ticketNumber }),
+    }));
+    const places: Command[] = [
+      ...QUEUES.map(({ view, label, icon: Icon }) => ({
         id: `queue-${view}`,
         group: "Go to",
         label,
         icon: <Icon aria-hidden />,
         run: go(view),
       })),
-      ...[
-        {
-          id: "dashboard",
-          group: "Go to",
-          label: "Dashboard",
-          icon: <LayoutDashboard aria-hidden />,
-          run: go("dashboard"),
-        },
-        {
-          id: "new-ticket",
-          group: "Actions",
-          label: "New Ticket",
-          hint: "c",
-          icon: <Plus aria-hidden />,
-          run: onNewTicket,
-        },
-        {
-          id: "shortcuts",
-          group: "Actions",
-          label: "Keyboard shortcuts",
-          hint: "?",
-          icon: <Keyboard aria-hidden />,
-          run: onShortcuts,
-        },
-      ].filter((c) => fits(c.label)),
+      {
+        id: "dashboard",
+        group: "Go to",
+        label: "Dashboard",
+        icon: <LayoutDashboard aria-hidden />,
+        run: go("dashboard"),
+      },
     ];
+    const actions: Command[] = [
+      {
+        id: "new-ticket",
+        group: "Actions",
+        label: "New Ticket",
+        hint: "c",
+        icon: <Plus aria-hidden />,
+        run: onNewTicket,
+      },
+      {
+        id: "shortcuts",
+        group: "Actions",
+        label: "Keyboard shortcuts",
+        hint: "?",
+        icon: <Keyboard aria-hidden />,
+        run: onShortcuts,
+      },
+    ];
+    // Places first (few, and what "go" usually means), then matching tickets, then actions.
+    const all = [...places.filter((c) => fits(c.label)), ...tickets, ...actions.filter((c) => fits(c.label))];
     return all;
   }, [search, matches.data, view, onNewTicket, onShortcuts]);
 

@@ -34,6 +34,11 @@ function moveInList(step: 1 | -1) {
   next?.scrollIntoView({ block: "nearest" });
 }
 
+/** Opens the New Ticket dialog through its own button (unless the plan's limit has disabled it). */
+export function clickNewTicket() {
+  pane("queue")?.querySelector<HTMLButtonElement>("button[aria-haspopup='dialog']:not(:disabled)")?.click();
+}
+
 /** Turns the reply box to a public reply or an internal note, then puts the cursor in it. */
 function writeReply(internal: boolean) {
   const toggle = document.querySelector<HTMLButtonElement>("#reply-internal");

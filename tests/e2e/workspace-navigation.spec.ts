@@ -1,6 +1,9 @@
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { createForeignTicket } from "./db";
 import { signInAs } from "./helpers";
+
+const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 /** The list's rows (each a button naming the ticket). */
 const rows = (page: Page) => page.locator("[data-queue-pane] ul > li > button");
@@ -179,5 +182,6 @@ test.describe("workspace shell", () => {
     await expect(page.locator("[data-collapsible=icon]")).toBeAttached();
     await expect(page.getByTestId("count-all-open")).toBeVisible();
     await expect(page.getByTestId("count-all-open")).toHaveText(/^\d+$/);
+    await page.screenshot({ path: path.join(SHOTS, "sidebar-collapsed-1440-light.png") });
   });
 });
