@@ -45,7 +45,7 @@ test.describe("accessibility (axe-core)", () => {
   }) => {
     await signInAs(page, "admin@acme.test");
     await page.goto("/app#all-open");
-    await page.locator("[data-queue-pane] ul > li > button").first().click();
+    await page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button").first().click();
     await expect(page.getByRole("article").getByRole("combobox", { name: "Assignee" })).toBeVisible();
     for (const theme of ["light", "dark"]) {
       await expectNoViolations(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs, toastText } from "./helpers";
 
-const rows = (page: Page) => page.locator("[data-queue-pane] ul > li > button");
+const rows = (page: Page) => page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button");
 /** Leaves every field, as an agent does after clicking somewhere neutral. */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 const ticketNumberOf = async (row: ReturnType<typeof rows>) => Number((await row.innerText()).match(/#(\d+)/)![1]);
@@ -87,7 +87,7 @@ test.describe("workspace keyboard", () => {
 
   test("? lists every shortcut in a dialog", async ({ page }) => {
     await page.goto("/app#my-open");
-    await expect(page.locator("[data-queue-pane] h2")).toHaveText("My Open");
+    await expect(rows(page).first()).toBeVisible();
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await expect(help).toBeVisible();
@@ -106,7 +106,7 @@ test.describe("workspace keyboard", () => {
 
   test("Ctrl+K: jump to a queue, find a ticket by number or subject, run an action", async ({ page }) => {
     await page.goto("/app#my-open");
-    await expect(page.locator("[data-queue-pane] h2")).toHaveText("My Open");
+    await expect(rows(page).first()).toBeVisible();
     const palette = page.getByRole("dialog", { name: "Command palette" });
     const input = palette.getByRole("combobox", { name: "Search commands and tickets" });
 
@@ -116,7 +116,7 @@ test.describe("workspace keyboard", () => {
     await expect(palette.getByRole("option", { name: "Closed (7d)" })).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/app#closed$/);
-    await expect(page.locator("[data-queue-pane] h2")).toHaveText("Closed (7d)");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText("Closed (7d)");
 
     // A ticket by its number, opened in the queue on screen.
     await page.goto("/app#all-open");

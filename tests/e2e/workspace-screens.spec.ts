@@ -27,7 +27,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize(size);
       await signInAs(page, "admin@acme.test");
       await page.goto("/app#all-open");
-      const row = page.locator("[data-queue-pane] ul > li > button").nth(1);
+      const row = page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button").nth(1);
       await row.click();
       const ticket = page.getByRole("article");
       await expect(ticket.getByRole("combobox", { name: "Assignee" })).toBeInViewport();
