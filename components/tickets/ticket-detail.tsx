@@ -65,7 +65,12 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
         </p>
         {staff && <TicketProperties ticket={t} />}
       </header>
-      <div data-ticket-scroll className="min-h-0 flex-1 overflow-y-auto">
+      {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
+      <div
+        data-ticket-scroll
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+      >
         <section aria-label="Conversation" className="grid gap-3 p-4">
           <div className="rounded-md border bg-muted/40 p-3">
             <p className="mb-1 text-xs font-medium">{t.customerName}</p>

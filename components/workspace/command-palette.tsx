@@ -19,7 +19,7 @@ type Command = { id: string; group: string; label: string; hint?: string; icon: 
 function useTicketMatches(search: string) {
   const q = useDebounced(search.trim(), 200);
   const params = new URLSearchParams({ q, limit: "8" }).toString();
-  return useQuery<TicketJson[]>({
+  const query = useQuery<TicketJson[]>({
     queryKey: [...ticketKeys.lists, "palette", params],
     queryFn: async () => {
       const res = await fetch(`/api/tickets?${params}`, { credentials: "include" });
@@ -28,6 +28,8 @@ function useTicketMatches(search: string) {
     },
     enabled: q.length > 0,
   });
+  // Results of an earlier search never stand in for this one (Enter would open the wrong ticket).
+  return { ...query, data: q === search.trim() ? query.data : undefined };
 }
 
 /**
