@@ -12,6 +12,8 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
 import { redirectTarget } from "@/lib/http/client/redirect-target";
+import { landingPage } from "@/lib/permissions/pages";
+import type { RoleHolder } from "@/lib/permissions/table";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
@@ -29,11 +31,15 @@ export function LoginForm() {
     if (!credentials) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/login", { email: form.values.email.trim(), password: form.values.password });
+      const res = await apiRequest("POST", "/api/login", {
+        email: form.values.email.trim(),
+        password: form.values.password,
+      });
+      const { user } = (await res.json()) as { user: RoleHolder };
       queryClient.clear();
       toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
       // Refresh so server components render with the new session cookie.
-      router.replace(redirectTarget(next, window.location.origin));
+      router.replace(redirectTarget(next, window.location.origin, landingPage(user)));
       router.refresh();
     } catch (error) {
       toastError("Login failed", error, "Invalid email or password");

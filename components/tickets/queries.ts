@@ -24,6 +24,8 @@ export const ticketKeys = {
   list: (params: URLSearchParams) => ["/api/tickets", params.toString()] as const,
   details: ["/api/tickets/detail"] as const,
   detail: (id: string) => ["/api/tickets/detail", id] as const,
+  /** A ticket by its number in the organisation (what a ticket's address names). */
+  byNumber: (ticketNumber: number) => ["/api/tickets/number", String(ticketNumber)] as const,
   history: (id: string) => ["/api/tickets", id, "history"] as const,
   counts: ["/api/tickets/counts"] as const,
   stats: ["/api/tickets/stats"] as const,
@@ -58,6 +60,16 @@ export function useTicketList(params: URLSearchParams) {
 
 export function useTicket(id: string) {
   return useQuery<TicketJson>({ queryKey: ticketKeys.detail(id) });
+}
+
+export function useTicketByNumber(ticketNumber: number | null) {
+  return useQuery<TicketJson>({
+    queryKey: ticketKeys.byNumber(ticketNumber ?? 0),
+    enabled: ticketNumber !== null,
+    // A number names the same ticket for ever; only which ticket it is matters here.
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 export function useReplies(ticketId: string) {

@@ -50,21 +50,27 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
   const t = ticket.data;
 
   return (
-    <article aria-label={`Ticket #${t.ticketNumber}`} className="flex min-h-0 flex-col">
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        <header className="grid gap-3 border-b p-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
-            <StatusBadge status={t.status} />
-            <PriorityBadge priority={t.priority} />
-            <SlaBadge ticket={t} now={new Date()} />
-          </div>
-          <h2 className="text-xl font-semibold">{t.subject}</h2>
-          <p className="text-sm text-muted-foreground">
-            {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
-          </p>
-          {staff && <TicketProperties ticket={t} />}
-        </header>
+    <article aria-label={`Ticket #${t.ticketNumber}`} className="flex min-h-0 flex-1 flex-col">
+      {/* The header stays put while the conversation below it scrolls. */}
+      <header className="grid max-h-[45%] shrink-0 gap-3 overflow-y-auto border-b p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
+          <StatusBadge status={t.status} />
+          <PriorityBadge priority={t.priority} />
+          <SlaBadge ticket={t} now={new Date()} />
+        </div>
+        <h2 className="text-xl font-semibold">{t.subject}</h2>
+        <p className="text-sm text-muted-foreground">
+          {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
+        </p>
+        {staff && <TicketProperties ticket={t} />}
+      </header>
+      {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
+      <div
+        data-ticket-scroll
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+      >
         <section aria-label="Conversation" className="grid gap-3 p-4">
           <div className="rounded-md border bg-muted/40 p-3">
             <p className="mb-1 text-xs font-medium">{t.customerName}</p>

@@ -22,7 +22,7 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
     ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
   ];
   return (
-    <div className="grid gap-3 sm:grid-cols-3">
+    <div className="grid gap-3 @md:grid-cols-3 [&>div]:min-w-0">
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-status">Status</Label>
         <OptionSelect

@@ -1,14 +1,26 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Dashboard } from "@/components/dashboard/dashboard";
-import { setHash, useHash } from "@/components/workspace/use-hash";
+import { BackToList } from "@/components/workspace/back-to-list";
+import { useOpenTicket } from "@/components/workspace/open-ticket";
+import { queueLabel } from "@/components/workspace/queues";
+import { clickNewTicket, useWorkspaceShortcuts } from "@/components/workspace/use-workspace-shortcuts";
+import { useWorkspaceLocation } from "@/components/workspace/workspace-location";
+import { isView } from "@/lib/tickets/ticket-url";
+import { cn } from "@/lib/utils";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketDetail } from "./ticket-detail";
 import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
-import { VIEWS, type View } from "@/lib/tickets/views";
+import { useTicketByNumber } from "./queries";
+import type { View } from "@/lib/tickets/views";
+
+// Loaded when first opened, so the workspace's first load does not carry them.
+const CommandPalette = dynamic(() => import("@/components/workspace/command-palette").then((m) => m.CommandPalette));
+const ShortcutHelp = dynamic(() => import("@/components/workspace/shortcut-help").then((m) => m.ShortcutHelp));
 
 /** These hashes name other sections of /app, not ticket queues. */
 const REDIRECTS: Record<string, string> = {
@@ -27,53 +39,87 @@ function KnowledgeBase() {
   );
 }
 
-/** /app: the section comes from the URL hash (my-open by default). */
+/**
+ * /app: the section comes from the URL hash (my-open by default) and the open ticket from
+ * `?ticket=<number>`. The workspace is one screen high: the queue and the ticket scroll on
+ * their own, so the search, the filters and the ticket's header stay where they are. Below
+ * 768 px the open ticket is a screen of its own with a way back to the list.
+ */
 export function TicketWorkspace({ staff }: { staff: boolean }) {
   const router = useRouter();
-  const hash = useHash();
-  const [selected, setSelected] = useState<string | null>(null);
+  const { section, ticket: ticketNumber } = useWorkspaceLocation();
+  const openTicket = useOpenTicket();
   const { atLimit } = useUsage();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const view: View = isView(section) ? section : "my-open";
+  const resolved = useTicketByNumber(ticketNumber);
+  const selectedId = ticketNumber !== null && resolved.data?.ticketNumber === ticketNumber ? resolved.data.id : null;
+  const inQueue = !REDIRECTS[section] && section !== "dashboard" && section !== "knowledge-base";
+
+  useWorkspaceShortcuts({
+    enabled: inQueue,
+    ticketId: selectedId,
+    staff,
+    onHelp: () => setHelpOpen(true),
+    onPalette: () => setPaletteOpen(true),
+  });
 
   useEffect(() => {
-    if (REDIRECTS[hash]) router.replace(REDIRECTS[hash]);
-  }, [hash, router]);
+    if (REDIRECTS[section]) router.replace(REDIRECTS[section]);
+  }, [section, router]);
 
-  if (REDIRECTS[hash]) return null;
-  if (hash === "dashboard")
-    return (
-      <Dashboard
-        onOpenTicket={(id) => {
-          setSelected(id);
-          setHash("all-open");
-        }}
-      />
-    );
-  if (hash === "knowledge-base") return <KnowledgeBase />;
-  const view: View = (VIEWS as readonly string[]).includes(hash) ? (hash as View) : "my-open";
-
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <UsageAlert />
-      <div
-        className="grid min-h-0 flex-1 md:grid-cols-[minmax(18rem,26rem)_1fr]"
-        style={{ height: "calc(100svh - 3.5rem)" }}
-      >
-        <TicketList
+  const overlays = (
+    <>
+      {helpOpen && <ShortcutHelp open onOpenChange={setHelpOpen} staff={staff} />}
+      {paletteOpen && (
+        <CommandPalette
+          open
+          onOpenChange={setPaletteOpen}
           view={view}
-          selectedId={selected}
-          onSelect={setSelected}
-          actions={<NewTicketDialog onCreated={setSelected} disabled={atLimit} />}
+          onNewTicket={clickNewTicket}
+          onShortcuts={() => setHelpOpen(true)}
         />
-        <div className="flex min-h-0 flex-col">
-          {selected ? (
-            <TicketDetail key={selected} ticketId={selected} staff={staff} />
-          ) : (
+      )}
+    </>
+  );
+
+  if (REDIRECTS[section]) return null;
+  if (section === "dashboard") return <Dashboard onOpenTicket={(id) => void openTicket(id, "all-open")} />;
+  if (section === "knowledge-base") return <KnowledgeBase />;
+
+  const open = ticketNumber !== null;
+  return (
+    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 flex-col overflow-hidden">
+      <UsageAlert />
+      <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)] 2xl:grid-cols-[28rem_minmax(0,1fr)]">
+        <div data-queue-pane className={cn("flex min-h-0 min-w-0 flex-col", open && "max-md:hidden")}>
+          <h2 id="queue-heading" className="border-r border-b px-3 pt-3 pb-2 text-base font-semibold">
+            {queueLabel(view)}
+          </h2>
+          <TicketList
+            view={view}
+            selectedId={selectedId}
+            onSelect={(id) => void openTicket(id, view, { fromList: true })}
+            actions={<NewTicketDialog onCreated={(id) => void openTicket(id, view)} disabled={atLimit} />}
+          />
+        </div>
+        <div data-ticket-pane className={cn("@container flex min-h-0 min-w-0 flex-col", !open && "max-md:hidden")}>
+          {open && <BackToList view={view} />}
+          {!open ? (
             <p className="grid flex-1 place-items-center p-6 text-sm text-muted-foreground">
               Select a ticket to view details
             </p>
+          ) : selectedId ? (
+            <TicketDetail key={selectedId} ticketId={selectedId} staff={staff} />
+          ) : resolved.isError ? (
+            <p className="p-6 text-sm text-destructive">Ticket not found</p>
+          ) : (
+            <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>
           )}
         </div>
       </div>
+      {overlays}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import type { PublicUser } from "@/lib/auth/session";
 import { AppSidebar } from "./app-sidebar";
+import { SkipLink } from "./skip-link";
 
 /** The app shell: collapsible sidebar, top bar with sidebar toggle, theme toggle and Logout. */
 export function AppShell({
@@ -19,6 +20,7 @@ export function AppShell({
 }) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
+      <SkipLink />
       <AppSidebar user={user} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-2 border-b bg-background px-3">

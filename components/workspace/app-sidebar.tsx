@@ -1,19 +1,6 @@
 "use client";
 
-import {
-  AlarmClock,
-  BookOpen,
-  CheckCircle2,
-  Clock,
-  Inbox,
-  LayoutDashboard,
-  Settings,
-  Shield,
-  User,
-  UserCheck,
-  Users,
-  ListTodo,
-} from "lucide-react";
+import { BookOpen, Building2, LayoutDashboard, Settings, Shield, User, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -37,27 +24,31 @@ import { initials } from "@/lib/format/initials";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
-import { setHash, useHash } from "./use-hash";
 import { useQueueCounts } from "@/components/tickets/queries";
-import type { QueueCounts } from "@/lib/schemas/tickets";
-import { type View } from "@/lib/tickets/views";
+import { QUEUES } from "./queues";
+import { navigateWorkspace, useWorkspaceLocation } from "./workspace-location";
 
-const QUEUES: { view: View; label: string; key: keyof QueueCounts; icon: typeof Inbox }[] = [
-  { view: "unassigned", label: "Unassigned", key: "unassigned", icon: Inbox },
-  { view: "my-open", label: "My Open", key: "myOpen", icon: UserCheck },
-  { view: "all-open", label: "All Open", key: "allOpen", icon: ListTodo },
-  { view: "sla-risk", label: "SLA at Risk", key: "slaRisk", icon: AlarmClock },
-  { view: "recently-updated", label: "Recent Updates", key: "recentlyUpdated", icon: Clock },
-  { view: "closed", label: "Closed (7d)", key: "closed", icon: CheckCircle2 },
-];
+/**
+ * On /app a section link changes the whole URL itself (a new history entry, the open ticket
+ * closed); a plain or modified click elsewhere is left to the link (new tab, other page).
+ */
+function sectionClick(onApp: boolean, section: string, after: () => void) {
+  return (event: React.MouseEvent) => {
+    if (onApp && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0) {
+      event.preventDefault();
+      navigateWorkspace({ section, ticket: null });
+    }
+    after();
+  };
+}
 
 export function AppSidebar({ user }: { user: PublicUser }) {
   const pathname = usePathname();
-  const hash = useHash();
+  const { section } = useWorkspaceLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   const counts = useQueueCounts();
   const onApp = pathname === "/app";
-  const activeView = onApp ? hash || "my-open" : null;
+  const activeView = onApp ? section || "my-open" : null;
   const close = () => isMobile && setOpenMobile(false);
 
   return (
@@ -81,18 +72,19 @@ export function AppSidebar({ user }: { user: PublicUser }) {
                     tooltip={label}
                     aria-disabled={unavailable || undefined}
                   >
-                    <Link
-                      href={`/app#${view}`}
-                      onClick={() => {
-                        if (onApp) setHash(view);
-                        close();
-                      }}
-                    >
+                    <Link href={`/app#${view}`} onClick={sectionClick(onApp, view, close)}>
                       <Icon />
                       <span>{label}</span>
                     </Link>
                   </SidebarMenuButton>
-                  <SidebarMenuBadge>
+                  <SidebarMenuBadge
+                    className={
+                      unavailable
+                        ? undefined
+                        : // Collapsed to icons, the count stays as a small badge on the icon's corner.
+                          "group-data-[collapsible=icon]:-top-1 group-data-[collapsible=icon]:-right-1 group-data-[collapsible=icon]:flex group-data-[collapsible=icon]:h-4 group-data-[collapsible=icon]:min-w-4 group-data-[collapsible=icon]:rounded-full group-data-[collapsible=icon]:bg-primary group-data-[collapsible=icon]:px-1 group-data-[collapsible=icon]:text-[10px] group-data-[collapsible=icon]:text-primary-foreground"
+                    }
+                  >
                     {unavailable ? (
                       <Badge variant="outline">Coming Soon</Badge>
                     ) : (
@@ -109,18 +101,22 @@ export function AppSidebar({ user }: { user: PublicUser }) {
           <SidebarMenu>
             <SidebarMenuItem>
               <SidebarMenuButton asChild isActive={activeView === "dashboard"} tooltip="Dashboard">
-                <Link
-                  href="/app#dashboard"
-                  onClick={() => {
-                    if (onApp) setHash("dashboard");
-                    close();
-                  }}
-                >
+                <Link href="/app#dashboard" onClick={sectionClick(onApp, "dashboard", close)}>
                   <LayoutDashboard />
                   <span>Dashboard</span>
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
+            {can(user, "platform.view") && (
+              <SidebarMenuItem>
+                <SidebarMenuButton asChild isActive={pathname === "/platform-admin"} tooltip="Platform Admin">
+                  <Link href="/platform-admin" onClick={close}>
+                    <Building2 />
+                    <span>Platform Admin</span>
+                  </Link>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            )}
             {can(user, "admin.view") && (
               <>
                 <SidebarMenuItem>

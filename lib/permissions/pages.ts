@@ -26,3 +26,8 @@ export function routeAccess(pathname: string): ProtectedRoute | undefined {
 export function mayOpen(user: RoleHolder, access: ProtectedRoute | undefined): boolean {
   return !access?.permission || can(user, access.permission);
 }
+
+/** Where a sign-in lands when it was sent nowhere in particular: platform admins run the platform. */
+export function landingPage(user: RoleHolder): string {
+  return can(user, "platform.view") ? "/platform-admin" : "/app";
+}

@@ -7,6 +7,7 @@ import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { afterResponse } from "@/lib/server/after-response";
 import { takeMailQuota } from "./mail-quota";
+import { ticketUrl } from "@/lib/tickets/ticket-url";
 
 /**
  * Ticket notification emails, sent after the change has committed.
@@ -121,7 +122,8 @@ export function notifyCustomerReply(ticket: TicketRef, reply: { content: string;
           ticketNumber: found.ticket.ticketNumber,
           subject: found.ticket.subject,
           customerEmail: reply.authorEmail,
-          workspaceLink: `${env.appUrl}/app#my-open`,
+          // The ticket itself, in the assignee's own queue.
+          workspaceLink: ticketUrl(found.ticket.ticketNumber, "my-open", env.appUrl),
         },
         reply.content,
       ),

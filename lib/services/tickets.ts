@@ -19,12 +19,13 @@ import { recordEvent } from "./audit";
 import { decodeCursor, pageOf } from "./keyset";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
-import { findVisibleTicket, isStaff } from "./ticket-access";
+import { findVisibleTicket, isStaff, visibleTickets } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { ticketsUsed } from "./usage";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
@@ -164,6 +165,18 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
 
 export async function getTicket(user: SessionUser, id: string): Promise<Ticket> {
   const ticket = await findVisibleTicket(user, id);
+  return toTicketJson(ticket);
+}
+
+/**
+ * One visible ticket by its number in the caller's organisation (what a ticket's address
+ * and emails name). Numbers repeat across organisations, so another tenant's is a 404 too.
+ */
+export async function getTicketByNumber(user: SessionUser, number: string): Promise<Ticket> {
+  const ticketNumber = parseTicketNumber(number);
+  if (ticketNumber === null) throw notFound("Ticket not found");
+  const ticket = await db.ticket.findFirst({ where: { ticketNumber, ...visibleTickets(user) } });
+  if (!ticket) throw notFound("Ticket not found");
   return toTicketJson(ticket);
 }
 

@@ -68,3 +68,15 @@ export async function createOrgAdmin({
   );
   return email;
 }
+
+/** A ticket with this number in an organisation of its own (not the demo one); returns the organisation's id. */
+export async function createForeignTicket(ticketNumber: number): Promise<string> {
+  const organizationId = await createOrganization("Elsewhere");
+  await query(
+    `INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "customerName", "customerEmail",
+       "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1, $2, 'Another tenant''s secret', 'x', 'Eve', 'eve@elsewhere.test', now(), now(), now(), now())`,
+    [organizationId, ticketNumber],
+  );
+  return organizationId;
+}

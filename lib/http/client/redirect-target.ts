@@ -6,17 +6,21 @@ export const DEFAULT_AFTER_LOGIN = "/app";
  * reads a URL (a backslash counts as a slash, tabs and newlines vanish, dot segments collapse)
  * against the app's origin, and only its path, query and hash are kept. Anything that would
  * leave the origin (another host, `//host`, `javascript:`) or reads as such once resolved
- * gives the default instead.
+ * gives the fallback (the user's landing page) instead.
  */
-export function redirectTarget(next: string | null | undefined, origin: string): string {
-  if (!next) return DEFAULT_AFTER_LOGIN;
+export function redirectTarget(
+  next: string | null | undefined,
+  origin: string,
+  fallback: string = DEFAULT_AFTER_LOGIN,
+): string {
+  if (!next) return fallback;
   let url: URL;
   try {
     url = new URL(next, origin);
   } catch {
-    return DEFAULT_AFTER_LOGIN;
+    return fallback;
   }
   // "/.//host" resolves to the path "//host", which a browser would read as another host again.
-  if (url.origin !== new URL(origin).origin || url.pathname.startsWith("//")) return DEFAULT_AFTER_LOGIN;
+  if (url.origin !== new URL(origin).origin || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

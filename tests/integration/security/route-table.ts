@@ -207,6 +207,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
   {
+    route: "/api/tickets/number/[number]",
+    method: "GET",
+    access: "signed-in",
+    // Not `scoped`: both tenants have a ticket #1, so "the other tenant's ticket" has no number
+    // of its own here; ticket-by-number.test.ts proves another tenant's number is a 404.
+    call: ({ target }) => ({ params: { number: String(target.ticket.ticketNumber) } }),
+  },
+  {
     route: "/api/tickets/[id]",
     method: "PUT",
     access: ROLES.staff,

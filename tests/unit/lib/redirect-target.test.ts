@@ -63,4 +63,10 @@ describe("redirectTarget", () => {
           expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
         }
   });
+
+  it("gives the caller's landing page when sent nowhere, or somewhere off the origin", () => {
+    expect(redirectTarget(null, ORIGIN, "/platform-admin")).toBe("/platform-admin");
+    expect(redirectTarget("https://evil.example/x", ORIGIN, "/platform-admin")).toBe("/platform-admin");
+    expect(redirectTarget("/app#closed", ORIGIN, "/platform-admin")).toBe("/app#closed");
+  });
 });

@@ -1,5 +1,5 @@
 import { Role } from "@/generated/prisma/enums";
-import { mayOpen, PROTECTED_ROUTES, routeAccess } from "@/lib/permissions/pages";
+import { landingPage, mayOpen, PROTECTED_ROUTES, routeAccess } from "@/lib/permissions/pages";
 
 describe("protected pages", () => {
   it("a prefix covers the page and its sub-paths, not look-alikes", () => {
@@ -32,5 +32,10 @@ describe("protected pages", () => {
 
   it("a page outside the table is open to any signed-in user", () => {
     expect(mayOpen({ role: "end_user" }, routeAccess("/pricing"))).toBe(true);
+  });
+
+  it("platform admins land on /platform-admin, everyone else on /app", () => {
+    expect(landingPage({ role: Role.platform_admin })).toBe("/platform-admin");
+    for (const role of [Role.org_admin, Role.agent, Role.end_user]) expect(landingPage({ role })).toBe("/app");
   });
 });

@@ -1,0 +1,205 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Keyboard, LayoutDashboard, Plus, Search, Ticket } from "lucide-react";
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
+import { ticketKeys, type TicketJson } from "@/components/tickets/queries";
+import { throwIfNotOk } from "@/lib/http/client/api";
+import { useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { cn } from "@/lib/utils";
+import type { View } from "@/lib/tickets/views";
+import { QUEUES } from "./queues";
+import { navigateWorkspace } from "./workspace-location";
+
+type Command = { id: string; group: string; label: string; hint?: string; icon: ReactNode; run: () => void };
+
+/** Tickets of the whole organisation (any queue) whose number, subject or customer matches. */
+function useTicketMatches(search: string) {
+  const q = useDebounced(search.trim(), 200);
+  const params = new URLSearchParams({ q, limit: "8" }).toString();
+  const query = useQuery<TicketJson[]>({
+    queryKey: [...ticketKeys.lists, "palette", params],
+    queryFn: async () => {
+      const res = await fetch(`/api/tickets?${params}`, { credentials: "include" });
+      await throwIfNotOk(res);
+      return (await res.json()) as TicketJson[];
+    },
+    enabled: q.length > 0,
+  });
+  // Results of an earlier search never stand in for this one (Enter would open the wrong ticket).
+  return { ...query, data: q === search.trim() ? query.data : undefined };
+}
+
+/**
+ * Ctrl/Cmd+K: jump to a queue, to a ticket by number or subject, or run an action, without
+ * leaving the keyboard. A combobox over a list box (the ARIA pattern screen readers expect).
+ */
+export function CommandPalette({
+  open,
+  onOpenChange,
+  view,
+  onNewTicket,
+  onShortcuts,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  view: View;
+  onNewTicket: () => void;
+  onShortcuts: () => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const matches = useTicketMatches(open ? search : "");
+
+  const commands = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const fits = (label: string) => !needle || label.toLowerCase().includes(needle);
+    const go = (section: string) => () => navigateWorkspace({ section, ticket: null });
+    const tickets: Command[] = (matches.data ?? []).map((t) => ({
+      id: `ticket-${t.id}`,
+      group: "Tickets",
+      label: t.subject,
+      hint: `#${t.ticketNumber}`,
+      icon: <Ticket aria-hidden />,
+      run: () => navigateWorkspace({ section: view, ticket: t.ticketNumber }),
+    }));
+    const places: Command[] = [
+      ...QUEUES.map(({ view, label, icon: Icon }) => ({
+        id: `queue-${view}`,
+        group: "Go to",
+        label,
+        icon: <Icon aria-hidden />,
+        run: go(view),
+      })),
+      {
+        id: "dashboard",
+        group: "Go to",
+        label: "Dashboard",
+        icon: <LayoutDashboard aria-hidden />,
+        run: go("dashboard"),
+      },
+    ];
+    const actions: Command[] = [
+      {
+        id: "new-ticket",
+        group: "Actions",
+        label: "New Ticket",
+        hint: "c",
+        icon: <Plus aria-hidden />,
+        run: onNewTicket,
+      },
+      {
+        id: "shortcuts",
+        group: "Actions",
+        label: "Keyboard shortcuts",
+        hint: "?",
+        icon: <Keyboard aria-hidden />,
+        run: onShortcuts,
+      },
+    ];
+    // Places first (few, and what "go" usually means), then matching tickets, then actions.
+    const all = [...places.filter((c) => fits(c.label)), ...tickets, ...actions.filter((c) => fits(c.label))];
+    return all;
+  }, [search, matches.data, view, onNewTicket, onShortcuts]);
+
+  const current = Math.min(active, Math.max(0, commands.length - 1));
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  function close() {
+    onOpenChange(false);
+    setSearch("");
+    setActive(0);
+  }
+  function run(command: Command | undefined) {
+    if (!command) return;
+    close();
+    // After the palette has closed and handed the focus back, so a dialog it opens keeps it.
+    requestAnimationFrame(command.run);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
+    if (step && commands.length) {
+      event.preventDefault();
+      const next = (current + step + commands.length) % commands.length;
+      setActive(next);
+      document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      run(commands[current]);
+    }
+  }
+
+  const groups = [...new Set(commands.map((c) => c.group))];
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogPortal>
+        <DialogOverlay />
+        <DialogPrimitive.Content
+          data-slot="command-palette"
+          className="fixed top-[15vh] left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg sm:max-w-xl"
+        >
+          <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">
+            Type to find a queue, a ticket by number or subject, or an action; Enter runs it.
+          </DialogPrimitive.Description>
+          <div className="flex items-center gap-2 border-b px-3">
+            <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <input
+              role="combobox"
+              aria-expanded="true"
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={commands.length ? optionId(current) : undefined}
+              aria-label="Search commands and tickets"
+              placeholder="Go to a queue, find a ticket (#123 or subject), run an action..."
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
+              className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+            />
+          </div>
+          <div id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto p-1">
+            {commands.length === 0 && (
+              <p className="p-3 text-sm text-muted-foreground">
+                {matches.isFetching ? "Searching tickets..." : "Nothing matches"}
+              </p>
+            )}
+            {groups.map((group) => (
+              <div key={group} role="group" aria-label={group}>
+                <p aria-hidden className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+                  {group}
+                </p>
+                {commands.map((c, i) =>
+                  c.group !== group ? null : (
+                    <div
+                      key={c.id}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === current}
+                      onMouseMove={() => setActive(i)}
+                      onClick={() => run(c)}
+                      className={cn(
+                        "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground",
+                        i === current && "bg-accent text-accent-foreground",
+                      )}
+                    >
+                      {c.icon}
+                      <span className="min-w-0 flex-1 truncate">{c.label}</span>
+                      {c.hint && <span className="text-xs text-muted-foreground">{c.hint}</span>}
+                    </div>
+                  ),
+                )}
+              </div>
+            ))}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPortal>
+    </DialogPrimitive.Root>
+  );
+}

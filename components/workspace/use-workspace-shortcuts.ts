@@ -1,0 +1,132 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
+import { useUpdateTicket } from "@/components/tickets/queries";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { ignoresShortcuts } from "./shortcuts";
+
+type Options = {
+  enabled: boolean;
+  ticketId: string | null;
+  staff: boolean;
+  onHelp: () => void;
+  onPalette: () => void;
+};
+
+const pane = (name: "queue" | "ticket") => document.querySelector<HTMLElement>(`[data-${name}-pane]`);
+
+function rows(): HTMLButtonElement[] {
+  return [...(pane("queue")?.querySelectorAll<HTMLButtonElement>("ul > li > button") ?? [])];
+}
+
+/** Moves the keyboard focus one row down or up the list (from the focused or the open ticket). */
+function moveInList(step: 1 | -1) {
+  const list = rows();
+  if (list.length === 0) return;
+  const active = document.activeElement as HTMLButtonElement | null;
+  let index = active ? list.indexOf(active) : -1;
+  if (index < 0) index = list.findIndex((b) => b.getAttribute("aria-current") === "true");
+  const next =
+    list[index < 0 ? (step === 1 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, index + step))];
+  next?.focus();
+  next?.scrollIntoView({ block: "nearest" });
+}
+
+/** Opens the New Ticket dialog through its own button (unless the plan's limit has disabled it). */
+export function clickNewTicket() {
+  pane("queue")?.querySelector<HTMLButtonElement>("button[aria-haspopup='dialog']:not(:disabled)")?.click();
+}
+
+/** Turns the reply box to a public reply or an internal note, then puts the cursor in it. */
+function writeReply(internal: boolean) {
+  const toggle = document.querySelector<HTMLButtonElement>("#reply-internal");
+  if (toggle && (toggle.getAttribute("aria-checked") === "true") !== internal) toggle.click();
+  document.querySelector<HTMLTextAreaElement>("#reply-content")?.focus();
+}
+
+/** Opens a Radix select as its own keyboard handling would (it opens on Enter, not on click()). */
+function openSelect(id: string) {
+  const trigger = document.getElementById(id);
+  if (!trigger || trigger.hasAttribute("disabled")) return;
+  trigger.focus();
+  trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+}
+
+/** The workspace's single-key shortcuts (listed in shortcuts.ts); none fires while typing or in a dialog. */
+export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPalette }: Options) {
+  const me = useCurrentUser();
+  const update = useUpdateTicket(ticketId ?? "", {
+    onSuccess: () => toast({ title: "Ticket updated" }),
+    onError: (error) => toastError("Update failed", error, "Please try again later"),
+  });
+  // The listener is added once; it reads the latest values through this ref.
+  const latest = useRef({ ticketId, staff, onHelp, onPalette, me, update });
+  useEffect(() => {
+    latest.current = { ticketId, staff, onHelp, onPalette, me, update };
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      const { ticketId, staff, onHelp, onPalette, me, update } = latest.current;
+      const chord = event.ctrlKey || event.metaKey;
+      if (chord && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k") {
+        // The palette is a chord, so it also works from the search box, as in every help desk.
+        if (document.querySelector("[role='dialog'], [role='alertdialog']")) return;
+        event.preventDefault();
+        onPalette();
+        return;
+      }
+      if (chord || event.altKey || ignoresShortcuts(event)) return;
+      const inList = rows().includes(document.activeElement as HTMLButtonElement);
+      const nowhere = document.activeElement === document.body || !document.activeElement;
+      const ticketAction = (run: () => void) => {
+        if (!ticketId || !staff) return;
+        event.preventDefault();
+        run();
+      };
+      switch (event.key) {
+        case "j":
+          event.preventDefault();
+          return moveInList(1);
+        case "k":
+          event.preventDefault();
+          return moveInList(-1);
+        case "ArrowDown":
+        case "ArrowUp":
+          // Elsewhere the arrows keep scrolling what they scroll (a long conversation, say).
+          if (!inList && !nowhere) return;
+          event.preventDefault();
+          return moveInList(event.key === "ArrowDown" ? 1 : -1);
+        case "/":
+          event.preventDefault();
+          return pane("queue")?.querySelector<HTMLInputElement>("input")?.focus();
+        case "c":
+          event.preventDefault();
+          return pane("queue")
+            ?.querySelector<HTMLButtonElement>("button[aria-haspopup='dialog']:not(:disabled)")
+            ?.click();
+        case "?":
+          event.preventDefault();
+          return onHelp();
+        case "r":
+          if (!ticketId) return;
+          event.preventDefault();
+          return writeReply(false);
+        case "n":
+          return ticketAction(() => writeReply(true));
+        case "a":
+          return ticketAction(() => me && update.mutate({ assignedTo: me.id }));
+        case "e":
+          return ticketAction(() => update.mutate({ status: "resolved" }));
+        case "E":
+          return ticketAction(() => openSelect("ticket-status"));
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+}

@@ -1,0 +1,55 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+// The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
+// with a ticket open, the shortcut list or the command palette. Each state is also saved as a
+// screenshot (SHOTS_DIR, else test-results/screens) for a person to look at.
+const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+];
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  for (const size of WIDTHS) {
+    test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts and palette fit the screen`, async ({ page }) => {
+      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await page.setViewportSize(size);
+      await signInAs(page, "admin@acme.test");
+      await page.goto("/app#all-open");
+      const row = page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button").nth(1);
+      await row.click();
+      const ticket = page.getByRole("article");
+      await expect(ticket.getByRole("combobox", { name: "Assignee" })).toBeInViewport();
+      await expect(ticket.getByRole("heading", { level: 2 })).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+      const name = `${size.width}-${theme}`;
+      await page.screenshot({ path: path.join(SHOTS, `workspace-ticket-${name}.png`) });
+
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `shortcuts-${name}.png`) });
+      await page.keyboard.press("Escape");
+
+      await page.keyboard.press("Control+k");
+      const palette = page.getByRole("dialog", { name: "Command palette" });
+      await palette.getByRole("combobox").fill("a");
+      await expect(palette.getByRole("option").first()).toBeVisible();
+      await expect(palette.getByRole("group", { name: "Tickets" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `palette-${name}.png`) });
+    });
+  }
+}
