@@ -159,12 +159,20 @@ export type Reply = {
  */
 export type CustomerReply = Omit<Reply, "authorEmail"> & { authorName: string };
 
+/**
+ * A reply in the staff conversation: its author by display name (the agent's full name, the
+ * customer's name as the ticket knows it), the address kept as secondary detail.
+ */
+export type StaffReply = Reply & { authorName: string };
+
 export const SUPPORT_AUTHOR_NAME = "Support";
 
 /** One entry of a ticket's history: who changed what, when. */
 export type TicketHistoryEvent = {
   id: string;
   action: string;
+  /** user, customer or system: a customer's events are named as the ticket names the customer. */
+  actorType: string;
   actorLabel: string | null;
   metadata: Prisma.JsonValue;
   createdAt: Date;

@@ -358,7 +358,7 @@ export async function ticketHistory(user: SessionUser, id: string): Promise<Tick
   const events = await db.auditEvent.findMany({
     where: { organizationId: user.organizationId, ticketId: id },
     orderBy: { createdAt: "asc" },
-    select: { id: true, action: true, actorLabel: true, metadata: true, createdAt: true },
+    select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
   });
   return events;
 }

@@ -50,7 +50,7 @@ test.describe("agent workspace", () => {
 
     await detail.getByRole("combobox", { name: "Priority" }).click();
     await page.getByRole("option", { name: "Urgent" }).click();
-    await expect(detail.getByText("changed priority", { exact: false })).toBeVisible();
+    await expect(detail.getByText("changed the priority from", { exact: false })).toBeVisible();
 
     await detail.getByRole("combobox", { name: "Assignee" }).click();
     await page.getByRole("option", { name: "Sam Agent" }).click();
@@ -58,7 +58,7 @@ test.describe("agent workspace", () => {
 
     await detail.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Resolved" }).click();
-    await expect(detail.getByText("changed status from")).toBeVisible();
+    await expect(detail.getByText("changed the status from")).toBeVisible();
     await expect(allOpenCount).toHaveText(String(before - 1));
   });
 
