@@ -2,14 +2,14 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { SearchInput } from "@/components/ui/search-input";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
-import { BulkActionBar } from "./bulk-action-bar";
+import dynamic from "next/dynamic";
+import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
 import { useTicketSelection } from "./use-ticket-selection";
@@ -17,6 +17,9 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } fr
 import { defaultSort, SORT_LABELS, TICKET_SORTS } from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
 import { type View } from "@/lib/tickets/views";
+
+// Loaded when the first ticket is ticked: most visits never use it.
+const BulkActionBar = dynamic(() => import("./bulk-action-bar").then((m) => m.BulkActionBar));
 
 const ALL = "all";
 const NO_FILTERS = { search: "", status: ALL, priority: ALL, sort: "", everywhere: false };
@@ -134,10 +137,11 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           bulk &&
           tickets.length > 0 && (
             <div className="flex items-center gap-2 border-b px-3 py-1.5 text-xs text-muted-foreground">
-              <Checkbox
-                checked={selection.allSelected ? true : selection.someSelected ? "indeterminate" : false}
-                onCheckedChange={selection.toggleAll}
-                aria-label="Select all tickets on this page"
+              <RowCheckbox
+                checked={selection.allSelected}
+                indeterminate={selection.someSelected}
+                onToggle={selection.toggleAll}
+                label="Select all tickets on this page"
               />
               <span>Select all</span>
             </div>

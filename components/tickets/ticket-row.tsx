@@ -2,9 +2,9 @@
 
 import { format } from "date-fns";
 import { MessageSquareReply } from "lucide-react";
-import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/lib/utils";
 import { shortSpan } from "@/lib/format/sla-text";
+import { RowCheckbox } from "./row-checkbox";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import type { TicketListItemJson } from "./queries";
 
@@ -31,14 +31,11 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
       className={cn("flex items-start gap-2 border-b px-3 py-0.5 hover:bg-muted/60", selected && "bg-muted")}
     >
       {check && (
-        <Checkbox
+        <RowCheckbox
           className="mt-0.5"
           checked={check.checked}
-          aria-label={`Select ticket #${t.ticketNumber}`}
-          onClick={(e) => {
-            e.preventDefault();
-            check.onToggle(e.shiftKey);
-          }}
+          label={`Select ticket #${t.ticketNumber}`}
+          onToggle={check.onToggle}
         />
       )}
       <button
