@@ -6,6 +6,7 @@ test.describe("admin breakdown and dashboard chart", () => {
     await signInAs(page, "admin@acme.test");
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Ticket Status Breakdown" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Total Tickets" }).getByTestId("stat-value")).toHaveText(/^[1-9]\d*$/);
     const card = page.locator("[data-slot=card]").filter({ hasText: "Ticket Status Breakdown" });
     const bars = card.getByRole("progressbar");
     await expect(bars).toHaveCount(5);
