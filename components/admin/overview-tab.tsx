@@ -8,7 +8,8 @@ import { useTicketStats } from "@/components/tickets/queries";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { STATUS_LABELS } from "@/lib/tickets/fields";
+import { percentShares } from "@/lib/format/shares";
+import { STATUS_LABELS, TICKET_STATUSES } from "@/lib/tickets/fields";
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint: string }) {
   return (
@@ -24,8 +25,6 @@ function Stat({ label, value, hint }: { label: string; value: number | string; h
   );
 }
 
-const BREAKDOWN = ["open", "in_progress", "resolved"] as const;
-
 const QUICK_ACTIONS = [
   { label: "Add Agent", href: "/settings#team", icon: UserPlus },
   { label: "Manage Plan", href: "/settings", icon: CreditCard },
@@ -39,6 +38,9 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
   const org = useOrganization(organizationId);
   const s = stats.data;
   const total = s?.totalTickets ?? 0;
+  // Every status, so the shares add up to the total (and to 100%).
+  const counts = TICKET_STATUSES.map((status) => s?.statusBreakdown[status] ?? 0);
+  const shares = percentShares(counts);
   return (
     <div className="grid gap-6">
       {stats.isError && <p className="text-sm text-destructive">Failed to load ticket statistics</p>}
@@ -59,15 +61,15 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
             <CardTitle as="h2">Ticket Status Breakdown</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {BREAKDOWN.map((status) => {
-              const n = s?.statusBreakdown[status] ?? 0;
-              const share = total ? (n / total) * 100 : 0;
+            {TICKET_STATUSES.map((status, i) => {
+              const n = counts[i]!;
+              const share = shares[i]!;
               return (
                 <div key={status} className="grid gap-1.5">
                   <div className="flex justify-between text-sm">
                     <span>{STATUS_LABELS[status]}</span>
                     <span className="font-medium tabular-nums">
-                      {n} <span className="font-normal text-muted-foreground">({Math.round(share)}%)</span>
+                      {n} <span className="font-normal text-muted-foreground">({share}%)</span>
                     </span>
                   </div>
                   <Progress value={share} aria-label={`${STATUS_LABELS[status]}: ${n} of ${total}`} />

@@ -1,34 +1,116 @@
-import { format } from "date-fns";
+"use client";
 
-/** Bars of tickets created and resolved per day, drawn as SVG (no chart library). */
-export function ActivityChart({ daily }: { daily: { day: string; created: number; resolved: number }[] }) {
-  const max = Math.max(1, ...daily.flatMap((d) => [d.created, d.resolved]));
-  const width = 600;
-  const height = 140;
-  const slot = width / Math.max(1, daily.length);
-  const bar = Math.max(1, slot / 2 - 1);
+import { format, parseISO } from "date-fns";
+import { useEffect, useRef, useState } from "react";
+import { niceMax } from "@/lib/format/shares";
+
+type Day = { day: string; created: number; resolved: number };
+
+const H = 180;
+const LEFT = 32;
+const BOTTOM = 22;
+const TOP = 8;
+const PLOT_H = H - BOTTOM - TOP;
+
+/**
+ * Bars of tickets created and resolved per day, drawn as SVG (no chart library), with a
+ * scale on the left, dates along the bottom and the day's figures on hover or focus.
+ */
+export function ActivityChart({ daily }: { daily: Day[] }) {
+  const [active, setActive] = useState<number | null>(null);
+  // Drawn at the pixel width it is shown at, so labels keep their size on any screen.
+  const box = useRef<HTMLDivElement>(null);
+  const [W, setWidth] = useState(640);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(240, entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const max = niceMax(Math.max(0, ...daily.flatMap((d) => [d.created, d.resolved])));
+  const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
+  const slot = (W - LEFT) / Math.max(1, daily.length);
+  const bar = Math.max(1, slot / 2 - 1.5);
+  const y = (n: number) => TOP + PLOT_H - (n / max) * PLOT_H;
   const totalCreated = daily.reduce((n, d) => n + d.created, 0);
   const totalResolved = daily.reduce((n, d) => n + d.resolved, 0);
+  const shown = active !== null ? daily[active] : undefined;
+  const labelEvery = Math.max(1, Math.ceil(daily.length / Math.max(3, Math.floor(W / 110))));
+
   return (
     <figure className="grid gap-2">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-36 w-full"
-        role="img"
-        aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}
-      >
-        {daily.map((d, i) => {
-          const h1 = (d.created / max) * (height - 4);
-          const h2 = (d.resolved / max) * (height - 4);
-          return (
-            <g key={d.day}>
-              <title>{`${format(new Date(d.day), "MMM d")}: ${d.created} created, ${d.resolved} resolved`}</title>
-              <rect x={i * slot} y={height - h1} width={bar} height={h1} className="fill-primary" />
-              <rect x={i * slot + bar + 1} y={height - h2} width={bar} height={h2} className="fill-success" />
+      <div className="relative" ref={box}>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          width={W}
+          height={H}
+          className="block overflow-visible"
+          role="img"
+          aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}
+          onMouseLeave={() => setActive(null)}
+        >
+          {ticks.map((t) => (
+            <g key={t} data-testid="chart-scale">
+              <line
+                x1={LEFT}
+                x2={W}
+                y1={y(t)}
+                y2={y(t)}
+                className="stroke-border"
+                strokeDasharray={t ? "3 3" : undefined}
+              />
+              <text x={LEFT - 6} y={y(t) + 3} textAnchor="end" className="fill-muted-foreground text-[10px]">
+                {Number.isInteger(t) ? t : t.toFixed(1)}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {daily.map((d, i) => {
+            const x = LEFT + i * slot;
+            return (
+              <g key={d.day} onMouseEnter={() => setActive(i)}>
+                <rect
+                  x={x}
+                  y={TOP}
+                  width={slot}
+                  height={PLOT_H}
+                  className={i === active ? "fill-muted" : "fill-transparent"}
+                />
+                <rect
+                  x={x + 1}
+                  y={y(d.created)}
+                  width={bar}
+                  height={TOP + PLOT_H - y(d.created)}
+                  className="fill-primary"
+                />
+                <rect
+                  x={x + bar + 2}
+                  y={y(d.resolved)}
+                  width={bar}
+                  height={TOP + PLOT_H - y(d.resolved)}
+                  className="fill-success"
+                />
+                {i % labelEvery === 0 && (
+                  <text x={x + slot / 2} y={H - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+                    {format(parseISO(d.day), "MMM d")}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+        {shown && active !== null && (
+          <div
+            role="tooltip"
+            className="pointer-events-none absolute top-0 z-10 -translate-x-1/2 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md"
+            style={{ left: `${((LEFT + (active + 0.5) * slot) / W) * 100}%` }}
+          >
+            <p className="font-medium">{format(parseISO(shown.day), "EEE, MMM d")}</p>
+            <p>{shown.created} created</p>
+            <p>{shown.resolved} resolved</p>
+          </div>
+        )}
+      </div>
       <figcaption className="flex gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-1">
           <span className="inline-block size-2 rounded-sm bg-primary" /> Created ({totalCreated})
@@ -37,6 +119,25 @@ export function ActivityChart({ daily }: { daily: { day: string; created: number
           <span className="inline-block size-2 rounded-sm bg-success" /> Resolved ({totalResolved})
         </span>
       </figcaption>
+      <table className="sr-only">
+        <caption>Tickets per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Created</th>
+            <th scope="col">Resolved</th>
+          </tr>
+        </thead>
+        <tbody>
+          {daily.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{format(parseISO(d.day), "MMM d")}</th>
+              <td>{d.created}</td>
+              <td>{d.resolved}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }

@@ -7,12 +7,21 @@ import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
-import type { CustomerReply, QueueCounts, Reply, Ticket, TicketHistoryEvent, TicketStats } from "@/lib/schemas/tickets";
+import type {
+  CustomerReply,
+  QueueCounts,
+  StaffReply,
+  Ticket,
+  TicketHistoryEvent,
+  TicketListItem,
+  TicketStats,
+} from "@/lib/schemas/tickets";
 import type { AssignableUser } from "@/lib/schemas/users";
 
 export type TicketJson = Jsonify<Ticket>;
+export type TicketListItemJson = Jsonify<TicketListItem>;
 /** Staff get replies with their authors' addresses, an end user gets them by name only. */
-export type ReplyJson = Jsonify<Reply> | Jsonify<CustomerReply>;
+export type ReplyJson = Jsonify<StaffReply> | Jsonify<CustomerReply>;
 
 /**
  * Query keys of tickets and replies. A key's parts joined with slashes are its GET URL (the
@@ -55,7 +64,7 @@ export function useInvalidateTickets() {
 
 /** One queue's tickets, filtered and searched on the server, page by page. */
 export function useTicketList(params: URLSearchParams) {
-  return useCursorPages<TicketJson>(ticketKeys.list(params));
+  return useCursorPages<TicketListItemJson>(ticketKeys.list(params));
 }
 
 export function useTicket(id: string) {
@@ -139,6 +148,25 @@ export function useCreateReply(ticketId: string, { onSuccess, onError }: Mutatio
       (await apiRequest("POST", "/api/replies", { ticketId, content, type })).json() as Promise<ReplyJson>,
     onSuccess: (reply, input) => {
       onSuccess?.(reply, input);
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+export type BulkChange = { status: string } | { priority: string } | { assignedTo: string | null };
+
+/** One change for many tickets in one request (all or nothing). */
+export function useBulkUpdateTickets({
+  onSuccess,
+  onError,
+}: MutationCallbacks<TicketJson[], BulkChange & { ids: string[] }> = {}) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async (change: BulkChange & { ids: string[] }) =>
+      (await apiRequest("PATCH", "/api/tickets/bulk", change)).json() as Promise<TicketJson[]>,
+    onSuccess: (tickets, change) => {
+      onSuccess?.(tickets, change);
       return invalidate();
     },
     onError,

@@ -9,6 +9,7 @@ import {
   TICKET_STATUSES,
 } from "@/lib/tickets/fields";
 import { VIEWS } from "@/lib/tickets/views";
+import { TICKET_SORTS } from "@/lib/tickets/sort";
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
 const priority = z.enum(TICKET_PRIORITIES as [string, ...string[]], { error: "Unknown priority" });
@@ -57,8 +58,38 @@ export const updateTicketSchema = z
     error: "Nothing to update",
   });
 
+/** Most tickets one bulk change may touch: a page of the list, small enough for one transaction. */
+export const BULK_MAX_TICKETS = 100;
+
+/**
+ * One change (status, priority and/or assignee) for several tickets at once. Every id must be
+ * a ticket of the caller's organisation, else the whole request is refused with 404.
+ */
+export const bulkUpdateTicketsSchema = z
+  .object({
+    ids: z
+      .array(z.string().min(1, "Unknown ticket id").max(64, "Unknown ticket id"), {
+        error: "ids must be a list of ticket ids",
+      })
+      .min(1, "Select at least one ticket")
+      .max(BULK_MAX_TICKETS, `At most ${BULK_MAX_TICKETS} tickets at once`)
+      .refine((ids) => new Set(ids).size === ids.length, { error: "Each ticket may be listed only once" }),
+    status: status.optional(),
+    priority: priority.optional(),
+    assignedTo: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .transform((v) => (v === "" ? null : v)),
+  })
+  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, {
+    error: "Nothing to update",
+  });
+
 export const ticketListQuerySchema = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
+  sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
   status: status.optional(),
   priority: priority.optional(),
   ...searchPageQuery.shape,
@@ -77,6 +108,7 @@ export const createReplySchema = z.object({
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
 export type CreateReplyInput = z.infer<typeof createReplySchema>;
 
 /** A ticket as the staff API returns it: the ticket fields plus what the SLA badge needs. */
@@ -101,6 +133,13 @@ export type Ticket = {
   closedAt: Date | null;
 };
 
+/**
+ * A row of the ticket list: the ticket, who it is assigned to by name, and whether the last
+ * public message is the customer's (the customer is waiting for an answer). Last activity is
+ * updatedAt: every reply and field change moves it in the same transaction.
+ */
+export type TicketListItem = Ticket & { assigneeName: string | null; customerReplied: boolean };
+
 /** A reply as staff see it, with its author's email address. */
 export type Reply = {
   id: string;
@@ -120,12 +159,20 @@ export type Reply = {
  */
 export type CustomerReply = Omit<Reply, "authorEmail"> & { authorName: string };
 
+/**
+ * A reply in the staff conversation: its author by display name (the agent's full name, the
+ * customer's name as the ticket knows it), the address kept as secondary detail.
+ */
+export type StaffReply = Reply & { authorName: string };
+
 export const SUPPORT_AUTHOR_NAME = "Support";
 
 /** One entry of a ticket's history: who changed what, when. */
 export type TicketHistoryEvent = {
   id: string;
   action: string;
+  /** user, customer or system: a customer's events are named as the ticket names the customer. */
+  actorType: string;
   actorLabel: string | null;
   metadata: Prisma.JsonValue;
   createdAt: Date;

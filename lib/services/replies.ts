@@ -4,7 +4,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";
-import { SUPPORT_AUTHOR_NAME, type CreateReplyInput, type CustomerReply, type Reply } from "@/lib/schemas/tickets";
+import {
+  SUPPORT_AUTHOR_NAME,
+  type CreateReplyInput,
+  type CustomerReply,
+  type Reply,
+  type StaffReply,
+} from "@/lib/schemas/tickets";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
@@ -52,18 +58,24 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
 }
 
 /** The conversation in order; internal notes and authors' addresses only for staff. */
-export async function listReplies(user: SessionUser, ticketId: string): Promise<Reply[] | CustomerReply[]> {
-  await findVisibleTicket(user, ticketId);
-  if (sessionActor(user).kind === "staff")
-    return db.reply.findMany({
+export async function listReplies(user: SessionUser, ticketId: string): Promise<StaffReply[] | CustomerReply[]> {
+  const ticket = await findVisibleTicket(user, ticketId);
+  if (sessionActor(user).kind === "staff") {
+    const rows = await db.reply.findMany({
       where: {
         organizationId: user.organizationId,
         ticketId,
         ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }),
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: REPLY_SELECT,
+      select: { ...REPLY_SELECT, author: { select: { fullName: true } } },
     });
+    // One name per person in a thread: the customer as the ticket names them, an agent by full name.
+    return rows.map(({ author, ...reply }) => ({
+      ...reply,
+      authorName: reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME),
+    }));
+  }
   return listCustomerReplies(user.organizationId, ticketId);
 }
 

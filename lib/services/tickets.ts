@@ -11,12 +11,13 @@ import type {
   QueueCounts,
   Ticket,
   TicketHistoryEvent,
+  TicketListItem,
   TicketListQuery,
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
-import { decodeCursor, pageOf } from "./keyset";
+import { afterTicketCursor, encodeTicketCursor, ORDER_BY } from "./ticket-order";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff, visibleTickets } from "./ticket-access";
@@ -27,6 +28,7 @@ import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
+import { defaultSort } from "@/lib/tickets/sort";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -108,26 +110,37 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   return Prisma.sql`AND (${Prisma.join(number !== null ? [...text, Prisma.sql`"ticketNumber" = ${number}`] : text, " OR ")})`;
 }
 
-function cursorFilter(cursor: string | undefined): Prisma.Sql {
-  if (!cursor) return Prisma.empty;
-  const { createdAt, id } = decodeCursor(cursor);
-  return Prisma.sql`AND "createdAt" <= ${createdAt} AND ("createdAt" < ${createdAt} OR "id" < ${id})`;
-}
+/** What a list row adds to the ticket: the assignee's name and whether the customer spoke last. */
+const LIST_EXTRAS = Prisma.sql`(SELECT u."fullName" FROM "User" u WHERE u."id" = "Ticket"."assignedToId") AS "assigneeName",
+  COALESCE((SELECT r."authorType" = 'customer' FROM "Reply" r
+    WHERE r."organizationId" = "Ticket"."organizationId" AND r."ticketId" = "Ticket"."id" AND r."type" = 'public'
+    ORDER BY r."createdAt" DESC LIMIT 1), false) AS "customerReplied"`;
+
+type ListRow = TicketRow & { assigneeName: string | null; customerReplied: boolean };
 
 export async function listTickets(
   user: SessionUser,
   query: TicketListQuery,
   now = new Date(),
-): Promise<{ tickets: Ticket[]; nextCursor: string | null }> {
-  const rows = await db.$queryRaw<TicketRow[]>`
-    SELECT ${TICKET_COLUMNS} FROM "Ticket"
+): Promise<{ tickets: TicketListItem[]; nextCursor: string | null }> {
+  const sort = query.sort ?? defaultSort(query.view);
+  const rows = await db.$queryRaw<ListRow[]>`
+    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket"
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q)} ${cursorFilter(query.cursor)}
-    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${query.limit + 1}`;
-  const { page, nextCursor } = pageOf(rows, query.limit);
-  return { tickets: page.map(toTicketJson), nextCursor };
+      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
+    ${ORDER_BY[sort]} LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    tickets: page.map(({ assigneeName, customerReplied, ...t }) => ({
+      ...toTicketJson(t),
+      assigneeName,
+      customerReplied,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
+  };
 }
 
 /**
@@ -246,7 +259,7 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
   return created.ticket;
 }
 
-async function assertAssignable(organizationId: string, userId: string) {
+export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
     where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
     select: { id: true },
@@ -268,6 +281,66 @@ function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.T
   return {};
 }
 
+type Tx = Prisma.TransactionClient;
+type LockedTicket = NonNullable<Awaited<ReturnType<Tx["ticket"]["findFirst"]>>>;
+type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo">;
+
+/** Who may change what; the same rules for one ticket and for many. */
+export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
+  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
+    throw forbidden("Customers cannot change status, priority or assignee");
+}
+
+/**
+ * Applies a change to one ticket already locked in `tx`: each changed field is written and
+ * recorded as one history event in the same transaction.
+ */
+export async function applyTicketChange(
+  tx: Tx,
+  user: SessionUser,
+  ticket: LockedTicket,
+  input: TicketChangeInput,
+  now: Date,
+): Promise<Ticket> {
+  const changes: { field: string; from: string | null; to: string | null }[] = [];
+  const data: Prisma.TicketUpdateInput = { updatedAt: now };
+  if (input.status !== undefined && input.status !== ticket.status) {
+    changes.push({ field: "status", from: ticket.status, to: input.status });
+    Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
+  }
+  if (input.priority !== undefined && input.priority !== ticket.priority) {
+    changes.push({ field: "priority", from: ticket.priority, to: input.priority });
+    const priority = input.priority as TicketRow["priority"];
+    const due = slaDueTimes(priority, ticket.createdAt);
+    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
+  }
+  if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
+    changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
+    data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
+  }
+  if (changes.length === 0) return toTicketJson(ticket);
+
+  const updated = await tx.ticket.update({
+    where: { id: ticket.id, organizationId: user.organizationId },
+    data,
+    select: TICKET_SELECT,
+  });
+  for (const change of changes) {
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
+      targetType: "ticket",
+      targetId: ticket.id,
+      ticketId: ticket.id,
+      metadata: change,
+    });
+  }
+  return toTicketJson(updated);
+}
+
 /**
  * Status, priority and assignee; each changed field is one history event. The ticket row is
  * locked and re-read inside the transaction, so of two agents changing it at once the later
@@ -279,9 +352,7 @@ export async function updateTicket(
   input: UpdateTicketInput,
   now = new Date(),
 ): Promise<Ticket> {
-  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
-  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
-    throw forbidden("Customers cannot change status, priority or assignee");
+  assertMayUpdate(user, input);
   await findVisibleTicket(user, id);
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
@@ -289,43 +360,7 @@ export async function updateTicket(
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
     if (!ticket) throw notFound("Ticket not found");
-
-    const changes: { field: string; from: string | null; to: string | null }[] = [];
-    const data: Prisma.TicketUpdateInput = { updatedAt: now };
-    if (input.status !== undefined && input.status !== ticket.status) {
-      changes.push({ field: "status", from: ticket.status, to: input.status });
-      Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
-    }
-    if (input.priority !== undefined && input.priority !== ticket.priority) {
-      changes.push({ field: "priority", from: ticket.priority, to: input.priority });
-      const priority = input.priority as TicketRow["priority"];
-      const due = slaDueTimes(priority, ticket.createdAt);
-      Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
-    }
-    if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
-      changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
-      data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
-    }
-    if (changes.length === 0) return toTicketJson(ticket);
-
-    const updated = await tx.ticket.update({
-      where: { id: ticket.id, organizationId: user.organizationId },
-      data,
-      select: TICKET_SELECT,
-    });
-    for (const change of changes) {
-      await recordEvent(tx, {
-        organizationId: user.organizationId,
-        actorId: user.id,
-        actorLabel: user.fullName,
-        action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
-        targetType: "ticket",
-        targetId: ticket.id,
-        ticketId: ticket.id,
-        metadata: change,
-      });
-    }
-    return toTicketJson(updated);
+    return applyTicketChange(tx, user, ticket, input, now);
   });
 }
 
@@ -336,7 +371,7 @@ export async function ticketHistory(user: SessionUser, id: string): Promise<Tick
   const events = await db.auditEvent.findMany({
     where: { organizationId: user.organizationId, ticketId: id },
     orderBy: { createdAt: "asc" },
-    select: { id: true, action: true, actorLabel: true, metadata: true, createdAt: true },
+    select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
   });
   return events;
 }

@@ -55,3 +55,24 @@ export function slaBadge(t: SlaFields, now: Date): SlaBadge {
   if (slaRiskAt(t).getTime() <= now.getTime()) return { state: "at_risk", remainingMs: nextDue - now.getTime() };
   return { state: "met" };
 }
+
+export type SlaTarget = "first_reply" | "resolution";
+export type SlaSummary =
+  | { state: "none" }
+  | { state: "ok" | "at_risk"; target: SlaTarget; dueAt: Date }
+  | { state: "breached"; target: SlaTarget; dueAt: Date };
+
+/**
+ * Which SLA target a ticket is working against and where it stands: a missed resolution
+ * outweighs a missed first reply; otherwise the clock that runs out next. Done tickets have none.
+ */
+export function slaSummary(t: SlaFields, now: Date): SlaSummary {
+  if (!OPEN_STATUSES.includes(t.status)) return { state: "none" };
+  const at = now.getTime();
+  if (t.resolutionDueAt.getTime() <= at) return { state: "breached", target: "resolution", dueAt: t.resolutionDueAt };
+  if (!t.firstRespondedAt && t.firstResponseDueAt.getTime() <= at)
+    return { state: "breached", target: "first_reply", dueAt: t.firstResponseDueAt };
+  const target: SlaTarget = t.firstRespondedAt ? "resolution" : "first_reply";
+  const dueAt = target === "first_reply" ? t.firstResponseDueAt : t.resolutionDueAt;
+  return { state: slaRiskAt(t).getTime() <= at ? "at_risk" : "ok", target, dueAt };
+}

@@ -4,7 +4,7 @@ import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "@/lib/site/demo";
-import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { SLA_TARGETS, slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 
 const TICKET_COUNT = 60;
 const HOUR = 60 * 60 * 1000;
@@ -64,6 +64,65 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
+/**
+ * A note 20 minutes and the customer's answer 45 minutes after the first reply, drawn closer
+ * together for a reply only minutes old, so nothing is ever dated after now.
+ */
+function replyTimes(firstRespondedAt: Date, now: Date) {
+  const gap = Math.max(0, now.getTime() - firstRespondedAt.getTime());
+  const after = (minutes: number, share: number) =>
+    new Date(firstRespondedAt.getTime() + Math.min(minutes * 60_000, gap * share));
+  return { note: after(20, 0.3), customer: after(45, 0.6) };
+}
+
+type DemoTicket = {
+  n: number;
+  status: TicketStatus;
+  priority: TicketPriority;
+  createdAt: Date;
+  firstRespondedAt: Date | null;
+  resolvedAt: Date | null;
+  customerSpokeLast: boolean;
+};
+
+/**
+ * A team's week as an agent would find it: resolved and closed tickets spread over the last
+ * five weeks (so the chart has a history), open work mostly from the last days, sized to each
+ * ticket's own SLA targets so that most are on track, some at risk and a few breached.
+ * Nothing happens after `now`; numbers follow creation order.
+ */
+function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
+  const tickets: Omit<DemoTicket, "n">[] = [];
+  for (let i = 0; i < TICKET_COUNT; i++) {
+    const status = STATUSES[i % STATUSES.length]!;
+    const priority = PRIORITIES[Math.floor(random() * PRIORITIES.length)]!;
+    const target = SLA_TARGETS[priority];
+    if (status === "resolved" || status === "closed") {
+      const createdAt = new Date(now.getTime() - (2 + random() * 33) * DAY);
+      const firstRespondedAt = new Date(createdAt.getTime() + (0.2 + random() * 0.8) * target.firstResponseMs);
+      const resolvedAt = new Date(
+        Math.min(now.getTime() - HOUR, createdAt.getTime() + (0.3 + random() * 0.9) * target.resolutionMs),
+      );
+      tickets.push({ status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast: random() < 0.5 });
+      continue;
+    }
+    // Where this ticket stands: on track (two in three), at risk (one in five) or breached.
+    const roll = random();
+    const share = roll < 0.65 ? 0.1 + random() * 0.55 : roll < 0.85 ? 0.78 + random() * 0.17 : 1.1 + random() * 0.9;
+    const answered = status !== "open" || random() < 0.5;
+    // An unanswered ticket runs against its first-reply target, an answered one against resolution.
+    const age = share * (answered ? target.resolutionMs : target.firstResponseMs);
+    const createdAt = new Date(now.getTime() - age);
+    const firstRespondedAt = answered
+      ? new Date(createdAt.getTime() + Math.min(age * 0.5, (0.2 + random() * 0.6) * target.firstResponseMs))
+      : null;
+    // Pending waits on the customer, so the team spoke last there.
+    const customerSpokeLast = answered && status !== "pending" && random() < 0.5;
+    tickets.push({ status, priority, createdAt, firstRespondedAt, resolvedAt: null, customerSpokeLast });
+  }
+  return tickets.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((t, i) => ({ ...t, n: i + 1 }));
+}
+
 export type SeedResult = { created: boolean; logins: { email: string; password: string; role: string }[] };
 
 /**
@@ -118,20 +177,19 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
         (a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }),
       ).map((a) => users[a.email]!);
 
-      for (let n = 1; n <= TICKET_COUNT; n++) {
-        const status = STATUSES[n % STATUSES.length]!;
-        const priority = PRIORITIES[Math.floor(random() * PRIORITIES.length)]!;
+      for (const { n, status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast } of weekOfTickets(
+        random,
+        now,
+      )) {
         const [subject, description] = pick(random, SUBJECTS);
         const [customerName, customerEmail] = pick(random, CUSTOMERS);
-        // Spread over the last five weeks, newest tickets last; a few within the last day.
-        const createdAt = new Date(now.getTime() - (TICKET_COUNT - n) * 14 * HOUR - random() * 6 * HOUR);
         const assignee = status === "open" && random() < 0.4 ? null : pick(random, agents);
-        const answered = status !== "open" || random() < 0.5;
-        const firstRespondedAt = answered ? new Date(createdAt.getTime() + (0.2 + random() * 6) * HOUR) : null;
-        const finished = status === "resolved" || status === "closed";
-        const resolvedAt = finished ? new Date(createdAt.getTime() + (8 + random() * 40) * HOUR) : null;
+        const lastReplyAt = firstRespondedAt && customerSpokeLast ? replyTimes(firstRespondedAt, now).customer : null;
         const updatedAt = new Date(
-          Math.min(now.getTime(), (resolvedAt ?? firstRespondedAt ?? createdAt).getTime() + HOUR),
+          Math.min(
+            now.getTime(),
+            Math.max(...[createdAt, firstRespondedAt, resolvedAt, lastReplyAt].map((d) => d?.getTime() ?? 0)),
+          ),
         );
 
         const due = slaDueTimes(priority, createdAt);
@@ -171,6 +229,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
 
         if (!firstRespondedAt) continue;
         const agent = assignee ?? agents[0]!;
+        const at = replyTimes(firstRespondedAt, now);
         await tx.reply.createMany({
           data: [
             {
@@ -191,17 +250,21 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
               authorType: "agent",
               authorEmail: agent.email,
               authorId: agent.id,
-              createdAt: new Date(firstRespondedAt.getTime() + 20 * 60 * 1000),
+              createdAt: at.note,
             },
-            {
-              organizationId: org.id,
-              ticketId: ticket.id,
-              content: "Thank you, looking forward to hearing back.",
-              type: "public",
-              authorType: "customer",
-              authorEmail: customerEmail,
-              createdAt: new Date(firstRespondedAt.getTime() + 45 * 60 * 1000),
-            },
+            ...(customerSpokeLast
+              ? [
+                  {
+                    organizationId: org.id,
+                    ticketId: ticket.id,
+                    content: "Thank you, looking forward to hearing back.",
+                    type: "public" as const,
+                    authorType: "customer" as const,
+                    authorEmail: customerEmail,
+                    createdAt: at.customer,
+                  },
+                ]
+              : []),
           ],
         });
       }

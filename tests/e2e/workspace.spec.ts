@@ -48,9 +48,11 @@ test.describe("agent workspace", () => {
       detail.locator('[data-reply-type="internal"]').filter({ hasText: "Escalating to billing." }),
     ).toBeVisible();
 
-    await detail.getByRole("combobox", { name: "Priority" }).click();
-    await page.getByRole("option", { name: "Urgent" }).click();
-    await expect(detail.getByText("changed priority", { exact: false })).toBeVisible();
+    const priority = detail.getByRole("combobox", { name: "Priority" });
+    const next = (await priority.textContent())?.includes("Urgent") ? "Low" : "Urgent";
+    await priority.click();
+    await page.getByRole("option", { name: next }).click();
+    await expect(detail.getByText("changed the priority from", { exact: false })).toBeVisible();
 
     await detail.getByRole("combobox", { name: "Assignee" }).click();
     await page.getByRole("option", { name: "Sam Agent" }).click();
@@ -58,7 +60,7 @@ test.describe("agent workspace", () => {
 
     await detail.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Resolved" }).click();
-    await expect(detail.getByText("changed status from")).toBeVisible();
+    await expect(detail.getByText("changed the status from")).toBeVisible();
     await expect(allOpenCount).toHaveText(String(before - 1));
   });
 

@@ -177,8 +177,44 @@ describe.each([
     expect(sequentialScans(plans)).toEqual([]);
     expect(ticketIndexes(plans).length).toBeGreaterThan(0);
     for (const p of plans) expect(p.text).not.toMatch(/\bOFFSET\b/i);
-    for (const p of plans) expect(p.text).toMatch(/ORDER BY "createdAt" DESC, "id" DESC LIMIT/);
+    const byChange = /view=(recently-updated|closed)/.test(query);
+    for (const p of plans)
+      expect(p.text).toMatch(
+        byChange ? /ORDER BY "updatedAt" DESC, "id" DESC LIMIT/ : /ORDER BY "createdAt" DESC, "id" DESC LIMIT/,
+      );
   });
+
+  it.each(["?view=recently-updated", "?view=closed", "?sort=activity"])(
+    "GET /api/tickets%s takes the page in order of last change from an index (no sort)",
+    async (query) => {
+      const headers = await session(org, "agent");
+      const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+      const nodes = plans.flatMap((p) => p.nodes);
+      expect(nodes.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort")).toEqual([]);
+      expect(ticketIndexes(plans)).toEqual(
+        expect.arrayContaining([
+          query.includes("closed")
+            ? "Ticket_done_organizationId_updatedAt_idx"
+            : "Ticket_organizationId_updatedAt_id_idx",
+        ]),
+      );
+    },
+  );
+
+  it.each(["activity", "created", "priority", "sla"])(
+    "sorts the open queue by %s and pages it without a scan",
+    async (sort) => {
+      const headers = await session(org, "agent");
+      const first = await list(makeRequest(`/api/tickets?view=all-open&sort=${sort}`, { headers }), params());
+      const cursor = first.headers.get("x-next-cursor");
+      expect(cursor).toBeTruthy();
+      const plans = await explainAll(() =>
+        list(makeRequest(`/api/tickets?view=all-open&sort=${sort}&cursor=${cursor}`, { headers }), params()),
+      );
+      expect(sequentialScans(plans)).toEqual([]);
+      for (const p of plans) expect(p.text).not.toMatch(/\bOFFSET\b/i);
+    },
+  );
 
   it.each(["", "?view=unassigned", "?view=my-open", "?view=all-open"])(
     "GET /api/tickets%s takes the page in index order (no sort of the queue)",

@@ -222,6 +222,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id }, body: { status: "pending", priority: "high" } }),
   },
   {
+    route: "/api/tickets/bulk",
+    method: "PATCH",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ body: { ids: [target.ticket.id], status: "pending", priority: "high" } }),
+  },
+  {
     route: "/api/tickets/[id]/history",
     method: "GET",
     access: ROLES.staff,

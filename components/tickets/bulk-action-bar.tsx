@@ -1,0 +1,94 @@
+"use client";
+
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
+import { useAssignableUsers, useBulkUpdateTickets, type BulkChange } from "./queries";
+import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
+
+const UNASSIGNED = "unassigned";
+
+/** An action picker that applies as soon as a value is chosen, then shows its name again. */
+function ActionSelect({
+  label,
+  placeholder,
+  items,
+  onPick,
+  disabled,
+}: {
+  label: string;
+  placeholder: string;
+  items: { value: string; label: string }[];
+  onPick: (value: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Select value="" onValueChange={onPick} disabled={disabled}>
+      <SelectTrigger aria-label={label} className="h-7 w-auto gap-1 px-2 text-xs">
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {items.map((i) => (
+          <SelectItem key={i.value} value={i.value}>
+            {i.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Assign, set status or set priority of every selected ticket in one request. */
+export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone: () => void; onClear: () => void }) {
+  const assignable = useAssignableUsers();
+  const bulk = useBulkUpdateTickets({
+    onSuccess: (tickets) => {
+      toast({ title: `${tickets.length} ${tickets.length === 1 ? "ticket" : "tickets"} updated` });
+      onDone();
+    },
+    onError: (error) => toastError("Update failed", error, "Please try again later"),
+  });
+  const apply = (change: BulkChange) => bulk.mutate({ ids, ...change });
+  const n = ids.length;
+
+  return (
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-1.5 border-b bg-background px-3 py-1.5"
+    >
+      <span className="mr-1 text-xs font-medium" aria-live="polite">
+        {n} selected
+      </span>
+      <ActionSelect
+        label="Assign"
+        placeholder="Assign"
+        disabled={bulk.isPending}
+        items={[
+          { value: UNASSIGNED, label: "Unassigned" },
+          ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
+        ]}
+        onPick={(v) => apply({ assignedTo: v === UNASSIGNED ? null : v })}
+      />
+      <ActionSelect
+        label="Set status"
+        placeholder="Status"
+        disabled={bulk.isPending}
+        items={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        onPick={(status) => apply({ status })}
+      />
+      <ActionSelect
+        label="Set priority"
+        placeholder="Priority"
+        disabled={bulk.isPending}
+        items={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+        onPick={(priority) => apply({ priority })}
+      />
+      <Button variant="ghost" size="icon" className="ml-auto size-7" onClick={onClear} aria-label="Clear selection">
+        <X aria-hidden />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { Lock } from "lucide-react";
+import type { ReplyJson } from "./queries";
+
+/**
+ * The line above a message: the person by display name first, everywhere in the thread;
+ * whether they are the customer or the team (and the address, on hover) is secondary.
+ */
+export function ReplyAuthor({ reply, at }: { reply: ReplyJson; at: string }) {
+  const internal = reply.type === "internal";
+  const role = reply.authorType === "customer" ? "Customer" : "Support";
+  return (
+    <p className="mb-1 flex flex-wrap items-center gap-x-1.5 text-xs">
+      {internal && <Lock className="size-3" aria-hidden />}
+      <span className="font-semibold" title={"authorEmail" in reply ? reply.authorEmail : undefined}>
+        {reply.authorName}
+      </span>
+      <span className="text-muted-foreground">{internal ? "Internal note" : role}</span>
+      <span className="text-muted-foreground">· {at}</span>
+    </p>
+  );
+}
+
+/** The customer's opening message, named the same way as their replies. */
+export function OpeningAuthor({ name, email, at }: { name: string; email: string; at: string }) {
+  return (
+    <p className="mb-1 flex flex-wrap items-center gap-x-1.5 text-xs">
+      <span className="font-semibold" title={email}>
+        {name}
+      </span>
+      <span className="text-muted-foreground">Customer</span>
+      <span className="text-muted-foreground">· {at}</span>
+    </p>
+  );
+}

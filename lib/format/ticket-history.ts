@@ -1,0 +1,41 @@
+import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
+
+/** What the history needs of an event (as the API sends it). */
+export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
+
+type Change = { from?: string | null; to?: string | null };
+
+const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
+
+/**
+ * Who did it, named as everywhere else in the thread: an agent by full name, the customer by
+ * the name the ticket knows them by (a portal event records only their address).
+ */
+export function historyActor(e: HistoryEvent, customerName: string): string {
+  if (e.actorType === "customer") return customerName;
+  if (e.actorType === "system") return "Ticketry";
+  return e.actorLabel ?? "A former team member";
+}
+
+/** One ticket event as a sentence: "Alex changed the status from Open to In Progress". */
+export function historySentence(e: HistoryEvent, names: ReadonlyMap<string, string>, customerName: string): string {
+  const who = historyActor(e, customerName);
+  const m = (e.metadata && typeof e.metadata === "object" && !Array.isArray(e.metadata) ? e.metadata : {}) as Change;
+  switch (e.action) {
+    case "ticket.created":
+      return `${who} created the ticket`;
+    case "ticket.status_changed":
+      return `${who} changed the status from ${label(STATUS_LABELS, m.from)} to ${label(STATUS_LABELS, m.to)}`;
+    case "ticket.priority_changed":
+      return `${who} changed the priority from ${label(PRIORITY_LABELS, m.from)} to ${label(PRIORITY_LABELS, m.to)}`;
+    case "ticket.assigned":
+      if (!m.to) return `${who} unassigned the ticket`;
+      return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"}`;
+    case "ticket.replied":
+      return `${who} replied`;
+    case "ticket.note_added":
+      return `${who} added an internal note`;
+    default:
+      return `${who}: ${e.action}`;
+  }
+}

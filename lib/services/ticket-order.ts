@@ -1,0 +1,82 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { TicketPriority } from "@/generated/prisma/enums";
+import { badRequest } from "@/lib/errors";
+import type { TicketSort } from "@/lib/tickets/sort";
+
+/**
+ * Keyset paging of the ticket list in each of its orders: the cursor carries the last row's
+ * sort key and id, so a deep page costs what the first one does and new tickets never shift
+ * the pages already read.
+ */
+type OrderRow = {
+  id: string;
+  priority: TicketPriority;
+  createdAt: Date;
+  updatedAt: Date;
+  firstResponseDueAt: Date;
+  resolutionDueAt: Date;
+  firstRespondedAt: Date | null;
+};
+
+/** The SLA target that runs next: the first reply until there is one, then resolution. */
+const SLA_DUE = Prisma.sql`(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
+
+export const ORDER_BY: Record<TicketSort, Prisma.Sql> = {
+  activity: Prisma.sql`ORDER BY "updatedAt" DESC, "id" DESC`,
+  created: Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`,
+  // The table's column, not the text the list selects under the same name: enum order is urgent first.
+  priority: Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`,
+  sla: Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`,
+};
+
+type Key = [sort: TicketSort, at: string, id: string, priority?: TicketPriority];
+
+export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
+  const at =
+    sort === "activity"
+      ? row.updatedAt
+      : sort === "sla"
+        ? row.firstRespondedAt
+          ? row.resolutionDueAt
+          : row.firstResponseDueAt
+        : row.createdAt;
+  const key: Key = [sort, at.toISOString(), row.id, ...(sort === "priority" ? [row.priority] : [])] as Key;
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
+}
+
+function decode(cursor: string, sort: TicketSort): { at: Date; id: string; priority?: string } {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("Invalid cursor");
+  }
+  if (!Array.isArray(key) || key[0] !== sort || typeof key[1] !== "string" || typeof key[2] !== "string")
+    throw badRequest("Invalid cursor");
+  const at = new Date(key[1]);
+  if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
+  if (sort === "priority" && !["urgent", "high", "medium", "low"].includes(key[3] as string))
+    throw badRequest("Invalid cursor");
+  return { at, id: key[2], priority: key[3] as string | undefined };
+}
+
+/**
+ * The rows after the cursor, in the sort's order. The redundant `<=` / `>=` on the leading
+ * column becomes an index condition, so the page starts at the cursor.
+ */
+export function afterTicketCursor(sort: TicketSort, cursor: string | undefined): Prisma.Sql {
+  if (!cursor) return Prisma.empty;
+  const { at, id, priority } = decode(cursor, sort);
+  switch (sort) {
+    case "activity":
+      return Prisma.sql`AND "updatedAt" <= ${at} AND ("updatedAt" < ${at} OR "id" < ${id})`;
+    case "created":
+      return Prisma.sql`AND "createdAt" <= ${at} AND ("createdAt" < ${at} OR "id" < ${id})`;
+    case "priority":
+      return Prisma.sql`AND "priority" >= ${priority}::"TicketPriority" AND ("priority" > ${priority}::"TicketPriority"
+        OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
+    case "sla":
+      return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
+  }
+}

@@ -1,0 +1,156 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+const rows = (list: Locator) => list.locator("[data-ticket-row]");
+
+async function openQueue(page: Page, name: string) {
+  await page.getByRole("link", { name, exact: false }).first().click();
+  const list = page.getByRole("region", { name: "Tickets" });
+  await expect(rows(list).first()).toBeVisible();
+  return list;
+}
+
+test.describe("ticket list: compact rows, sort, badges, search scope", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("compact rows show assignee, last activity and the customer-replied marker, three times as many per screen", async ({
+    page,
+  }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/app#all-open");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await expect(rows(list).first()).toBeVisible();
+    const heights = await rows(list).evaluateAll((els) =>
+      els.slice(0, 10).map((e) => e.getBoundingClientRect().height),
+    );
+    for (const h of heights) expect(h).toBeLessThanOrEqual(42);
+    // At least 18 rows fit the list's screen (the old 103 px rows showed 7 or 8).
+    const visible = await rows(list).evaluateAll(
+      (els) => els.filter((e) => e.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
+    expect(visible).toBeGreaterThanOrEqual(18);
+    await expect(rows(list).filter({ hasText: "Unassigned" }).first()).toBeVisible();
+    await expect(
+      rows(list)
+        .filter({ hasText: /Sam Agent|Riley Agent|Alex Admin/ })
+        .first(),
+    ).toBeVisible();
+    await expect(list.getByText("Customer replied").first()).toBeAttached();
+    await expect(rows(list).first().locator("time")).toHaveAttribute("title", /^Last activity /);
+  });
+
+  test("sorts by priority and lists Recent Updates by last change", async ({ page }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/app#all-open");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await list.getByRole("combobox", { name: "Sort by" }).click();
+    await page.getByRole("option", { name: "Priority" }).click();
+    await expect(rows(list).first().locator('[data-priority="urgent"]')).toBeVisible();
+    const priorities = await rows(list).evaluateAll((els) =>
+      els.map((e) => e.querySelector("[data-priority]")?.getAttribute("data-priority")),
+    );
+    const rank = { urgent: 0, high: 1, medium: 2, low: 3 } as Record<string, number>;
+    const ranks = priorities.map((p) => rank[p!]!);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+
+    await page.goto("/app#recently-updated");
+    await expect(list.getByRole("combobox", { name: "Sort by" })).toHaveText("Last activity");
+    await expect(rows(list).first()).toBeVisible();
+    const times = await rows(list).evaluateAll((els) =>
+      els.map((e) => new Date(e.querySelector("time")!.getAttribute("datetime")!).getTime()),
+    );
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  test("Urgent and a breached SLA, High and Pending look different, and the SLA badge says which target and when", async ({
+    page,
+  }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/app#all-open");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await expect(rows(list).first()).toBeVisible();
+    const look = (el: Locator) =>
+      el.evaluate((e) => ({
+        icon: e.querySelector("svg")?.getAttribute("class"),
+        background: getComputedStyle(e).backgroundColor,
+        border: getComputedStyle(e).borderColor,
+      }));
+    const urgent = await look(list.locator('[data-priority="urgent"]').first());
+    const breached = await look(list.locator('[data-sla="breached"]').first());
+    expect(urgent.icon).not.toEqual(breached.icon);
+    expect(urgent.background).not.toEqual(breached.background);
+    const high = await look(list.locator('[data-priority="high"]').first());
+    const pending = await look(list.locator('[data-status="pending"]').first());
+    expect(high.icon).not.toEqual(pending.icon);
+    expect(high.background).not.toEqual(pending.background);
+
+    for (const text of await list.locator("[data-sla]").allTextContents())
+      expect(text).toMatch(/^(First reply|Resolution) (due in \d+ (min|h|d)|breached \d+ (min|h|d) ago)$/);
+    // Demo data is a real week: most open tickets are on track, not breached.
+    const breachedCount = await list.locator('[data-sla="breached"]').count();
+    expect(breachedCount).toBeLessThan((await rows(list).count()) / 3);
+  });
+
+  test("search covers all tickets with the scope shown; filters stay in their queue; Clear filters is one click", async ({
+    page,
+  }) => {
+    await signInAs(page, "agent@acme.test");
+    await page.goto("/app#closed");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await expect(rows(list).first()).toBeVisible();
+    const closedNumber = (await rows(list).first().getAttribute("data-ticket-row"))!;
+
+    const myOpen = await openQueue(page, "My Open");
+    await myOpen.getByLabel("Search tickets").fill(`#${closedNumber}`);
+    await expect(list.getByText("No tickets match the current filters")).toBeVisible();
+    await expect(list.getByRole("button", { name: "in My Open" })).toHaveAttribute("aria-pressed", "true");
+    await list.getByRole("button", { name: "in all tickets" }).click();
+    await expect(rows(list)).toHaveCount(1);
+    await expect(rows(list).first()).toHaveAttribute("data-ticket-row", closedNumber);
+    await expect(list.getByTestId("active-filters")).toContainText("in all tickets");
+
+    await list.getByLabel("Search tickets").fill("zzzz-no-such-ticket");
+    await expect(list.getByText("No tickets match the current filters")).toBeVisible();
+    await list.getByRole("button", { name: "Clear filters" }).last().click();
+    await expect(list.getByLabel("Search tickets")).toHaveValue("");
+    await expect(rows(list).first()).toBeVisible();
+
+    await page.goto("/app#all-open");
+    await list.getByRole("combobox", { name: "Status filter" }).click();
+    await page.getByRole("option", { name: "Pending" }).click();
+    await expect(list.getByTestId("active-filters")).toContainText("Status: Pending");
+    await openQueue(page, "Unassigned");
+    await expect(list.getByRole("combobox", { name: "Status filter" })).toHaveText("All statuses");
+    await expect(list.getByTestId("active-filters")).toHaveCount(0);
+  });
+
+  test("history reads as sentences and each person has one name in the thread", async ({ page }) => {
+    await signInAs(page, "admin@acme.test");
+    await page.goto("/app#all-open");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await expect(rows(list).first()).toBeVisible();
+    const withReply = rows(list)
+      .filter({ has: page.locator('[data-status="open"]') })
+      .filter({ hasText: "Casey Customer" })
+      .first();
+    await withReply.getByRole("button").click();
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("combobox", { name: "Status" })).toBeVisible();
+
+    await detail.getByRole("combobox", { name: "Assignee" }).click();
+    await page.getByRole("option", { name: "Riley Agent" }).click();
+    await expect(detail.getByText("Alex Admin assigned the ticket to Riley Agent")).toBeVisible();
+    await detail.getByRole("combobox", { name: "Assignee" }).click();
+    await page.getByRole("option", { name: "Unassigned" }).click();
+    await expect(detail.getByText("Alex Admin unassigned the ticket")).toBeVisible();
+    await detail.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "In Progress" }).click();
+    await expect(detail.getByText("Alex Admin changed the status from Open to In Progress")).toBeVisible();
+
+    const history = detail.getByRole("region", { name: "History" });
+    await expect(history.getByText(/in_progress|to nobody/)).toHaveCount(0);
+    const conversation = detail.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByText("Casey Customer", { exact: true }).first()).toBeVisible();
+    await expect(conversation.getByText(/Customer · |Support · /)).toHaveCount(0);
+  });
+});
