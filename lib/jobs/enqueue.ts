@@ -2,7 +2,9 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 
 /** The Prisma client or an interactive transaction's `tx`: both can run SQL. */
-export type JobExecutor = { $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => Prisma.PrismaPromise<number> };
+export type JobExecutor = {
+  $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => Prisma.PrismaPromise<number>;
+};
 
 export type EnqueueOptions = {
   /** Attempts before the job is dead (default 25, several days of backoff). */

@@ -41,7 +41,9 @@ function printed(message: MailMessage) {
       `\n--- email to ${message.to} ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of email ---\n`,
     );
   } else {
-    console.warn(JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }),
+    );
   }
 }
 

@@ -17,5 +17,8 @@ handle("probe.hang", async (_payload, run) => {
   await record("hang", "done");
 });
 
-handle<{ _cron?: { ts: string } }>("probe.tick", async (payload) => void (await record("tick", payload._cron?.ts ?? "")));
+handle<{ _cron?: { ts: string } }>(
+  "probe.tick",
+  async (payload) => void (await record("tick", payload._cron?.ts ?? "")),
+);
 schedule("* * * * *", "probe.tick");

@@ -110,8 +110,6 @@ describe("clean-up of expired tokens and throttle counters (scheduled)", () => {
       "live-reset",
     ]);
     expect(await db.portalAccessCode.count({ where: { codeHash: "old" } })).toBe(0);
-    expect((await db.rateLimitBucket.findMany({ select: { key: true } })).map((b) => b.key)).toEqual([
-      "live-window",
-    ]);
+    expect((await db.rateLimitBucket.findMany({ select: { key: true } })).map((b) => b.key)).toEqual(["live-window"]);
   });
 });

@@ -61,11 +61,7 @@ it("runs 200 jobs exactly once each across two worker processes, fires each cron
   startWorker();
   startWorker();
 
-  const rows = await until(
-    "200 jobs",
-    probes,
-    (r) => r.filter((p) => p.job.startsWith("record-")).length >= 200,
-  );
+  const rows = await until("200 jobs", probes, (r) => r.filter((p) => p.job.startsWith("record-")).length >= 200);
   const records = rows.filter((p) => p.job.startsWith("record-"));
   expect(new Set(records.map((p) => p.job)).size).toBe(200);
   expect(records).toHaveLength(200);
