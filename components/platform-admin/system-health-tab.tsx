@@ -5,6 +5,7 @@ import { RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { JobQueueCard } from "./job-queue-card";
 import { usePlatformHealth } from "./queries";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -85,6 +86,7 @@ export function SystemHealthTab() {
           </CardContent>
         </Card>
       </div>
+      <JobQueueCard />
     </div>
   );
 }
