@@ -16,6 +16,7 @@ function startWorker() {
   const child = spawn(process.execPath, ["scripts/worker.mjs", "--handlers=tests/integration/jobs/probe-handlers.ts"], {
     env: { ...process.env, SMTP_URL: "", JOBS_CONCURRENCY: "4", NODE_ENV: "test" },
     stdio: ["ignore", "ignore", "inherit"],
+    detached: true, // its own process group: the wrapper and its node child end together
   });
   workers.push(child);
   return child;
@@ -48,7 +49,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill("SIGKILL");
+  for (const w of workers) {
+    try {
+      process.kill(-w.pid!, "SIGKILL");
+    } catch {
+      // that group has already gone
+    }
+  }
   await db.$executeRawUnsafe("DROP TABLE IF EXISTS job_probe");
   await db.$executeRaw`DELETE FROM graphile_worker._private_known_crontabs WHERE identifier = 'probe.tick'`;
   await clearJobs();
@@ -83,5 +90,6 @@ it("runs 200 jobs exactly once each across two worker processes, fires each cron
     WHERE locked_at IS NOT NULL`;
   const done = await until("the retried job", probes, (r) => r.some((p) => p.job === "hang" && p.note === "done"));
   expect(done.filter((p) => p.job === "hang").map((p) => p.note)).toEqual(["started", "done"]);
+  expect(() => process.kill(started.pid, 0)).toThrow(); // the killed worker is gone
   expect(done.find((p) => p.note === "done")!.pid).not.toBe(started.pid);
 });
