@@ -24,7 +24,7 @@ export function JobQueueCard() {
   });
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle as="h2">Job queue</CardTitle>
         <CardDescription>Emails, SLA warnings and clean-up, run by the workers</CardDescription>
@@ -36,7 +36,7 @@ export function JobQueueCard() {
           <p className="text-sm text-destructive">Failed to load the job queue</p>
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <div className="min-w-0 overflow-x-auto">
               <Table>
                 <TableHeader>
                   <TableRow>
