@@ -57,7 +57,7 @@ export function SystemHealthTab() {
               <Row label="Round trip">{h.database.latencyMs !== null ? `${h.database.latencyMs} ms` : "-"}</Row>
               <Row label="Migrations applied">{h.migrations ? h.migrations.applied : "-"}</Row>
               <Row label="Latest migration">
-                <span className="font-mono text-xs">{h.migrations?.latest ?? "-"}</span>
+                <span className="font-mono text-xs break-all">{h.migrations?.latest ?? "-"}</span>
               </Row>
               <Row label="Applied at">
                 {h.migrations?.latestAppliedAt
