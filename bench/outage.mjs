@@ -3,7 +3,7 @@
 // the server recovers by itself; no acknowledged write is lost and nothing is half-written.
 //   --no-build  --clients=<n> (50)  --port=<n> (3411)  --before=<s> (15)  --outage=<s> (10)  --after=<s> (20)
 import { percentile, runTraffic, summarize } from "./lib/traffic.mjs";
-import { arg, lostAndHalfWritten, saveReport, withTrafficStack } from "./lib/traffic-run.mjs";
+import { arg, lostAndHalfWritten, mailProblems, saveReport, withTrafficStack } from "./lib/traffic-run.mjs";
 
 const clients = Number(arg("clients", 50));
 const port = Number(arg("port", 3411));
@@ -12,7 +12,7 @@ const beforeMs = Number(arg("before", 15)) * 1000;
 const outageMs = Number(arg("outage", 10)) * 1000;
 const afterMs = Number(arg("after", 20)) * 1000;
 
-await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, verify }) => {
+await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, verify, checkMail }) => {
   console.log(
     `outage: ${clients} clients; PostgreSQL stops at ${beforeMs / 1000} s for ${outageMs / 1000} s; ${server.base}`,
   );
@@ -42,6 +42,7 @@ await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, ver
     .sort((a, b) => b.at + b.ms - (a.at + a.ms))[0];
   const health = await fetch(`${server.base}/api/health`).then((r) => r.status);
   const verification = await verify(acked);
+  const mail = await checkMail(acked);
   const report = {
     run: "outage",
     clients,
@@ -88,6 +89,7 @@ await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, ver
       restartedServer: false,
     },
     verification,
+    mail,
   };
   const otherServerErrors = samples.filter((s) => s.status >= 500 && s.status !== 503).length;
   report.overall.serverErrorsOtherThan503 = otherServerErrors;
@@ -101,10 +103,11 @@ await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, ver
     lost > 0 ||
     half > 0 ||
     health !== 200 ||
-    !firstWriteOk
+    !firstWriteOk ||
+    mailProblems(mail) > 0
   ) {
     console.error(
-      "outage: FAILED (a 5xx other than 503, slow or non-503 failures during the outage, lost or half-written writes, or no recovery)",
+      "outage: FAILED (a 5xx other than 503, slow or non-503 failures during the outage, lost or half-written writes, no recovery, or a ticket's mail missing, duplicated or dead)",
     );
     process.exitCode = 1;
   }

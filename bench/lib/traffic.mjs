@@ -307,3 +307,41 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
     historyNotMatchingStatus: historyMismatches,
   };
 }
+
+/**
+ * After the traffic: waits until the job queue has sent every mail (retries whose backoff has not
+ * yet passed are made due, as if the wait were over), then checks that each acknowledged ticket's
+ * "received" mail reached the sink exactly once and that no mail is dead.
+ */
+export async function verifyMail(databaseUrl, mail, acked, timeoutMs = 180_000) {
+  const started = Date.now();
+  let left;
+  for (;;) {
+    await query(
+      databaseUrl,
+      `UPDATE graphile_worker._private_jobs SET run_at = now()
+       WHERE attempts > 0 AND attempts < max_attempts AND locked_at IS NULL AND run_at > now()`,
+    );
+    [left] = await query(
+      databaseUrl,
+      `SELECT count(*) FILTER (WHERE j.attempts < j.max_attempts)::int AS pending,
+              count(*) FILTER (WHERE j.attempts >= j.max_attempts)::int AS dead
+       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       WHERE t.identifier = 'mail.send'`,
+    );
+    if (left.pending === 0 || Date.now() - started > timeoutMs) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const texts = mail.messages().map((raw) => raw.replace(/=\r?\n/g, "").replace(/=22/g, '"'));
+  const counts = acked.tickets.map((t) => texts.filter((text) => text.includes(`your request "${t.subject}"`)).length);
+  return {
+    drainedInSeconds: Math.round((Date.now() - started) / 1000),
+    ticketMailsExpected: acked.tickets.length,
+    deliveredOnce: counts.filter((n) => n === 1).length,
+    missing: counts.filter((n) => n === 0).length,
+    duplicated: counts.filter((n) => n > 1).length,
+    stillQueued: left.pending,
+    dead: left.dead,
+    mailsReceived: mail.received(),
+  };
+}

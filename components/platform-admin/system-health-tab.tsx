@@ -5,6 +5,7 @@ import { RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { JobQueueCard } from "./job-queue-card";
 import { usePlatformHealth } from "./queries";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -56,7 +57,7 @@ export function SystemHealthTab() {
               <Row label="Round trip">{h.database.latencyMs !== null ? `${h.database.latencyMs} ms` : "-"}</Row>
               <Row label="Migrations applied">{h.migrations ? h.migrations.applied : "-"}</Row>
               <Row label="Latest migration">
-                <span className="font-mono text-xs">{h.migrations?.latest ?? "-"}</span>
+                <span className="font-mono text-xs break-all">{h.migrations?.latest ?? "-"}</span>
               </Row>
               <Row label="Applied at">
                 {h.migrations?.latestAppliedAt
@@ -85,6 +86,7 @@ export function SystemHealthTab() {
           </CardContent>
         </Card>
       </div>
+      <JobQueueCard />
     </div>
   );
 }

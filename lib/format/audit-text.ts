@@ -42,6 +42,8 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} changed the plan from ${planName(m.from)} to ${planName(m.to)}`;
     case "mail.quota_reached":
       return `Emails to customers were paused: the ${planName(m.plan)} plan allows ${str(m.limit)} per ${str(m.per)}`;
+    case "mail.undeliverable":
+      return `An email to ${email} could not be delivered after every retry: ${str(m.subject)}`;
     case "onboarding.completed":
       return `${actor} completed onboarding`;
     case "onboarding.skipped":

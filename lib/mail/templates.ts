@@ -102,3 +102,17 @@ export function customerReplyMail(
     text: `${t.customerEmail} replied to ticket #${t.ticketNumber} "${oneLine(t.subject, 200)}", which is assigned to you:\n\n${content}\n\nOpen your queue:\n${t.workspaceLink}`,
   };
 }
+
+/** An open ticket's SLA is about to be missed ("at_risk") or has been ("breached"). */
+export function slaWarningMail(
+  to: string,
+  state: "at_risk" | "breached",
+  ticket: { ticketNumber: number; subject: string; dueAt: Date; workspaceLink: string },
+): MailMessage {
+  const what = state === "breached" ? "has breached its SLA" : "is at risk of breaching its SLA";
+  return {
+    to,
+    subject: `Ticket #${ticket.ticketNumber} ${what}: ${ticket.subject}`,
+    text: `Ticket #${ticket.ticketNumber} "${ticket.subject}" ${what} (due ${ticket.dueAt.toUTCString()}).\n\nOpen it in ${PRODUCT_NAME}:\n${ticket.workspaceLink}`,
+  };
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/server/env";
 
@@ -34,33 +35,40 @@ export function cleanMessage(message: MailMessage): MailMessage | null {
   };
 }
 
+function printed(message: MailMessage) {
+  if (!env.isProduction || process.env.MAIL_LOG === "1") {
+    console.log(
+      `\n--- email to ${message.to} ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of email ---\n`,
+    );
+  } else {
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }),
+    );
+  }
+}
+
 /**
- * Sends through SMTP_URL; without it (development) the message is printed to the server
- * log so links can be followed. Never throws: a mail failure must not fail the request
- * that caused it, it is logged instead.
+ * Hands one message to SMTP_URL (without it, development prints it to the server log so links
+ * can be followed) under the given Message-ID, so a retried send is recognisably the same mail.
+ * "refused" means it can never be sent (a control character in the recipient); an SMTP
+ * failure throws, for the queue to retry.
  */
-export async function sendMail(unchecked: MailMessage): Promise<boolean> {
+export async function transmit(unchecked: MailMessage, messageId: string): Promise<"sent" | "refused"> {
   const message = cleanMessage(unchecked);
   if (!message) {
     console.warn(JSON.stringify({ level: "warn", msg: "email refused: control characters in the recipient" }));
-    return false;
+    return "refused";
   }
   const transport = getTransporter();
-  if (!transport) {
-    if (!env.isProduction || process.env.MAIL_LOG === "1") {
-      console.log(
-        `\n--- email to ${message.to} ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of email ---\n`,
-      );
-    } else {
-      console.warn(
-        JSON.stringify({ level: "warn", msg: "SMTP_URL is not set; email not sent", subject: message.subject }),
-      );
-    }
-    return true;
-  }
+  if (!transport) printed(message);
+  else await transport.sendMail({ from: env.mailFrom, ...message, messageId });
+  return "sent";
+}
+
+/** One attempt that never throws (true when SMTP accepted or the log printed the message). */
+export async function sendMail(message: MailMessage): Promise<boolean> {
   try {
-    await transport.sendMail({ from: env.mailFrom, ...message });
-    return true;
+    return (await transmit(message, `<${randomUUID()}@${mailDomain()}>`)) === "sent";
   } catch (error) {
     console.error(
       JSON.stringify({
@@ -72,4 +80,9 @@ export async function sendMail(unchecked: MailMessage): Promise<boolean> {
     );
     return false;
   }
+}
+
+/** The host our Message-IDs name (APP_URL's). */
+export function mailDomain(): string {
+  return new URL(env.appUrl).hostname || "ticketry.local";
 }

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   "organizations.manage_all": PLATFORM,
   /** Platform Administration: metrics and health of the whole service. */
   "platform.view": PLATFORM,
+  /** Run a dead job of the job queue again (System Health). */
+  "jobs.retry": PLATFORM,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,13 +1,13 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { afterResponse } from "@/lib/server/after-response";
+import { enqueue } from "@/lib/jobs";
 import { env } from "@/lib/server/env";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict, unauthorized } from "@/lib/errors";
 import { passwordResetMail, registrationAttemptMail } from "@/lib/mail/templates";
-import { sendMail } from "@/lib/mail/transport";
+import { enqueueMail } from "./mail-outbox";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "./audit";
 import { revokePasswordResets } from "./token-revocation";
@@ -70,14 +70,14 @@ function usernameFor(email: string): string {
  * Creates the organisation (free plan, onboarding pending) and its first admin together. A
  * taken address is refused, as the product has always done: the sign-up signs its new owner in
  * at once, so no answer could hide it. The refusal is throttled per client address and per email,
- * and the address's owner is told someone tried (after the response).
+ * and the address's owner is told someone tried (by a queued mail).
  */
 export async function register(input: RegisterInput, ip: string) {
   await hit(`register:ip:${ip}`, LIMITS.registerPerAddress);
   await hit(`register:email:${input.email}`, LIMITS.registerPerEmail);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
     const notice = registrationAttemptMail(input.email, `${env.appUrl}/forgot-password`);
-    afterResponse("registration attempt notice", () => sendMail(notice));
+    await enqueueMail(db, notice);
     throw conflict("An account with this email already exists");
   }
   const passwordHash = await hashPassword(input.password);
@@ -128,18 +128,20 @@ export async function revokeSessions(userId: string) {
 
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a password reset link has been sent.";
 
+export const PASSWORD_RESET_JOB = "account.password-reset";
+
 /**
- * Same answer, in the same time, whether or not the email exists: after the throttles, looking
- * the account up, issuing the link and mailing it all happen once the response has gone.
+ * Same answer, in the same time, whether or not the email exists: after the throttles, one job
+ * is queued either way; looking the account up, issuing the link and mailing it happen in it.
  */
 export async function requestPasswordReset(email: string, ip: string) {
   await hit(`forgot:ip:${ip}`, LIMITS.forgotPerAddress);
   await hit(`forgot:account:${email}`, LIMITS.forgotPerAccount);
-  afterResponse("password reset mail", () => issuePasswordReset(email));
+  await enqueue(db, PASSWORD_RESET_JOB, { email });
 }
 
-/** Only the newest link works; it is built from APP_URL only. */
-async function issuePasswordReset(email: string) {
+/** Only the newest link works; it is built from APP_URL only. The link's mail commits with it. */
+export async function issuePasswordReset(email: string) {
   const user = await db.user.findUnique({
     where: { email },
     select: { id: true, organizationId: true, isActive: true },
@@ -147,6 +149,7 @@ async function issuePasswordReset(email: string) {
   if (!user || !user.isActive) return;
   const token = newToken();
   const now = new Date();
+  const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   // Asking again ends the earlier links.
   await db.$transaction(async (tx) => {
     await revokePasswordResets(tx, user.id);
@@ -159,9 +162,8 @@ async function issuePasswordReset(email: string) {
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       },
     });
+    await enqueueMail(tx, passwordResetMail(email, link), { organizationId: user.organizationId });
   });
-  const link = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendMail(passwordResetMail(email, link));
 }
 
 /**

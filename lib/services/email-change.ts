@@ -1,13 +1,12 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { verifyPassword } from "@/lib/auth/password";
 import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict } from "@/lib/errors";
 import { emailChangeConfirmMail, emailChangedMail } from "@/lib/mail/templates";
-import { sendMail } from "@/lib/mail/transport";
+import { enqueueMail } from "./mail-outbox";
 import { recordEvent } from "./audit";
 import { hit, LIMITS } from "./rate-limit";
 import { revokePasswordResets } from "./token-revocation";
@@ -30,6 +29,7 @@ export async function requestEmailChange(user: SessionUser, newEmail: string, cu
   if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
   const token = newToken();
   const now = new Date();
+  const link = `${env.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   await db.$transaction(async (tx) => {
     await tx.emailChangeToken.deleteMany({ where: { userId: user.id, usedAt: null } });
     await tx.emailChangeToken.create({
@@ -42,11 +42,8 @@ export async function requestEmailChange(user: SessionUser, newEmail: string, cu
         expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
       },
     });
-  });
-  const link = `${env.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  afterResponse("email change confirmation", async () => {
-    if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) return;
-    await sendMail(emailChangeConfirmMail(newEmail, link));
+    // Whether the address is taken is looked at when the mail is sent, never in the request.
+    await enqueueMail(tx, emailChangeConfirmMail(newEmail, link), { onlyIfNoAccount: true });
   });
 }
 
@@ -56,7 +53,7 @@ export async function requestEmailChange(user: SessionUser, newEmail: string, cu
  * is told where the account went.
  */
 export async function confirmEmailChange(token: string): Promise<SessionUser> {
-  const { user, oldEmail } = await db
+  const { user } = await db
     .$transaction(async (tx) => {
       const claimed = await tx.emailChangeToken.updateManyAndReturn({
         where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: new Date() } },
@@ -80,6 +77,7 @@ export async function confirmEmailChange(token: string): Promise<SessionUser> {
         targetType: "user",
         targetId: row.userId,
       });
+      await enqueueMail(tx, emailChangedMail(before.email, user.email), { organizationId: row.organizationId });
       return { user, oldEmail: before.email };
     })
     .catch((error: unknown) => {
@@ -87,6 +85,5 @@ export async function confirmEmailChange(token: string): Promise<SessionUser> {
       if ((error as { code?: string }).code === "P2002") throw conflict("This email address is already in use");
       throw error;
     });
-  afterResponse("email changed notice", () => sendMail(emailChangedMail(oldEmail, user.email)));
   return user;
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { conflict, notFound } from "@/lib/errors";
 import { inviteToExistingAccountMail, teamInviteMail } from "@/lib/mail/templates";
-import { sendMail } from "@/lib/mail/transport";
+import { enqueueMail } from "./mail-outbox";
 import { roleLabel } from "@/lib/permissions/labels";
 import type { AcceptInviteInput } from "@/lib/schemas/auth";
 import type { InviteVerification, PendingInvite, TeamInviteInput } from "@/lib/schemas/invites";
@@ -97,14 +96,14 @@ export function inviteLink(token: string): string {
  * organisation's row lock). Re-inviting an email replaces its earlier invitation, so the old
  * link stops working. An address with an account in another organisation is answered exactly
  * like a fresh one (the inviter must not learn who uses the product elsewhere); its owner is told
- * instead that the address already has an account. Mails go out after the response.
+ * instead that the address already has an account. The mails are queued with the invitations.
  */
 export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]) {
   await hit(`invite:org:${actor.organizationId}`, INVITE_REQUEST_LIMIT);
   const emails = invites.map((i) => i.email);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-  const { organizationName, sent } = await db.$transaction(async (tx) => {
+  const sent = await db.$transaction(async (tx) => {
     const accounts = await tx.user.findMany({
       where: { email: { in: emails } },
       select: { email: true, organizationId: true },
@@ -143,16 +142,14 @@ export async function sendInvites(actor: SessionUser, invites: TeamInviteInput[]
         targetId: invite.id,
         metadata: { email, role },
       });
-      sent.push({ ...invite, token, hasAccount: elsewhere.has(email) });
+      const mail = elsewhere.has(email)
+        ? inviteToExistingAccountMail(email, org.name)
+        : teamInviteMail(email, org.name, roleLabel(role), inviteLink(token));
+      await enqueueMail(tx, mail, { organizationId: actor.organizationId });
+      sent.push(invite);
     }
-    return { organizationName: org.name, sent };
+    return sent;
   });
-  const mails = sent.map((i) =>
-    i.hasAccount
-      ? inviteToExistingAccountMail(i.email, organizationName)
-      : teamInviteMail(i.email, organizationName, roleLabel(i.role), inviteLink(i.token)),
-  );
-  afterResponse("invitation mails", () => Promise.all(mails.map(sendMail)));
   return sent.map(({ email, role, expiresAt }) => ({ email, role, expiresAt }));
 }
 

@@ -1,11 +1,10 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { afterResponse } from "@/lib/server/after-response";
 import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { notFound } from "@/lib/errors";
 import { waitlistConfirmationMail } from "@/lib/mail/templates";
-import { sendMail } from "@/lib/mail/transport";
+import { enqueueMail } from "./mail-outbox";
 import type { WaitlistInput } from "@/lib/schemas/mailing-list";
 import { hit, LIMITS } from "./rate-limit";
 
@@ -27,8 +26,10 @@ export async function subscribe(input: WaitlistInput, ip: string) {
     unsubscribeTokenHash: hashToken(token),
     unsubscribedAt: null,
   };
-  // One statement: concurrent sign-ups of one address cannot create two rows.
-  const rows = await db.$queryRaw<{ changed: boolean }[]>`
+  // One statement: concurrent sign-ups of one address cannot create two rows. Only a new
+  // subscriber is mailed (queued with the row), and the answer must not say which.
+  await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ changed: boolean }[]>`
     INSERT INTO "MailingListEntry" ("id", "email", "name", "company", "consentAt", "unsubscribeTokenHash", "createdAt", "updatedAt")
     VALUES (gen_random_uuid()::text, ${input.email}, ${fields.name}, ${fields.company}, ${now}, ${fields.unsubscribeTokenHash}, ${now}, ${now})
     ON CONFLICT ("email") DO UPDATE SET
@@ -36,11 +37,9 @@ export async function subscribe(input: WaitlistInput, ip: string) {
       "unsubscribeTokenHash" = EXCLUDED."unsubscribeTokenHash", "unsubscribedAt" = NULL, "updatedAt" = EXCLUDED."updatedAt"
       WHERE "MailingListEntry"."unsubscribedAt" IS NOT NULL
     RETURNING true AS changed`;
-  // Mailed after the response: only a new subscriber gets one, and the answer must not say which.
-  if (rows.length > 0) {
-    const message = waitlistConfirmationMail(input.email, `${env.appUrl}/unsubscribe/${token}`);
-    afterResponse("waitlist confirmation mail", () => sendMail(message));
-  }
+    if (rows.length > 0)
+      await enqueueMail(tx, waitlistConfirmationMail(input.email, `${env.appUrl}/unsubscribe/${token}`));
+  });
   return { message: SUBSCRIBED_MESSAGE };
 }
 

@@ -8,9 +8,8 @@ import { uuidv7 } from "@/lib/server/ids";
 import { PORTAL_CODE_DIGITS } from "@/lib/schemas/portal";
 import { badRequest, notFound } from "@/lib/errors";
 import { portalAccessCodeMail } from "@/lib/mail/templates";
-import { sendMail } from "@/lib/mail/transport";
+import { enqueueMail } from "./mail-outbox";
 import { recordEvent } from "./audit";
-import { takeMailQuota } from "./mail-quota";
 import { hit, refund, take, type Limit } from "./rate-limit";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -100,13 +99,16 @@ export async function requestAccessCode(slug: string | undefined, email: string,
   });
   if (live && !mailAllowed) return { message: CODE_SENT_MESSAGE };
   const id = live?.id ?? uuidv7(now.getTime());
-  if (!live) {
-    await db.$transaction([
-      db.portalAccessCode.updateMany({
+  const mail = portalAccessCodeMail(email, org.name, codeOf(id), CODE_TTL_MS / 60_000);
+  const customer = { organizationId: org.id, customer: { what: "portal code" } };
+  if (live) await enqueueMail(db, mail, customer);
+  else {
+    await db.$transaction(async (tx) => {
+      await tx.portalAccessCode.updateMany({
         where: { organizationId: org.id, email, consumedAt: null },
         data: { consumedAt: now },
-      }),
-      db.portalAccessCode.create({
+      });
+      await tx.portalAccessCode.create({
         data: {
           id,
           organizationId: org.id,
@@ -115,11 +117,9 @@ export async function requestAccessCode(slug: string | undefined, email: string,
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
           createdAt: now,
         },
-      }),
-    ]);
-  }
-  if (await takeMailQuota(org.id, "portal code")) {
-    await sendMail(portalAccessCodeMail(email, org.name, codeOf(id), CODE_TTL_MS / 60_000));
+      });
+      await enqueueMail(tx, mail, customer);
+    });
   }
   return { message: CODE_SENT_MESSAGE };
 }

@@ -134,10 +134,10 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       targetId: reply.id,
       ticketId: ticket.id,
     });
+    // A public agent reply is mailed to the customer, queued with the reply.
+    await notifyAgentReply(tx, ticket, reply);
     return reply;
   });
-  // After the commit: a public agent reply is mailed to the customer.
-  await notifyAgentReply(ticket, reply);
   return reply;
 }
 
@@ -146,7 +146,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
  * their own tickets. The ticket row is locked and its status read in the transaction that
  * writes the reply, so a concurrent resolve cannot slip between check and write. A resolved
  * or closed ticket refuses the reply (the customer opens a new one); a pending ticket goes
- * back to open, with its history event. The assignee is told by email after the commit.
+ * back to open, with its history event. The assignee's email is queued in the same transaction.
  */
 export async function createCustomerReply(
   actor: CustomerActor,
@@ -192,8 +192,8 @@ export async function createCustomerReply(
         metadata: { field: "status", from: "pending", to: "open" },
       });
     }
+    await notifyCustomerReply(tx, { id: ticket.id, organizationId }, { content: created.content, authorEmail: email });
     return created;
   });
-  await notifyCustomerReply({ id: input.ticketId, organizationId }, { content: reply.content, authorEmail: email });
   return toCustomerReply(reply);
 }

@@ -253,10 +253,11 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
           'ticket.created', 'ticket', "id", "id", ${now} FROM ticket
       )
       SELECT * FROM ticket`;
-    return { ticket: toTicketJson(ticket), org };
+    const json = toTicketJson(ticket);
+    await notifyTicketCreated(tx, json, org); // the received mail commits with the ticket
+    return json;
   });
-  notifyTicketCreated(created.ticket, created.org); // after the commit; never throws
-  return created.ticket;
+  return created;
 }
 
 export async function assertAssignable(organizationId: string, userId: string) {

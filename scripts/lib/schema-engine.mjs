@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { installJobSchema } from "./job-schema.mjs";
 import pg from "pg";
 
 const require = createRequire(import.meta.url);
@@ -148,12 +149,17 @@ function migrationsList() {
   };
 }
 
-/** Applies every pending migration; returns the names applied (empty when up to date). */
+/**
+ * Applies every pending migration, then installs or upgrades the job queue's schema; returns
+ * the names of our migrations applied (empty when up to date).
+ */
 export async function applyMigrations(url) {
-  return withEngine(url, async (engine) => {
+  const applied = await withEngine(url, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList: migrationsList(), filters: NO_FILTER });
     return out.appliedMigrationNames;
   });
+  await installJobSchema(url);
+  return applied;
 }
 
 /** SQL that brings a migrated database to the schema; empty string when nothing changed. */

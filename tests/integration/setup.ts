@@ -13,9 +13,9 @@ jest.setTimeout(30_000);
 
 // Close the shared Prisma pool after each file so Jest can exit promptly.
 afterAll(async () => {
-  // Mail sent after an answer may still be running; it uses the pool too.
-  const { afterResponseSettled } = await import("@/lib/server/after-response");
-  await afterResponseSettled();
+  // Each file starts with an empty job queue: no mail of this file reaches the next one's SMTP server.
+  const { clearJobs } = await import("./helpers/jobs");
+  await clearJobs().catch(() => {}); // a file that stopped the database has nothing to clear
   const { db } = await import("@/lib/server/db");
   await db.$disconnect();
 });

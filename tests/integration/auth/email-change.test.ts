@@ -1,7 +1,7 @@
 import { GET as check } from "@/app/api/auth/check/route";
 import { POST as confirm } from "@/app/api/users/email/confirm/route";
 import { PATCH as updateProfile } from "@/app/api/users/profile/route";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { hashToken } from "@/lib/auth/tokens";
 import { cookieFrom, createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 // Mail goes out after the answer: let the last notices reach the SMTP server before it stops.
 afterAll(async () => {
-  await afterResponseSettled();
+  await drainJobs();
   await smtp.stop();
 });
 
@@ -49,7 +49,7 @@ describe("changing one's email address", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
     // Only the free address gets a link; the owner of the taken one hears nothing.
     await tokenIn(free);
-    await afterResponseSettled();
+    await drainJobs();
     expect(smtp.messages.filter((m) => m.to.includes(other.email))).toHaveLength(0);
   });
 

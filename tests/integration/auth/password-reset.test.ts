@@ -2,7 +2,7 @@ import { POST as forgot } from "@/app/api/auth/forgot-password/route";
 import { POST as reset } from "@/app/api/auth/reset-password/route";
 import { POST as login } from "@/app/api/login/route";
 import { hashToken } from "@/lib/auth/tokens";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -78,7 +78,7 @@ describe("forgot and reset password", () => {
       status: 200,
       body: { message: "If an account exists for this email, a password reset link has been sent." },
     });
-    await afterResponseSettled();
+    await drainJobs();
     expect(await db.passwordResetToken.count({ where: { user: { email: "nobody@example.test" } } })).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });

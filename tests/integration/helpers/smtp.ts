@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { drainJobs } from "./jobs";
 
 export type CapturedMail = { to: string[]; raw: string; text: string };
 
@@ -12,10 +13,17 @@ export async function startSmtp() {
   const waiters: (() => void)[] = [];
   // While held, delivered messages are recorded but not acknowledged (a slow mail server).
   let held: (() => void)[] | null = null;
+  // While above zero, each message is refused with a temporary error (a mail server that is down).
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (refusals <= 0) return callback();
+      refusals--;
+      callback(Object.assign(new Error("Service unavailable, try again later"), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -37,8 +45,12 @@ export async function startSmtp() {
 
   return {
     messages,
-    /** Resolves with the first message to `address` (waits for it if not yet delivered). */
+    /**
+     * Resolves with the first message to `address`: runs the queued jobs first (mail is sent by
+     * the job queue), then waits for the message if a send is still under way.
+     */
     async mailTo(address: string): Promise<CapturedMail> {
+      if (!messages.some((m) => m.to.includes(address))) await drainJobs();
       for (;;) {
         const found = messages.find((m) => m.to.includes(address));
         if (found) return found;
@@ -46,6 +58,8 @@ export async function startSmtp() {
       }
     },
     clear: () => messages.splice(0),
+    /** Refuse the next `count` messages (a temporary SMTP failure each). */
+    refuse: (count: number) => void (refusals = count),
     /** Stop acknowledging messages until release(): a sender waiting for the server hangs. */
     hold: () => void (held ??= []),
     release: () => {

@@ -1,5 +1,5 @@
 import { POST as access } from "@/app/api/portal/access/route";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { makeRequest, params, readJson } from "../helpers/request";
 import type { startSmtp } from "../helpers/smtp";
 
@@ -9,16 +9,19 @@ let ip = 0;
 /** A fresh client address per call unless one is given, so address throttles stay out of the way. */
 export const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
 
+/** Asks the portal for a code (or trades one), then runs the queued jobs so its mail has been delivered. */
 export async function askAccess(body: Record<string, unknown>, address = nextIp()) {
-  return readJson(
+  const answer = await readJson(
     await access(
       makeRequest("/api/portal/access", { method: "POST", body, headers: { "x-forwarded-for": address } }),
       params(),
     ),
   );
+  await drainJobs();
+  return answer;
 }
 
-/** The code of the newest access-code mail to `email` (sent before the access call answered). */
+/** The code of the newest access-code mail to `email` (delivered by askAccess). */
 export function codeFor(smtp: Smtp, email: string): string {
   const mail = smtp.messages.filter((m) => m.to.includes(email) && /portal code/.test(m.text)).at(-1);
   const code = mail?.text.match(/portal is:\s*(\d{8})\b/)?.[1];
@@ -39,6 +42,6 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Messages to `email` once every detached notification has been handed to the SMTP server. */
 export async function mailsTo(smtp: Smtp, email: string) {
-  await afterResponseSettled();
+  await drainJobs();
   return smtp.messages.filter((m) => m.to.includes(email));
 }

@@ -387,6 +387,6 @@ describe("notification emails", () => {
 });
 
 async function notificationsFlushed() {
-  const { afterResponseSettled } = await import("@/lib/server/after-response");
-  await afterResponseSettled();
+  const { drainJobs } = await import("../helpers/jobs");
+  await drainJobs();
 }

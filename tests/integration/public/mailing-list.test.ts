@@ -1,5 +1,5 @@
 import { POST as subscribe } from "@/app/api/mailing-list/route";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { GET as unsubscribe } from "@/app/api/mailing-list/unsubscribe/[token]/route";
 import { hashToken } from "@/lib/auth/tokens";
 import { db, resetDatabase } from "../helpers/db";
@@ -45,7 +45,7 @@ describe("POST /api/mailing-list", () => {
     smtp.clear();
     const again = await join({ email: "TWICE@example.test", name: "Changed", consentGiven: true });
     expect(await readJson(again)).toEqual({ status: 200, body: { message: "Successfully subscribed!" } });
-    await afterResponseSettled();
+    await drainJobs();
     expect(await db.mailingListEntry.count({ where: { email: "twice@example.test" } })).toBe(1);
     expect(smtp.messages).toHaveLength(0);
   });

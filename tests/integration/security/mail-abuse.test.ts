@@ -5,7 +5,7 @@ import { PATCH as updateProfile } from "@/app/api/users/profile/route";
 import { sendMail } from "@/lib/mail/transport";
 import { NO_CONTROL_CHARACTERS } from "@/lib/schemas/fields";
 import { MAIL_QUOTAS } from "@/lib/services/mail-quota";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -23,7 +23,7 @@ async function newTicket(user: User, body: Record<string, unknown>) {
       params(),
     ),
   );
-  await afterResponseSettled();
+  await drainJobs();
   return res;
 }
 

@@ -400,6 +400,23 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: () => ({}),
   },
   { route: "/api/platform/health", method: "GET", access: ROLES.platform, call: () => ({}) },
+  { route: "/api/platform/jobs", method: "GET", access: ROLES.platform, call: () => ({}) },
+  {
+    route: "/api/platform/jobs/[id]/retry",
+    method: "POST",
+    access: ROLES.platform,
+    // Each call gets a dead job of its own to retry (a retried job is no longer dead).
+    call: async () => ({ params: { id: await deadJob() } }),
+  },
 ];
+
+/** A job that used its only attempt, as the queue leaves it after the last failure. */
+async function deadJob(): Promise<string> {
+  const [job] = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM graphile_worker.add_job('probe.matrix', '{}'::json, max_attempts => 1)`;
+  await db.$executeRaw`UPDATE graphile_worker._private_jobs SET attempts = 1, last_error = 'refused'
+    WHERE id = ${job!.id}::bigint`;
+  return job!.id;
+}
 
 export const uniqueTag = () => randomUUID().slice(0, 8);

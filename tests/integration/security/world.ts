@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
@@ -185,7 +185,7 @@ async function tenantTables(): Promise<string[]> {
 export async function snapshotTenant(organizationId: string): Promise<Record<string, unknown>> {
   // Work an earlier call left running after its answer (a reset link, a mail) belongs to that
   // call: let it finish, so the snapshot shows only what the call under test changes.
-  await afterResponseSettled();
+  await drainJobs();
   // Table names come from the catalogue, never from input.
   const parts = (await tenantTables()).map(
     (t) =>

@@ -6,7 +6,7 @@ import { GET as verify } from "@/app/api/team-invites/verify/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as seats } from "@/app/api/users/seats/route";
 import { hashToken } from "@/lib/auth/tokens";
-import { afterResponseSettled } from "@/lib/server/after-response";
+import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -167,7 +167,7 @@ describe("POST /api/team-invites", () => {
     const to = email("again");
     await postInvite(world.users.org_admin, { email: to });
     const first = await tokenFrom(to);
-    await afterResponseSettled();
+    await drainJobs();
     smtp.clear();
     expect(await postInvite(world.users.org_admin, { email: to, role: "org_admin" })).toMatchObject({
       status: 201,
@@ -281,7 +281,7 @@ describe("POST /api/onboarding/invites", () => {
   it("is all or nothing: an existing account or too few seats creates no invitation and sends no mail", async () => {
     const org = await createOrg("starter"); // 2 seats: the admin holds one
     const admin = await createUser(org.id, "org_admin");
-    await afterResponseSettled();
+    await drainJobs();
     smtp.clear();
     const tooMany = await postOnboarding(admin, { invites: [{ email: email("aon") }, { email: email("aon") }] });
     expect(tooMany).toEqual({
@@ -299,7 +299,7 @@ describe("POST /api/onboarding/invites", () => {
       body: { error: `A user with the email ${admin.email} already exists`, code: "conflict" },
     });
     expect(await db.teamInvite.count({ where: { organizationId: org.id } })).toBe(0);
-    await afterResponseSettled();
+    await drainJobs();
     expect(smtp.messages).toHaveLength(0);
   });
 });

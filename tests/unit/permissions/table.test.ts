@@ -22,7 +22,13 @@ const ADMIN: Permission[] = [
   "users.manage",
   "admin.view",
 ];
-const PLATFORM: Permission[] = [...ADMIN, "platform_admins.manage", "organizations.manage_all", "platform.view"];
+const PLATFORM: Permission[] = [
+  ...ADMIN,
+  "platform_admins.manage",
+  "organizations.manage_all",
+  "platform.view",
+  "jobs.retry",
+];
 
 const EXPECTED: Record<Role, Permission[]> = { end_user: [], agent: STAFF, org_admin: ADMIN, platform_admin: PLATFORM };
 

@@ -1,0 +1,29 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+
+/** The Prisma client or an interactive transaction's `tx`: both can run SQL. */
+export type JobExecutor = {
+  $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => Prisma.PrismaPromise<number>;
+};
+
+export type EnqueueOptions = {
+  /** Attempts before the job is dead (default 25, several days of backoff). */
+  maxAttempts?: number;
+  /** Not before this moment. */
+  runAt?: Date;
+  /** A second job with the same key replaces a waiting one instead of adding another. */
+  key?: string;
+};
+
+/**
+ * Adds a job through the same connection as the caller's change: passed a transaction's `tx`,
+ * the job exists exactly when the transaction commits (no job for a rolled-back change, and a
+ * committed one survives a crash right after the commit).
+ */
+export async function enqueue(executor: JobExecutor, kind: string, payload: object, opts: EnqueueOptions = {}) {
+  await executor.$executeRaw`SELECT FROM graphile_worker.add_job(
+    ${kind}, ${JSON.stringify(payload)}::json,
+    run_at => ${opts.runAt ?? null}::timestamptz,
+    max_attempts => ${opts.maxAttempts ?? null}::int,
+    job_key => ${opts.key ?? null}::text)`;
+}

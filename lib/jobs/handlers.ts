@@ -1,0 +1,15 @@
+import "server-only";
+import { handle, schedule } from "./registry";
+import { deliverMail, MAIL_JOB, type MailJob } from "@/lib/services/mail-outbox";
+import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts";
+import { sendSlaWarnings } from "@/lib/services/sla-warnings";
+import { cleanUpExpired } from "@/lib/services/cleanup";
+
+/** Every kind of job the product runs, and its schedules: a worker imports this once. */
+handle<MailJob>(MAIL_JOB, deliverMail);
+handle<{ email: string }>(PASSWORD_RESET_JOB, ({ email }) => issuePasswordReset(email));
+handle("sla.warnings", async () => void (await sendSlaWarnings()));
+handle("cleanup.expired", async () => void (await cleanUpExpired()));
+
+schedule("* * * * *", "sla.warnings");
+schedule("17 * * * *", "cleanup.expired");

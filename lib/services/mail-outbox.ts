@@ -1,0 +1,104 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
+import { mailDomain, transmit, type MailMessage } from "@/lib/mail/transport";
+import { loggable } from "@/lib/http/server/loggable";
+import { uuidv7 } from "@/lib/server/ids";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { recordEvent } from "./audit";
+import { takeMailQuota } from "./mail-quota";
+
+export const MAIL_JOB = "mail.send";
+
+/**
+ * Attempts per email. The queue waits e^n seconds after the n-th failure (capped at e^10, about
+ * 6 h), so 14 attempts keep trying for about 28 hours before the mail is given up as dead.
+ */
+export const MAIL_MAX_ATTEMPTS = 14;
+
+export type MailJob = {
+  deliveryId: string;
+  message: MailMessage;
+  /** The organisation whose change caused the mail (its Activity hears of a dead customer mail). */
+  organizationId?: string;
+  /** Mail to an address the organisation chose (a customer) takes one from its email quota. */
+  customer?: { what: string };
+  /** Sent only while no account uses the recipient's address (an email-change link). */
+  onlyIfNoAccount?: boolean;
+};
+
+type MailOptions = Omit<MailJob, "deliveryId" | "message">;
+
+/**
+ * Queues one email as part of the caller's change: pass the transaction's `tx` and the mail is
+ * sent exactly when the change commits; the request never waits for SMTP.
+ */
+export async function enqueueMail(executor: JobExecutor, message: MailMessage, opts: MailOptions = {}) {
+  const job: MailJob = { deliveryId: uuidv7(), message, ...opts };
+  await enqueue(executor, MAIL_JOB, job, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/** The delivery row, written before the first send: it fixes the Message-ID and says if SMTP accepted. */
+async function deliveryRow(job: MailJob) {
+  const found = await db.mailDelivery.findUnique({ where: { id: job.deliveryId } });
+  if (found) return found;
+  if (job.onlyIfNoAccount && (await db.user.findUnique({ where: { email: job.message.to }, select: { id: true } })))
+    return null;
+  if (job.customer && job.organizationId && !(await takeMailQuota(job.organizationId, job.customer.what))) return null;
+  return db.mailDelivery.create({
+    data: {
+      id: job.deliveryId,
+      organizationId: job.organizationId ?? null,
+      messageId: `<${job.deliveryId}@${mailDomain()}>`,
+      recipient: job.message.to,
+      subject: job.message.subject,
+    },
+  });
+}
+
+/**
+ * Sends a queued email at most once per acceptance: a mail SMTP already accepted is never sent
+ * again, even when its job is retried after a crash. (A crash in the instant between SMTP's
+ * acceptance and the row's update resends it under the same Message-ID, which mail systems
+ * recognise as one message.) On failure the queue retries with backoff; after the last attempt
+ * the mail is dead, and a customer's dead mail is written to the organisation's Activity, so
+ * the team knows who heard nothing.
+ */
+export async function deliverMail(job: MailJob, run: JobRun) {
+  const row = await deliveryRow(job);
+  if (!row || row.status === "sent" || row.status === "refused") return;
+  await db.mailDelivery.update({ where: { id: row.id }, data: { attempts: { increment: 1 }, status: "sending" } });
+  try {
+    const outcome = await transmit(job.message, row.messageId);
+    await db.mailDelivery.update({
+      where: { id: row.id },
+      data: outcome === "sent" ? { status: "sent", sentAt: new Date(), lastError: null } : { status: "refused" },
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown";
+    await db.mailDelivery.update({
+      where: { id: row.id },
+      data: { lastError: reason, ...(run.lastAttempt ? { status: "dead" } : {}) },
+    });
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: run.lastAttempt ? "email given up after the last attempt" : "email delivery failed; will retry",
+        attempt: run.attempt,
+        ...loggable(error),
+      }),
+    );
+    if (run.lastAttempt && job.customer && job.organizationId) {
+      await recordEvent(db, {
+        organizationId: job.organizationId,
+        actorType: "system",
+        actorLabel: PRODUCT_NAME,
+        action: "mail.undeliverable",
+        targetType: "email",
+        targetId: row.id,
+        metadata: { email: job.message.to, subject: job.message.subject, what: job.customer.what },
+      });
+    }
+    throw error;
+  }
+}

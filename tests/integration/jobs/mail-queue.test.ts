@@ -1,0 +1,132 @@
+import { POST as createTicket } from "@/app/api/tickets/route";
+import { enqueueMail, deliverMail, MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJob } from "@/lib/services/mail-outbox";
+import { notifyTicketCreated } from "@/lib/services/notifications";
+import { enqueue } from "@/lib/jobs";
+import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { clearJobs, drainJobs, queuedJobs, skipBackoff } from "../helpers/jobs";
+import { makeRequest, params } from "../helpers/request";
+import { startSmtp } from "../helpers/smtp";
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let org: Awaited<ReturnType<typeof createOrg>>;
+let agent: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  await resetDatabase();
+  smtp = await startSmtp();
+  org = await createOrg("pro");
+  agent = await createUser(org.id, "agent");
+});
+beforeEach(async () => {
+  await clearJobs();
+  smtp.clear();
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+
+const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+
+async function postTicket(customerEmail: string) {
+  return createTicket(
+    makeRequest("/api/tickets", {
+      method: "POST",
+      body: { subject: "Where is my order", description: "It has not arrived", customerEmail },
+      headers: { cookie: await sessionCookie(agent) },
+    }),
+    params(),
+  );
+}
+
+describe("mail through the job queue", () => {
+  it("queues nothing and mails nobody when the transaction that caused the mail rolls back", async () => {
+    const ticket = { ticketNumber: 7, subject: "Lost", customerEmail: "rolled@example.test", organizationId: org.id };
+    await expect(
+      db.$transaction(async (tx) => {
+        await notifyTicketCreated(tx, ticket, org);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await queuedJobs(MAIL_JOB)).toEqual([]);
+    await drainJobs();
+    expect(mailsTo("rolled@example.test")).toEqual([]);
+  });
+
+  it("delivers exactly one mail for a committed ticket, however often the queue is run", async () => {
+    expect((await postTicket("committed@example.test")).status).toBe(201);
+    expect(await queuedJobs(MAIL_JOB)).toHaveLength(1);
+    await drainJobs();
+    await drainJobs();
+    expect(mailsTo("committed@example.test")).toHaveLength(1);
+    expect(mailsTo("committed@example.test")[0]!.raw).toMatch(/Message-ID: <[0-9a-f-]+@/i);
+    expect(await queuedJobs(MAIL_JOB)).toEqual([]);
+  });
+
+  it("answers at once while SMTP does not, and delivers once after SMTP refused the first attempts", async () => {
+    smtp.hold(); // a mail server that never answers would hang a request that waited for it
+    const res = await postTicket("outage@example.test");
+    expect(res.status).toBe(201);
+    smtp.release();
+
+    smtp.refuse(2);
+    await drainJobs(); // refused: the job waits for its backoff
+    expect(mailsTo("outage@example.test")).toEqual([]);
+    const [waiting] = await queuedJobs(MAIL_JOB);
+    expect(waiting!.attempts).toBe(1);
+    await skipBackoff();
+    await drainJobs(); // refused again
+    await skipBackoff();
+    await drainJobs(); // accepted
+    expect(mailsTo("outage@example.test")).toHaveLength(1);
+    const delivery = await db.mailDelivery.findFirstOrThrow({ where: { recipient: "outage@example.test" } });
+    expect(delivery).toMatchObject({ status: "sent", attempts: 3 });
+    expect(await queuedJobs(MAIL_JOB)).toEqual([]);
+  });
+
+  it("does not send again a mail SMTP already accepted when its job runs a second time (a crash before completion)", async () => {
+    const job: MailJob = {
+      deliveryId: "0190f0f0-0000-7000-8000-000000000001",
+      message: { to: "once@example.test", subject: "Once", text: "Only once" },
+    };
+    const run = { id: "1", kind: MAIL_JOB, attempt: 1, maxAttempts: MAIL_MAX_ATTEMPTS, lastAttempt: false };
+    await deliverMail(job, run);
+    // The same job again, as the queue would retry it had the worker died before recording success.
+    await enqueue(db, MAIL_JOB, job);
+    await drainJobs();
+    expect(mailsTo("once@example.test")).toHaveLength(1);
+  });
+
+  it("keeps retrying for at least 24 hours, then the mail is dead and the organisation's Activity names the customer", async () => {
+    await db.$transaction((tx) =>
+      enqueueMail(
+        tx,
+        { to: "unreachable@example.test", subject: "Your ticket", text: "Hello" },
+        { organizationId: org.id, customer: { what: "agent reply" } },
+      ),
+    );
+    const [job] = await queuedJobs(MAIL_JOB);
+    // The queue waits e^min(n, 10) seconds after the n-th failure.
+    const backoffSeconds = Array.from({ length: job!.max_attempts - 1 }, (_, i) => Math.exp(Math.min(i + 1, 10)));
+    expect(backoffSeconds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(24 * 60 * 60);
+
+    smtp.refuse(Infinity);
+    for (let round = 0; round < 2 * MAIL_MAX_ATTEMPTS; round++) {
+      await skipBackoff();
+      await drainJobs();
+      if ((await queuedJobs(MAIL_JOB))[0]!.attempts >= MAIL_MAX_ATTEMPTS) break;
+    }
+    smtp.refuse(0);
+    const [dead] = await queuedJobs(MAIL_JOB);
+    expect(dead).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, max_attempts: MAIL_MAX_ATTEMPTS });
+    await drainJobs(); // a dead job is not run again
+    expect(mailsTo("unreachable@example.test")).toEqual([]);
+    const events = await db.auditEvent.findMany({ where: { organizationId: org.id, action: "mail.undeliverable" } });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.metadata).toMatchObject({ email: "unreachable@example.test" });
+    expect(await db.mailDelivery.findFirst({ where: { recipient: "unreachable@example.test" } })).toMatchObject({
+      status: "dead",
+      attempts: MAIL_MAX_ATTEMPTS,
+    });
+  });
+});
