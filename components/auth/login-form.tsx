@@ -13,7 +13,7 @@ import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
 import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError, fieldAria, RequiredMark } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
 export function LoginForm() {
@@ -43,19 +43,26 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field id="email" label="Email">
+      <Field id="email" label="Email" required error={form.errors.email}>
         <Input id="email" type="email" autoComplete="email" {...form.text("email")} placeholder="you@company.com" />
       </Field>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
           <label htmlFor="password" className="text-sm font-medium">
             Password
+            <RequiredMark />
           </label>
           <Link href="/forgot-password" className="text-sm text-primary hover:underline">
             Forgot password?
           </Link>
         </div>
-        <PasswordInput id="password" autoComplete="current-password" {...form.text("password")} />
+        <PasswordInput
+          id="password"
+          autoComplete="current-password"
+          {...form.text("password")}
+          {...fieldAria("password", { error: form.errors.password, required: true })}
+        />
+        <FieldError id="password" error={form.errors.password} />
       </div>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign in"}

@@ -204,8 +204,8 @@ function InviteForm() {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
-      <Field id="invite-email" label="Email address">
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
+      <Field id="invite-email" label="Email address" required error={form.errors.email}>
         <Input
           id="invite-email"
           type="email"
@@ -228,7 +228,7 @@ function InviteForm() {
           </SelectContent>
         </Select>
       </Field>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending} className="sm:mt-7">
         {pending ? "Sending..." : "Send Invitation"}
       </Button>
     </form>

@@ -4,6 +4,9 @@ import { format } from "date-fns";
 import { Lock } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
+import { Badge } from "@/components/ui/badge";
+import { CATEGORY_LABELS } from "./category-labels";
+import { CustomerPanel } from "./customer-panel";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
 import { replyByline } from "@/lib/format/reply-byline";
@@ -38,7 +41,16 @@ function describe(event: Jsonify<TicketHistoryEvent>, names: Map<string, string>
   }
 }
 
-export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boolean }) {
+export function TicketDetail({
+  ticketId,
+  staff,
+  onOpenTicket,
+}: {
+  ticketId: string;
+  staff: boolean;
+  /** Opens another ticket in the workspace (the customer's other tickets, the next in the queue). */
+  onOpenTicket?: (id: string) => void;
+}) {
   const ticket = useTicket(ticketId);
   const replies = useReplies(ticketId);
   const history = useTicketHistory(ticketId, { enabled: staff });
@@ -51,13 +63,14 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
 
   return (
     <article aria-label={`Ticket #${t.ticketNumber}`} className="flex min-h-0 flex-col">
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div className="@container min-h-0 flex-1 overflow-y-auto">
         <header className="grid gap-3 border-b p-4">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
             <StatusBadge status={t.status} />
             <PriorityBadge priority={t.priority} />
             <SlaBadge ticket={t} now={new Date()} />
+            {t.category && <Badge variant="outline">{CATEGORY_LABELS[t.category] ?? t.category}</Badge>}
           </div>
           <h2 className="text-xl font-semibold">{t.subject}</h2>
           <p className="text-sm text-muted-foreground">
@@ -65,51 +78,60 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
           </p>
           {staff && <TicketProperties ticket={t} />}
         </header>
-        <section aria-label="Conversation" className="grid gap-3 p-4">
-          <div className="rounded-md border bg-muted/40 p-3">
-            <p className="mb-1 text-xs font-medium">{t.customerName}</p>
-            <p className="text-sm whitespace-pre-wrap">{t.description}</p>
-          </div>
-          {replies.data?.map((r) => (
-            <div
-              key={r.id}
-              data-reply-type={r.type}
-              className={cn(
-                "rounded-md border p-3",
-                r.type === "internal"
-                  ? "border-warning/50 bg-warning/10"
-                  : r.authorType === "agent"
-                    ? "ml-6 bg-primary/5"
-                    : "mr-6 bg-muted/40",
-              )}
-            >
-              <p className="mb-1 flex items-center gap-1 text-xs font-medium">
-                {r.type === "internal" && <Lock className="size-3" aria-hidden />}
-                {replyByline(
-                  r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer",
-                  "authorEmail" in r ? r.authorEmail : r.authorName,
-                )}{" "}
-                · {format(new Date(r.createdAt), "MMM d, HH:mm")}
-              </p>
-              <p className="text-sm whitespace-pre-wrap">{r.content}</p>
-            </div>
-          ))}
-        </section>
-        {staff && history.data && (
-          <section aria-label="History" className="border-t p-4">
-            <h3 className="mb-2 text-sm font-semibold">History</h3>
-            <ol className="grid gap-1 text-xs text-muted-foreground">
-              {history.data.map((e) => (
-                <li key={e.id}>
-                  {format(new Date(e.createdAt), "MMM d, HH:mm")} ·{" "}
-                  <span className="text-foreground">{e.actorLabel ?? "Customer"}</span> {describe(e, names)}
-                </li>
+        <div className="grid @3xl:grid-cols-[minmax(0,1fr)_17rem]">
+          <div className="min-w-0">
+            <section aria-label="Conversation" className="grid gap-3 p-4">
+              <div className="rounded-md border bg-muted/40 p-3">
+                <p className="mb-1 text-xs font-medium">{t.customerName}</p>
+                <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+              </div>
+              {replies.data?.map((r) => (
+                <div
+                  key={r.id}
+                  data-reply-type={r.type}
+                  className={cn(
+                    "rounded-md border p-3",
+                    r.type === "internal"
+                      ? "border-warning/50 bg-warning/10"
+                      : r.authorType === "agent"
+                        ? "ml-6 bg-primary/5"
+                        : "mr-6 bg-muted/40",
+                  )}
+                >
+                  <p className="mb-1 flex items-center gap-1 text-xs font-medium">
+                    {r.type === "internal" && <Lock className="size-3" aria-hidden />}
+                    {replyByline(
+                      r.type === "internal" ? "Internal note" : r.authorType === "agent" ? "Support" : "Customer",
+                      "authorEmail" in r ? r.authorEmail : r.authorName,
+                    )}{" "}
+                    · {format(new Date(r.createdAt), "MMM d, HH:mm")}
+                  </p>
+                  <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+                </div>
               ))}
-            </ol>
-          </section>
-        )}
+            </section>
+            {staff && history.data && (
+              <section aria-label="History" className="border-t p-4">
+                <h3 className="mb-2 text-sm font-semibold">History</h3>
+                <ol className="grid gap-1 text-xs text-muted-foreground">
+                  {history.data.map((e) => (
+                    <li key={e.id}>
+                      {format(new Date(e.createdAt), "MMM d, HH:mm")} ·{" "}
+                      <span className="text-foreground">{e.actorLabel ?? "Customer"}</span> {describe(e, names)}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
+          </div>
+          {staff && (
+            <div className="border-t @3xl:border-t-0 @3xl:border-l">
+              <CustomerPanel ticketId={t.id} onOpenTicket={onOpenTicket} />
+            </div>
+          )}
+        </div>
       </div>
-      <ReplyForm ticketId={t.id} canWriteNotes={staff} />
+      <ReplyForm ticket={t} canWriteNotes={staff} onOpenTicket={onOpenTicket} />
     </article>
   );
 }

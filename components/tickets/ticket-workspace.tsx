@@ -66,7 +66,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
         />
         <div className="flex min-h-0 flex-col">
           {selected ? (
-            <TicketDetail key={selected} ticketId={selected} staff={staff} />
+            <TicketDetail key={selected} ticketId={selected} staff={staff} onOpenTicket={setSelected} />
           ) : (
             <p className="grid flex-1 place-items-center p-6 text-sm text-muted-foreground">
               Select a ticket to view details
