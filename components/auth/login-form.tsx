@@ -48,10 +48,12 @@ export function LoginForm() {
       </Field>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
-          <label htmlFor="password" className="text-sm font-medium">
-            Password
+          <span className="flex items-center gap-1">
+            <label htmlFor="password" className="text-sm font-medium">
+              Password
+            </label>
             <RequiredMark />
-          </label>
+          </span>
           <Link href="/forgot-password" className="text-sm text-primary hover:underline">
             Forgot password?
           </Link>
@@ -62,7 +64,7 @@ export function LoginForm() {
           {...form.text("password")}
           {...fieldAria("password", { error: form.errors.password, required: true })}
         />
-        <FieldError id="password" error={form.errors.password} />
+        <FieldError id="password" label="Password" error={form.errors.password} />
       </div>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign in"}

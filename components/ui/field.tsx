@@ -18,12 +18,18 @@ export function fieldAria(
   } as const;
 }
 
-/** A field's problem, under the control; empty when there is none (the live region stays put). */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+/**
+ * The problem of a field left empty: the form's check reports it so, and the field names
+ * itself ("Subject is required") instead of repeating the toast's sentence under every field.
+ */
+export const FIELD_REQUIRED = "field_required";
+
+/** A field's problem, under the control; nothing when there is none. */
+export function FieldError({ id, label, error }: { id: string; label: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={errorIdOf(id)} className="text-xs font-medium text-destructive">
-      {error}
+      {error === FIELD_REQUIRED ? `${label} is required` : error}
     </p>
   );
 }
@@ -61,17 +67,22 @@ export function Field({
   const control = only ? cloneElement(only, fieldAria(id, { error, hint, required })) : children;
   return (
     <div className="grid gap-2" data-invalid={error ? "" : undefined}>
-      <Label htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </Label>
+      {required ? (
+        // The mark sits outside the label so the field's accessible name stays its label.
+        <span className="flex items-center gap-1">
+          <Label htmlFor={id}>{label}</Label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {control}
       {hint && (
         <p id={hintIdOf(id)} className="text-xs text-muted-foreground">
           {hint}
         </p>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} label={label} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { z } from "zod";
+import { FIELD_REQUIRED } from "./field";
 import { toast } from "./use-toast";
 
 type Values = Record<string, unknown>;
@@ -21,12 +22,15 @@ function firstProblem(issues: readonly { message: string }[], title: ProblemTitl
   return { title: title.otherwise, message: issues[0]?.message ?? "Invalid input" };
 }
 
-/** The first problem of each field, by the field's name. */
-function problemsByField(issues: readonly { message: string; path: readonly PropertyKey[] }[]) {
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === "";
+
+/** The first problem of each field, by the field's name; an empty field is reported as missing. */
+function problemsByField(issues: readonly { message: string; path: readonly PropertyKey[] }[], values: Values) {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && !(field in errors)) errors[field] = issue.message;
+    if (typeof field === "string" && !(field in errors))
+      errors[field] = isBlank(values[field]) ? FIELD_REQUIRED : issue.message;
   }
   return errors;
 }
@@ -35,7 +39,7 @@ function problemsByField(issues: readonly { message: string; path: readonly Prop
  * A form's values, checked by the zod schema the server applies to the same request: the
  * form refuses exactly what the server would, with the same words. `check` shows the first
  * problem in a destructive toast, puts each field's problem beside it (`errors`, cleared as
- * that field is edited) and returns null, or returns the parsed values to send.
+ * that field is edited; FIELD_REQUIRED for one left empty) and returns null, or returns the parsed values to send.
  */
 export function useZodForm<Schema extends z.ZodType, V extends Values>(schema: Schema, initial: V) {
   const [values, setValues] = useState(initial);
@@ -68,12 +72,13 @@ export function useZodForm<Schema extends z.ZodType, V extends Values>(schema: S
     setError: (key: keyof V & string, message: string) => setErrors((current) => ({ ...current, [key]: message })),
     /** Parses the values (plus `extra`, fields the form sends without showing them). */
     check(title: ProblemTitle, extra: Values = {}): z.output<Schema> | null {
-      const result = schema.safeParse({ ...values, ...extra });
+      const input = { ...values, ...extra };
+      const result = schema.safeParse(input);
       if (result.success) {
         setErrors({});
         return result.data;
       }
-      setErrors(problemsByField(result.error.issues) as Partial<Record<keyof V & string, string>>);
+      setErrors(problemsByField(result.error.issues, input) as Partial<Record<keyof V & string, string>>);
       const problem = firstProblem(result.error.issues, title);
       toast({ title: problem.title, description: problem.message, variant: "destructive" });
       return null;
