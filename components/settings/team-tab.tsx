@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { RevokeInviteButton } from "./revoke-invite-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -137,15 +138,11 @@ function PendingInvites() {
               </div>
               <div className="flex items-center gap-2">
                 <RoleBadge role={invite.role} />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Revoke invitation for ${invite.email}`}
+                <RevokeInviteButton
+                  email={invite.email}
                   disabled={revoking === invite.id}
-                  onClick={() => revoke(invite)}
-                >
-                  Revoke
-                </Button>
+                  onRevoke={() => revoke(invite)}
+                />
               </div>
             </li>
           ))}
