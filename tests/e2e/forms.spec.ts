@@ -53,7 +53,8 @@ test.describe("field errors", () => {
   });
 
   test("team invitation", async ({ page }) => {
-    await signInAs(page, await createOrgAdmin());
+    // Pro: seats to spare, so the invitation form is offered.
+    await signInAs(page, await createOrgAdmin({ plan: "pro" }));
     await page.goto("/settings#team");
     const panel = page.getByRole("tabpanel", { name: "Team" });
     await panel.getByRole("button", { name: "Send Invitation" }).click();

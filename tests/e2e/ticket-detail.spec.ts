@@ -18,7 +18,9 @@ async function newTicket(page: Page, subject: string, customerEmail: string, cus
 
 /** The All Open queue narrowed to this test's tickets (other tests add tickets meanwhile). */
 async function openQueue(page: Page, tag: string) {
+  // A fresh load each time: going to the same address with a hash would keep the page as it is.
   await page.goto("/app#all-open");
+  await page.reload();
   const list = page.getByRole("region", { name: "Tickets" });
   await list.getByLabel("Search tickets").fill(tag);
   return list;
@@ -44,11 +46,11 @@ test.describe("ticket detail", () => {
     await expect(detail.getByText("Draft saved")).toBeVisible();
 
     // The internal note has a draft of its own.
-    await detail.getByLabel("Internal note").click();
+    await detail.getByRole("switch", { name: "Internal note" }).click();
     const note = detail.getByRole("textbox", { name: "Internal note" });
     await expect(note).toHaveValue("");
     await note.fill("Check the export worker logs");
-    await detail.getByLabel("Internal note").click();
+    await detail.getByRole("switch", { name: "Internal note" }).click();
     await expect(reply).toHaveValue("Half-written answer about the export");
 
     await open(list, b.subject);
@@ -67,7 +69,7 @@ test.describe("ticket detail", () => {
     await expect(toastText(page, "Reply sent")).toBeVisible();
     await expect(reply).toHaveValue("");
     await expect(detail.getByText("Draft saved")).toHaveCount(0);
-    await detail.getByLabel("Internal note").click();
+    await detail.getByRole("switch", { name: "Internal note" }).click();
     await expect(note).toHaveValue("Check the export worker logs");
 
     const last = await openQueue(page, tag);
