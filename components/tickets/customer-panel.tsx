@@ -23,13 +23,9 @@ export function CustomerPanel({ ticketId, onOpenTicket }: { ticketId: string; on
       </div>
       {c.known ? (
         <>
-          <dl className="grid grid-cols-3 gap-2 text-center">
+          <dl className="grid grid-cols-2 gap-2 text-center">
             <Figure label="Tickets" value={c.totalTickets} />
             <Figure label="Open" value={c.openTickets} />
-            <div className="rounded-md border p-2">
-              <dt className="text-xs text-muted-foreground">Since</dt>
-              <dd className="font-medium">{c.firstContactAt ? format(new Date(c.firstContactAt), "MMM yyyy") : "-"}</dd>
-            </div>
           </dl>
           {c.firstContactAt && (
             <p className="text-xs text-muted-foreground">
