@@ -48,7 +48,7 @@ export function LoginForm() {
       </Field>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
-          <span className="flex items-center gap-1">
+          <span className="flex items-center gap-1 text-sm leading-none">
             <label htmlFor="password" className="text-sm font-medium">
               Password
             </label>

@@ -121,7 +121,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
                   onChange={(v) => form.setValue("role", v as InviteRole)}
                 />
               </div>
-              <Button type="submit" variant="outline" className="sm:mt-7">
+              <Button type="submit" variant="outline" className="sm:mt-[1.375rem]">
                 Add
               </Button>
             </form>

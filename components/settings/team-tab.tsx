@@ -225,7 +225,7 @@ function InviteForm() {
           </SelectContent>
         </Select>
       </Field>
-      <Button type="submit" disabled={pending} className="sm:mt-7">
+      <Button type="submit" disabled={pending} className="sm:mt-[1.375rem]">
         {pending ? "Sending..." : "Send Invitation"}
       </Button>
     </form>

@@ -66,10 +66,10 @@ export function Field({
   const only = Children.count(children) === 1 && isValidElement(children) ? (children as ReactElement) : null;
   const control = only ? cloneElement(only, fieldAria(id, { error, hint, required })) : children;
   return (
-    <div className="grid gap-2" data-invalid={error ? "" : undefined}>
+    <div className="grid content-start gap-2" data-invalid={error ? "" : undefined}>
       {required ? (
         // The mark sits outside the label so the field's accessible name stays its label.
-        <span className="flex items-center gap-1">
+        <span className="flex items-center gap-1 text-sm leading-none">
           <Label htmlFor={id}>{label}</Label>
           <RequiredMark />
         </span>
