@@ -168,7 +168,7 @@ function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
               All agent seats on your plan are in use{seats.pending ? " or held by pending invitations" : ""}. Upgrade
               your plan to add more team members.
             </p>
-            <UpgradeDialog label="Upgrade Plan" size="default" variant="default" />
+            <UpgradeDialog label="Upgrade Plan" size="default" variant="default" plan={seats.plan} />
           </div>
         ) : (
           <InviteForm />

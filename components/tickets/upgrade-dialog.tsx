@@ -38,13 +38,17 @@ export function UpgradeDialog({
   label = "Upgrade",
   size = "sm",
   variant = "outline",
+  plan: knownPlan,
 }: {
   label?: string;
   size?: "sm" | "default";
   variant?: "outline" | "default";
+  /** The organisation's plan, when the caller already has it (else it is read from the usage). */
+  plan?: string;
 }) {
   const mayUpgrade = useMayUpgrade();
-  const plan = usePlanUsage().data?.plan;
+  const usagePlan = usePlanUsage().data?.plan;
+  const plan = (knownPlan ?? usagePlan) as (typeof PLAN_ORDER)[number] | undefined;
   const above = plan ? OFFERED.filter((p) => PLAN_ORDER.indexOf(p) > PLAN_ORDER.indexOf(plan)) : [];
   if (!mayUpgrade || above.length === 0) return null;
   return (

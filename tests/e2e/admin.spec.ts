@@ -38,7 +38,7 @@ test.describe("admin dashboard", () => {
     await page.goto("/admin");
     // Already on Pro: the upgrade offers Enterprise only, never "Upgrade to Pro".
     await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+    await page.getByRole("button", { name: "Upgrade", exact: true }).first().click();
     const upgrade = page.getByRole("dialog", { name: "Upgrade your plan" });
     await expect(upgrade.getByRole("link", { name: "Contact Sales" })).toBeVisible();
     await expect(upgrade.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
