@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/theme/theme-script";
 import { ToastRegion } from "@/components/ui/toast-region";
 import { PRODUCT_NAME } from "@/lib/site/product";
+import { inter } from "./fonts/inter";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // The theme script sets the `dark` class before paint, so React sees a different class.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
       </head>

@@ -4,7 +4,7 @@ import { Settings } from "lucide-react";
 import Link from "next/link";
 import { useHashTab } from "@/components/settings/use-hash-tab";
 import { useOrganization } from "@/components/settings/queries";
-import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { belowPro, UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -26,7 +26,7 @@ export function AdminDashboard({ organizationId }: { organizationId: string }) {
         {plan && <Badge data-testid="admin-plan">{PLANS[plan].name} plan</Badge>}
         {org.data && <span className="text-sm text-muted-foreground">{org.data.name}</span>}
         <div className="ml-auto flex gap-2">
-          {plan !== "enterprise" && <UpgradeDialog label="Upgrade to Pro" />}
+          <UpgradeDialog label={belowPro(plan) ? "Upgrade to Pro" : "Upgrade"} />
           <Button asChild variant="outline" size="sm">
             <Link href="/settings">
               <Settings className="size-4" aria-hidden />

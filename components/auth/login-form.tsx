@@ -15,7 +15,7 @@ import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { landingPage } from "@/lib/permissions/pages";
 import type { RoleHolder } from "@/lib/permissions/table";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError, fieldAria, RequiredMark } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
 export function LoginForm() {
@@ -49,19 +49,28 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field id="email" label="Email">
+      <Field id="email" label="Email" required error={form.errors.email}>
         <Input id="email" type="email" autoComplete="email" {...form.text("email")} placeholder="you@company.com" />
       </Field>
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
-          <label htmlFor="password" className="text-sm font-medium">
-            Password
-          </label>
+          <span className="flex items-center gap-1 text-sm leading-none">
+            <label htmlFor="password" className="text-sm font-medium">
+              Password
+            </label>
+            <RequiredMark />
+          </span>
           <Link href="/forgot-password" className="text-sm text-primary hover:underline">
             Forgot password?
           </Link>
         </div>
-        <PasswordInput id="password" autoComplete="current-password" {...form.text("password")} />
+        <PasswordInput
+          id="password"
+          autoComplete="current-password"
+          {...form.text("password")}
+          {...fieldAria("password", { error: form.errors.password, required: true })}
+        />
+        <FieldError id="password" label="Password" error={form.errors.password} />
       </div>
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in..." : "Sign in"}

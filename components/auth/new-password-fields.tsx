@@ -14,19 +14,23 @@ export function NewPasswordFields({
   label,
   password,
   confirmation,
+  error,
+  confirmationError,
 }: {
   id: string;
   label: string;
   password: TextBinding;
   confirmation?: TextBinding;
+  error?: string;
+  confirmationError?: string;
 }) {
   return (
     <>
-      <Field id={id} label={label} hint="Must be at least 8 characters long">
+      <Field id={id} label={label} hint="Must be at least 8 characters long" required error={error}>
         <PasswordInput id={id} autoComplete="new-password" {...password} />
       </Field>
       {confirmation && (
-        <Field id="confirmPassword" label="Confirm password">
+        <Field id="confirmPassword" label="Confirm password" required error={confirmationError}>
           <PasswordInput id="confirmPassword" autoComplete="new-password" {...confirmation} />
         </Field>
       )}

@@ -46,16 +46,16 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field id="fullName" label="Full name">
+      <Field id="fullName" label="Full name" required error={form.errors.fullName}>
         <Input id="fullName" autoComplete="name" {...form.text("fullName")} />
       </Field>
-      <Field id="email" label="Work email">
+      <Field id="email" label="Work email" required error={form.errors.email}>
         <Input id="email" type="email" autoComplete="email" {...form.text("email")} />
       </Field>
-      <Field id="companyName" label="Company name">
+      <Field id="companyName" label="Company name" required error={form.errors.companyName}>
         <Input id="companyName" autoComplete="organization" {...form.text("companyName")} />
       </Field>
-      <NewPasswordFields id="password" label="Password" password={form.text("password")} />
+      <NewPasswordFields id="password" label="Password" password={form.text("password")} error={form.errors.password} />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Creating account..." : "Create account"}
       </Button>

@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import Link from "next/link";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import { useTicketStats } from "@/components/tickets/queries";
-import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { belowPro, UpgradeDialog, useMayUpgrade } from "@/components/tickets/upgrade-dialog";
 import { useUsage } from "@/components/tickets/usage-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -60,6 +60,7 @@ function Breakdown({
 export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void }) {
   const stats = useTicketStats();
   const { usage } = useUsage();
+  const mayUpgrade = useMayUpgrade();
   if (stats.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading dashboard...</p>;
   if (stats.isError) return <p className="p-6 text-sm text-destructive">Failed to load the dashboard</p>;
   const s = stats.data;
@@ -68,7 +69,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
   return (
     <div className="grid gap-6 overflow-y-auto p-6">
       <h2 className="text-2xl font-semibold">Dashboard</h2>
-      {usage?.plan !== "enterprise" && (
+      {belowPro(usage?.plan) && mayUpgrade && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-primary/10 p-4">
           <p className="text-sm">Unlock advanced SLA, automation and more seats with the Pro plan.</p>
           <Button asChild size="sm">

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -102,16 +103,15 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
         {canManage ? (
           <>
             <SeatNote listed={invites.length} />
-            <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-              <div className="grid gap-2">
-                <Label htmlFor="onboarding-invite-email">Email address</Label>
+            <form onSubmit={add} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+              <Field id="onboarding-invite-email" label="Email address" required error={form.errors.email}>
                 <Input
                   id="onboarding-invite-email"
                   type="email"
                   placeholder="teammate@yourcompany.com"
                   {...form.text("email")}
                 />
-              </div>
+              </Field>
               <div className="grid gap-2">
                 <Label htmlFor="onboarding-invite-role">Role</Label>
                 <OptionSelect
@@ -121,7 +121,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
                   onChange={(v) => form.setValue("role", v as InviteRole)}
                 />
               </div>
-              <Button type="submit" variant="outline">
+              <Button type="submit" variant="outline" className="sm:mt-[1.375rem]">
                 Add
               </Button>
             </form>

@@ -82,7 +82,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
                 We sent an 8-digit code to <strong>{sentTo}</strong>. It works once, for 10 minutes.
               </span>
             </p>
-            <Field id="portal-code" label="Access code">
+            <Field id="portal-code" label="Access code" required error={codeForm.errors.code}>
               <Input
                 id="portal-code"
                 inputMode="numeric"
@@ -111,7 +111,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
           </form>
         ) : (
           <form onSubmit={requestCode} className="grid gap-4" noValidate>
-            <Field id="portal-email" label="Email">
+            <Field id="portal-email" label="Email" required error={emailForm.errors.email}>
               <Input id="portal-email" type="email" autoComplete="email" {...emailForm.text("email")} />
             </Field>
             <Button type="submit" disabled={pending} className="w-full">

@@ -56,10 +56,10 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="portal-subject" label="Subject">
+          <Field id="portal-subject" label="Subject" required error={form.errors.subject}>
             <Input id="portal-subject" maxLength={200} {...form.text("subject")} />
           </Field>
-          <Field id="portal-description" label="Description">
+          <Field id="portal-description" label="Description" required error={form.errors.description}>
             <Textarea id="portal-description" rows={6} {...form.text("description")} />
           </Field>
           <div className="flex justify-end gap-2">

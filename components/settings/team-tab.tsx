@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
+import { RevokeInviteButton } from "./revoke-invite-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -137,15 +138,11 @@ function PendingInvites() {
               </div>
               <div className="flex items-center gap-2">
                 <RoleBadge role={invite.role} />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Revoke invitation for ${invite.email}`}
+                <RevokeInviteButton
+                  email={invite.email}
                   disabled={revoking === invite.id}
-                  onClick={() => revoke(invite)}
-                >
-                  Revoke
-                </Button>
+                  onRevoke={() => revoke(invite)}
+                />
               </div>
             </li>
           ))}
@@ -171,7 +168,7 @@ function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
               All agent seats on your plan are in use{seats.pending ? " or held by pending invitations" : ""}. Upgrade
               your plan to add more team members.
             </p>
-            <UpgradeDialog label="Upgrade Plan" size="default" variant="default" />
+            <UpgradeDialog label="Upgrade Plan" size="default" variant="default" plan={seats.plan} />
           </div>
         ) : (
           <InviteForm />
@@ -204,8 +201,8 @@ function InviteForm() {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate>
-      <Field id="invite-email" label="Email address">
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
+      <Field id="invite-email" label="Email address" required error={form.errors.email}>
         <Input
           id="invite-email"
           type="email"
@@ -228,7 +225,7 @@ function InviteForm() {
           </SelectContent>
         </Select>
       </Field>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending} className="sm:mt-[1.375rem]">
         {pending ? "Sending..." : "Send Invitation"}
       </Button>
     </form>

@@ -21,14 +21,15 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { OptionSelect, options } from "@/components/ui/option-select";
 import { createTicketSchema, MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
-import { useCreateTicket } from "./queries";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { can } from "@/lib/permissions/table";
+import { CATEGORY_LABELS } from "./category-labels";
+import { CustomerPicker } from "./customer-picker";
+import { useAssignableUsers, useCreateTicket } from "./queries";
 
-const CATEGORY_LABELS: Record<string, string> = {
-  account: "Account",
-  billing: "Billing",
-  technical: "Technical",
-  other: "Other",
-};
+/** The assignee select's value for "the agent filling in the form" until their id is known. */
+const ME = "me";
+const UNASSIGNED = "unassigned";
 
 const EMPTY = {
   subject: "",
@@ -37,11 +38,23 @@ const EMPTY = {
   customerEmail: "",
   priority: "medium",
   category: "other",
+  assignedTo: ME,
 };
 
 export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: string) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const form = useZodForm(createTicketSchema, EMPTY);
+  const me = useCurrentUser();
+  const assignable = useAssignableUsers({ enabled: open && can(me, "tickets.assign") });
+  const assignees = [
+    { value: UNASSIGNED, label: "Unassigned" },
+    ...(assignable.data ?? []).map((u) => ({
+      value: u.id,
+      label: u.id === me?.id ? `${u.fullName} (me)` : u.fullName,
+    })),
+  ];
+  // New tickets are the agent's own unless they choose otherwise.
+  const assignedTo = form.values.assignedTo === ME ? (me?.id ?? UNASSIGNED) : form.values.assignedTo;
 
   const create = useCreateTicket({
     onSuccess: (ticket) => {
@@ -62,7 +75,10 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
     )
       return;
     // Opens the new ticket once the lists it appears in have been refreshed.
-    create.mutate(form.values, { onSuccess: (ticket) => onCreated(ticket.id) });
+    create.mutate(
+      { ...form.values, assignedTo: assignedTo === UNASSIGNED ? null : assignedTo },
+      { onSuccess: (ticket) => onCreated(ticket.id) },
+    );
   }
 
   return (
@@ -79,17 +95,23 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
             <DialogTitle>New Ticket</DialogTitle>
             <DialogDescription>Log a request on behalf of a customer.</DialogDescription>
           </DialogHeader>
-          <Field id="nt-subject" label="Subject">
+          <Field id="nt-subject" label="Subject" required error={form.errors.subject}>
             <Input id="nt-subject" {...form.text("subject")} />
           </Field>
-          <Field id="nt-description" label="Description">
+          <Field id="nt-description" label="Description" required error={form.errors.description}>
             <Textarea id="nt-description" {...form.text("description")} />
           </Field>
+          <CustomerPicker
+            onPick={(customer) => {
+              form.setValue("customerName", customer.name);
+              form.setValue("customerEmail", customer.email);
+            }}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="nt-name" label="Customer name">
+            <Field id="nt-name" label="Customer name" error={form.errors.customerName}>
               <Input id="nt-name" placeholder="Customer" {...form.text("customerName")} />
             </Field>
-            <Field id="nt-email" label="Customer email">
+            <Field id="nt-email" label="Customer email" error={form.errors.customerEmail}>
               <Input id="nt-email" type="email" {...form.text("customerEmail")} />
             </Field>
             <Field id="nt-priority" label="Priority">
@@ -108,6 +130,16 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
                 onChange={(category) => form.setValue("category", category)}
               />
             </Field>
+            {can(me, "tickets.assign") && (
+              <Field id="nt-assignee" label="Assignee">
+                <OptionSelect
+                  id="nt-assignee"
+                  value={assignedTo}
+                  options={assignees}
+                  onChange={(value) => form.setValue("assignedTo", value)}
+                />
+              </Field>
+            )}
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -109,6 +109,8 @@ type NewTicket = {
   customerEmail: string;
   priority: string;
   category: string;
+  /** Who works it from the start; omitted leaves it unassigned. */
+  assignedTo?: string | null;
 };
 
 export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<TicketJson, NewTicket> = {}) {
@@ -139,13 +141,13 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
   });
 }
 
-type NewReply = { content: string; type: "public" | "internal" };
+type NewReply = { content: string; type: "public" | "internal"; status?: string };
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
   const invalidate = useInvalidateTickets();
   return useMutation({
-    mutationFn: async ({ content, type }: NewReply) =>
-      (await apiRequest("POST", "/api/replies", { ticketId, content, type })).json() as Promise<ReplyJson>,
+    mutationFn: async (reply: NewReply) =>
+      (await apiRequest("POST", "/api/replies", { ticketId, ...reply })).json() as Promise<ReplyJson>,
     onSuccess: (reply, input) => {
       onSuccess?.(reply, input);
       return invalidate();

@@ -1,31 +1,81 @@
 "use client";
 
+import { ChevronDown } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
-import { useCreateReply } from "./queries";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { useNextInQueue, useOpenNextAfterSend } from "./next-in-queue";
+import { draftKey, useReplyDraft } from "./reply-draft";
+import { ReopenDialog } from "./reopen-dialog";
+import { useCreateReply, type TicketJson } from "./queries";
 
-/** Public reply or internal note; empty or whitespace-only text cannot be sent. */
-export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWriteNotes: boolean }) {
-  const [content, setContent] = useState("");
+/** Where a reply can move the ticket as it is sent. */
+const SEND_AND_SET = [
+  { status: "pending", label: "Send and set Pending" },
+  { status: "resolved", label: "Send and set Resolved" },
+] as const;
+
+type Props = {
+  ticket: Pick<TicketJson, "id" | "ticketNumber" | "status">;
+  canWriteNotes: boolean;
+  /** Opens another ticket (the next in the queue, after "Send and set ..."). */
+  onOpenTicket?: (id: string) => void;
+};
+
+/**
+ * Public reply or internal note; empty or whitespace-only text cannot be sent. Each kind keeps
+ * its own draft per ticket; a public reply to a closed ticket asks to reopen it first.
+ */
+export function ReplyForm({ ticket, canWriteNotes, onOpenTicket }: Props) {
+  const me = useCurrentUser();
   const [internal, setInternal] = useState(false);
-  const send = useCreateReply(ticketId, {
-    onSuccess: (_reply, { type }) => {
-      toast({ title: type === "internal" ? "Note added" : "Reply sent" });
-      setContent("");
-    },
+  const [askReopen, setAskReopen] = useState(false);
+  const kind = internal ? "internal" : "public";
+  const draft = useReplyDraft(draftKey(me?.id, ticket.id, kind));
+  const [openNext, setOpenNext] = useOpenNextAfterSend(me?.id);
+  const nextInQueue = useNextInQueue();
+  const send = useCreateReply(ticket.id, {
+    onSuccess: (_reply, { type }) => toast({ title: type === "internal" ? "Note added" : "Reply sent" }),
     onError: (error) => toastError("Failed to send reply", error, "Please try again later"),
   });
+  const content = draft.text;
+
+  function sendNow(status?: string) {
+    const sentKey = draftKey(me?.id, ticket.id, kind);
+    // Read now: once the status changes, the refreshed queue may no longer hold this ticket.
+    const next = status && openNext && onOpenTicket ? nextInQueue(ticket.id) : null;
+    send.mutate(
+      { content: content.trim(), type: kind, ...(status ? { status } : {}) },
+      {
+        onSuccess: () => {
+          draft.clear(sentKey);
+          if (next) onOpenTicket?.(next);
+        },
+      },
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (content.trim()) send.mutate({ content: content.trim(), type: internal ? "internal" : "public" });
+    if (!content.trim()) return;
+    if (!internal && ticket.status === "closed") setAskReopen(true);
+    else sendNow();
   }
 
+  const canSend = !!content.trim() && !send.isPending;
   return (
     <form onSubmit={submit} className="grid gap-2 border-t p-4">
       <Label htmlFor="reply-content" className="sr-only">
@@ -37,22 +87,67 @@ export function ReplyForm({ ticketId, canWriteNotes }: { ticketId: string; canWr
           internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
         }
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={(e) => draft.update(e.target.value)}
+        aria-describedby="reply-draft-state"
         className={internal ? "border-warning/60 bg-warning/5" : undefined}
       />
-      <div className="flex items-center justify-between gap-2">
-        {canWriteNotes ? (
-          <div className="flex items-center gap-2">
-            <Switch id="reply-internal" checked={internal} onCheckedChange={setInternal} />
-            <Label htmlFor="reply-internal">Internal note</Label>
-          </div>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" disabled={!content.trim() || send.isPending}>
-          {send.isPending ? "Sending..." : internal ? "Add Note" : "Send Reply"}
-        </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-3">
+          {canWriteNotes && (
+            <div className="flex items-center gap-2">
+              <Switch id="reply-internal" checked={internal} onCheckedChange={setInternal} />
+              <Label htmlFor="reply-internal">Internal note</Label>
+            </div>
+          )}
+          <span id="reply-draft-state" role="status" className="text-xs text-muted-foreground">
+            {draft.saved ? "Draft saved" : ""}
+          </span>
+        </div>
+        <div className="flex items-center">
+          <Button
+            type="submit"
+            disabled={!canSend}
+            className={canWriteNotes && !internal ? "rounded-r-none" : undefined}
+          >
+            {send.isPending ? "Sending..." : internal ? "Add Note" : "Send Reply"}
+          </Button>
+          {canWriteNotes && !internal && (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button
+                  type="button"
+                  size="icon"
+                  aria-label="More send options"
+                  className="rounded-l-none border-l border-primary-foreground/30"
+                >
+                  <ChevronDown aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                {SEND_AND_SET.map(({ status, label }) => (
+                  <DropdownMenuItem key={status} disabled={!canSend} onSelect={() => sendNow(status)}>
+                    {label}
+                  </DropdownMenuItem>
+                ))}
+                {onOpenTicket && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuCheckboxItem checked={openNext} onCheckedChange={(on) => setOpenNext(on === true)}>
+                      Then open the next ticket
+                    </DropdownMenuCheckboxItem>
+                  </>
+                )}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
+        </div>
       </div>
+      <ReopenDialog
+        open={askReopen}
+        onOpenChange={setAskReopen}
+        ticketNumber={ticket.ticketNumber}
+        onReopen={() => sendNow("open")}
+      />
     </form>
   );
 }

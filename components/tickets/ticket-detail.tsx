@@ -2,14 +2,26 @@
 
 import { format } from "date-fns";
 import { cn } from "@/lib/utils";
+import { Badge } from "@/components/ui/badge";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
+import { CATEGORY_LABELS } from "./category-labels";
+import { CustomerPanel } from "./customer-panel";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
 import { useReplies, useTicket } from "./queries";
 
-export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boolean }) {
+export function TicketDetail({
+  ticketId,
+  staff,
+  onOpenTicket,
+}: {
+  ticketId: string;
+  staff: boolean;
+  /** Opens another ticket in the workspace (the customer's other tickets, the next in the queue). */
+  onOpenTicket?: (id: string) => void;
+}) {
   const ticket = useTicket(ticketId);
   const replies = useReplies(ticketId);
 
@@ -26,6 +38,7 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
           <StatusBadge status={t.status} />
           <PriorityBadge priority={t.priority} />
           <SlaBadge ticket={t} now={new Date()} />
+          {t.category && <Badge variant="outline">{CATEGORY_LABELS[t.category] ?? t.category}</Badge>}
         </div>
         <h2 className="text-xl font-semibold">{t.subject}</h2>
         <p className="text-sm text-muted-foreground">
@@ -37,38 +50,48 @@ export function TicketDetail({ ticketId, staff }: { ticketId: string; staff: boo
       <div
         data-ticket-scroll
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+        className="@container min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
       >
-        <section aria-label="Conversation" className="grid gap-3 p-4">
-          <div className="rounded-md border bg-muted/40 p-3">
-            <OpeningAuthor
-              name={t.customerName}
-              email={t.customerEmail}
-              at={format(new Date(t.createdAt), "MMM d, HH:mm")}
-            />
-            <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+        {/* The customer panel sits beside the conversation when the pane is wide, below it otherwise. */}
+        <div className="grid @3xl:grid-cols-[minmax(0,1fr)_17rem]">
+          <div className="min-w-0">
+            <section aria-label="Conversation" className="grid gap-3 p-4">
+              <div className="rounded-md border bg-muted/40 p-3">
+                <OpeningAuthor
+                  name={t.customerName}
+                  email={t.customerEmail}
+                  at={format(new Date(t.createdAt), "MMM d, HH:mm")}
+                />
+                <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+              </div>
+              {replies.data?.map((r) => (
+                <div
+                  key={r.id}
+                  data-reply-type={r.type}
+                  className={cn(
+                    "rounded-md border p-3",
+                    r.type === "internal"
+                      ? "border-warning/50 bg-warning/10"
+                      : r.authorType === "agent"
+                        ? "ml-6 bg-primary/5"
+                        : "mr-6 bg-muted/40",
+                  )}
+                >
+                  <ReplyAuthor reply={r} at={format(new Date(r.createdAt), "MMM d, HH:mm")} />
+                  <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+                </div>
+              ))}
+            </section>
+            {staff && <TicketHistory ticketId={t.id} customerName={t.customerName} />}
           </div>
-          {replies.data?.map((r) => (
-            <div
-              key={r.id}
-              data-reply-type={r.type}
-              className={cn(
-                "rounded-md border p-3",
-                r.type === "internal"
-                  ? "border-warning/50 bg-warning/10"
-                  : r.authorType === "agent"
-                    ? "ml-6 bg-primary/5"
-                    : "mr-6 bg-muted/40",
-              )}
-            >
-              <ReplyAuthor reply={r} at={format(new Date(r.createdAt), "MMM d, HH:mm")} />
-              <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+          {staff && (
+            <div className="border-t @3xl:border-t-0 @3xl:border-l">
+              <CustomerPanel ticketId={t.id} onOpenTicket={onOpenTicket} />
             </div>
-          ))}
-        </section>
-        {staff && <TicketHistory ticketId={t.id} customerName={t.customerName} />}
+          )}
+        </div>
       </div>
-      <ReplyForm ticketId={t.id} canWriteNotes={staff} />
+      <ReplyForm ticket={t} canWriteNotes={staff} onOpenTicket={onOpenTicket} />
     </article>
   );
 }

@@ -111,7 +111,12 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
               Select a ticket to view details
             </p>
           ) : selectedId ? (
-            <TicketDetail key={selectedId} ticketId={selectedId} staff={staff} />
+            <TicketDetail
+              key={selectedId}
+              ticketId={selectedId}
+              staff={staff}
+              onOpenTicket={(id) => void openTicket(id, view)}
+            />
           ) : resolved.isError ? (
             <p className="p-6 text-sm text-destructive">Ticket not found</p>
           ) : (

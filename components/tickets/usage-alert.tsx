@@ -3,7 +3,7 @@
 import { TriangleAlert } from "lucide-react";
 import { usePlanUsage } from "@/components/settings/queries";
 import { UNLIMITED } from "@/lib/plans/limits";
-import { UpgradeDialog } from "./upgrade-dialog";
+import { UpgradeDialog, useMayUpgrade } from "./upgrade-dialog";
 
 /** From 80 % a warning, at 100 % the limit is reached and new tickets are refused. */
 export function useUsage() {
@@ -19,6 +19,7 @@ export function useUsage() {
 
 export function UsageAlert() {
   const { usage, atLimit, nearLimit } = useUsage();
+  const mayUpgrade = useMayUpgrade();
   if (!usage || (!atLimit && !nearLimit)) return null;
   const { current, limit } = usage.tickets;
   return (
@@ -34,7 +35,12 @@ export function UsageAlert() {
       <div className="flex-1">
         <p className="font-medium">{atLimit ? "Ticket Limit Reached" : "Approaching Ticket Limit"}</p>
         <p className="text-muted-foreground">
-          {current} of {limit} tickets used on the {usage.plan} plan.{atLimit ? " Upgrade to create more tickets." : ""}
+          {current} of {limit} tickets used on the {usage.plan} plan.
+          {atLimit
+            ? mayUpgrade
+              ? " Upgrade to create more tickets."
+              : " Ask an administrator to upgrade the plan."
+            : ""}
         </p>
       </div>
       <UpgradeDialog variant={atLimit ? "default" : "outline"} />

@@ -7,7 +7,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { prefix: "/platform-admin", permission: "platform.view" },
   { prefix: "/admin", permission: "admin.view" },
   { prefix: "/users", permission: "users.manage" },
-  { prefix: "/onboarding", permission: null },
+  { prefix: "/onboarding", permission: "organization.setup" },
   { prefix: "/app", permission: null },
   { prefix: "/profile", permission: null },
   { prefix: "/settings", permission: null },

@@ -34,8 +34,10 @@ export const PERMISSIONS = {
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */
   "team.invite": ADMINS,
-  /** The onboarding wizard's set-up steps: support email and team invitations. */
+  /** The onboarding wizard and its set-up steps: support email and team invitations. */
   "organization.setup": ADMINS,
+  /** Change the organisation's plan: only admins are offered an upgrade (agents cannot buy one). */
+  "organization.upgrade": ADMINS,
   /** User Management: list users, change their role, activate and deactivate them. */
   "users.manage": ADMINS,
   /** The Admin Dashboard: agents' workload and the activity log. */

@@ -41,6 +41,13 @@ export const createTicketSchema = z.object({
     .transform((v) => v || PLACEHOLDER_CUSTOMER_EMAIL)
     .pipe(z.email("Please enter a valid customer email")),
   category: z.enum(TICKET_CATEGORIES, { error: "Unknown category" }).optional(),
+  /** Who works the ticket from the start (staff only; a customer's choice is ignored). */
+  assignedTo: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
 });
 
 export const updateTicketSchema = z
@@ -103,6 +110,8 @@ export const createReplySchema = z.object({
     .min(1, "Reply cannot be empty")
     .max(20_000, "Reply is too long"),
   type: z.enum(["public", "internal"], { error: "Unknown reply type" }).default("public"),
+  /** The status the ticket moves to with this reply (staff only), in the same transaction. */
+  status: status.optional(),
 });
 
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;

@@ -2,7 +2,7 @@ import "server-only";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";
 import {
   SUPPORT_AUTHOR_NAME,
@@ -18,6 +18,7 @@ import { findVisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
+import { statusClock } from "./ticket-status";
 
 export const REPLY_SELECT = {
   id: true,
@@ -96,15 +97,26 @@ export function createReply(
   now = new Date(),
 ): Promise<Reply | CustomerReply> {
   const actor = sessionActor(user);
+  if (input.status !== undefined && !can(user, "tickets.update"))
+    throw forbidden("Customers cannot change status, priority or assignee");
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }
 
-/** Staff reply publicly or add an internal note; the first public reply records the first response. */
+/**
+ * Staff reply publicly or add an internal note; the first public reply records the first
+ * response. With a status ("Send and set Pending / Resolved", or reopening a closed ticket to
+ * answer it) the reply, the status change and both history entries commit together: the
+ * customer never gets an answer on a ticket whose status then failed to change, or the reverse.
+ */
 async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
-  const ticket = await findVisibleTicket(user, input.ticketId);
+  await findVisibleTicket(user, input.ticketId);
   const type = input.type;
-  const firstResponse = type === "public" && !ticket.firstRespondedAt;
-  const reply = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
+    // Locked and re-read so a concurrent status change is seen before this one is applied.
+    await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${input.ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
+    const ticket = await tx.ticket.findFirst({ where: { id: input.ticketId, organizationId: user.organizationId } });
+    if (!ticket) throw notFound("Ticket not found");
+    const firstResponse = type === "public" && !ticket.firstRespondedAt;
     const reply = await tx.reply.create({
       data: {
         organizationId: user.organizationId,
@@ -118,27 +130,42 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       },
       select: REPLY_SELECT,
     });
+    const next = input.status as TicketStatus | undefined;
+    const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
+    const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;
     await tx.ticket.update({
       where: { id: ticket.id, organizationId: user.organizationId },
       data: {
         updatedAt: now,
-        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt({ ...ticket, firstRespondedAt: now }) } : {}),
+        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt(responded) } : {}),
+        ...(statusChange ? { status: statusChange.to, ...statusClock(responded, statusChange.to, now) } : {}),
       },
     });
-    await recordEvent(tx, {
+    const event = {
       organizationId: user.organizationId,
       actorId: user.id,
       actorLabel: user.fullName,
+      ticketId: ticket.id,
+    };
+    await recordEvent(tx, {
+      ...event,
       action: type === "internal" ? "ticket.note_added" : "ticket.replied",
       targetType: "reply",
       targetId: reply.id,
-      ticketId: ticket.id,
     });
+    if (statusChange) {
+      await recordEvent(tx, {
+        ...event,
+        action: "ticket.status_changed",
+        targetType: "ticket",
+        targetId: ticket.id,
+        metadata: { field: "status", ...statusChange },
+      });
+    }
     // A public agent reply is mailed to the customer, queued with the reply.
     await notifyAgentReply(tx, ticket, reply);
     return reply;
   });
-  return reply;
 }
 
 /**

@@ -24,9 +24,9 @@ import { findVisibleTicket, isStaff, visibleTickets } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { ticketsUsed } from "./usage";
-import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
+import { statusClock } from "./ticket-status";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 
@@ -201,7 +201,7 @@ export async function getTicketByNumber(user: SessionUser, number: string): Prom
 function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicketInput {
   if (actor.kind === "staff") return given;
   const customer = customerOf(actor);
-  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open" };
+  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open", assignedTo: null };
 }
 
 /**
@@ -224,6 +224,8 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   const { actorId, actorType, actorLabel } = auditActor(actor);
+  const assignee = input.assignedTo ?? null;
+  if (assignee) await assertAssignable(organizationId, assignee);
   const created = await db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
@@ -242,9 +244,9 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
     const [ticket] = await tx.$queryRaw<TicketRow[]>`
       WITH ticket AS (
         INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-          "customerEmail", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
+          "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
         VALUES (${uuidv7(now.getTime())}, ${organizationId}, ${org.ticketCounter}, ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${actorId}, ${byCustomer},
+          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${byCustomer},
           ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now})
         RETURNING ${TICKET_COLUMNS}
       ), event AS (
@@ -253,6 +255,19 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
           'ticket.created', 'ticket', "id", "id", ${now} FROM ticket
       )
       SELECT * FROM ticket`;
+    if (assignee) {
+      await recordEvent(tx, {
+        organizationId,
+        actorId,
+        actorType,
+        actorLabel,
+        action: "ticket.assigned",
+        targetType: "ticket",
+        targetId: ticket.id,
+        ticketId: ticket.id,
+        metadata: { field: "assignee", from: null, to: assignee },
+      });
+    }
     const json = toTicketJson(ticket);
     await notifyTicketCreated(tx, json, org); // the received mail commits with the ticket
     return json;
@@ -266,20 +281,6 @@ export async function assertAssignable(organizationId: string, userId: string) {
     select: { id: true },
   });
   if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
-}
-
-/** Clock changes a status change implies: stop resolution at resolved/closed, resume on reopen. */
-function statusClock(ticket: TicketRow, next: TicketStatus, now: Date): Prisma.TicketUpdateInput {
-  const wasDone = DONE_STATUSES.includes(ticket.status);
-  const isDone = DONE_STATUSES.includes(next);
-  if (!wasDone && isDone) return { resolvedAt: now, closedAt: next === "closed" ? now : null };
-  if (wasDone && isDone) return { closedAt: next === "closed" ? (ticket.closedAt ?? now) : null };
-  if (wasDone && !isDone) {
-    const left = Math.max(0, ticket.resolutionDueAt.getTime() - (ticket.resolvedAt ?? now).getTime());
-    const resolutionDueAt = new Date(now.getTime() + left);
-    return { resolvedAt: null, closedAt: null, resolutionDueAt, slaRiskAt: slaRiskAt({ ...ticket, resolutionDueAt }) };
-  }
-  return {};
 }
 
 type Tx = Prisma.TransactionClient;

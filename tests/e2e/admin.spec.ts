@@ -36,10 +36,12 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
 
     await page.goto("/admin");
-    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
-    await expect(
-      page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("link", { name: "Upgrade to Pro" }),
-    ).toBeVisible();
+    // Already on Pro: the upgrade offers Enterprise only, never "Upgrade to Pro".
+    await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Upgrade", exact: true }).first().click();
+    const upgrade = page.getByRole("dialog", { name: "Upgrade your plan" });
+    await expect(upgrade.getByRole("link", { name: "Contact Sales" })).toBeVisible();
+    await expect(upgrade.getByRole("link", { name: "Upgrade to Pro" })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
     await expect(page).toHaveURL("/settings");

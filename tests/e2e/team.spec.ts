@@ -82,6 +82,13 @@ test.describe("settings: pending invitations", () => {
     const pending = page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Pending invitations" });
     await expect(pending.getByText(email)).toBeVisible();
     await pending.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
+    // Revoking is confirmed first: cancelling keeps the invitation.
+    const confirm = page.getByRole("alertdialog", { name: "Revoke invitation?" });
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(pending.getByText(email)).toBeVisible();
+    await pending.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
+    await confirm.getByRole("button", { name: "Revoke invitation" }).click();
     await expect(toastText(page, "Invitation revoked")).toBeVisible();
     await expect(pending.getByText(email)).toHaveCount(0);
 

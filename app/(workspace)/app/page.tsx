@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: "Tickets" };
 
 export default async function AppPage() {
   const user = await requirePageUser();
-  // Until the organisation has finished onboarding, /app sends its team to the wizard; a
-  // customer has nothing to set up there and may not finish it for the team.
-  if (can(user, "onboarding.finish") && !(await isOnboardingCompleted(user.organizationId))) redirect("/onboarding");
+  // Until the organisation has finished onboarding, /app sends its admins to the wizard; agents
+  // and customers have nothing to set up there (they work the tickets meanwhile).
+  if (can(user, "organization.setup") && !(await isOnboardingCompleted(user.organizationId))) redirect("/onboarding");
   return (
     <WorkspaceFrame title="Tickets" wide>
       <TicketWorkspace staff={can(user, "tickets.update")} />

@@ -7,7 +7,8 @@ import { can } from "@/lib/permissions/table";
 export const metadata: Metadata = { title: "Welcome" };
 
 export default async function OnboardingPage() {
-  const user = await requirePageUser();
+  // Setting up the help desk is the admins' job; agents and customers go to the tickets.
+  const user = await requirePageUser("organization.setup");
   return (
     <WorkspaceFrame title="Set up your help desk">
       <OnboardingWizard canManage={can(user, "organization.setup")} canFinish={can(user, "onboarding.finish")} />

@@ -6,6 +6,8 @@
 import pg from "pg";
 import { GET as replies } from "@/app/api/replies/[ticketId]/route";
 import { GET as counts } from "@/app/api/tickets/counts/route";
+import { GET as customerSearch } from "@/app/api/customers/route";
+import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
 import { GET as list } from "@/app/api/tickets/route";
 import { GET as users } from "@/app/api/users/route";
@@ -264,6 +266,29 @@ describe.each([
     ];
     expect(sequentialScans(plans)).toEqual([]);
     expect(plans.flatMap((p) => p.nodes).some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
+  });
+  it("loads the customer panel of a ticket from the customer's index range", async () => {
+    const headers = await session(org, "agent");
+    // c42 has one ticket in 500 of the organisation's: the panel must not read the rest.
+    const ticket = await db.ticket.findFirstOrThrow({
+      where: { organizationId: org, customerEmail: "c42@perf.test" },
+      select: { id: true },
+    });
+    const plans = await explainAll(() =>
+      customer(makeRequest(`/api/tickets/${ticket.id}/customer`, { headers }), params({ id: ticket.id })),
+    );
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
+    expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+  });
+
+  it("finds customers for the new-ticket picker through the trigram indexes", async () => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() =>
+      customerSearch(makeRequest("/api/customers?q=customer%2049", { headers }), params()),
+    );
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(ticketIndexes(plans).some((name) => name?.endsWith("_trgm_idx"))).toBe(true);
   });
 });
 

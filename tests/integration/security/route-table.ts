@@ -236,6 +236,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
   {
+    route: "/api/tickets/[id]/customer",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  { route: "/api/customers", method: "GET", access: ROLES.staff, call: () => ({ query: { q: "customer" } }) },
+  {
     route: "/api/replies/[ticketId]",
     method: "GET",
     access: "signed-in",

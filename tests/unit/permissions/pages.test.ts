@@ -14,7 +14,7 @@ describe("protected pages", () => {
     "/platform-admin": ["platform_admin"],
     "/admin": ["platform_admin", "org_admin"],
     "/users": ["platform_admin", "org_admin"],
-    "/onboarding": ["platform_admin", "org_admin", "agent", "end_user"],
+    "/onboarding": ["platform_admin", "org_admin"],
     "/app": ["platform_admin", "org_admin", "agent", "end_user"],
     "/profile": ["platform_admin", "org_admin", "agent", "end_user"],
     "/settings": ["platform_admin", "org_admin", "agent", "end_user"],

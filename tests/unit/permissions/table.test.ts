@@ -19,6 +19,7 @@ const ADMIN: Permission[] = [
   "team.read",
   "team.invite",
   "organization.setup",
+  "organization.upgrade",
   "users.manage",
   "admin.view",
 ];

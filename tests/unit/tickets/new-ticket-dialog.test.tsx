@@ -38,6 +38,9 @@ describe("New Ticket dialog", () => {
     await user.click(screen.getByRole("button", { name: "Create Ticket" }));
     expect(await screen.findByText("Missing information")).toBeInTheDocument();
     expect(screen.getByText("Please fill in both subject and description")).toBeInTheDocument();
+    expect(screen.getByLabelText("Subject")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription("Subject is required");
+    expect(screen.getByLabelText("Description")).toHaveAccessibleDescription("Description is required");
     expect(posts).toEqual([]);
 
     await user.type(screen.getByLabelText("Subject"), "Printer");
@@ -52,6 +55,8 @@ describe("New Ticket dialog", () => {
         customerEmail: "",
         priority: "medium",
         category: "other",
+        // Nobody is signed in here, so there is no "me" to assign it to.
+        assignedTo: null,
         status: "open",
       },
     ]);

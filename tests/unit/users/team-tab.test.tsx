@@ -91,9 +91,10 @@ describe("Settings > Team", () => {
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveTextContent("Agent");
 
     answers["DELETE /api/team-invites/i1"] = { status: 200, body: { ok: true } };
-    await userEvent
-      .setup()
-      .click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
+    const user = userEvent.setup();
+    await user.click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke invitation" }));
     expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/team-invites/i1")).toBe(true);
   });

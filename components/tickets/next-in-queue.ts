@@ -1,0 +1,62 @@
+"use client";
+
+import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useState } from "react";
+import { ticketKeys, type TicketJson } from "./queries";
+
+type ListPages = InfiniteData<{ items: TicketJson[] }>;
+
+/**
+ * The ticket after `currentId` in the queue on screen (the most recently fetched list that
+ * holds it), or the one before it when it was the last. Read before a reply moves the ticket
+ * out of its queue, since the refreshed list no longer holds it.
+ */
+export function useNextInQueue() {
+  const queryClient = useQueryClient();
+  return (currentId: string): string | null => {
+    const lists = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ticketKeys.lists })
+      .filter((q) => (q.state.data as ListPages | undefined)?.pages)
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+    for (const list of lists) {
+      const items = (list.state.data as ListPages).pages.flatMap((p) => p.items);
+      const at = items.findIndex((t) => t.id === currentId);
+      if (at >= 0) return items[at + 1]?.id ?? items[at - 1]?.id ?? null;
+    }
+    return null;
+  };
+}
+
+const NEXT_KEY = (userId: string) => `ticketry:open-next-after-send:${userId}`;
+
+/**
+ * Whether the next ticket opens after "Send and set ...", remembered per agent in this
+ * browser: it is a habit of how one works at one desk, needs no round trip or schema change,
+ * and is read before the first reply without waiting for the server.
+ */
+export function useOpenNextAfterSend(userId: string | undefined) {
+  const [state, setState] = useState<{ userId?: string; on: boolean }>(() => ({ userId, on: readNext(userId) }));
+  if (state.userId !== userId) setState({ userId, on: readNext(userId) });
+  return [
+    state.userId === userId ? state.on : readNext(userId),
+    (on: boolean) => {
+      setState({ userId, on });
+      if (!userId) return;
+      try {
+        window.localStorage.setItem(NEXT_KEY(userId), on ? "1" : "0");
+      } catch {
+        // Blocked storage: the choice holds for this visit only.
+      }
+    },
+  ] as const;
+}
+
+function readNext(userId: string | undefined): boolean {
+  if (!userId) return false;
+  try {
+    return window.localStorage.getItem(NEXT_KEY(userId)) === "1";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/server/db";
+import {
+  CUSTOMER_PANEL_TICKETS,
+  type CustomerMatch,
+  type CustomerSummary,
+  type CustomerTicket,
+} from "@/lib/schemas/customers";
+import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
+import { findVisibleTicket } from "./ticket-access";
+
+const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
+
+/**
+ * The customer of a ticket (the caller's organisation only; another tenant's ticket is a 404):
+ * counts and first contact, and their latest other tickets. Every read is a range of the
+ * (organisation, customer email, last activity) index, whatever the size of the organisation.
+ */
+export async function customerSummary(user: SessionUser, ticketId: string): Promise<CustomerSummary> {
+  const ticket = await findVisibleTicket(user, ticketId);
+  const base = { name: ticket.customerName, email: ticket.customerEmail };
+  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) {
+    return { ...base, known: false, firstContactAt: null, totalTickets: 1, openTickets: 0, otherTickets: [] };
+  }
+  const scope = Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${ticket.customerEmail}`;
+  const [[counts], otherTickets] = await Promise.all([
+    db.$queryRaw<{ total: bigint; open: bigint; first: Date | null }[]>`
+      SELECT count(*) AS total, count(*) FILTER (WHERE ${OPEN}) AS open, min("createdAt") AS first
+      FROM "Ticket" WHERE ${scope}`,
+    db.$queryRaw<CustomerTicket[]>`
+      SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "updatedAt"
+      FROM "Ticket" WHERE ${scope} AND "id" <> ${ticket.id}
+      ORDER BY "updatedAt" DESC LIMIT ${CUSTOMER_PANEL_TICKETS}`,
+  ]);
+  return {
+    ...base,
+    known: true,
+    firstContactAt: counts?.first ?? ticket.createdAt,
+    totalTickets: Number(counts?.total ?? 1),
+    openTickets: Number(counts?.open ?? 0),
+    otherTickets,
+  };
+}
+
+/**
+ * Customers whose name or address contains the search, for the new-ticket picker: one row per
+ * address, named as on their latest ticket. The matches come from the trigram indexes first
+ * (at most 500 tickets, plenty for eight suggestions), so a rare name never walks the whole
+ * organisation in address order looking for it.
+ */
+export async function searchCustomers(user: SessionUser, q: string): Promise<CustomerMatch[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.$queryRaw<CustomerMatch[]>`
+    WITH matches AS MATERIALIZED (
+      SELECT "customerEmail", "customerName", "updatedAt" FROM "Ticket"
+      WHERE "organizationId" = ${user.organizationId} AND "customerEmail" <> ${PLACEHOLDER_CUSTOMER_EMAIL}
+        AND ("customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})
+      LIMIT 500
+    )
+    SELECT DISTINCT ON ("customerEmail") "customerEmail" AS "email", "customerName" AS "name"
+    FROM matches ORDER BY "customerEmail", "updatedAt" DESC
+    LIMIT 8`;
+}

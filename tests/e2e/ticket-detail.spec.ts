@@ -1,0 +1,173 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs, toastText } from "./helpers";
+
+// The ticket detail for a day of queue work: drafts that survive switching tickets, replying
+// and moving the ticket on in one action, and the customer's history beside the conversation.
+
+type Created = { id: string; ticketNumber: number; subject: string };
+
+const tagOf = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+
+async function newTicket(page: Page, subject: string, customerEmail: string, customerName = "Pat Doe") {
+  const res = await page.request.post("/api/tickets", {
+    data: { subject, description: "The export button does nothing.", customerEmail, customerName },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Created;
+}
+
+/** The All Open queue narrowed to this test's tickets (other tests add tickets meanwhile). */
+async function openQueue(page: Page, tag: string) {
+  // A fresh load each time: going to the same address with a hash would keep the page as it is.
+  await page.goto("/app#all-open");
+  await page.reload();
+  const list = page.getByRole("region", { name: "Tickets" });
+  await list.getByLabel("Search tickets").fill(tag);
+  return list;
+}
+
+const open = async (list: ReturnType<Page["getByRole"]>, subject: string) =>
+  list.getByRole("listitem").filter({ hasText: subject }).getByRole("button").first().click();
+
+test.describe("ticket detail", () => {
+  test("keeps a draft per ticket and kind, says so, restores it and clears it once sent", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    const tag = tagOf();
+    const a = await newTicket(page, `Draft A ${tag}`, `draft-${tag}@example.test`);
+    const b = await newTicket(page, `Draft B ${tag}`, `draft-${tag}@example.test`);
+    const list = await openQueue(page, tag);
+    const detail = page.getByRole("article");
+    const reply = detail.getByRole("textbox", { name: "Reply" });
+
+    await open(list, a.subject);
+    await expect(detail.getByRole("heading", { name: a.subject })).toBeVisible();
+    await expect(detail.getByRole("status").filter({ hasText: "Draft saved" })).toHaveCount(0);
+    await reply.fill("Half-written answer about the export");
+    await expect(detail.getByText("Draft saved")).toBeVisible();
+
+    // The internal note has a draft of its own.
+    await detail.getByRole("switch", { name: "Internal note" }).click();
+    const note = detail.getByRole("textbox", { name: "Internal note" });
+    await expect(note).toHaveValue("");
+    await note.fill("Check the export worker logs");
+    await detail.getByRole("switch", { name: "Internal note" }).click();
+    await expect(reply).toHaveValue("Half-written answer about the export");
+
+    await open(list, b.subject);
+    await expect(detail.getByRole("heading", { name: b.subject })).toBeVisible();
+    await expect(reply).toHaveValue("");
+    await open(list, a.subject);
+    await expect(reply).toHaveValue("Half-written answer about the export");
+
+    // A reload keeps it too.
+    const again = await openQueue(page, tag);
+    await open(again, a.subject);
+    await expect(reply).toHaveValue("Half-written answer about the export");
+    await expect(detail.getByText("Draft saved")).toBeVisible();
+
+    await detail.getByRole("button", { name: "Send Reply" }).click();
+    await expect(toastText(page, "Reply sent")).toBeVisible();
+    await expect(reply).toHaveValue("");
+    await expect(detail.getByText("Draft saved")).toHaveCount(0);
+    await detail.getByRole("switch", { name: "Internal note" }).click();
+    await expect(note).toHaveValue("Check the export worker logs");
+
+    const last = await openQueue(page, tag);
+    await open(last, a.subject);
+    await expect(reply).toHaveValue("");
+  });
+
+  test("sends and sets Pending in one action, then opens the next ticket when asked to", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    const tag = tagOf();
+    const older = await newTicket(page, `Queue older ${tag}`, `queue-${tag}@example.test`);
+    const newer = await newTicket(page, `Queue newer ${tag}`, `queue-${tag}@example.test`);
+    const list = await openQueue(page, tag);
+    const detail = page.getByRole("article");
+    await open(list, newer.subject);
+    await expect(detail.getByRole("heading", { name: newer.subject })).toBeVisible();
+
+    await detail.getByRole("button", { name: "More send options" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" }).click();
+    await detail.getByRole("textbox", { name: "Reply" }).fill("Could you send us a screenshot?");
+    await detail.getByRole("button", { name: "More send options" }).click();
+    await page.getByRole("menuitem", { name: "Send and set Pending" }).click();
+    await expect(toastText(page, "Reply sent")).toBeVisible();
+    await expect(detail.getByRole("heading", { name: older.subject })).toBeVisible();
+
+    const sent = await (await page.request.get(`/api/tickets/detail/${newer.id}`)).json();
+    expect(sent.status).toBe("pending");
+    const history = (await (await page.request.get(`/api/tickets/${newer.id}/history`)).json()) as {
+      action: string;
+      metadata: unknown;
+    }[];
+    expect(history.map((e) => e.action)).toEqual(["ticket.created", "ticket.replied", "ticket.status_changed"]);
+
+    // The choice is remembered for this agent.
+    await page.reload();
+    const again = await openQueue(page, tag);
+    await open(again, older.subject);
+    await detail.getByRole("button", { name: "More send options" }).click();
+    await expect(page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await page.keyboard.press("Escape");
+
+    // Without it, "Send and set Resolved" stays on the ticket.
+    await detail.getByRole("button", { name: "More send options" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" }).click();
+    await detail.getByRole("textbox", { name: "Reply" }).fill("Fixed in today's release.");
+    await detail.getByRole("button", { name: "More send options" }).click();
+    await page.getByRole("menuitem", { name: "Send and set Resolved" }).click();
+    await expect(toastText(page, "Reply sent")).toBeVisible();
+    await expect(detail.getByRole("heading", { name: older.subject })).toBeVisible();
+    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Resolved");
+  });
+
+  test("asks to reopen a closed ticket before replying to it", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    const tag = tagOf();
+    const t = await newTicket(page, `Closed one ${tag}`, `closed-${tag}@example.test`);
+    expect((await page.request.put(`/api/tickets/${t.id}`, { data: { status: "closed" } })).ok()).toBe(true);
+    await page.goto("/app#closed");
+    const list = page.getByRole("region", { name: "Tickets" });
+    await list.getByLabel("Search tickets").fill(tag);
+    await open(list, t.subject);
+    const detail = page.getByRole("article");
+    await detail.getByRole("textbox", { name: "Reply" }).fill("One more thing about this.");
+    await detail.getByRole("button", { name: "Send Reply" }).click();
+
+    const ask = page.getByRole("alertdialog", { name: `Reopen ticket #${t.ticketNumber}?` });
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    expect((await (await page.request.get(`/api/replies/${t.id}`)).json()).length).toBe(0);
+
+    await detail.getByRole("button", { name: "Send Reply" }).click();
+    await ask.getByRole("button", { name: "Reopen and send" }).click();
+    await expect(toastText(page, "Reply sent")).toBeVisible();
+    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Open");
+    expect((await (await page.request.get(`/api/tickets/detail/${t.id}`)).json()).status).toBe("open");
+  });
+
+  test("shows the customer beside the conversation: counts, first contact and other tickets", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    const tag = tagOf();
+    const email = `history-${tag}@example.test`;
+    const first = await newTicket(page, `Invoice missing ${tag}`, email, "Robin Vale");
+    await page.request.put(`/api/tickets/${first.id}`, { data: { status: "resolved" } });
+    const current = await newTicket(page, `Cannot export ${tag}`, email, "Robin Vale");
+    const list = await openQueue(page, tag);
+    await open(list, current.subject);
+
+    const panel = page.getByRole("complementary", { name: "Customer" });
+    await expect(panel.getByRole("heading", { name: "Robin Vale" })).toBeVisible();
+    await expect(panel.getByText(email)).toBeVisible();
+    await expect(panel.getByRole("definition").first()).toHaveText("2");
+    await expect(panel.getByText(/First contact/)).toBeVisible();
+    const other = panel.getByRole("button", { name: new RegExp(`Invoice missing ${tag}`) });
+    await expect(other).toContainText("Resolved");
+    await other.click();
+    await expect(page.getByRole("article").getByRole("heading", { name: first.subject })).toBeVisible();
+  });
+});
