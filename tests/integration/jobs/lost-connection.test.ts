@@ -1,0 +1,64 @@
+import { enqueue, handle } from "@/lib/jobs";
+import { startWorkers, type Workers } from "@/lib/jobs/runner";
+import { db } from "../helpers/db";
+import { clearJobs, queuedJobs } from "../helpers/jobs";
+
+/**
+ * The database connection is cut while a job runs (a restart, a fail-over): the job's outcome
+ * must still be recorded once the database answers, instead of the job staying locked for hours
+ * (it was: the write of the outcome was dropped), and the workers must keep taking new jobs.
+ * The workers' connections are cut with pg_terminate_backend, as a database restart cuts them;
+ * the test polls the queue (every 100 ms, up to a deadline).
+ */
+jest.setTimeout(60_000);
+
+const APP = "ticketry-jobs-lost-connection";
+const runs: number[] = [];
+let started!: () => void;
+const firstAttemptStarted = new Promise<void>((resolve) => (started = resolve));
+let letFirstAttemptFinish!: () => void;
+const firstAttemptMayFinish = new Promise<void>((resolve) => (letFirstAttemptFinish = resolve));
+
+handle("probe.lost", async (_payload, run) => {
+  runs.push(run.attempt);
+  if (run.attempt === 1) {
+    started();
+    await firstAttemptMayFinish;
+  }
+});
+handle("probe.after", async () => void runs.push(0));
+
+async function until(what: string, done: () => Promise<boolean>, ms = 45_000) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let workers: Workers | undefined;
+
+beforeAll(clearJobs);
+afterAll(async () => {
+  await workers?.stop();
+  await clearJobs();
+});
+
+it("a job whose worker lost its database connection is recorded as done, once, and the workers keep working", async () => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.searchParams.set("application_name", APP);
+  workers = await startWorkers({ connectionString: url.toString(), concurrency: 1 });
+
+  await enqueue(db, "probe.lost", {});
+  await firstAttemptStarted;
+  await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${APP}`;
+  letFirstAttemptFinish();
+
+  await until("the job's outcome", async () => (await queuedJobs("probe.lost")).length === 0);
+  expect(runs).toEqual([1]); // done once: a mail job would not have sent twice
+
+  // The restarted pool takes new work too.
+  await enqueue(db, "probe.after", {});
+  await until("a job after the outage", async () => (await queuedJobs("probe.after")).length === 0);
+  expect(runs).toEqual([1, 0]);
+});
