@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FooterWaitlist } from "@/components/marketing/footer-waitlist";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { SiteHeader } from "@/components/marketing/site-header";
 
@@ -9,7 +10,7 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter signUp={<FooterWaitlist />} />
     </div>
   );
 }

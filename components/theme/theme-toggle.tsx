@@ -1,11 +1,13 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { THEME_STORAGE_KEY } from "./theme-script";
 
 /**
- * Light (default) / dark switch. Both icons are rendered and CSS picks one, so the server
+ * Light (default) / dark switch. Every page carries it (the 404 page's header is part of every
+ * page's bundle), so it is a plain button with the Button's classes: the Button component would
+ * bring its class-merging code along. Both icons are rendered and CSS picks one, so the server
  * markup never depends on the stored choice (no hydration mismatch).
  */
 export function ThemeToggle() {
@@ -18,9 +20,14 @@ export function ThemeToggle() {
     }
   }
   return (
-    <Button variant="ghost" size="icon" aria-label="Toggle theme" onClick={toggle}>
+    <button
+      type="button"
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      aria-label="Toggle theme"
+      onClick={toggle}
+    >
       <Sun className="dark:hidden" />
       <Moon className="hidden dark:block" />
-    </Button>
+    </button>
   );
 }

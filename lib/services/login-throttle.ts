@@ -1,5 +1,5 @@
 import "server-only";
-import { clear, hit, LIMITS, remember, seen } from "./rate-limit";
+import { clear, hit, LIMITS, refund, remember, seen } from "./rate-limit";
 
 /**
  * Sign-in throttles. Guessing is limited where the guesser is: per (account, address) and per
@@ -29,10 +29,15 @@ export async function countLoginAttempt(email: string, ip: string): Promise<void
   if (!(await seen(k.known))) await hit(k.account, LIMITS.loginPerAccount, LOGIN_ACCOUNT_THROTTLED);
 }
 
-/** A successful sign-in: this address is now a known place for the account. */
+/**
+ * A successful sign-in: this address is now a known place for the account, and the attempt is
+ * given back to the account-wide count, which counts failures only (a team whose admin signs in
+ * from many new places, or a test run from many addresses, is not "too many failed attempts").
+ */
 export async function loginSucceeded(email: string, ip: string): Promise<void> {
   const k = keys(email, ip);
   await clear(k.pair);
+  if (!(await seen(k.known))) await refund(k.account);
   await remember(k.known, KNOWN_ADDRESS_MS);
 }
 

@@ -28,7 +28,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/app");
     await expect(toastText(page, "Login successful")).toBeVisible();
-    await expect(page.getByText("Sam Agent")).toBeVisible();
+    await expect(page.getByText("Sam Agent", { exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/login");

@@ -135,9 +135,9 @@ describe("sign-in: guessers are slowed, the owner is never locked out", () => {
     const attack: number[] = [];
     for (let a = 0; a < 20; a++)
       for (let i = 0; i < 3; i++) attack.push((await login(admin.email, "guess", `198.18.${a}.1`)).status);
-    // The account allows this many attempts from new places (the owner's first sign-in at home
-    // was one of them); past that, every new address is refused for this account.
-    const answered = LIMITS.loginPerAccount.limit - 1;
+    // The account allows this many failed attempts from new places (the owner's sign-in at home
+    // succeeded, so it is not one of them); past that, every new address is refused for this account.
+    const answered = LIMITS.loginPerAccount.limit;
     expect(attack.slice(0, answered)).toEqual(Array(answered).fill(401));
     expect(attack.slice(answered)).toEqual(Array(attack.length - answered).fill(429));
     const refused = await login(admin.email, "guess", "198.18.99.1");
@@ -145,6 +145,16 @@ describe("sign-in: guessers are slowed, the owner is never locked out", () => {
     // Even the right password from a new place waits; the owner's usual place does not.
     expect((await login(admin.email, PASSWORD, "198.18.99.2")).status).toBe(429);
     expect((await login(admin.email, PASSWORD, home)).status).toBe(200);
+  });
+
+  it("signing in with the right password from many new places is no failed attempt", async () => {
+    const admin = await createUser(organizationId, "org_admin");
+    for (let a = 0; a <= 2 * LIMITS.loginPerAccount.limit; a++)
+      expect((await login(admin.email, PASSWORD, `198.20.${a}.1`)).status).toBe(200);
+    // Failures from new places still count, as before.
+    for (let a = 0; a < LIMITS.loginPerAccount.limit; a++)
+      expect((await login(admin.email, "guess", `198.21.${a}.1`)).status).toBe(401);
+    expect((await login(admin.email, "guess", "198.21.99.1")).status).toBe(429);
   });
 
   it("a guesser on one address is throttled, even at an address that once signed in", async () => {

@@ -1,0 +1,71 @@
+// `npm run bench:bundle [-- --no-build]`: JavaScript each page needs on first visit, gzipped,
+// from the production build: every chunk the server-rendered HTML names (its <script> tags
+// and the client components its flight data references), without the `noModule` polyfills
+// that modern browsers skip and without what <Link> prefetches for the next page later.
+// An unknown path shows the floor: Next's and React's own runtime plus the root layout.
+import { gzipSync } from "node:zlib";
+import { seed } from "../scripts/lib/database.mjs";
+import { startProductionServer } from "./lib/server.mjs";
+
+const PAGES = [
+  { path: "/no-such-page", note: "floor: framework + root layout" },
+  { path: "/", budgetKb: 120 },
+  { path: "/pricing", budgetKb: 120 },
+  { path: "/login", budgetKb: 250 },
+  { path: "/app", budgetKb: 250, signIn: true },
+];
+const CHUNK = /\/_next\/static\/chunks\/[\w.~-]+\.js/g;
+
+// The demo organisation is seeded on purpose (the bench signs in as its admin), so the server
+// must accept its published password on the second run as on the first.
+const app = await startProductionServer({
+  port: 3301,
+  build: !process.argv.includes("--no-build"),
+  env: { ALLOW_DEMO_LOGINS: "true" },
+});
+await seed(app.databaseUrl);
+
+async function signInCookie() {
+  const res = await fetch(`${app.base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@acme.test", password: "demo-password-1" }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** The chunks a page's HTML names, minus those only its `noModule` script tags load. */
+function firstLoadChunks(html) {
+  const legacy = new Set(
+    [...html.matchAll(/<script\b[^>]*\bnoModule\b[^>]*>/gi)].flatMap((m) => m[0].match(CHUNK) ?? []),
+  );
+  return [...new Set(html.match(CHUNK) ?? [])].filter((url) => !legacy.has(url));
+}
+
+const sizes = new Map();
+async function gzipKb(url) {
+  if (!sizes.has(url))
+    sizes.set(url, gzipSync(Buffer.from(await (await fetch(`${app.base}${url}`)).arrayBuffer())).length / 1024);
+  return sizes.get(url);
+}
+
+console.log("page           scripts  gzip KB  budget");
+try {
+  const cookie = await signInCookie();
+  for (const { path, budgetKb, signIn, note } of PAGES) {
+    const res = await fetch(`${app.base}${path}`, { headers: signIn ? { cookie } : {}, redirect: "manual" });
+    if (res.status >= 300 && res.status < 400) throw new Error(`${path} redirected to ${res.headers.get("location")}`);
+    const chunks = firstLoadChunks(await res.text());
+    let total = 0;
+    for (const url of chunks) { total += await gzipKb(url); if (path === "/no-such-page") console.log("   ", url, (await gzipKb(url)).toFixed(1)); }
+    const verdict = budgetKb ? `${total <= budgetKb ? "ok" : "OVER"} (${budgetKb})` : note;
+    console.log(`${path.padEnd(14)} ${String(chunks.length).padStart(7)}  ${total.toFixed(1).padStart(7)}  ${verdict}`);
+  }
+} finally {
+  await app.stop();
+}
+process.exit(0);
