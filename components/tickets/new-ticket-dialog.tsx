@@ -1,6 +1,5 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
@@ -25,6 +24,7 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { can } from "@/lib/permissions/table";
 import { CATEGORY_LABELS } from "./category-labels";
 import { CustomerPicker } from "./customer-picker";
+import { NewTicketButton } from "./new-ticket-button";
 import { useAssignableUsers, useCreateTicket } from "./queries";
 
 /** The assignee select's value for "the agent filling in the form" until their id is known. */
@@ -84,10 +84,7 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button disabled={disabled}>
-          <Plus />
-          New Ticket
-        </Button>
+        <NewTicketButton disabled={disabled} />
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>

@@ -3,7 +3,6 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Dashboard } from "@/components/dashboard/dashboard";
 import { BackToList } from "@/components/workspace/back-to-list";
 import { useOpenTicket } from "@/components/workspace/open-ticket";
 import { queueLabel } from "@/components/workspace/queues";
@@ -11,13 +10,20 @@ import { clickNewTicket, useWorkspaceShortcuts } from "@/components/workspace/us
 import { useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import { isView } from "@/lib/tickets/ticket-url";
 import { cn } from "@/lib/utils";
-import { NewTicketDialog } from "./new-ticket-dialog";
+import { NewTicketButton } from "./new-ticket-button";
 import { TicketDetail } from "./ticket-detail";
 import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
 import { useTicketByNumber } from "./queries";
 import type { View } from "@/lib/tickets/views";
 
+// The new-ticket form (its checks bring the validation library) and the dashboard load just
+// after the queue: neither is needed to see the list or read a ticket.
+const NewTicketDialog = dynamic(() => import("./new-ticket-dialog").then((m) => m.NewTicketDialog), {
+  ssr: false,
+  loading: () => <NewTicketButton disabled />,
+});
+const Dashboard = dynamic(() => import("@/components/dashboard/dashboard").then((m) => m.Dashboard));
 // Loaded when first opened, so the workspace's first load does not carry them.
 const CommandPalette = dynamic(() => import("@/components/workspace/command-palette").then((m) => m.CommandPalette));
 const ShortcutHelp = dynamic(() => import("@/components/workspace/shortcut-help").then((m) => m.ShortcutHelp));
