@@ -50,20 +50,21 @@ export const createTicketSchema = z.object({
     .transform((v) => v || null),
 });
 
-export const updateTicketSchema = z
-  .object({
-    status: status.optional(),
-    priority: priority.optional(),
-    assignedTo: z
-      .string()
-      .max(64)
-      .nullable()
-      .optional()
-      .transform((v) => (v === "" ? null : v)),
-  })
-  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, {
-    error: "Nothing to update",
-  });
+/** The fields an agent may change on a ticket, one ticket or many at once. */
+const ticketChange = {
+  status: status.optional(),
+  priority: priority.optional(),
+  assignedTo: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+};
+const changesSomething = (v: { status?: string; priority?: string; assignedTo?: string | null }) =>
+  v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined;
+
+export const updateTicketSchema = z.object(ticketChange).refine(changesSomething, { error: "Nothing to update" });
 
 /** Most tickets one bulk change may touch: a page of the list, small enough for one transaction. */
 export const BULK_MAX_TICKETS = 100;
@@ -81,18 +82,9 @@ export const bulkUpdateTicketsSchema = z
       .min(1, "Select at least one ticket")
       .max(BULK_MAX_TICKETS, `At most ${BULK_MAX_TICKETS} tickets at once`)
       .refine((ids) => new Set(ids).size === ids.length, { error: "Each ticket may be listed only once" }),
-    status: status.optional(),
-    priority: priority.optional(),
-    assignedTo: z
-      .string()
-      .max(64)
-      .nullable()
-      .optional()
-      .transform((v) => (v === "" ? null : v)),
+    ...ticketChange,
   })
-  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined, {
-    error: "Nothing to update",
-  });
+  .refine(changesSomething, { error: "Nothing to update" });
 
 export const ticketListQuerySchema = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
