@@ -56,11 +56,31 @@ async function deliveryRow(job: MailJob) {
   });
 }
 
+/** How long recording an accepted mail keeps trying while the database is away. */
+const RECORD_ACCEPTED_FOR_MS = 5 * 60_000;
+
+/**
+ * Once SMTP has accepted a mail, recording that must outlast a database restart: a job that
+ * failed here would be retried and send the mail again. Tries again (250 ms doubling to 5 s)
+ * until it is saved or the time is up.
+ */
+async function untilSaved<T>(write: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORD_ACCEPTED_FOR_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /**
  * Sends a queued email at most once per acceptance: a mail SMTP already accepted is never sent
  * again, even when its job is retried after a crash. (A crash in the instant between SMTP's
- * acceptance and the row's update resends it under the same Message-ID, which mail systems
- * recognise as one message.) On failure the queue retries with backoff; after the last attempt
+ * acceptance and the row's update, or a database away for longer than the update keeps trying,
+ * resends it under the same Message-ID, which mail systems recognise as one message.) On failure the queue retries with backoff; after the last attempt
  * the mail is dead, and a customer's dead mail is written to the organisation's Activity, so
  * the team knows who heard nothing.
  */
@@ -70,10 +90,12 @@ export async function deliverMail(job: MailJob, run: JobRun) {
   await db.mailDelivery.update({ where: { id: row.id }, data: { attempts: { increment: 1 }, status: "sending" } });
   try {
     const outcome = await transmit(job.message, row.messageId);
-    await db.mailDelivery.update({
-      where: { id: row.id },
-      data: outcome === "sent" ? { status: "sent", sentAt: new Date(), lastError: null } : { status: "refused" },
-    });
+    await untilSaved(() =>
+      db.mailDelivery.update({
+        where: { id: row.id },
+        data: outcome === "sent" ? { status: "sent", sentAt: new Date(), lastError: null } : { status: "refused" },
+      }),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown";
     await db.mailDelivery.update({
