@@ -32,7 +32,7 @@ export function TicketDetail({
   return (
     <article aria-label={`Ticket #${t.ticketNumber}`} className="flex min-h-0 flex-1 flex-col">
       {/* The header stays put while the conversation below it scrolls. */}
-      <header className="grid max-h-[45%] shrink-0 gap-3 overflow-y-auto border-b p-4">
+      <header className="relative grid max-h-[45%] shrink-0 gap-3 overflow-y-auto border-b p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-muted-foreground">#{t.ticketNumber}</span>
           <StatusBadge status={t.status} />
@@ -50,7 +50,7 @@ export function TicketDetail({
       <div
         data-ticket-scroll
         tabIndex={0}
-        className="@container min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+        className="@container relative min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
       >
         {/* The customer panel sits beside the conversation when the pane is wide, below it otherwise. */}
         <div className="grid @3xl:grid-cols-[minmax(0,1fr)_17rem]">

@@ -130,7 +130,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           </p>
         )}
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* relative: the badges' screen-reader texts are positioned, and must scroll (and be clipped) with the rows. */}
+      <div data-list-scroll className="relative min-h-0 flex-1 overflow-y-auto">
         {bulk && selection.ids.length > 0 ? (
           <BulkActionBar ids={selection.ids} onDone={selection.clear} onClear={selection.clear} />
         ) : (
