@@ -37,10 +37,8 @@ const probes = () =>
 
 beforeAll(async () => {
   await clearJobs();
-  await db.$executeRawUnsafe(
-    "CREATE TABLE IF NOT EXISTS job_probe (id serial PRIMARY KEY, job text NOT NULL, note text NOT NULL, pid int NOT NULL)",
-  );
-  await db.$executeRawUnsafe("TRUNCATE job_probe");
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS job_probe (id serial PRIMARY KEY, job text NOT NULL, note text NOT NULL, pid int NOT NULL)`;
+  await db.$executeRaw`TRUNCATE job_probe`;
   // The probe schedule has been known for a while and last fired three minutes ago: each starting
   // worker tries to fire the missed ticks, and each tick must still run once.
   await db.$executeRaw`INSERT INTO graphile_worker._private_known_crontabs (identifier, known_since, last_execution)
@@ -56,7 +54,7 @@ afterAll(async () => {
       // that group has already gone
     }
   }
-  await db.$executeRawUnsafe("DROP TABLE IF EXISTS job_probe");
+  await db.$executeRaw`DROP TABLE IF EXISTS job_probe`;
   await db.$executeRaw`DELETE FROM graphile_worker._private_known_crontabs WHERE identifier = 'probe.tick'`;
   await clearJobs();
 });
