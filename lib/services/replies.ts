@@ -137,6 +137,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       where: { id: ticket.id, organizationId: user.organizationId },
       data: {
         updatedAt: now,
+        ...(type === "public" ? { customerRepliedLast: false } : {}),
         ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt(responded) } : {}),
         ...(statusChange ? { status: statusChange.to, ...statusClock(responded, statusChange.to, now) } : {}),
       },
@@ -206,7 +207,7 @@ export async function createCustomerReply(
     const reopen = ticket.status === "pending";
     await tx.ticket.update({
       where: { id: ticket.id, organizationId },
-      data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) },
+      data: { updatedAt: now, customerRepliedLast: true, ...(reopen ? { status: "open" as const } : {}) },
     });
     const event = { organizationId, ...auditActor(actor), ticketId: ticket.id };
     await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: created.id });

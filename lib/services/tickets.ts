@@ -112,9 +112,7 @@ function searchFilter(q: string | undefined): Prisma.Sql {
 
 /** What a list row adds to the ticket: the assignee's name and whether the customer spoke last. */
 const LIST_EXTRAS = Prisma.sql`(SELECT u."fullName" FROM "User" u WHERE u."id" = "Ticket"."assignedToId") AS "assigneeName",
-  COALESCE((SELECT r."authorType" = 'customer' FROM "Reply" r
-    WHERE r."organizationId" = "Ticket"."organizationId" AND r."ticketId" = "Ticket"."id" AND r."type" = 'public'
-    ORDER BY r."createdAt" DESC LIMIT 1), false) AS "customerReplied"`;
+  "customerRepliedLast" AS "customerReplied"`;
 
 type ListRow = TicketRow & { assigneeName: string | null; customerReplied: boolean };
 
