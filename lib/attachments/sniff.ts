@@ -51,7 +51,10 @@ const MARKUP: [RegExp, string][] = [
   [/^<\?xml[\s\S]{0,2048}<svg[\s>]/i, "image/svg+xml"],
   [/^<svg[\s>]/i, "image/svg+xml"],
   [/^<\?xml/i, "application/xml"],
-  [/^<(!doctype\s+html|html|head|body|script|iframe|style|title|a\s|img\s|div|table|p[\s>]|br|b[\s>]|h1|!--)/i, "text/html"],
+  [
+    /^<(!doctype\s+html|html|head|body|script|iframe|style|title|a\s|img\s|div|table|p[\s>]|br|b[\s>]|h1|!--)/i,
+    "text/html",
+  ],
 ];
 
 function isText(sample: Uint8Array): boolean {
@@ -76,7 +79,10 @@ export function sniffContentType(data: Uint8Array, filename = ""): string {
   }
   const sample = data.subarray(0, 4096);
   if (!isText(sample)) return "application/octet-stream";
-  const start = new TextDecoder().decode(sample).replace(/^\uFEFF/, "").trimStart();
+  const start = new TextDecoder()
+    .decode(sample)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   for (const [pattern, type] of MARKUP) if (pattern.test(start)) return type;
   // HTML anywhere near the top of a "text" file still makes it a web page to a browser.
   if (/<(script|html|body|iframe|svg)[\s>]/i.test(start.slice(0, 1024))) return "text/html";

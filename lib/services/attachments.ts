@@ -41,7 +41,12 @@ export type SaveAttachmentsInput = {
 
 const SUMMARY_SELECT = { id: true, filename: true, contentType: true, size: true } as const;
 
-function skip(file: { filename: string; size: number }, reason: SkippedAttachment["reason"], plan: Plan, maxMessage: number) {
+function skip(
+  file: { filename: string; size: number },
+  reason: SkippedAttachment["reason"],
+  plan: Plan,
+  maxMessage: number,
+) {
   const why = {
     message_limit: `the message's attachments are over ${formatFileSize(maxMessage)}`,
     storage_limit: `the ${PLANS[plan].name} plan's attachment storage (${PLANS[plan].storageMb} MB) is full`,
@@ -220,7 +225,11 @@ export async function openAttachment(actor: TicketActor, attachmentId: string): 
  * object is deleted, so a purge cut short is finished by the next one.
  */
 export async function purgeDeletedAttachments(batch = 200): Promise<number> {
-  const queued = await db.storageDeletion.findMany({ orderBy: { createdAt: "asc" }, take: batch, select: { key: true } });
+  const queued = await db.storageDeletion.findMany({
+    orderBy: { createdAt: "asc" },
+    take: batch,
+    select: { key: true },
+  });
   const storage = attachmentStorage();
   for (const { key } of queued) {
     await storage.delete(key);

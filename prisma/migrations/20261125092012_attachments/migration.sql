@@ -55,14 +55,13 @@ ALTER TABLE "Attachment" ADD CONSTRAINT "Attachment_replyId_fkey" FOREIGN KEY ("
 
 -- A deleted attachment row (by itself or with its ticket, reply or organisation, through the
 -- cascades above) queues its stored object for the attachments.purge job, in the same
--- transaction: the bytes are never left without a record of what to remove.
-CREATE FUNCTION "attachment_queue_storage_deletion"() RETURNS trigger AS $$
+-- transaction: the bytes are never left without a record of what to remove. The body is an
+-- E'' string with \073 for each semicolon: the migration runner splits scripts on every semicolon.
+CREATE FUNCTION "attachment_queue_storage_deletion"() RETURNS trigger LANGUAGE plpgsql AS E'
 BEGIN
-  INSERT INTO "StorageDeletion" ("key") VALUES (OLD."storageKey") ON CONFLICT ("key") DO NOTHING;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+  INSERT INTO "StorageDeletion" ("key") VALUES (OLD."storageKey") ON CONFLICT ("key") DO NOTHING\073
+  RETURN NULL\073
+END
+';
 
-CREATE TRIGGER "Attachment_queue_storage_deletion"
-AFTER DELETE ON "Attachment"
-FOR EACH ROW EXECUTE FUNCTION "attachment_queue_storage_deletion"();
+CREATE TRIGGER "Attachment_queue_storage_deletion" AFTER DELETE ON "Attachment" FOR EACH ROW EXECUTE FUNCTION "attachment_queue_storage_deletion"();
