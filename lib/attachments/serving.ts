@@ -20,10 +20,13 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** Nothing in a download may load or run, even if a browser were to render it (also set in next.config.ts). */
+export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+
 /** Headers of every attachment download, beside its type and disposition. */
 export const DOWNLOAD_HEADERS = {
   "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "Content-Security-Policy": DOWNLOAD_CSP,
   "Cache-Control": "private, no-store",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
