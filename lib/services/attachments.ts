@@ -24,6 +24,9 @@ type Tx = Prisma.TransactionClient;
 /** Most files one message may bring; the rest are skipped like files over a size limit. */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 50;
 
+/** How long a file written outside the database may wait for its transaction before it counts as left behind. */
+const UNCOMMITTED_FILE_GRACE_MS = 60 * 60_000;
+
 export type IncomingFile = {
   filename: string;
   /** What the sender's mail claimed; kept out of the stored type, which is sniffed from the bytes. */
@@ -101,7 +104,14 @@ export async function saveAttachments(
       continue;
     }
     const storageKey = `${organizationId}/${randomUUID()}`;
+    // A store outside the database keeps the file even if this transaction rolls back: note it
+    // for the purge first (committed at once), and take the note back in this transaction.
+    if (!storage.transactional)
+      await db.storageDeletion.create({
+        data: { key: storageKey, notBefore: new Date(Date.now() + UNCOMMITTED_FILE_GRACE_MS) },
+      });
     await storage.put(storageKey, file.content, tx);
+    if (!storage.transactional) await tx.storageDeletion.deleteMany({ where: { key: storageKey } });
     const row = await tx.attachment.create({
       data: {
         organizationId,
@@ -221,12 +231,14 @@ export async function openAttachment(actor: TicketActor, attachmentId: string): 
 
 /**
  * Removes stored objects whose attachment rows are gone (queued by a trigger when a row is
- * deleted, with its ticket, reply or organisation). Each key leaves the queue only after its
+ * deleted, with its ticket, reply or organisation) and files a rolled-back message left outside
+ * the database (once their grace time has passed). Each key leaves the queue only after its
  * object is deleted, so a purge cut short is finished by the next one.
  */
-export async function purgeDeletedAttachments(batch = 200): Promise<number> {
+export async function purgeDeletedAttachments(batch = 200, now = new Date()): Promise<number> {
   const queued = await db.storageDeletion.findMany({
-    orderBy: { createdAt: "asc" },
+    where: { notBefore: { lte: now } },
+    orderBy: { notBefore: "asc" },
     take: batch,
     select: { key: true },
   });

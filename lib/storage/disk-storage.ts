@@ -12,6 +12,7 @@ export function diskStorage(root: string): Storage {
   const base = path.resolve(root);
   const fileOf = (key: string) => path.join(base, ...assertStorageKey(key).split("/"));
   return {
+    transactional: false,
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -8,6 +8,7 @@ import { assertStorageKey, type Storage } from "./storage";
  * the attachment rows written in the same transaction.
  */
 export const postgresStorage: Storage = {
+  transactional: true,
   async put(key, data, tx) {
     await (tx ?? db).storageObject.create({
       data: { key: assertStorageKey(key), data: new Uint8Array(data), size: data.length },

@@ -6,6 +6,8 @@ import type { Prisma } from "@/generated/prisma/client";
  * rows that point at them; a driver outside the database ignores it.
  */
 export interface Storage {
+  /** Whether put commits and rolls back with `tx` (PostgreSQL) or is written at once (disk). */
+  readonly transactional: boolean;
   put(key: string, data: Buffer, tx?: Prisma.TransactionClient): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;

@@ -27,6 +27,7 @@ CREATE TABLE "StorageObject" (
 -- CreateTable
 CREATE TABLE "StorageDeletion" (
     "key" TEXT NOT NULL,
+    "notBefore" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "StorageDeletion_pkey" PRIMARY KEY ("key")
@@ -34,6 +35,9 @@ CREATE TABLE "StorageDeletion" (
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Attachment_storageKey_key" ON "Attachment"("storageKey");
+
+-- CreateIndex
+CREATE INDEX "StorageDeletion_notBefore_idx" ON "StorageDeletion"("notBefore");
 
 -- CreateIndex
 CREATE INDEX "Attachment_organizationId_ticketId_createdAt_idx" ON "Attachment"("organizationId", "ticketId", "createdAt");

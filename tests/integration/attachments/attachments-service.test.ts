@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PLANS } from "@/lib/plans/limits";
-import { listAttachments, openAttachment, purgeDeletedAttachments } from "@/lib/services/attachments";
+import { listAttachments, openAttachment, purgeDeletedAttachments, saveAttachments } from "@/lib/services/attachments";
 import { diskStorage } from "@/lib/storage/disk-storage";
 import { attachmentStorage } from "@/lib/storage";
 import { createOrg, createUser } from "../helpers/fixtures";
@@ -144,7 +144,6 @@ describe("saveAttachments", () => {
 
   it("rolls the stored bytes back with the caller's transaction", async () => {
     const { org, ticket } = await proTicket();
-    const { saveAttachments } = await import("@/lib/services/attachments");
     await expect(
       db.$transaction(async (tx) => {
         await saveAttachments(tx, {
@@ -267,6 +266,38 @@ describe("disk storage", () => {
       const row = await db.attachment.findUniqueOrThrow({ where: { id: saved[0]!.id } });
       expect(await db.storageObject.count({ where: { key: row.storageKey } })).toBe(0);
       expect(await readdir(path.join(dir, org.id))).toHaveLength(1);
+      expect(await db.storageDeletion.count({ where: { key: row.storageKey } })).toBe(0);
+    } finally {
+      delete process.env.ATTACHMENTS_STORAGE;
+      delete process.env.ATTACHMENTS_DIR;
+    }
+  });
+
+  it("purges the file of a message rolled back after writing it to disk, once no transaction can still commit", async () => {
+    process.env.ATTACHMENTS_STORAGE = "disk";
+    process.env.ATTACHMENTS_DIR = dir;
+    try {
+      const { org, ticket } = await proTicket();
+      await expect(
+        db.$transaction(async (tx) => {
+          await saveAttachments(tx, {
+            organizationId: org.id,
+            ticketId: ticket.id,
+            replyId: null,
+            files: [file("a.pdf", PDF)],
+          });
+          throw new Error("the message failed after its files");
+        }),
+      ).rejects.toThrow("the message failed after its files");
+      const [left] = await readdir(path.join(dir, org.id));
+      const key = `${org.id}/${left}`;
+      expect(await db.storageDeletion.count({ where: { key } })).toBe(1);
+
+      await purgeDeletedAttachments();
+      expect(await readdir(path.join(dir, org.id))).toEqual([left]);
+      await purgeDeletedAttachments(200, new Date(Date.now() + 2 * 60 * 60_000));
+      expect(await readdir(path.join(dir, org.id))).toEqual([]);
+      expect(await db.storageDeletion.count({ where: { key } })).toBe(0);
     } finally {
       delete process.env.ATTACHMENTS_STORAGE;
       delete process.env.ATTACHMENTS_DIR;
