@@ -27,6 +27,8 @@ import { ticketsUsed } from "./usage";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { statusClock } from "./ticket-status";
+import type { WithAttachments } from "@/lib/schemas/attachments";
+import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 
@@ -174,9 +176,10 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
   >;
 }
 
-export async function getTicket(user: SessionUser, id: string): Promise<Ticket> {
+/** One visible ticket with the files of its first message (each reply's come with the replies). */
+export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
   const ticket = await findVisibleTicket(user, id);
-  return toTicketJson(ticket);
+  return { ...toTicketJson(ticket), attachments: await openingAttachments(ticket.organizationId, ticket.id) };
 }
 
 /**
