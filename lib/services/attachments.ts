@@ -52,7 +52,10 @@ function skip(
 ) {
   const why = {
     message_limit: `the message's attachments are over ${formatFileSize(maxMessage)}`,
-    storage_limit: `the ${PLANS[plan].name} plan's attachment storage (${PLANS[plan].storageMb} MB) is full`,
+    storage_limit:
+      PLANS[plan].storageMb === 0
+        ? `the ${PLANS[plan].name} plan keeps no attachments (paid plans do)`
+        : `the ${PLANS[plan].name} plan's attachment storage (${PLANS[plan].storageMb} MB) is full`,
     too_many_files: `a message may bring at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`,
   }[reason];
   return { ...file, reason, message: `${file.filename} (${formatFileSize(file.size)}) was not stored: ${why}.` };

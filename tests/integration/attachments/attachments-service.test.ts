@@ -91,7 +91,7 @@ describe("saveAttachments", () => {
     expect(result.skipped).toEqual([
       expect.objectContaining({
         reason: "storage_limit",
-        message: `a.pdf (${PDF.length} B) was not stored: the Free plan's attachment storage (0 MB) is full.`,
+        message: `a.pdf (${PDF.length} B) was not stored: the Free plan keeps no attachments (paid plans do).`,
       }),
     ]);
     expect(await db.storageObject.count({ where: { key: { startsWith: org.id } } })).toBe(0);
