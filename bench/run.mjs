@@ -5,6 +5,11 @@
 //   --scale              seed 10k, 100k and 1M tickets in turn; list, counts, search, detail at each
 //   --only a,b           only these scenarios (names as printed)
 //   --duration 20 --warmup 3 --connections 32 --no-build
+//   --rate 50%           then an open-loop run of list:all, counts and detail+replies at a fixed
+//                        arrival rate: a share of the req/s each reached above in this run, or
+//   --rate 200           a number of requests per second (bench/lib/open-loop.mjs); latency is
+//                        timed from each request's scheduled moment, so a stall is not hidden
+//   --port 3200          the app's port (the raw server listens 100 above)
 // DATABASE_URL names the benchmark database (else an embedded one in .data/bench).
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -12,6 +17,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
+import { openLoop } from "./lib/open-loop.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const argv = process.argv.slice(2);
@@ -21,8 +27,13 @@ const DURATION = Number(option("duration", 20));
 const WARMUP = Number(option("warmup", 3));
 const CONNECTIONS = Number(option("connections", 32));
 const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
-const APP_PORT = 3200;
-const RAW_PORT = 3300;
+const APP_PORT = Number(option("port", 3200));
+const RAW_PORT = APP_PORT + 100;
+const RATE = option("rate", "");
+if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
+  throw new Error(`--rate takes a share of the measured maximum (50%) or requests per second (200), not "${RATE}"`);
+// The scenarios a person waits on while working a queue: the open-loop run's targets.
+const OPEN_LOOP = ["list:all", "counts", "detail+replies"];
 const BENCH_DESCRIPTION = "Created by npm run bench";
 const SEARCH_WORDS = ["invoice", "password", "refund", "slack", "export", "timezone", "webhook", "spam"];
 const SCALE = [
@@ -76,6 +87,22 @@ async function load(base, requests, seconds) {
     errors: result.errors + result.timeouts + result.non2xx,
     non2xx: result.non2xx,
   };
+}
+
+/** The fixed arrival rate for a scenario: `--rate 50%` of its closed-loop req/s, or `--rate N`. */
+function openLoopRate(closed) {
+  return RATE.endsWith("%") ? Math.max(1, (closed.reqPerSec * Number(RATE.slice(0, -1))) / 100) : Number(RATE);
+}
+
+async function openLoopScenario(name, base, requests, closed, watchPid) {
+  const rate = openLoopRate(closed);
+  process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
+  let rss = 0;
+  const timer = watchPid ? setInterval(() => (rss = Math.max(rss, treeRssMb(watchPid))), 1000) : null;
+  const result = await openLoop(base, requests, { rate, seconds: DURATION });
+  if (timer) clearInterval(timer);
+  process.stderr.write(` p95 ${result.p95.toFixed(1)} ms\n`);
+  return { name, ...result, ...(watchPid ? { rssMb: Math.round(rss) } : {}) };
 }
 
 async function scenario(name, base, requests, watchPid) {
@@ -300,6 +327,17 @@ function printTable(title, rows, raw = []) {
   }
 }
 
+function printOpenLoop(title, rows) {
+  console.log(`\n${title}`);
+  console.log(
+    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
+}
+
 async function main() {
   const database = await benchDatabase();
   mkdirSync("bench/results", { recursive: true });
@@ -367,6 +405,33 @@ async function main() {
       const since = new Date();
       for (const [name, requests] of selected(appScenarios(ctx, app.base)))
         report.app.push(await scenario(name, app.base, requests, app.server.pid));
+      if (RATE) {
+        // After the closed-loop runs, so "50 %" means half of what this machine just reached.
+        report.openLoop = { rate: RATE, raw: [], app: [] };
+        const open = (list) => selected(list).filter(([name]) => OPEN_LOOP.includes(name));
+        console.log(
+          `\nOpen loop, fixed arrival rate ${RATE.endsWith("%") ? `${RATE} of each maximum` : `${RATE} req/s`}`,
+        );
+        for (const [name, requests] of open(rawScenarios(ctx)))
+          report.openLoop.raw.push(
+            await openLoopScenario(
+              name,
+              rawServer.base,
+              requests,
+              report.raw.find((r) => r.name === name),
+            ),
+          );
+        for (const [name, requests] of open(appScenarios(ctx, app.base)))
+          report.openLoop.app.push(
+            await openLoopScenario(
+              name,
+              app.base,
+              requests,
+              report.app.find((r) => r.name === name),
+              app.server.pid,
+            ),
+          );
+      }
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       const {
@@ -380,6 +445,10 @@ async function main() {
       report.maxRssMb = Math.max(...report.app.map((r) => r.rssMb ?? 0));
       printTable("raw node:http + pg", report.raw);
       printTable("Ticketry", report.app, report.raw);
+      if (report.openLoop) {
+        printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
+        printOpenLoop("Open loop: Ticketry", report.openLoop.app);
+      }
       console.log(
         `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS under load at most ${report.maxRssMb} MB.`,
       );
