@@ -27,7 +27,11 @@ for (const theme of ["light", "dark"] as const) {
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      await page.screenshot({ path: path.join(SHOTS, `landing-${size.width}-${theme}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SHOTS, `landing-${size.width}-${theme}.png`),
+        fullPage: true,
+        animations: "disabled",
+      });
     });
   }
 }
