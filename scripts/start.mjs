@@ -16,7 +16,13 @@ import { serverHeapArgs } from "./lib/server-heap.mjs";
 const args = new Set(process.argv.slice(2));
 const port = process.env.PORT ?? "3000";
 // Read first, so a mistyped SERVER_MAX_HEAP_MB stops the start before the build.
-const heapArgs = serverHeapArgs();
+let heapArgs;
+try {
+  heapArgs = serverHeapArgs();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 /** The embedded setup is a local demo: give it a stable random session secret of its own. */
 function localSecret() {
