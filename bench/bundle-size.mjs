@@ -3,6 +3,7 @@
 // and the client components its flight data references), without the `noModule` polyfills
 // that modern browsers skip and without what <Link> prefetches for the next page later.
 // An unknown path shows the floor: Next's and React's own runtime plus the root layout.
+// BENCH_PORT moves the server off 3301 (e.g. when another checkout runs a bench at the same time).
 import { gzipSync } from "node:zlib";
 import { seed } from "../scripts/lib/database.mjs";
 import { startProductionServer } from "./lib/server.mjs";
@@ -19,7 +20,7 @@ const CHUNK = /\/_next\/static\/chunks\/[\w.~-]+\.js/g;
 // The demo organisation is seeded on purpose (the bench signs in as its admin), so the server
 // must accept its published password on the second run as on the first.
 const app = await startProductionServer({
-  port: 3301,
+  port: Number(process.env.BENCH_PORT ?? 3301),
   build: !process.argv.includes("--no-build"),
   env: { ALLOW_DEMO_LOGINS: "true" },
 });

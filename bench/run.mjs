@@ -5,13 +5,20 @@
 //   --scale              seed 10k, 100k and 1M tickets in turn; list, counts, search, detail at each
 //   --only a,b           only these scenarios (names as printed)
 //   --duration 20 --warmup 3 --connections 32 --no-build
+//   --rate 50%           then an open-loop run of list:all, counts and detail+replies at a fixed
+//                        arrival rate: a share of the req/s each reached above in this run, or
+//   --rate 200           a number of requests per second (bench/lib/open-loop.mjs); latency is
+//                        timed from each request's scheduled moment, so a stall is not hidden
+//   --port 3200 --raw-port 3300   where the app and the raw server listen (raw: 100 above --port)
 // DATABASE_URL names the benchmark database (else an embedded one in .data/bench).
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
+import { openLoop } from "./lib/open-loop.mjs";
+import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const argv = process.argv.slice(2);
@@ -21,8 +28,13 @@ const DURATION = Number(option("duration", 20));
 const WARMUP = Number(option("warmup", 3));
 const CONNECTIONS = Number(option("connections", 32));
 const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
-const APP_PORT = 3200;
-const RAW_PORT = 3300;
+const APP_PORT = Number(option("port", 3200));
+const RAW_PORT = Number(option("raw-port", APP_PORT + 100));
+const RATE = option("rate", "");
+if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
+  throw new Error(`--rate takes a share of the measured maximum (50%) or requests per second (200), not "${RATE}"`);
+// The scenarios a person waits on while working a queue: the open-loop run's targets.
+const OPEN_LOOP = ["list:all", "counts", "detail+replies"];
 const BENCH_DESCRIPTION = "Created by npm run bench";
 const SEARCH_WORDS = ["invoice", "password", "refund", "slack", "export", "timezone", "webhook", "spam"];
 const SCALE = [
@@ -34,31 +46,6 @@ const SCALE = [
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-
-/** Resident memory of a process and its descendants, in MB (Linux /proc). */
-function treeRssMb(rootPid) {
-  const children = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  let kb = 0;
-  const walk = (pid) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      return;
-    }
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(rootPid);
-  return kb / 1024;
-}
 
 /** One autocannon run; latencies are collected per response so p95 is exact. */
 async function load(base, requests, seconds) {
@@ -78,15 +65,33 @@ async function load(base, requests, seconds) {
   };
 }
 
+/** A scenario's memory peaks: the largest server process (the per-process target) and the tree's sum. */
+const rssFields = (rss) =>
+  rss ? { rssMb: rss.maxProcessMb, rssTotalMb: rss.maxTotalMb, processes: rss.processes.length } : {};
+
+/** The fixed arrival rate for a scenario: `--rate 50%` of its closed-loop req/s, or `--rate N`. */
+function openLoopRate(closed) {
+  return RATE.endsWith("%") ? Math.max(1, (closed.reqPerSec * Number(RATE.slice(0, -1))) / 100) : Number(RATE);
+}
+
+async function openLoopScenario(name, base, requests, closed, watchPid) {
+  const rate = openLoopRate(closed);
+  process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
+  const memory = watchPid ? watchMemory(watchPid) : null;
+  const result = await openLoop(base, requests, { rate, seconds: DURATION });
+  const rss = memory?.stop();
+  process.stderr.write(` p95 ${result.p95.toFixed(1)} ms\n`);
+  return { name, ...result, ...rssFields(rss) };
+}
+
 async function scenario(name, base, requests, watchPid) {
   process.stderr.write(`  ${name.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   await load(base, requests, WARMUP);
-  let rss = 0;
-  const timer = watchPid ? setInterval(() => (rss = Math.max(rss, treeRssMb(watchPid))), 1000) : null;
+  const memory = watchPid ? watchMemory(watchPid) : null;
   const result = await load(base, requests, DURATION);
-  if (timer) clearInterval(timer);
+  const rss = memory?.stop();
   process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
-  return { name, ...result, ...(watchPid ? { rssMb: Math.round(rss) } : {}) };
+  return { name, ...result, ...rssFields(rss) };
 }
 
 const get = (path, cookies) => ({
@@ -289,15 +294,26 @@ const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
   console.log(
-    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}  of raw`,
+    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)}  of raw`,
   );
   for (const r of rows) {
     const limit = raw.find((x) => x.name === r.name);
     const share = limit ? `${((100 * r.reqPerSec) / limit.reqPerSec).toFixed(0)} %` : "";
     console.log(
-      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)}  ${share}`,
+      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)}  ${share}`,
     );
   }
+}
+
+function printOpenLoop(title, rows) {
+  console.log(`\n${title}`);
+  console.log(
+    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)}`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)}`,
+    );
 }
 
 async function main() {
@@ -311,6 +327,8 @@ async function main() {
     logFile,
   });
   console.log(`Server log: ${logFile}`);
+  // The whole run, warm-ups and the landing page included: the per-process target holds throughout.
+  const memory = watchMemory(app.server.pid);
   const rawServer = startRaw(database.url);
   const report = {
     startedAt: new Date().toISOString(),
@@ -367,6 +385,33 @@ async function main() {
       const since = new Date();
       for (const [name, requests] of selected(appScenarios(ctx, app.base)))
         report.app.push(await scenario(name, app.base, requests, app.server.pid));
+      if (RATE) {
+        // After the closed-loop runs, so "50 %" means half of what this machine just reached.
+        report.openLoop = { rate: RATE, raw: [], app: [] };
+        const open = (list) => selected(list).filter(([name]) => OPEN_LOOP.includes(name));
+        console.log(
+          `\nOpen loop, fixed arrival rate ${RATE.endsWith("%") ? `${RATE} of each maximum` : `${RATE} req/s`}`,
+        );
+        for (const [name, requests] of open(rawScenarios(ctx)))
+          report.openLoop.raw.push(
+            await openLoopScenario(
+              name,
+              rawServer.base,
+              requests,
+              report.raw.find((r) => r.name === name),
+            ),
+          );
+        for (const [name, requests] of open(appScenarios(ctx, app.base)))
+          report.openLoop.app.push(
+            await openLoopScenario(
+              name,
+              app.base,
+              requests,
+              report.app.find((r) => r.name === name),
+              app.server.pid,
+            ),
+          );
+      }
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       const {
@@ -377,11 +422,16 @@ async function main() {
       );
       await client.end();
       report.createdTickets = dup;
-      report.maxRssMb = Math.max(...report.app.map((r) => r.rssMb ?? 0));
+      report.memory = memory.stop();
+      report.maxRssMb = report.memory.maxProcessMb;
       printTable("raw node:http + pg", report.raw);
       printTable("Ticketry", report.app, report.raw);
+      if (report.openLoop) {
+        printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
+        printOpenLoop("Open loop: Ticketry", report.openLoop.app);
+      }
       console.log(
-        `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS under load at most ${report.maxRssMb} MB.`,
+        `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS through the run at most ${report.memory.maxProcessMb} MB in one process (${report.memory.processes.map((p) => `${p.pid}: ${p.maxMb}`).join(", ")} MB), ${report.memory.maxTotalMb} MB all together.`,
       );
     }
   } finally {

@@ -11,9 +11,18 @@ import { resolveDatabase, run, seed } from "./lib/database.mjs";
 import { shouldSeedDemoData } from "./lib/demo-seeding.mjs";
 import { ensurePortFree } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
+import { serverHeapArgs } from "./lib/server-heap.mjs";
 
 const args = new Set(process.argv.slice(2));
 const port = process.env.PORT ?? "3000";
+// Read first, so a mistyped SERVER_MAX_HEAP_MB stops the start before the build.
+let heapArgs;
+try {
+  heapArgs = serverHeapArgs();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 /** The embedded setup is a local demo: give it a stable random session secret of its own. */
 function localSecret() {
@@ -80,7 +89,8 @@ try {
     });
   } else {
     if (!args.has("--no-build")) await run("node_modules/.bin/next", ["build"], env);
-    server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    // The heap cap is the server's alone: `next build` above runs with Node's default.
+    server = spawn(process.execPath, [...heapArgs, "scripts/serve.mjs"], {
       stdio: "inherit",
       env: { ...process.env, ...env, PORT: port },
     });

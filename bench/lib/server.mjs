@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
 import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
+import { serverHeapArgs } from "../../scripts/lib/server-heap.mjs";
 
 async function waitFor(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -37,7 +38,8 @@ export async function startProductionServer({ port, build = true, env: extra = {
   }
   // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
   const stderr = logFile ? openSync(logFile, "a") : "inherit";
-  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+  // The heap cap `npm start` gives the server (SERVER_MAX_HEAP_MB), so the bench measures that.
+  const server = spawn(process.execPath, [...serverHeapArgs({ ...process.env, ...extra }), "scripts/serve.mjs"], {
     stdio: ["ignore", "ignore", stderr],
     env: { ...process.env, ...env, PORT: String(port) },
   });

@@ -1,11 +1,15 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { inputClasses } from "@/components/ui/field-classes";
 import { useWaitlist } from "./use-waitlist";
 
-/** The footer's email-only sign-up; pressing the button is the consent the note beside it asks for. */
+/**
+ * The footer's email-only sign-up; pressing the button is the consent the note beside it asks
+ * for. Plain elements with the Input's and Button's classes, as in the hero's form
+ * (components/marketing/waitlist-form.tsx), so the landing page's script stays small.
+ */
 export function FooterWaitlist() {
   const [email, setEmail] = useState("");
   const { join, pending } = useWaitlist();
@@ -21,18 +25,19 @@ export function FooterWaitlist() {
         <label htmlFor="footer-email" className="sr-only">
           Email
         </label>
-        <Input
+        <input
           id="footer-email"
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
+          data-slot="input"
+          className={`${inputClasses} max-w-xs`}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          className="max-w-xs"
         />
-        <Button type="submit" disabled={pending}>
+        <button type="submit" data-slot="button" className={buttonVariants()} disabled={pending}>
           Join Waitlist
-        </Button>
+        </button>
       </div>
       <p className="text-xs text-muted-foreground">
         By joining you agree to receive launch emails. Unsubscribe any time.

@@ -1,16 +1,20 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
-/** Choosing a plan only logs it for now (no checkout yet). */
+/**
+ * Choosing a plan only logs it for now (no checkout yet). A plain button with the Button's
+ * classes: the component would bring its class-merging code to the pricing page.
+ */
 export function PlanButton({ plan, label, featured }: { plan: string; label: string; featured?: boolean }) {
   return (
-    <Button
-      className="w-full"
-      variant={featured ? "default" : "outline"}
+    <button
+      type="button"
+      data-slot="button"
+      className={buttonVariants({ variant: featured ? "default" : "outline", className: "w-full" })}
       onClick={() => console.log(`Selected plan: ${plan}`)}
     >
       {label}
-    </Button>
+    </button>
   );
 }

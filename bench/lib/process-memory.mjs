@@ -1,0 +1,60 @@
+// Resident memory of the server under load, per process: the production server may fork worker
+// processes, and the target is per process (each must stay small), so the total of the tree
+// alone would hide which one grew. Linux /proc only.
+import { readFileSync, readdirSync } from "node:fs";
+
+/** RSS in MB of `rootPid` and each of its descendants, as a Map pid -> MB. */
+export function processTreeRss(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const rss = new Map();
+  const walk = (pid) => {
+    try {
+      rss.set(pid, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+    } catch {
+      return;
+    }
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return rss;
+}
+
+/**
+ * Samples the tree every `intervalMs` until stop(), which returns the peaks: the largest any
+ * one process reached, the largest sum over the tree at one moment, and each process's own.
+ */
+export function watchMemory(rootPid, intervalMs = 1000) {
+  const peaks = new Map();
+  let total = 0;
+  const sample = () => {
+    const now = processTreeRss(rootPid);
+    let sum = 0;
+    for (const [pid, mb] of now) {
+      peaks.set(pid, Math.max(peaks.get(pid) ?? 0, mb));
+      sum += mb;
+    }
+    total = Math.max(total, sum);
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return {
+        maxProcessMb: Math.round(Math.max(0, ...peaks.values())),
+        maxTotalMb: Math.round(total),
+        processes: [...peaks].map(([pid, mb]) => ({ pid, maxMb: Math.round(mb) })),
+      };
+    },
+  };
+}
