@@ -11,6 +11,7 @@ import { isExpired, portalRequest, usePortalSession, type PortalRequest } from "
 import { PortalTicketDetail } from "./portal-ticket-detail";
 import { PortalTicketList } from "./portal-ticket-list";
 import { portalKeys, usePortalTickets } from "./queries";
+import { usePortalLiveUpdates } from "@/components/live/use-portal-live-updates";
 
 type View = { name: "list" } | { name: "create" } | { name: "detail"; id: string };
 
@@ -42,6 +43,8 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
     },
     [token, endSession],
   );
+
+  usePortalLiveUpdates(token, endSession);
 
   const tickets = usePortalTickets(request, session, (error) => {
     if (!isExpired(error))

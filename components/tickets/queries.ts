@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
+import { noteOwnWrite } from "@/components/live/live-bus";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -126,14 +127,25 @@ export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<Ticket
   });
 }
 
-type TicketChange = { status: string } | { priority: string } | { assignedTo: string | null };
+/** A change carries the ticket's version this tab shows (or, to resend after a conflict, the one given). */
+type TicketChange = ({ status: string } | { priority: string } | { assignedTo: string | null }) & { version?: number };
+
+/** The version of the ticket as this tab shows it: what a write says it saw. */
+function shownVersion(queryClient: ReturnType<typeof useQueryClient>, id: string) {
+  return queryClient.getQueryData<TicketJson>(ticketKeys.detail(id))?.version;
+}
 
 export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCallbacks<TicketJson, TicketChange> = {}) {
   const invalidate = useInvalidateTickets();
+  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ["ticket", id],
     mutationFn: async (change: TicketChange) =>
-      (await apiRequest("PUT", `/api/tickets/${id}`, change)).json() as Promise<TicketJson>,
+      (
+        await apiRequest("PUT", `/api/tickets/${id}`, { version: shownVersion(queryClient, id), ...change })
+      ).json() as Promise<TicketJson>,
     onSuccess: (ticket, change) => {
+      noteOwnWrite(id, ticket.version);
       onSuccess?.(ticket, change);
       return invalidate();
     },
@@ -141,14 +153,19 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
   });
 }
 
-type NewReply = { content: string; type: "public" | "internal"; status?: string };
+type NewReply = { content: string; type: "public" | "internal"; status?: string; version?: number };
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
   const invalidate = useInvalidateTickets();
+  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ["ticket", ticketId],
     mutationFn: async (reply: NewReply) =>
-      (await apiRequest("POST", "/api/replies", { ticketId, ...reply })).json() as Promise<ReplyJson>,
+      (
+        await apiRequest("POST", "/api/replies", { ticketId, version: shownVersion(queryClient, ticketId), ...reply })
+      ).json() as Promise<ReplyJson>,
     onSuccess: (reply, input) => {
+      noteOwnWrite(ticketId, "ticketVersion" in reply ? reply.ticketVersion : undefined);
       onSuccess?.(reply, input);
       return invalidate();
     },

@@ -10,5 +10,8 @@ export const presenceSchema = z.object({
 
 export type PresenceInput = z.infer<typeof presenceSchema>;
 
-/** Someone of the team with the ticket open. */
-export type TicketViewer = { userId: string; fullName: string; typing: boolean; seenAt: Date };
+/**
+ * Someone of the team with the ticket open. `expiresInMs`: how much longer they count without
+ * saying so again (relative, so the browser's clock never has to agree with the server's).
+ */
+export type TicketViewer = { userId: string; fullName: string; typing: boolean; expiresInMs: number };

@@ -70,5 +70,10 @@ export async function listViewers(user: SessionUser, ticketId: string, now = new
   });
   return rows
     .filter((row) => row.user.isActive)
-    .map((row) => ({ userId: row.userId, fullName: row.user.fullName, typing: row.typing, seenAt: row.seenAt }));
+    .map((row) => ({
+      userId: row.userId,
+      fullName: row.user.fullName,
+      typing: row.typing,
+      expiresInMs: Math.max(0, row.seenAt.getTime() + PRESENCE_TTL_MS - now.getTime()),
+    }));
 }
