@@ -1,8 +1,9 @@
+import type { TicketJson } from "@/components/tickets/queries";
 import { ApiError } from "@/lib/http/client/api";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 /** A write refused because the ticket changed since this tab loaded it (409 stale_version). */
-export type StaleWrite = { changed: string[]; current: { version: number; status: string; priority: string } };
+export type StaleWrite = { changed: string[]; current: TicketJson };
 
 export function staleWriteOf(error: unknown): StaleWrite | null {
   if (!(error instanceof ApiError) || error.code !== "stale_version") return null;

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
 import { noteOwnWrite } from "@/components/live/live-bus";
+import { staleWriteOf } from "@/components/live/stale-write";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -135,6 +136,14 @@ function shownVersion(queryClient: ReturnType<typeof useQueryClient>, id: string
   return queryClient.getQueryData<TicketJson>(ticketKeys.detail(id))?.version;
 }
 
+/** A write refused as stale: the ticket is shown as it is now, and its conversation fetched again, for review. */
+function showCurrent(queryClient: ReturnType<typeof useQueryClient>, id: string, error: unknown) {
+  const stale = staleWriteOf(error);
+  if (!stale) return;
+  queryClient.setQueryData(ticketKeys.detail(id), stale.current);
+  void queryClient.invalidateQueries({ queryKey: replyKeys.list(id) });
+}
+
 export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCallbacks<TicketJson, TicketChange> = {}) {
   const invalidate = useInvalidateTickets();
   const queryClient = useQueryClient();
@@ -149,7 +158,10 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
       onSuccess?.(ticket, change);
       return invalidate();
     },
-    onError,
+    onError: (error, change) => {
+      showCurrent(queryClient, id, error);
+      onError?.(error, change);
+    },
   });
 }
 
@@ -169,7 +181,10 @@ export function useCreateReply(ticketId: string, { onSuccess, onError }: Mutatio
       onSuccess?.(reply, input);
       return invalidate();
     },
-    onError,
+    onError: (error, input) => {
+      showCurrent(queryClient, ticketId, error);
+      onError?.(error, input);
+    },
   });
 }
 
