@@ -76,22 +76,26 @@ test.describe("live workspace", () => {
     expect(res.status()).toBe(200);
 
     const detail = b.getByRole("article");
-    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Open");
-    // A different field merges: no question asked.
-    await detail.getByRole("combobox", { name: "Priority" }).click();
-    await b.getByRole("option", { name: "High" }).click();
-    await expect(toastText(b, "Ticket updated")).toBeVisible();
-
+    const status = detail.getByRole("combobox", { name: "Status" });
+    await expect(status).toHaveText("Open");
     // The same field is a conflict: B is told what changed and sees it before choosing.
-    await detail.getByRole("combobox", { name: "Status" }).click();
+    await status.click();
     await b.getByRole("option", { name: "Resolved" }).click();
     const dialog = b.getByRole("alertdialog", { name: "This ticket was updated" });
     await expect(dialog).toContainText("Status is now Pending.");
-    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
+    // Behind the (modal) question the ticket already shows their change.
+    await expect(b.locator("#ticket-status")).toHaveText("Pending");
     await dialog.getByRole("button", { name: "Apply my change" }).click();
-    await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Resolved");
+    await expect(status).toHaveText("Resolved");
+
+    // A different field merges without a question: both agents' changes stay.
+    expect((await a.request.put(`/api/tickets/${ticket.id}`, { data: { priority: "low" } })).status()).toBe(200);
+    await status.click();
+    await b.getByRole("option", { name: "Pending" }).click();
+    await expect(toastText(b, "Ticket updated").first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     const stored = (await (await a.request.get(`/api/tickets/detail/${ticket.id}`)).json()) as Record<string, string>;
-    expect({ status: stored.status, priority: stored.priority }).toEqual({ status: "resolved", priority: "high" });
+    expect({ status: stored.status, priority: stored.priority }).toEqual({ status: "pending", priority: "low" });
 
     // A reply written while someone else answered keeps its draft and asks first.
     await a.request.post("/api/replies", {
