@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { seed } from "../scripts/lib/database.mjs";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.mjs";
 import { postgresSettings } from "../scripts/lib/postgres-settings.mjs";
+import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const argv = process.argv.slice(2);
@@ -130,6 +131,7 @@ const db = await startEmbeddedPostgres({
   database: "ticketry_bench_events",
   settings: postgresSettings("bench"),
 });
+await applyMigrations(db.url);
 await seed(db.url);
 const a = await startProductionServer({
   port: PORT_A,
