@@ -9,6 +9,7 @@
 // instance B is the next one), BENCH_PG_PORT (default 54339). Writes JSON to bench/results/.
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
+import pg from "pg";
 import { seed } from "../scripts/lib/database.mjs";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.mjs";
 import { postgresSettings } from "../scripts/lib/postgres-settings.mjs";
@@ -110,12 +111,12 @@ async function inBatches(total, concurrency, task) {
   );
 }
 
-async function countsLatency(base, cookie) {
+async function countsLatency(base, cookie, duration = 8) {
   const result = await autocannon({
     url: `${base}/api/tickets/counts`,
     headers: { cookie },
     connections: 16,
-    duration: 8,
+    duration,
   });
   return {
     rps: Math.round(result.requests.average),
@@ -155,10 +156,17 @@ try {
   const open = [];
   await inBatches(500, 25, async () => open.push(await openStream(a.base, agentA)));
   const with500 = await settle(a.base, platform, 500);
+  // Without, with and again without the open streams, after a warm-up: the first run of a
+  // fresh server is slower whatever it measures.
+  await countsLatency(a.base, agentA, 4);
   const apiWith = await countsLatency(a.base, agentA);
   for (const s of open.splice(0)) s.close();
   const after500 = await settle(a.base, platform, 0);
   const apiWithout = await countsLatency(a.base, agentA);
+  for (let i = 0; i < 500; i++) open.push(await openStream(a.base, agentA));
+  const apiWithAgain = await countsLatency(a.base, agentA);
+  for (const s of open.splice(0)) s.close();
+  await settle(a.base, platform, 0);
   report.churn = {
     cycles: 1000,
     seconds: Math.round(churnSeconds * 10) / 10,
@@ -187,7 +195,11 @@ try {
     heapKbPerStream: Math.round((with500.heapUsedBytes - afterChurn.heapUsedBytes) / 500 / 102.4) / 10,
     rssKbPerStream: Math.round((with500.rssBytes - afterChurn.rssBytes) / 500 / 102.4) / 10,
   };
-  report.api = { countsWithoutStreams: apiWithout, countsWith500Streams: apiWith };
+  report.api = {
+    countsWith500Streams: apiWith,
+    countsWithoutStreams: apiWithout,
+    countsWith500StreamsAgain: apiWithAgain,
+  };
   console.log(JSON.stringify({ churn: report.churn, api: report.api }, null, 2));
 
   // 2. The most streams one instance holds (up to --max, its configured cap).
@@ -214,7 +226,8 @@ try {
   await settle(a.base, platform, 0);
   console.log(JSON.stringify({ maxStreams: report.maxStreams }, null, 2));
 
-  // 3. Delivery at RATE writes/s through A, heard on A and on B.
+  // 3. Delivery at RATE writes/s, heard by streams on A and on B: first straight commits on the
+  // database (commit to event: the fan-out alone), then the same rate through A's API.
   const tickets = [];
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${a.base}/api/tickets`, {
@@ -224,68 +237,97 @@ try {
     });
     tickets.push(await res.json());
   }
-  const sentAt = new Map();
-  const answeredAt = new Map();
   const heard = { a: [], b: [] };
   const onto = (which) => (event, data, at) => {
-    if (event !== "ticket") return;
-    heard[which].push({ key: `${data.ticketId}:${data.version}`, at });
+    if (event === "ticket") heard[which].push({ key: `${data.ticketId}:${data.version}`, at });
   };
   const listeners = [
     ...(await Promise.all(Array.from({ length: 10 }, () => openStream(a.base, agentA, onto("a"))))),
     ...(await Promise.all(Array.from({ length: 10 }, () => openStream(b.base, agentB, onto("b"))))),
   ];
   const PRIORITIES = ["low", "medium", "high", "urgent"];
-  const writes = [];
-  const total = RATE * SECONDS;
-  const start = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const ticket = tickets[i % tickets.length];
-    const sent = performance.now();
-    writes.push(
-      fetch(`${a.base}/api/tickets/${ticket.id}`, {
-        method: "PUT",
-        headers: { cookie: agentA, "content-type": "application/json" },
-        body: JSON.stringify({ priority: PRIORITIES[(Math.floor(i / tickets.length) + 1) % 4] }),
-      }).then(async (res) => {
-        const body = await res.json();
-        const key = `${ticket.id}:${body.version}`;
-        sentAt.set(key, sent);
-        answeredAt.set(key, performance.now());
-      }),
-    );
-  }
-  await Promise.all(writes);
-  await new Promise((r) => setTimeout(r, 2000)); // the last events' way home
-  for (const s of listeners) s.close();
-  const delivery = {};
-  for (const which of ["a", "b"]) {
-    const fromSend = [];
-    const fromAnswer = [];
-    const firstHeard = new Map();
-    for (const { key, at } of heard[which]) if (!firstHeard.has(key)) firstHeard.set(key, at);
-    for (const [key, at] of firstHeard) {
-      if (!sentAt.has(key)) continue;
-      fromSend.push(at - sentAt.get(key));
-      fromAnswer.push(at - answeredAt.get(key));
+  // New tickets are medium: every write moves its ticket to another priority (a real change).
+  const priorityOf = (i) => PRIORITIES[(Math.floor(i / tickets.length) + 2) % 4];
+
+  /** RATE writes a second for SECONDS; `write` resolves to the version it made, `mark` when it counts from. */
+  async function measure(round, write) {
+    heard.a.length = 0;
+    heard.b.length = 0;
+    const from = new Map();
+    const answered = new Map();
+    const pending = [];
+    const total = RATE * SECONDS;
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const wait = start + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const ticket = tickets[i % tickets.length];
+      const sent = performance.now();
+      pending.push(
+        write(ticket, priorityOf(i + round * total)).then(
+          (version) => {
+            from.set(`${ticket.id}:${version}`, sent);
+            answered.set(`${ticket.id}:${version}`, performance.now());
+          },
+          () => {},
+        ),
+      );
     }
-    fromSend.sort((x, y) => x - y);
-    fromAnswer.sort((x, y) => x - y);
-    delivery[which === "a" ? "sameInstance" : "otherInstance"] = {
-      delivered: fromSend.length,
-      of: sentAt.size,
-      requestStartToEventMs: {
-        p50: Math.round(percentile(fromSend, 50)),
-        p95: Math.round(percentile(fromSend, 95)),
-        max: Math.round(fromSend.at(-1)),
-      },
-      responseToEventMs: { p50: Math.round(percentile(fromAnswer, 50)), p95: Math.round(percentile(fromAnswer, 95)) },
-    };
+    await Promise.all(pending);
+    await new Promise((r) => setTimeout(r, 2000)); // the last events' way home
+    const result = {};
+    for (const which of ["a", "b"]) {
+      const fromSend = [];
+      const fromAnswer = [];
+      const first = new Map();
+      for (const { key, at } of heard[which]) if (!first.has(key)) first.set(key, at);
+      for (const [key, at] of first) {
+        if (!from.has(key)) continue;
+        fromSend.push(at - from.get(key));
+        fromAnswer.push(at - answered.get(key));
+      }
+      fromSend.sort((x, y) => x - y);
+      fromAnswer.sort((x, y) => x - y);
+      result[which === "a" ? "streamsOnA" : "streamsOnB"] = {
+        delivered: fromSend.length,
+        of: from.size,
+        startToEventMs: { p50: Math.round(percentile(fromSend, 50)), p95: Math.round(percentile(fromSend, 95)) },
+        answerToEventMs: {
+          p50: Math.round(percentile(fromAnswer, 50)),
+          p95: Math.round(percentile(fromAnswer, 95)),
+          max: Math.round(fromAnswer.at(-1)),
+        },
+      };
+    }
+    return result;
   }
-  report.delivery = { writesPerSecond: RATE, seconds: SECONDS, ...delivery };
+
+  const sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  // A commit's answer comes back after the commit: "answer to event" is commit to delivery.
+  const commits = await measure(0, async (ticket, priority) => {
+    const { rows } = await sql.query(
+      `UPDATE "Ticket" SET "priority" = $1::"TicketPriority", "updatedAt" = now() WHERE "id" = $2 RETURNING "version"`,
+      [priority, ticket.id],
+    );
+    return rows[0].version;
+  });
+  await sql.end();
+  const throughApi = await measure(1, async (ticket, priority) => {
+    const res = await fetch(`${a.base}/api/tickets/${ticket.id}`, {
+      method: "PUT",
+      headers: { cookie: agentA, "content-type": "application/json" },
+      body: JSON.stringify({ priority }),
+    });
+    return (await res.json()).version;
+  });
+  for (const s of listeners) s.close();
+  report.delivery = {
+    writesPerSecond: RATE,
+    seconds: SECONDS,
+    commitsOnTheDatabase: commits,
+    throughApiOfA: throughApi,
+  };
   console.log(JSON.stringify({ delivery: report.delivery }, null, 2));
 
   mkdirSync("bench/results", { recursive: true });
