@@ -305,8 +305,11 @@ try {
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   // A commit's answer comes back after the commit: "answer to event" is commit to delivery.
+  // One connection runs one statement at a time: the writes queue on it in order.
+  let queue = Promise.resolve();
+  const queued = (text, values) => (queue = queue.then(() => sql.query(text, values)));
   const commits = await measure(0, async (ticket, priority) => {
-    const { rows } = await sql.query(
+    const { rows } = await queued(
       `UPDATE "Ticket" SET "priority" = $1::"TicketPriority", "updatedAt" = now() WHERE "id" = $2 RETURNING "version"`,
       [priority, ticket.id],
     );
