@@ -49,6 +49,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(detail.locator("[data-ticket-viewers]")).toContainText("Alex Admin is typing a reply");
       await a.request.put(`/api/tickets/${ticket.id}`, { data: { priority: "urgent" } });
       await expect(b.getByText("This ticket was updated")).toBeVisible();
+      await expect(b.locator("#ticket-priority")).toHaveText("Urgent");
       await expectNoSidewaysScroll(b);
       await b.screenshot({ path: path.join(SHOTS, `live-ticket-${name}.png`) });
 
@@ -69,8 +70,11 @@ for (const theme of ["light", "dark"] as const) {
       await c.getByRole("article").getByRole("textbox", { name: "Reply" }).fill("Calling the fire brigade");
       await c.getByRole("article").getByRole("button", { name: "Send Reply" }).click();
       await expect(c.locator("[data-stale-reply]")).toBeVisible();
+      await expect(c.getByRole("article").getByText("Fire is out.")).toBeVisible();
       await expectNoSidewaysScroll(c);
       await c.screenshot({ path: path.join(SHOTS, `live-held-reply-${name}.png`) });
+      // Closed again, so the demo organisation's open queues stay as other specs expect.
+      await a.request.put(`/api/tickets/${ticket.id}`, { data: { status: "closed" } });
       for (const p of [a, b, c]) await p.context().close();
     });
   }
