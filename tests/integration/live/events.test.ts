@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { GET as events } from "@/app/api/events/route";
 import { POST as reply } from "@/app/api/replies/route";
+import { DELETE as left, GET as viewers, PUT as viewing } from "@/app/api/tickets/[id]/presence/route";
 import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { POST as create } from "@/app/api/tickets/route";
 import { hub, LIVE_LIMITS } from "@/lib/live/hub";
@@ -172,5 +173,38 @@ describe("versions: no lost edits", () => {
     const t = await newTicket(world.users.agent, "n@x.test");
     const bad = await change(world.users.agent, t.id, { status: "pending", version: "7" });
     expect(bad).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+  });
+});
+
+describe("presence on a ticket", () => {
+  const HANDLERS = { GET: viewers, PUT: viewing, DELETE: left };
+  const presence = async (method: keyof typeof HANDLERS, user: User, id: string, body?: unknown) =>
+    readJson(
+      await HANDLERS[method](
+        makeRequest(`/api/tickets/${id}/presence`, { method, body, headers: await headers(user) }),
+        params({ id }),
+      ),
+    );
+
+  it("shows who has a ticket open and who types, tells the other viewers, and forgets who left", async () => {
+    const t = await newTicket(world.users.agent, "p@x.test");
+    const watcher = await stream(world.users.agent);
+    const customer = await stream(world.users.end_user);
+    expect((await presence("PUT", world.users.org_admin, t.id, { typing: true })).status).toBe(200);
+    await watcher.next((e) => e.event === "presence" && e.data.ticketId === t.id);
+    const seen = await presence("GET", world.users.agent, t.id);
+    expect(seen.body).toEqual([
+      {
+        userId: world.users.org_admin.id,
+        fullName: world.users.org_admin.fullName,
+        typing: true,
+        expiresInMs: expect.any(Number),
+      },
+    ]);
+    expect((await presence("DELETE", world.users.org_admin, t.id)).status).toBe(200);
+    expect((await presence("GET", world.users.agent, t.id)).body).toEqual([]);
+    // Customers are never told who is looking.
+    expect(customer.events.some((e) => e.event === "presence")).toBe(false);
+    expect((await presence("GET", world.users.end_user, t.id)).status).toBe(403);
   });
 });
