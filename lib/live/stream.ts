@@ -3,7 +3,7 @@ import { hub, type Audience, type LiveEvent } from "./hub";
 import { listener } from "./listener";
 
 /** A comment line often enough that proxies and load balancers never see the stream idle. */
-export const HEARTBEAT_MS = Number(process.env.LIVE_HEARTBEAT_MS ?? 20_000);
+const heartbeatMs = () => Number(process.env.LIVE_HEARTBEAT_MS ?? 20_000);
 /** Every this many heartbeats the caller's session is checked again (deactivation, logout). */
 const RECHECK_EVERY = 3;
 
@@ -71,7 +71,7 @@ export async function openStream(
             (ok) => ok || close(),
             () => {}, // the database is away: keep the stream, the next check decides
           );
-      }, HEARTBEAT_MS);
+      }, heartbeatMs());
       timer.unref();
     },
     cancel() {
