@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { DOWNLOAD_CSP } from "./lib/attachments/serving";
 import { apiSecurityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
@@ -15,7 +16,11 @@ const nextConfig: NextConfig = {
       key,
       value,
     }));
-    return [{ source: "/api/:path*", headers }];
+    // Downloads keep their own, stricter policy (a later rule overrides an earlier one's key).
+    return [
+      { source: "/api/:path*", headers },
+      { source: "/api/attachments/:path*", headers: [{ key: "Content-Security-Policy", value: DOWNLOAD_CSP }] },
+    ];
   },
 };
 

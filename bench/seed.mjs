@@ -132,7 +132,7 @@ WITH base AS (
 ), tickets AS (
   INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category",
     "customerName", "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt",
-    "firstRespondedAt", "resolvedAt", "closedAt", "createdAt", "updatedAt")
+    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt")
   SELECT uuidv7(x.c - $3::timestamp)::text, x.org, x.k,
     ($4::text[])[1 + x.h % cardinality($4::text[])] || ' (' || ($5::text[])[1 + (x.h / 7) % cardinality($5::text[])] || ')',
     ($6::text[])[1 + (x.h / 11) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + (x.h / 13) % cardinality($6::text[])] || ' Reference ' || (x.h % 100000) || '.',
@@ -144,6 +144,7 @@ WITH base AS (
     CASE WHEN x.responded IS NULL THEN LEAST(x.fr_due - x.fr_target * 0.25, x.res_due - x.res_target * 0.25) ELSE x.res_due - x.res_target * 0.25 END,
     x.responded, x.resolved,
     CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END,
+    true, -- the last public message is always the customer's (reply j = 2 below)
     x.c,
     GREATEST(x.c, COALESCE(CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END, x.resolved, x.responded, x.c))
   FROM clocks x

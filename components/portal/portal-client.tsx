@@ -7,7 +7,9 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { PortalGate } from "./portal-gate";
 import { PortalNewTicket } from "./portal-new-ticket";
-import { isExpired, portalRequest, usePortalSession, type PortalRequest } from "./portal-session";
+import { toastError } from "@/components/ui/toast-error";
+import { attachmentUrl, type AttachmentSummary } from "@/lib/schemas/attachments";
+import { isExpired, portalDownload, portalRequest, usePortalSession, type PortalRequest } from "./portal-session";
 import { PortalTicketDetail } from "./portal-ticket-detail";
 import { PortalTicketList } from "./portal-ticket-list";
 import { portalKeys, usePortalTickets } from "./queries";
@@ -45,6 +47,21 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
   );
 
   usePortalLiveUpdates(token, endSession);
+
+  /** A file of the conversation, fetched with the token; failures are told like other portal calls. */
+  const download = useCallback(
+    async (file: AttachmentSummary) => {
+      try {
+        await portalDownload(token, attachmentUrl(file.id), file.filename);
+      } catch (error) {
+        if (isExpired(error)) {
+          endSession();
+          toast({ title: "Session expired", description: "Please sign in again", variant: "destructive" });
+        } else toastError("Failed to download file", error, "Please try again later");
+      }
+    },
+    [token, endSession],
+  );
 
   const tickets = usePortalTickets(request, session, (error) => {
     if (!isExpired(error))
@@ -88,6 +105,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
         <PortalTicketDetail
           key={view.id}
           request={request}
+          onDownload={download}
           ticketId={view.id}
           onBack={() => setView({ name: "list" })}
           onCreate={() => setView({ name: "create" })}

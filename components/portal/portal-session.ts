@@ -71,6 +71,28 @@ export async function portalRequest<T>(token: string, method: string, url: strin
   return (await res.json()) as T;
 }
 
+/**
+ * Downloads a file with the bearer token: a plain link cannot carry it, so the bytes are
+ * fetched and handed to the browser as a blob under the file's own name.
+ */
+export async function portalDownload(token: string, url: string, filename: string): Promise<void> {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, credentials: "include" });
+  await throwIfNotOk(res);
+  const href = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement("a");
+    link.href = href;
+    link.download = filename;
+    link.rel = "noopener";
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download; the address is not needed after this turn.
+    setTimeout(() => URL.revokeObjectURL(href), 0);
+  }
+}
+
 /** True when a failed portal call means the token no longer works. */
 export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
 

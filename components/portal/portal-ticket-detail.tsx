@@ -3,7 +3,9 @@
 import { format } from "date-fns";
 import { ArrowLeft } from "lucide-react";
 import type { FormEvent } from "react";
+import { AttachmentList } from "@/components/tickets/attachment-list";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
+import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -18,10 +20,17 @@ import { PORTAL_DATE } from "./portal-ticket-list";
 import { usePortalReplies, usePortalTicket, useSendPortalReply } from "./queries";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 
-type Props = { request: PortalRequest; ticketId: string; onBack: () => void; onCreate: () => void };
+type Props = {
+  request: PortalRequest;
+  ticketId: string;
+  onBack: () => void;
+  onCreate: () => void;
+  /** Downloads a file of the conversation with the portal token. */
+  onDownload: (file: AttachmentSummary) => void;
+};
 
 /** Portal detail: the public conversation, and a reply form while the ticket is not done. */
-export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Props) {
+export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDownload }: Props) {
   const ticket = usePortalTicket(request, ticketId);
   const replies = usePortalReplies(request, ticketId);
   const form = useZodForm(portalReplySchema, { content: "" });
@@ -83,6 +92,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
         <div className="rounded-md border bg-muted/40 p-3">
           <p className="mb-1 text-xs font-medium">You · {format(new Date(t.createdAt), PORTAL_DATE)}</p>
           <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+          <AttachmentList attachments={t.attachments} onDownload={onDownload} />
         </div>
         {replies.isError && <p className="text-sm text-destructive">Failed to load replies</p>}
         {replies.data?.map((r) => (
@@ -99,6 +109,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate }: Prop
               {format(new Date(r.createdAt), PORTAL_DATE)}
             </p>
             <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+            <AttachmentList attachments={r.attachments} onDownload={onDownload} />
           </div>
         ))}
       </section>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
+import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { PortalTicket } from "@/lib/schemas/portal";
 import type { CustomerReply } from "@/lib/schemas/tickets";
@@ -9,6 +10,7 @@ import type { PortalRequest } from "./portal-session";
 
 export type PortalTicketJson = Jsonify<PortalTicket>;
 export type PortalReplyJson = Jsonify<CustomerReply>;
+type WithFiles<T> = T & { attachments: AttachmentSummary[] };
 
 /**
  * Query keys of the customer portal. Its calls carry the portal token, so they have their own
@@ -48,14 +50,14 @@ export function usePortalTickets(
 export function usePortalTicket(request: PortalRequest, id: string) {
   return useQuery({
     queryKey: portalKeys.ticket(id),
-    queryFn: () => request<PortalTicketJson>("GET", `/api/portal/tickets/${id}`),
+    queryFn: () => request<WithFiles<PortalTicketJson>>("GET", `/api/portal/tickets/${id}`),
   });
 }
 
 export function usePortalReplies(request: PortalRequest, ticketId: string) {
   return useQuery({
     queryKey: portalKeys.replies(ticketId),
-    queryFn: () => request<PortalReplyJson[]>("GET", `/api/replies/${ticketId}`),
+    queryFn: () => request<WithFiles<PortalReplyJson>[]>("GET", `/api/replies/${ticketId}`),
   });
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
@@ -24,6 +25,8 @@ export type TicketJson = Jsonify<Ticket>;
 export type TicketListItemJson = Jsonify<TicketListItem>;
 /** Staff get replies with their authors' addresses, an end user gets them by name only. */
 export type ReplyJson = Jsonify<StaffReply> | Jsonify<CustomerReply>;
+/** A message of the conversation (the ticket's first message, a reply) with its files. */
+export type WithFiles<T> = T & { attachments: AttachmentSummary[] };
 
 /**
  * Query keys of tickets and replies. A key's parts joined with slashes are its GET URL (the
@@ -70,7 +73,7 @@ export function useTicketList(params: URLSearchParams) {
 }
 
 export function useTicket(id: string) {
-  return useQuery<TicketJson>({ queryKey: ticketKeys.detail(id) });
+  return useQuery<WithFiles<TicketJson>>({ queryKey: ticketKeys.detail(id) });
 }
 
 export function useTicketByNumber(ticketNumber: number | null) {
@@ -84,7 +87,7 @@ export function useTicketByNumber(ticketNumber: number | null) {
 }
 
 export function useReplies(ticketId: string) {
-  return useQuery<ReplyJson[]>({ queryKey: replyKeys.list(ticketId) });
+  return useQuery<WithFiles<ReplyJson>[]>({ queryKey: replyKeys.list(ticketId) });
 }
 
 export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {

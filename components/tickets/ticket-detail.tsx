@@ -3,6 +3,7 @@
 import { format } from "date-fns";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
+import { AttachmentList } from "./attachment-list";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { CATEGORY_LABELS } from "./category-labels";
 import { CustomerPanel } from "./customer-panel";
@@ -81,6 +82,7 @@ export function TicketDetail({
                   at={format(new Date(t.createdAt), "MMM d, HH:mm")}
                 />
                 <p className="text-sm whitespace-pre-wrap">{t.description}</p>
+                <AttachmentList attachments={t.attachments} />
               </div>
               {replies.data?.map((r) => (
                 <div
@@ -97,6 +99,7 @@ export function TicketDetail({
                 >
                   <ReplyAuthor reply={r} at={format(new Date(r.createdAt), "MMM d, HH:mm")} />
                   <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+                  <AttachmentList attachments={r.attachments} />
                 </div>
               ))}
             </section>

@@ -4,12 +4,15 @@ import { deliverMail, MAIL_JOB, type MailJob } from "@/lib/services/mail-outbox"
 import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts";
 import { sendSlaWarnings } from "@/lib/services/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
+import { purgeDeletedAttachments } from "@/lib/services/attachments";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
 handle<{ email: string }>(PASSWORD_RESET_JOB, ({ email }) => issuePasswordReset(email));
 handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
+handle("attachments.purge", async () => void (await purgeDeletedAttachments()));
 
 schedule("* * * * *", "sla.warnings");
 schedule("17 * * * *", "cleanup.expired");
+schedule("*/10 * * * *", "attachments.purge");

@@ -54,6 +54,14 @@ export const PLANS: Record<
   },
 };
 
+const MB = 1024 * 1024;
+
+/** Attachment bytes an organisation may keep on its plan (UNLIMITED for none). */
+export function storageLimitBytes(plan: Plan): number {
+  const { storageMb } = PLANS[plan];
+  return storageMb === UNLIMITED ? UNLIMITED : storageMb * MB;
+}
+
 export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }

@@ -44,6 +44,18 @@ export const env = {
   get mailFrom() {
     return process.env.MAIL_FROM ?? "Ticketry <no-reply@ticketry.local>";
   },
+  /** Where attachment bytes live (see lib/storage): PostgreSQL by default, so servers stay stateless. */
+  get attachmentsStorage(): "postgres" | "disk" {
+    return process.env.ATTACHMENTS_STORAGE === "disk" ? "disk" : "postgres";
+  },
+  get attachmentsDir() {
+    return process.env.ATTACHMENTS_DIR || ".data/attachments";
+  },
+  /** Most attachment bytes one message may bring (files past it are skipped, not stored). */
+  get attachmentsMaxMessageBytes() {
+    const mb = Number(process.env.ATTACHMENTS_MAX_MESSAGE_MB);
+    return Math.round((Number.isFinite(mb) && mb > 0 ? mb : 25) * 1024 * 1024);
+  },
 };
 
 /**
@@ -57,6 +69,8 @@ export function productionConfigProblems(vars: Record<string, string | undefined
   if (!secret) problems.push("NEXTAUTH_SECRET is not set: set it to a random value of at least 32 characters.");
   else if (secret.length < 32) problems.push("NEXTAUTH_SECRET is too short: use at least 32 characters.");
   if (!vars.DATABASE_URL) problems.push("DATABASE_URL is not set.");
+  if (vars.ATTACHMENTS_STORAGE && !["postgres", "disk"].includes(vars.ATTACHMENTS_STORAGE))
+    problems.push("ATTACHMENTS_STORAGE must be postgres or disk.");
   return problems;
 }
 

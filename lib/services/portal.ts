@@ -4,7 +4,9 @@ import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
 import { createTicketSchema, type CustomerReply } from "@/lib/schemas/tickets";
+import type { WithAttachments } from "@/lib/schemas/attachments";
 import { portalActor } from "./actor";
+import { openingAttachments } from "./attachments";
 import { listCustomerReplies } from "./replies";
 import { raiseTicket } from "./tickets";
 
@@ -46,7 +48,11 @@ async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicke
   return ticket;
 }
 
-export const getPortalTicket = findOwnTicket;
+/** One of the customer's tickets with the files of its first message. */
+export async function getPortalTicket(c: PortalCustomer, id: string): Promise<WithAttachments<PortalTicket>> {
+  const ticket = await findOwnTicket(c, id);
+  return { ...ticket, attachments: await openingAttachments(c.organizationId, ticket.id) };
+}
 
 /**
  * A portal ticket gets a new ticket's defaults (medium priority); raiseTicket throttles and files it
@@ -66,7 +72,10 @@ export async function createPortalTicket(
 }
 
 /** The conversation a customer sees: public replies only, authors by name; internal notes never leave the server. */
-export async function listPortalReplies(c: PortalCustomer, ticketId: string): Promise<CustomerReply[]> {
+export async function listPortalReplies(
+  c: PortalCustomer,
+  ticketId: string,
+): Promise<WithAttachments<CustomerReply>[]> {
   await findOwnTicket(c, ticketId);
   return listCustomerReplies(c.organizationId, ticketId);
 }

@@ -11,7 +11,9 @@ import {
   type Reply,
   type StaffReply,
 } from "@/lib/schemas/tickets";
+import type { WithAttachments } from "@/lib/schemas/attachments";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
+import { attachmentsByMessage } from "./attachments";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket } from "./ticket-access";
@@ -61,7 +63,10 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
 }
 
 /** The conversation in order; internal notes and authors' addresses only for staff. */
-export async function listReplies(user: SessionUser, ticketId: string): Promise<StaffReply[] | CustomerReply[]> {
+export async function listReplies(
+  user: SessionUser,
+  ticketId: string,
+): Promise<WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[]> {
   const ticket = await findVisibleTicket(user, ticketId);
   if (sessionActor(user).kind === "staff") {
     const rows = await db.reply.findMany({
@@ -73,23 +78,30 @@ export async function listReplies(user: SessionUser, ticketId: string): Promise<
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { ...REPLY_SELECT, author: { select: { fullName: true } } },
     });
+    const files = await attachmentsByMessage(user.organizationId, ticketId);
     // One name per person in a thread: the customer as the ticket names them, an agent by full name.
-    return rows.map(({ author, ...reply }) => ({
-      ...reply,
-      authorName: reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME),
-    }));
+    return rows.map(({ author, ...reply }) =>
+      files.of({
+        ...reply,
+        authorName: reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME),
+      }),
+    );
   }
   return listCustomerReplies(user.organizationId, ticketId);
 }
 
 /** The public replies of a ticket as its customer sees them (the caller has checked the ticket is theirs). */
-export async function listCustomerReplies(organizationId: string, ticketId: string): Promise<CustomerReply[]> {
+export async function listCustomerReplies(
+  organizationId: string,
+  ticketId: string,
+): Promise<WithAttachments<CustomerReply>[]> {
   const rows = await db.reply.findMany({
     where: { organizationId, ticketId, type: "public" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: CUSTOMER_REPLY_SELECT,
   });
-  return rows.map(toCustomerReply);
+  const files = await attachmentsByMessage(organizationId, ticketId);
+  return rows.map((row) => files.of(toCustomerReply(row)));
 }
 
 /** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */
@@ -141,6 +153,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       select: { version: true },
       data: {
         updatedAt: now,
+        ...(type === "public" ? { customerRepliedLast: false } : {}),
         ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt(responded) } : {}),
         ...(statusChange ? { status: statusChange.to, ...statusClock(responded, statusChange.to, now) } : {}),
       },
@@ -210,7 +223,7 @@ export async function createCustomerReply(
     const reopen = ticket.status === "pending";
     await tx.ticket.update({
       where: { id: ticket.id, organizationId },
-      data: { updatedAt: now, ...(reopen ? { status: "open" as const } : {}) },
+      data: { updatedAt: now, customerRepliedLast: true, ...(reopen ? { status: "open" as const } : {}) },
     });
     const event = { organizationId, ...auditActor(actor), ticketId: ticket.id };
     await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: created.id });

@@ -27,6 +27,8 @@ import { ticketsUsed } from "./usage";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { statusClock } from "./ticket-status";
+import type { WithAttachments } from "@/lib/schemas/attachments";
+import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
@@ -114,9 +116,7 @@ function searchFilter(q: string | undefined): Prisma.Sql {
 
 /** What a list row adds to the ticket: the assignee's name and whether the customer spoke last. */
 const LIST_EXTRAS = Prisma.sql`(SELECT u."fullName" FROM "User" u WHERE u."id" = "Ticket"."assignedToId") AS "assigneeName",
-  COALESCE((SELECT r."authorType" = 'customer' FROM "Reply" r
-    WHERE r."organizationId" = "Ticket"."organizationId" AND r."ticketId" = "Ticket"."id" AND r."type" = 'public'
-    ORDER BY r."createdAt" DESC LIMIT 1), false) AS "customerReplied"`;
+  "customerRepliedLast" AS "customerReplied"`;
 
 type ListRow = TicketRow & { assigneeName: string | null; customerReplied: boolean };
 
@@ -178,9 +178,10 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
   >;
 }
 
-export async function getTicket(user: SessionUser, id: string): Promise<Ticket> {
+/** One visible ticket with the files of its first message (each reply's come with the replies). */
+export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
   const ticket = await findVisibleTicket(user, id);
-  return toTicketJson(ticket);
+  return { ...toTicketJson(ticket), attachments: await openingAttachments(ticket.organizationId, ticket.id) };
 }
 
 /**

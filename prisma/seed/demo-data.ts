@@ -210,6 +210,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
             firstRespondedAt,
             resolvedAt,
             closedAt: status === "closed" ? resolvedAt : null,
+            customerRepliedLast: Boolean(firstRespondedAt) && customerSpokeLast,
             createdAt,
             updatedAt,
           },

@@ -290,6 +290,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     portal: { portal_own: 201, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
     call: ({ target }) => ({ body: { ticketId: target.ticket.id, content: "Matrix reply" } }),
   },
+  {
+    route: "/api/attachments/[id]",
+    method: "GET",
+    access: "signed-in",
+    scoped: true,
+    portal: { portal_own: 200, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
+    call: ({ target }) => ({ params: { id: target.attachment.id } }),
+  },
   { route: "/api/usage", method: "GET", access: ROLES.staff, call: () => ({}) },
   { route: "/api/users/assignable", method: "GET", access: ROLES.staff, call: () => ({}) },
 

@@ -6,6 +6,7 @@ import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
+import { saveAttachments } from "@/lib/services/attachments";
 
 /** Who calls: nobody, each role of organisation A, and the admin of organisation B. */
 export const ACTORS = ["anonymous", "end_user", "agent", "org_admin", "platform_admin", "other_org_admin"] as const;
@@ -73,6 +74,17 @@ async function createTenant(label: string) {
       authorId: users.agent.id,
     },
   });
+  // A file on the public reply, stored as the mail ingestion stores one.
+  const {
+    saved: [attachment],
+  } = await db.$transaction((tx) =>
+    saveAttachments(tx, {
+      organizationId: org.id,
+      ticketId: ticket.id,
+      replyId: reply.id,
+      files: [{ filename: `${label}-report.txt`, content: Buffer.from(`${label} attachment ${tag}`) }],
+    }),
+  );
   const note = await db.reply.create({
     data: {
       organizationId: org.id,
@@ -117,6 +129,7 @@ async function createTenant(label: string) {
     users,
     ticket,
     reply,
+    attachment: attachment!,
     note,
     supportEmail,
     invite,
@@ -203,6 +216,7 @@ export function secretsOf(t: Tenant): string[] {
     t.ticket.id,
     t.reply.id,
     t.note.id,
+    t.attachment.id,
     t.supportEmail.id,
     t.invite.id,
     t.ticket.subject,

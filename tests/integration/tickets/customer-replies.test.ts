@@ -152,6 +152,34 @@ describe.each(["end-user session", "portal token"] as const)("a customer reply t
     ]);
   });
 
+  it("marks the ticket in the queue while the customer has the last public word", async () => {
+    const id = await staffTicket(entrance().email);
+    const marked = async () => (await db.ticket.findUniqueOrThrow({ where: { id } })).customerRepliedLast;
+    const agentSays = async (type: "public" | "internal") =>
+      expect(
+        (
+          await readJson(
+            await postReply(
+              makeRequest("/api/replies", {
+                method: "POST",
+                body: { ticketId: id, content: `${type} words`, type },
+                headers: await cookie(world.users.agent),
+              }),
+              params(),
+            ),
+          )
+        ).status,
+      ).toBe(201);
+    expect(await marked()).toBe(false);
+    expect((await reply(entrance(), { ticketId: id, content: "Hello?" })).status).toBe(201);
+    expect(await marked()).toBe(true);
+    // A note is for the team: the customer still waits for an answer.
+    await agentSays("internal");
+    expect(await marked()).toBe(true);
+    await agentSays("public");
+    expect(await marked()).toBe(false);
+  });
+
   it("moves a pending ticket back to open and writes that to the ticket's history", async () => {
     const id = await staffTicket(entrance().email, "pending");
     expect((await reply(entrance(), { ticketId: id, content: "Here is the info" })).status).toBe(201);

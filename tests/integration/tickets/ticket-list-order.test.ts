@@ -69,6 +69,8 @@ beforeAll(async () => {
         resolutionDueAt: new Date(createdAt.getTime() + 100 * HOUR - n * HOUR),
         slaRiskAt: new Date(createdAt.getTime() + HOUR),
         firstRespondedAt: replied === null ? null : new Date(now - replied * HOUR),
+        // As the reply writers keep it for the replies below.
+        customerRepliedLast: n === 2,
       },
     });
     if (n === 2) {

@@ -17,6 +17,13 @@ describe("production configuration check", () => {
     expect(productionConfigProblems({ ...good, DATABASE_URL: undefined })).toEqual(["DATABASE_URL is not set."]);
   });
 
+  it("refuses an attachment store it does not know", () => {
+    expect(productionConfigProblems({ ...good, ATTACHMENTS_STORAGE: "s3" })).toEqual([
+      "ATTACHMENTS_STORAGE must be postgres or disk.",
+    ]);
+    expect(productionConfigProblems({ ...good, ATTACHMENTS_STORAGE: "disk" })).toEqual([]);
+  });
+
   it("lets development run on its defaults", () => {
     expect(productionConfigProblems({ NODE_ENV: "development" })).toEqual([]);
   });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SupportEmail" ADD COLUMN     "verifiedAt" TIMESTAMP(3);
