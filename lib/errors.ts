@@ -13,12 +13,14 @@ export const ERROR_CODES = [
   "not_found",
   "conflict",
   "ticket_closed",
+  "stale_version",
   "ticket_limit_reached",
   "seat_limit_reached",
   "support_email_limit_reached",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",
+  "too_many_streams",
   "service_unavailable",
   "internal",
 ] as const;
@@ -34,6 +36,8 @@ export type AppErrorExtra = {
   issues?: unknown;
   /** When trying again makes sense: the caller is told to wait this long. */
   retryAfterSeconds?: number;
+  /** More the caller needs to act on the error (a stale write: what changed and the ticket now). */
+  details?: Record<string, unknown>;
 };
 
 export class AppError extends Error {

@@ -13,6 +13,7 @@ import { isExpired, portalDownload, portalRequest, usePortalSession, type Portal
 import { PortalTicketDetail } from "./portal-ticket-detail";
 import { PortalTicketList } from "./portal-ticket-list";
 import { portalKeys, usePortalTickets } from "./queries";
+import { usePortalLiveUpdates } from "@/components/live/use-portal-live-updates";
 
 type View = { name: "list" } | { name: "create" } | { name: "detail"; id: string };
 
@@ -44,6 +45,8 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
     },
     [token, endSession],
   );
+
+  usePortalLiveUpdates(token, endSession);
 
   /** A file of the conversation, fetched with the token; failures are told like other portal calls. */
   const download = useCallback(

@@ -4,6 +4,8 @@ import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
+import { noteOwnWrite } from "@/components/live/live-bus";
+import { staleWriteOf } from "@/components/live/stale-write";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -129,33 +131,63 @@ export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<Ticket
   });
 }
 
-type TicketChange = { status: string } | { priority: string } | { assignedTo: string | null };
+/** A change carries the ticket's version this tab shows (or, to resend after a conflict, the one given). */
+type TicketChange = ({ status: string } | { priority: string } | { assignedTo: string | null }) & { version?: number };
+
+/** The version of the ticket as this tab shows it: what a write says it saw. */
+function shownVersion(queryClient: ReturnType<typeof useQueryClient>, id: string) {
+  return queryClient.getQueryData<TicketJson>(ticketKeys.detail(id))?.version;
+}
+
+/** A write refused as stale: the ticket is shown as it is now, and its conversation fetched again, for review. */
+function showCurrent(queryClient: ReturnType<typeof useQueryClient>, id: string, error: unknown) {
+  const stale = staleWriteOf(error);
+  if (!stale) return;
+  queryClient.setQueryData(ticketKeys.detail(id), stale.current);
+  void queryClient.invalidateQueries({ queryKey: replyKeys.list(id) });
+}
 
 export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCallbacks<TicketJson, TicketChange> = {}) {
   const invalidate = useInvalidateTickets();
+  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ["ticket", id],
     mutationFn: async (change: TicketChange) =>
-      (await apiRequest("PUT", `/api/tickets/${id}`, change)).json() as Promise<TicketJson>,
+      (
+        await apiRequest("PUT", `/api/tickets/${id}`, { version: shownVersion(queryClient, id), ...change })
+      ).json() as Promise<TicketJson>,
     onSuccess: (ticket, change) => {
+      noteOwnWrite(id, ticket.version);
       onSuccess?.(ticket, change);
       return invalidate();
     },
-    onError,
+    onError: (error, change) => {
+      showCurrent(queryClient, id, error);
+      onError?.(error, change);
+    },
   });
 }
 
-type NewReply = { content: string; type: "public" | "internal"; status?: string };
+type NewReply = { content: string; type: "public" | "internal"; status?: string; version?: number };
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
   const invalidate = useInvalidateTickets();
+  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ["ticket", ticketId],
     mutationFn: async (reply: NewReply) =>
-      (await apiRequest("POST", "/api/replies", { ticketId, ...reply })).json() as Promise<ReplyJson>,
+      (
+        await apiRequest("POST", "/api/replies", { ticketId, version: shownVersion(queryClient, ticketId), ...reply })
+      ).json() as Promise<ReplyJson>,
     onSuccess: (reply, input) => {
+      noteOwnWrite(ticketId, "ticketVersion" in reply ? reply.ticketVersion : undefined);
       onSuccess?.(reply, input);
       return invalidate();
     },
-    onError,
+    onError: (error, input) => {
+      showCurrent(queryClient, ticketId, error);
+      onError?.(error, input);
+    },
   });
 }
 

@@ -21,6 +21,7 @@ import { useNextInQueue, useOpenNextAfterSend } from "./next-in-queue";
 import { draftKey, useReplyDraft } from "./reply-draft";
 import { ReopenDialog } from "./reopen-dialog";
 import { useCreateReply, type TicketJson } from "./queries";
+import { staleWriteOf } from "@/components/live/stale-write";
 
 /** Where a reply can move the ticket as it is sent. */
 const SEND_AND_SET = [
@@ -33,13 +34,17 @@ type Props = {
   canWriteNotes: boolean;
   /** Opens another ticket (the next in the queue, after "Send and set ..."). */
   onOpenTicket?: (id: string) => void;
+  /** A keystroke in the reply (the others see this agent typing). */
+  onTyping?: () => void;
+  /** The reply went out (typing stops). */
+  onSent?: () => void;
 };
 
 /**
  * Public reply or internal note; empty or whitespace-only text cannot be sent. Each kind keeps
  * its own draft per ticket; a public reply to a closed ticket asks to reopen it first.
  */
-export function ReplyForm({ ticket, canWriteNotes, onOpenTicket }: Props) {
+export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSent }: Props) {
   const me = useCurrentUser();
   const [internal, setInternal] = useState(false);
   const [askReopen, setAskReopen] = useState(false);
@@ -47,18 +52,28 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket }: Props) {
   const draft = useReplyDraft(draftKey(me?.id, ticket.id, kind));
   const [openNext, setOpenNext] = useOpenNextAfterSend(me?.id);
   const nextInQueue = useNextInQueue();
+  // A reply written while someone else answered is held back: the draft stays for review.
+  const [stale, setStale] = useState<{ version: number; status?: string } | null>(null);
   const send = useCreateReply(ticket.id, {
-    onSuccess: (_reply, { type }) => toast({ title: type === "internal" ? "Note added" : "Reply sent" }),
-    onError: (error) => toastError("Failed to send reply", error, "Please try again later"),
+    onSuccess: (_reply, { type }) => {
+      setStale(null);
+      onSent?.();
+      toast({ title: type === "internal" ? "Note added" : "Reply sent" });
+    },
+    onError: (error, { status }) => {
+      const conflict = staleWriteOf(error);
+      if (conflict) setStale({ version: conflict.current.version, status });
+      else toastError("Failed to send reply", error, "Please try again later");
+    },
   });
   const content = draft.text;
 
-  function sendNow(status?: string) {
+  function sendNow(status?: string, version?: number) {
     const sentKey = draftKey(me?.id, ticket.id, kind);
     // Read now: once the status changes, the refreshed queue may no longer hold this ticket.
     const next = status && openNext && onOpenTicket ? nextInQueue(ticket.id) : null;
     send.mutate(
-      { content: content.trim(), type: kind, ...(status ? { status } : {}) },
+      { content: content.trim(), type: kind, ...(status ? { status } : {}), ...(version ? { version } : {}) },
       {
         onSuccess: () => {
           draft.clear(sentKey);
@@ -87,10 +102,30 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket }: Props) {
           internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
         }
         value={content}
-        onChange={(e) => draft.update(e.target.value)}
+        onChange={(e) => {
+          draft.update(e.target.value);
+          onTyping?.();
+        }}
         aria-describedby="reply-draft-state"
         className={internal ? "border-warning/60 bg-warning/5" : undefined}
       />
+      {stale && (
+        <div
+          role="alert"
+          data-stale-reply
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <span>A new reply came in while you were writing. Review it above, then send yours.</span>
+          <div className="flex gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={() => setStale(null)}>
+              Keep editing
+            </Button>
+            <Button type="button" size="sm" disabled={!canSend} onClick={() => sendNow(stale.status, stale.version)}>
+              Send anyway
+            </Button>
+          </div>
+        </div>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-3">
           {canWriteNotes && (

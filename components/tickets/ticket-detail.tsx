@@ -12,6 +12,12 @@ import { TicketProperties } from "./ticket-properties";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
 import { useReplies, useTicket } from "./queries";
+import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
+import { TicketUpdatedBanner } from "@/components/live/ticket-updated-banner";
+import { TicketViewers } from "@/components/live/ticket-viewers";
+import { useTicketUpdatedByOthers } from "@/components/live/use-ticket-updated";
+import { useTyping } from "@/components/live/use-typing";
+import { useCurrentUser } from "@/components/users/use-current-user";
 
 export function TicketDetail({
   ticketId,
@@ -25,6 +31,12 @@ export function TicketDetail({
 }) {
   const ticket = useTicket(ticketId);
   const replies = useReplies(ticketId);
+  const me = useCurrentUser();
+  const typing = useTyping();
+  // Staff see each other on a ticket; customers are never shown nor told who is looking.
+  useAnnouncePresence(ticketId, typing.typing, staff);
+  const viewers = useTicketViewers(ticketId, me?.id, staff);
+  const news = useTicketUpdatedByOthers(ticketId, ticket.data?.version);
 
   if (ticket.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>;
   if (ticket.isError) return <p className="p-6 text-sm text-destructive">Ticket not found</p>;
@@ -40,7 +52,13 @@ export function TicketDetail({
           <PriorityBadge priority={t.priority} />
           <SlaBadge ticket={t} now={new Date()} />
           {t.category && <Badge variant="outline">{CATEGORY_LABELS[t.category] ?? t.category}</Badge>}
+          {staff && (
+            <div className="ml-auto min-w-0">
+              <TicketViewers viewers={viewers} />
+            </div>
+          )}
         </div>
+        {news.updated && <TicketUpdatedBanner onDismiss={news.dismiss} />}
         <h2 className="text-xl font-semibold">{t.subject}</h2>
         <p className="text-sm text-muted-foreground">
           {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
@@ -94,7 +112,13 @@ export function TicketDetail({
           )}
         </div>
       </div>
-      <ReplyForm ticket={t} canWriteNotes={staff} onOpenTicket={onOpenTicket} />
+      <ReplyForm
+        ticket={t}
+        canWriteNotes={staff}
+        onOpenTicket={onOpenTicket}
+        onTyping={staff ? typing.keystroke : undefined}
+        onSent={typing.stop}
+      />
     </article>
   );
 }

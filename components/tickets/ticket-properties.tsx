@@ -1,5 +1,8 @@
 "use client";
 
+import { useState } from "react";
+import { StaleChangeDialog } from "@/components/live/stale-change-dialog";
+import { staleWriteOf, type StaleWrite } from "@/components/live/stale-write";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -12,9 +15,17 @@ const UNASSIGNED = "unassigned";
 /** Status, priority and assignee of a ticket; any status may be chosen (no workflow is enforced). */
 export function TicketProperties({ ticket }: { ticket: TicketJson }) {
   const assignable = useAssignableUsers();
+  // The change someone else's change got in the way of, kept to apply on top if the agent wants.
+  const [conflict, setConflict] = useState<{ stale: StaleWrite; change: Parameters<typeof update.mutate>[0] } | null>(
+    null,
+  );
   const update = useUpdateTicket(ticket.id, {
     onSuccess: () => toast({ title: "Ticket updated" }),
-    onError: (error) => toastError("Update failed", error, "Please try again later"),
+    onError: (error, change) => {
+      const stale = staleWriteOf(error);
+      if (stale) setConflict({ stale, change });
+      else toastError("Update failed", error, "Please try again later");
+    },
   });
 
   const assignees = [
@@ -53,6 +64,11 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
           disabled={update.isPending}
         />
       </div>
+      <StaleChangeDialog
+        stale={conflict?.stale ?? null}
+        onOpenChange={(open) => open || setConflict(null)}
+        onResend={(version) => conflict && update.mutate({ ...conflict.change, version })}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/s
 import type { PublicUser } from "@/lib/auth/session";
 import { AppSidebar } from "./app-sidebar";
 import { SkipLink } from "./skip-link";
+import { useLiveUpdates } from "@/components/live/use-live-updates";
 
 /** The app shell: collapsible sidebar, top bar with sidebar toggle, theme toggle and Logout. */
 export function AppShell({
@@ -18,6 +19,8 @@ export function AppShell({
   sidebarOpen: boolean;
   children: ReactNode;
 }) {
+  // One live event stream per tab keeps every list, count and open ticket current.
+  useLiveUpdates();
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <SkipLink />

@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   "tickets.assign": STAFF,
   /** A ticket's change history. */
   "tickets.history": STAFF,
+  /** See who else of the team has a ticket open or is typing on it, and be seen. */
+  "tickets.presence": STAFF,
   /** Read and write internal notes, reply as support. */
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */

@@ -64,7 +64,17 @@ const ticketChange = {
 const changesSomething = (v: { status?: string; priority?: string; assignedTo?: string | null }) =>
   v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined;
 
-export const updateTicketSchema = z.object(ticketChange).refine(changesSomething, { error: "Nothing to update" });
+/** The ticket's version the agent saw (optional: a write without one is applied as before). */
+const seenVersion = z
+  .number({ error: "version must be a whole number" })
+  .int("version must be a whole number")
+  .min(1, "version must be a whole number")
+  .max(2_147_483_647, "version must be a whole number")
+  .optional();
+
+export const updateTicketSchema = z
+  .object({ ...ticketChange, version: seenVersion })
+  .refine(changesSomething, { error: "Nothing to update" });
 
 /** Most tickets one bulk change may touch: a page of the list, small enough for one transaction. */
 export const BULK_MAX_TICKETS = 100;
@@ -104,6 +114,8 @@ export const createReplySchema = z.object({
   type: z.enum(["public", "internal"], { error: "Unknown reply type" }).default("public"),
   /** The status the ticket moves to with this reply (staff only), in the same transaction. */
   status: status.optional(),
+  /** The ticket's version the agent saw: refused (409) when a reply or note came in since. */
+  version: seenVersion,
 });
 
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
@@ -132,6 +144,8 @@ export type Ticket = {
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
   closedAt: Date | null;
+  /** Raised by every change: what a write says it saw (see lib/services/ticket-versions.ts). */
+  version: number;
 };
 
 /**
@@ -150,6 +164,8 @@ export type Reply = {
   authorType: AuthorType;
   authorEmail: string;
   createdAt: Date;
+  /** The ticket's version after this reply (staff answers only): the next write's starting point. */
+  ticketVersion?: number;
 };
 
 /**

@@ -21,6 +21,8 @@ import { can } from "@/lib/permissions/table";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
+import { assertFresh } from "./ticket-versions";
+import { toTicketJson } from "./tickets";
 
 export const REPLY_SELECT = {
   id: true,
@@ -128,6 +130,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${input.ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id: input.ticketId, organizationId: user.organizationId } });
     if (!ticket) throw notFound("Ticket not found");
+    assertFresh(ticket, input.version, { reply: true, status: input.status }, () => toTicketJson(ticket));
     const firstResponse = type === "public" && !ticket.firstRespondedAt;
     const reply = await tx.reply.create({
       data: {
@@ -145,8 +148,9 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     const next = input.status as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;
-    await tx.ticket.update({
+    const { version: ticketVersion } = await tx.ticket.update({
       where: { id: ticket.id, organizationId: user.organizationId },
+      select: { version: true },
       data: {
         updatedAt: now,
         ...(type === "public" ? { customerRepliedLast: false } : {}),
@@ -177,7 +181,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     }
     // A public agent reply is mailed to the customer, queued with the reply.
     await notifyAgentReply(tx, ticket, reply);
-    return reply;
+    return { ...reply, ticketVersion };
   });
 }
 

@@ -31,6 +31,7 @@ import type { WithAttachments } from "@/lib/schemas/attachments";
 import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
+import { assertFresh } from "./ticket-versions";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -52,6 +53,7 @@ export const TICKET_SELECT = {
   firstRespondedAt: true,
   resolvedAt: true,
   closedAt: true,
+  version: true,
 } as const satisfies Prisma.TicketSelect;
 
 type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
@@ -70,7 +72,7 @@ const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = Prisma.sql`"status" IN ('resolved', 'closed')`;
 const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
-  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt"`;
+  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
 
 /** The tickets a user may see (as visibleTickets): the organisation's, or a customer's own. */
 function visibleSql(user: SessionUser): Prisma.Sql {
@@ -347,7 +349,9 @@ export async function applyTicketChange(
 /**
  * Status, priority and assignee; each changed field is one history event. The ticket row is
  * locked and re-read inside the transaction, so of two agents changing it at once the later
- * one sees the earlier one's values: it wins field by field and its history starts from them.
+ * one sees the earlier one's values: it wins field by field and its history starts from them,
+ * unless it carries the version its agent saw and a field it sets was changed since (409, see
+ * ticket-versions.ts).
  */
 export async function updateTicket(
   user: SessionUser,
@@ -363,6 +367,7 @@ export async function updateTicket(
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
     if (!ticket) throw notFound("Ticket not found");
+    assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
     return applyTicketChange(tx, user, ticket, input, now);
   });
 }

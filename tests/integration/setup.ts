@@ -18,4 +18,7 @@ afterAll(async () => {
   await clearJobs().catch(() => {}); // a file that stopped the database has nothing to clear
   const { db } = await import("@/lib/server/db");
   await db.$disconnect();
+  // A file that opened a live event stream also opened this process's LISTEN connection.
+  const { listener } = await import("@/lib/live/listener");
+  await listener.stop();
 });

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | null,
     readonly error: string,
     message: string,
+    /** The rest of the error body (a stale write's `changed` and `current`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -19,11 +21,11 @@ export class ApiError extends Error {
 }
 
 /** Reads `{ error, code }` from an error body; a body that is not ours is its own text. */
-function parseErrorBody(text: string): { error: string; code: ErrorCode | null } {
+function parseErrorBody(text: string): { error: string; code: ErrorCode | null; details?: Record<string, unknown> } {
   try {
     const parsed = JSON.parse(text) as { error?: unknown; code?: unknown } | null;
     if (typeof parsed?.error === "string" && parsed.error)
-      return { error: parsed.error, code: isErrorCode(parsed.code) ? parsed.code : null };
+      return { error: parsed.error, code: isErrorCode(parsed.code) ? parsed.code : null, details: parsed };
   } catch {
     // Not JSON: the body text itself is the message.
   }
@@ -34,8 +36,8 @@ function parseErrorBody(text: string): { error: string; code: ErrorCode | null }
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  const { error, code } = parseErrorBody(text);
-  throw new ApiError(res.status, code, error, `${res.status}: ${text}`);
+  const { error, code, details } = parseErrorBody(text);
+  throw new ApiError(res.status, code, error, `${res.status}: ${text}`, details);
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

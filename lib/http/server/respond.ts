@@ -12,7 +12,11 @@ export function json(data: unknown, init?: { status?: number; headers?: Record<s
 
 /** The one error shape: `{ error, code }` (plus `issues` for refused input), status from the code. */
 export function errorResponse(error: AppError) {
-  const body: { error: string; code: ErrorCode; issues?: unknown } = { error: error.message, code: error.code };
+  const body: { error: string; code: ErrorCode; issues?: unknown } = {
+    ...error.extra.details,
+    error: error.message,
+    code: error.code,
+  };
   if (error.extra.issues !== undefined) body.issues = error.extra.issues;
   const { retryAfterSeconds } = error.extra;
   return json(body, {

@@ -17,11 +17,13 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   ticket_closed: 409,
+  stale_version: 409,
   seat_limit_reached: 409,
   support_email_limit_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  too_many_streams: 429,
   internal: 500,
   service_unavailable: 503,
 };

@@ -58,5 +58,11 @@ export async function invoke(
   const handler = await handlerOf(route, method);
   const headers = { ...call.headers, ...extraHeaders };
   const req = makeRequest(urlOf(route, call), { method, body: call.body, rawBody: call.rawBody, headers });
-  return handler(req, routeParams(call.params ?? {}));
+  const res = await handler(req, routeParams(call.params ?? {}));
+  if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res;
+  // A live event stream never ends by itself: read what it opens with, then close it as a tab does.
+  const reader = res.body.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  return new Response(first.value ?? null, { status: res.status, headers: res.headers });
 }

@@ -236,6 +236,36 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
   {
+    route: "/api/tickets/[id]/presence",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/tickets/[id]/presence",
+    method: "PUT",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id }, body: { typing: true } }),
+  },
+  {
+    route: "/api/tickets/[id]/presence",
+    method: "DELETE",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  // Live updates: each caller's own stream (its scoping is proven in tests/integration/live).
+  {
+    route: "/api/events",
+    method: "GET",
+    access: "signed-in",
+    portal: { portal_own: 200, portal_other_email: 200, portal_other_org: 200, portal_none: 401 },
+    call: () => ({}),
+  },
+  { route: "/api/events/stats", method: "GET", access: ROLES.platform, call: () => ({}) },
+  {
     route: "/api/tickets/[id]/customer",
     method: "GET",
     access: ROLES.staff,

@@ -20,6 +20,7 @@ const ticket: Ticket = {
   firstRespondedAt: null,
   resolvedAt: null,
   closedAt: null,
+  version: 1,
 };
 
 describe("Jsonify", () => {

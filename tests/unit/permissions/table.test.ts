@@ -7,6 +7,7 @@ const STAFF: Permission[] = [
   "tickets.update",
   "tickets.assign",
   "tickets.history",
+  "tickets.presence",
   "tickets.internal_notes",
   "profile.change_email",
   "support_emails.read",

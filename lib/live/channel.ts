@@ -1,0 +1,33 @@
+import "server-only";
+import { createHash } from "node:crypto";
+
+/** The one NOTIFY channel of live updates (the triggers in the live_updates migration write to it). */
+export const LIVE_CHANNEL = "ticketry_events";
+
+/**
+ * What a NOTIFY carries: ids only. `o` the organisation, `t` the ticket, `c` a short hash of
+ * the ticket's customer address (which customer's stream may hear it), `v` the ticket's new
+ * version, `r` a reply and `i` whether that reply is an internal note.
+ */
+export type LiveNotice =
+  | { k: "ticket"; o: string; t: string; v: number; c: string }
+  | { k: "reply"; o: string; t: string; r: string; i: boolean; c: string }
+  | { k: "presence"; o: string; t: string };
+
+/** The same key the triggers compute: left(md5(lower(email)), 16). */
+export function customerKey(email: string): string {
+  return createHash("md5").update(email.toLowerCase()).digest("hex").slice(0, 16);
+}
+
+/** A notice as the database sent it, or null for anything else on the channel. */
+export function parseNotice(payload: string | undefined): LiveNotice | null {
+  if (!payload) return null;
+  try {
+    const notice = JSON.parse(payload) as Partial<LiveNotice> | null;
+    if (!notice || typeof notice.o !== "string" || typeof notice.t !== "string") return null;
+    if (notice.k === "ticket" || notice.k === "reply" || notice.k === "presence") return notice as LiveNotice;
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
