@@ -1,5 +1,6 @@
 import { createReply } from "@/lib/services/replies";
 import { updateTicket } from "@/lib/services/tickets";
+import { listTicketMail, originalTicketMail } from "@/lib/services/ticket-mail";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
 import { createOrg, createUser } from "../helpers/fixtures";
@@ -183,6 +184,25 @@ describe("a customer's mail to a support address", () => {
     expect(failure.reason).toContain("User unknown");
     expect((await db.ticket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("pending");
     expect(mailsTo(JANE)).toEqual([]);
+  });
+
+  it("shows staff every mail the ticket received, the failing address, and each original as it arrived", async () => {
+    const mail = await listTicketMail(agent, ticketId);
+    expect(mail.messages.map((m) => m.classification)).toEqual([null, null, null, null, "auto_reply", "bounce"]);
+    expect(mail.messages[0]).toMatchObject({
+      from: "Jane Doe <jane@customer.test>",
+      source: "smtp",
+      status: "processed",
+    });
+    expect(mail.messages[0]!.auth).toEqual({ spf: "none", dkim: "none", dmarc: "none" });
+    expect(mail.customerAddressFailing?.reason).toContain("User unknown");
+    const original = await originalTicketMail(agent, ticketId, mail.messages[1]!.id);
+    expect(original.toString()).toContain("> We have received your request"); // the quote the reply left out
+    const outsider = await createUser(orgB.id, "agent");
+    await expect(listTicketMail(outsider, ticketId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(originalTicketMail(outsider, ticketId, mail.messages[1]!.id)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("ignores a mailing-list post: no ticket, no answer", async () => {
