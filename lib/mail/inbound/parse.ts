@@ -21,6 +21,15 @@ export type InboundMail = {
   failedRecipient: { address: string; reason: string } | null;
 };
 
+/** One line for a subject or a name: control characters (line breaks included) become spaces. */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+/** Text keeps its line breaks and tabs; other control characters (PostgreSQL refuses NUL) go. */
+const cleanText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n\t]/gu, "");
+
 function headerText(parsed: ParsedMail, name: string): string | null {
   const line = parsed.headerLines.find((h) => h.key === name);
   if (!line) return null;
@@ -46,7 +55,7 @@ function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
   const status = /^Status:\s*([245]\.\d+\.\d+)/im.exec(text)?.[1];
   return {
     address: normalizeAddress(recipient),
-    reason: (diagnostic ?? (status ? `status ${status}` : "undeliverable")).slice(0, 500),
+    reason: oneLine(diagnostic ?? (status ? `status ${status}` : "undeliverable")).slice(0, 500),
   };
 }
 
@@ -65,9 +74,9 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
     inReplyTo: messageIdList(parsed.inReplyTo),
     references: messageIdList(parsed.references),
     fromAddress: from?.address ? normalizeAddress(from.address) : null,
-    fromName: from?.name?.trim() || null,
-    subject: (parsed.subject ?? "").replace(/\s+/g, " ").trim(),
-    text: (parsed.text ?? "").replace(/\r\n?/g, "\n"),
+    fromName: oneLine(from?.name ?? "") || null,
+    subject: oneLine(parsed.subject ?? ""),
+    text: cleanText(parsed.text ?? ""),
     contentType: contentType?.value ?? "text/plain",
     reportType: contentType?.params?.["report-type"] ?? null,
     header: (name) => headerText(parsed, name.toLowerCase()),

@@ -346,6 +346,21 @@ describe("what arrives and how often", () => {
     ).toBe(1);
   });
 
+  it("reads a mangled message with control characters into a clean ticket, leaving nothing half done", async () => {
+    const raw = Buffer.concat([
+      Buffer.from("From: Odd \u0001Sender <odd@customer.test>\r\nTo: help@a.test\r\nSubject: bad\u0000subject\r\n"),
+      Buffer.from("Content-Type: multipart/mixed; boundary=never-closed\r\n\r\n--never-closed\r\n\r\nhello\u0000"),
+      Buffer.from([0xff, 0xfe, 0x00, 0x07]),
+      Buffer.from(" world\r\n"),
+    ]);
+    await deliver(raw, ["help@a.test"], "odd@customer.test");
+    const ticket = await db.ticket.findFirstOrThrow({ where: { customerEmail: "odd@customer.test" } });
+    expect(ticket.subject).toBe("bad subject");
+    expect(ticket.customerName).toBe("Odd Sender");
+    expect(ticket.description).not.toMatch(/[\u0000\u0007]/);
+    expect(await db.inboundMessage.count({ where: { status: "received" } })).toBe(0);
+  });
+
   it("refuses a recipient nobody reads at RCPT with 550", async () => {
     await expect(receiver.send(fixture("gmail-new.eml"), { from: JANE, to: ["nobody@a.test"] })).rejects.toMatchObject({
       responseCode: 550,
