@@ -62,17 +62,19 @@ try {
     );
   });
   const r = JSON.parse(output);
+  const line = (label, x) => console.log(`  ${label}: ${x.perSecond}/s (${x.count} in ${x.seconds} s)`);
   console.log(
-    `\nMail in on ${cpus().length} CPUs, PostgreSQL ${settings.server_version}; ${r.messages} messages over ${r.connections} SMTP connections to ${r.organizations} organisations, one process receiving and running ${r.concurrency} jobs at once`,
+    `\nMail in on ${cpus().length} CPUs, PostgreSQL ${settings.server_version}; batches of ${r.messages} messages over ${r.connections} SMTP connections to ${r.organizations} organisations; one process receiving and running ${r.concurrency} jobs at once`,
   );
-  console.log(`  raw limit (SMTP server that only reads): ${r.raw.perSecond} messages/s (${r.raw.seconds} s)`);
-  console.log(
-    `  accepted by the receiver (stored, ingestion queued, answered 250): ${r.accepted.perSecond} messages/s (${r.accepted.seconds} s)`,
-  );
-  console.log(
-    `  stored as tickets end to end (parsed, authenticated, threaded, ticket + SLA + received mail queued): ${r.tickets.perSecond} tickets/s (${r.tickets.count} in ${r.tickets.seconds} s, ${r.tickets.failed} refused)`,
-  );
-  if (r.tickets.count < r.messages) process.exitCode = 1;
+  line("raw limit: the same client against an SMTP server that only reads, messages", r.raw);
+  line("receiver alone: stored with its ingestion job before each 250, messages", r.acceptedAlone);
+  line("workers alone: parsed, authenticated, threaded, ticket + SLA + received mail queued, tickets", r.ingestedAlone);
+  line("receiver while the workers ingest, messages", r.acceptedWhileIngesting);
+  line("end to end, first message sent to last ticket stored, tickets", r.endToEnd);
+  if (r.failed > 0 || r.endToEnd.count < r.messages) {
+    console.log(`  ${r.failed} messages refused or ignored`);
+    process.exitCode = 1;
+  }
 } finally {
   await db.stop();
   outgoing.close();
