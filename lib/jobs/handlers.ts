@@ -4,12 +4,20 @@ import { deliverMail, MAIL_JOB, type MailJob } from "@/lib/services/mail-outbox"
 import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts";
 import { sendSlaWarnings } from "@/lib/services/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
+import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/imap-mailboxes";
+import { deliverToInbox, pollImapMailbox } from "@/lib/services/imap-polling";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
 handle<{ email: string }>(PASSWORD_RESET_JOB, ({ email }) => issuePasswordReset(email));
 handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
+handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
+handle<{ mailboxId: string }>(
+  IMAP_POLL_JOB,
+  async ({ mailboxId }) => void (await pollImapMailbox(mailboxId, deliverToInbox)),
+);
 
 schedule("* * * * *", "sla.warnings");
 schedule("17 * * * *", "cleanup.expired");
+schedule("* * * * *", IMAP_TICK_JOB);

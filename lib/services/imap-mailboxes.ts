@@ -73,12 +73,21 @@ export async function saveImapSettings(
       nextPollAt: new Date(),
       ...(elsewhere ? { uidValidity: null, lastUid: 0n } : {}),
     };
-    const saved = await tx.imapMailbox.upsert({
-      where: { supportEmailId: address.id },
-      create: { ...fields, organizationId: user.organizationId, supportEmailId: address.id, passwordSealed: password! },
-      update: { ...fields, ...(password ? { passwordSealed: password } : {}) },
-      select: IMAP_STATUS_SELECT,
-    });
+    const saved = before
+      ? await tx.imapMailbox.update({
+          where: { supportEmailId: address.id },
+          data: { ...fields, ...(password ? { passwordSealed: password } : {}) },
+          select: IMAP_STATUS_SELECT,
+        })
+      : await tx.imapMailbox.create({
+          data: {
+            ...fields,
+            organizationId: user.organizationId,
+            supportEmailId: address.id,
+            passwordSealed: password!,
+          },
+          select: IMAP_STATUS_SELECT,
+        });
     await recordEvent(tx, {
       organizationId: user.organizationId,
       actorId: user.id,

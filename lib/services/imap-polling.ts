@@ -1,5 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { acceptInboundMessage } from "@/lib/mail/inbound/accept";
+import { inboundConfig } from "@/lib/mail/inbound/config";
 import { resolveMailHost } from "@/lib/mail/inbound/imap-host";
 import {
   describeImapError,
@@ -33,6 +35,11 @@ export type ImapPollOutcome =
   | { status: "busy" | "skipped" }
   | { status: "polled"; delivered: number; skipped: number; more: boolean }
   | { status: "failed"; error: string };
+
+/** Hands a fetched message to the one inbound entrance: stored once per organisation, then read as a ticket or reply. */
+export const deliverToInbox: ImapDelivery = async ({ raw, recipient }) => {
+  await acceptInboundMessage({ raw, source: "imap", recipients: [recipient] });
+};
 
 /**
  * One poll of one mailbox, run by the `imap.poll` job. The mailbox is leased first, so two
@@ -96,7 +103,7 @@ export async function pollImapMailbox(
           },
         ),
       (cursor) => db.imapMailbox.update({ where: { id: mailbox.id }, data: cursor }).then(() => undefined),
-      { ...options, since },
+      { maxMessageBytes: inboundConfig.maxMessageBytes, ...options, since },
     );
     await release({ lastPolledAt: now, lastError: null, failures: 0, nextPollAt: now });
     return { status: "polled", delivered: result.delivered, skipped: result.skipped, more: result.more };
