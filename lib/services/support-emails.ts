@@ -5,6 +5,7 @@ import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict, notFound } from "@/lib/errors";
+import { can } from "@/lib/permissions/table";
 import { supportEmailVerifyMail } from "@/lib/mail/templates";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
 import type { CreateSupportEmailInput, SupportEmail } from "@/lib/schemas/support-emails";
@@ -41,13 +42,19 @@ function assertOwnOrganization(user: SessionUser, organizationId: string | undef
   if (organizationId !== undefined && organizationId !== user.organizationId) throw notFound("Organization not found");
 }
 
+/** Where an address's mail is read from is the admins' business: agents see the addresses only. */
+export function mailboxesFor(user: SessionUser, addresses: SupportEmail[]): SupportEmail[] {
+  return can(user, "support_emails.mailbox") ? addresses : addresses.map((a) => ({ ...a, imapMailbox: null }));
+}
+
 export async function listSupportEmails(user: SessionUser, organizationId?: string): Promise<SupportEmail[]> {
   assertOwnOrganization(user, organizationId);
-  return db.supportEmail.findMany({
+  const addresses = await db.supportEmail.findMany({
     where: { organizationId: user.organizationId },
     select: SUPPORT_EMAIL_SELECT,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  return mailboxesFor(user, addresses);
 }
 
 /** Every change to an address is recorded against the address, in the caller's organisation. */
