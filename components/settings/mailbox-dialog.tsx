@@ -21,6 +21,7 @@ import {
   IMAP_SECURITY,
   IMAP_SECURITY_LABELS,
   imapSettingsSchema,
+  PASSWORD_NEEDED,
   type ImapSecurityMode,
 } from "@/lib/schemas/imap-mailboxes";
 import { useRemoveMailbox, useSaveMailbox, type SupportEmailJson } from "./queries";
@@ -63,6 +64,8 @@ function MailboxForm({ entry, onDone }: { entry: SupportEmailJson; onDone: () =>
     event.preventDefault();
     const parsed = form.check("Validation Error");
     if (!parsed) return;
+    // The server keeps a saved password when the field is empty; a new mailbox needs one.
+    if (!saved && !parsed.password) return form.setError("password", PASSWORD_NEEDED);
     save.mutate({ ...parsed, password: parsed.password || undefined });
   }
 

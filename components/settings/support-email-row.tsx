@@ -36,7 +36,7 @@ function Confirmation({ entry, canManage }: { entry: SupportEmailJson; canManage
   if (entry.verifiedAt) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2 text-xs">
-      <p className="text-muted-foreground">
+      <p className="min-w-0 flex-1 basis-56 text-muted-foreground">
         We sent a confirmation link to this address. Mail sent to it becomes tickets once someone there follows the
         link.
       </p>
@@ -50,12 +50,12 @@ function Confirmation({ entry, canManage }: { entry: SupportEmailJson; canManage
 }
 
 function MailboxState({ mailbox }: { mailbox: MailboxJson | null }) {
-  if (!mailbox) return <p className="text-xs text-muted-foreground">No mailbox connected.</p>;
+  if (!mailbox) return <p className="min-w-0 flex-1 text-xs text-muted-foreground">No mailbox connected.</p>;
   const checked = mailbox.lastPolledAt
     ? `last checked ${formatDistanceToNow(new Date(mailbox.lastPolledAt), { addSuffix: true })}`
     : "not checked yet";
   return (
-    <div className="grid min-w-0 gap-0.5 text-xs" data-testid="mailbox-state">
+    <div className="grid min-w-0 flex-1 basis-48 gap-0.5 text-xs" data-testid="mailbox-state">
       <p className="truncate text-muted-foreground">
         Reading {mailbox.folder} at {mailbox.host} · {checked}
       </p>
@@ -85,7 +85,7 @@ export function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson;
           <span className="truncate text-sm font-medium">{entry.email}</span>
           <span className="truncate text-xs text-muted-foreground">{entry.displayName}</span>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Badge variant={entry.verifiedAt ? "success" : "warning"}>
             {entry.verifiedAt ? "Verified" : "Waiting for confirmation"}
           </Badge>

@@ -43,6 +43,9 @@ export const imapSettingsSchema = z.object({
     .regex(FOLDER, "The folder name contains characters IMAP does not allow"),
 });
 
+/** A new mailbox needs a password; an edit may leave it empty to keep the saved one. */
+export const PASSWORD_NEEDED = "Please enter the password";
+
 export type ImapSettingsInput = z.infer<typeof imapSettingsSchema>;
 
 /** What the API tells about a polled mailbox: the settings without the password, and how polling goes. */

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { badRequest, notFound } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs";
 import { resolveMailHost } from "@/lib/mail/inbound/imap-host";
-import type { ImapMailboxStatus, ImapSettingsInput } from "@/lib/schemas/imap-mailboxes";
+import { PASSWORD_NEEDED, type ImapMailboxStatus, type ImapSettingsInput } from "@/lib/schemas/imap-mailboxes";
 import { db } from "@/lib/server/db";
 import { seal } from "@/lib/server/secret-box";
 import { recordEvent } from "./audit";
@@ -12,7 +12,6 @@ import { hit, LIMITS } from "./rate-limit";
 
 export const IMAP_POLL_JOB = "imap.poll";
 export const IMAP_TICK_JOB = "imap.tick";
-export const PASSWORD_NEEDED = "Please enter the password";
 
 /** The associated data a mailbox password is sealed with: it opens only on its own address's row. */
 export const passwordContext = (supportEmailId: string) => `imap-password:${supportEmailId}`;

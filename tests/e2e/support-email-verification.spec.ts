@@ -22,7 +22,7 @@ function supportCard(page: Page) {
 
 async function addAddress(page: Page, address: string, name: string) {
   const card = supportCard(page);
-  await card.getByLabel("Email address").fill(address);
+  await card.getByLabel("Email address", { exact: true }).fill(address);
   await card.getByLabel("Display name").fill(name);
   await card.getByRole("button", { name: "Add Email" }).click();
   await expect(toastText(page, "Support email added")).toBeVisible();
@@ -41,11 +41,19 @@ test("add an address, follow the mailed link, see it Verified; connect its mailb
   const row = await addAddress(page, address, "Desk");
   await expect(row.getByText("Waiting for confirmation")).toBeVisible();
 
-  // Resending sends a new link; the newest one is followed.
+  // Resending sends a new link that replaces the first.
+  const first = await linkFromMail(address, "/verify-support-email");
   await row.getByRole("button", { name: "Resend confirmation" }).click();
   await expect(toastText(page, "Confirmation sent")).toBeVisible();
+  await expect.poll(() => linkFromMail(address, "/verify-support-email")).not.toBe(first);
+  const second = await linkFromMail(address, "/verify-support-email");
 
-  await page.goto(await linkFromMail(address, "/verify-support-email"));
+  await page.goto(first);
+  await page.getByRole("button", { name: "Confirm support address" }).click();
+  await expect(
+    toastText(page, "This confirmation link is invalid or has expired. Send a new one from Settings > Organization."),
+  ).toBeVisible();
+  await page.goto(second);
   await expect(page.getByRole("heading", { name: "Confirm a support address" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm support address" }).click();
   await expect(page.getByRole("status")).toContainText(`${address} is confirmed`);
@@ -60,7 +68,7 @@ test("add an address, follow the mailed link, see it Verified; connect its mailb
   await dialog.getByLabel("IMAP server").fill("203.0.113.10");
   await dialog.getByRole("button", { name: "Save mailbox" }).click();
   // The password is required the first time, and said so beside the field.
-  await expect(dialog.getByText("Password is required")).toBeVisible();
+  await expect(dialog.getByText("Please enter the password")).toBeVisible();
   await dialog.getByLabel("Password").fill("mailbox-password");
   await dialog.getByRole("button", { name: "Save mailbox" }).click();
   await expect(toastText(page, "Mailbox saved")).toBeVisible();
