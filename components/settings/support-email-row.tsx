@@ -90,33 +90,35 @@ export function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson;
             {entry.verifiedAt ? "Verified" : "Waiting for confirmation"}
           </Badge>
           <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
-          <Switch
-            checked={entry.isActive}
-            disabled={!canManage || toggle.isPending}
-            onCheckedChange={() => toggle.mutate()}
-            aria-label={`Active: ${entry.email}`}
-          />
-          {canManage && (
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label={`Remove ${entry.email}`} disabled={remove.isPending}>
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Remove support email?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    Mail sent to {entry.email} will no longer create tickets. You can add it again later.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction onClick={() => remove.mutate()}>Remove</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
-          )}
+          <div className="flex items-center gap-1">
+            <Switch
+              checked={entry.isActive}
+              disabled={!canManage || toggle.isPending}
+              onCheckedChange={() => toggle.mutate()}
+              aria-label={`Active: ${entry.email}`}
+            />
+            {canManage && (
+              <AlertDialog>
+                <AlertDialogTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${entry.email}`} disabled={remove.isPending}>
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </AlertDialogTrigger>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>Remove support email?</AlertDialogTitle>
+                    <AlertDialogDescription>
+                      Mail sent to {entry.email} will no longer create tickets. You can add it again later.
+                    </AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>Cancel</AlertDialogCancel>
+                    <AlertDialogAction onClick={() => remove.mutate()}>Remove</AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
+            )}
+          </div>
         </div>
       </div>
       <Confirmation entry={entry} canManage={canManage} />
