@@ -57,6 +57,9 @@ export function productionConfigProblems(vars: Record<string, string | undefined
   if (!secret) problems.push("NEXTAUTH_SECRET is not set: set it to a random value of at least 32 characters.");
   else if (secret.length < 32) problems.push("NEXTAUTH_SECRET is too short: use at least 32 characters.");
   if (!vars.DATABASE_URL) problems.push("DATABASE_URL is not set.");
+  const webhook = vars.INBOUND_WEBHOOK_SECRET;
+  if (webhook && webhook.length < 32)
+    problems.push("INBOUND_WEBHOOK_SECRET is too short: use at least 32 random characters.");
   return problems;
 }
 
