@@ -8,12 +8,14 @@ import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../
 import { db } from "../helpers/db";
 import { clearJobs, drainJobs, queuedJobs } from "../helpers/jobs";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { startSmtp } from "../helpers/smtp";
 
 type User = { id: string; sessionVersion: number };
 const PASSWORD = "imap-secret-Passw0rd";
 
 let world: TwoTenants;
 let imap: TestImapServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let serial = 0;
 
 beforeAll(async () => {
@@ -21,8 +23,12 @@ beforeAll(async () => {
   process.env.IMAP_ALLOW_PRIVATE_HOSTS = "true";
   world = await freshTwoTenants();
   imap = await startImap({ user: "help@acme.test", password: PASSWORD });
+  // Ingested mail is answered ("ticket received"): a real SMTP server catches it.
+  smtp = await startSmtp();
 });
 afterAll(async () => {
+  await drainJobs();
+  await smtp.stop();
   await imap.stop();
   delete process.env.IMAP_ALLOW_PRIVATE_HOSTS;
 });
@@ -302,5 +308,20 @@ describe("polling a real IMAP server", () => {
     expect(
       await db.inboundMessage.findFirst({ where: { supportEmailId: due.supportEmailId }, select: { source: true } }),
     ).toEqual({ source: "imap" });
+  });
+
+  it("a mail placed in the mailbox becomes a ticket, answered in the customer's thread", async () => {
+    const mailbox = await connected();
+    const support = await db.supportEmail.findUniqueOrThrow({ where: { id: mailbox.supportEmailId } });
+    const subject = `The printer is on fire ${Date.now()}`;
+    imap.add(
+      `From: Dana Customer <dana@customer.test>\nTo: ${support.email}\nSubject: ${subject}\nMessage-ID: <fire-${Date.now()}@customer.test>\nDate: ${new Date().toUTCString()}\n\nIt is really on fire.\n`,
+    );
+    expect(await pollImapMailbox(mailbox.id, deliverToInbox)).toMatchObject({ status: "polled" });
+    await drainJobs();
+    const ticket = await db.ticket.findFirstOrThrow({ where: { organizationId: world.org.id, subject } });
+    expect(ticket).toMatchObject({ customerEmail: "dana@customer.test", status: "open", priority: "medium" });
+    const answer = await smtp.mailTo("dana@customer.test");
+    expect(answer.raw.replace(/\r?\n /g, " ")).toContain(subject);
   });
 });
