@@ -454,7 +454,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
     method: "POST",
     access: "public",
     ok: 202,
-    call: ({ home, unique }) => signedInboundMail(home.supportEmail, unique),
+    // A fresh address: the shared one may already be removed by DELETE /api/support-emails/{id}.
+    call: async (ctx) => signedInboundMail(await freshSupportEmail({ ...ctx, target: ctx.home }), ctx.unique),
   },
 
   // Customer portal (bearer access token)
