@@ -122,11 +122,13 @@ function MailboxForm({ entry, onDone }: { entry: SupportEmailJson; onDone: () =>
 /** Settings > Organization: where Ticketry reads an address's mail over IMAP (admins). */
 export function MailboxDialog({ entry }: { entry: SupportEmailJson }) {
   const [open, setOpen] = useState(false);
+  const label = entry.imapMailbox ? "Mailbox" : "Connect mailbox";
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Mailbox settings: ${entry.email}`}>
-          {entry.imapMailbox ? "Mailbox" : "Connect mailbox"}
+        {/* The accessible name starts with the visible words (WCAG 2.5.3) and names the address. */}
+        <Button variant="outline" size="sm" aria-label={`${label} for ${entry.email}`}>
+          {label}
         </Button>
       </DialogTrigger>
       <DialogContent>

@@ -61,8 +61,9 @@ test("add an address, follow the mailed link, see it Verified; connect its mailb
   await page.goto("/settings#organization");
   await expect(row.getByText("Verified", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Resend confirmation" })).toHaveCount(0);
+  await expectNoViolations(page);
 
-  await row.getByRole("button", { name: `Mailbox settings: ${address}` }).click();
+  await row.getByRole("button", { name: /mailbox for/i }).click();
   const dialog = page.getByRole("dialog", { name: `Mailbox for ${address}` });
   await expect(dialog.getByLabel("Username")).toHaveValue(address);
   await dialog.getByLabel("IMAP server").fill("203.0.113.10");
@@ -76,7 +77,7 @@ test("add an address, follow the mailed link, see it Verified; connect its mailb
   await expect(row.getByTestId("mailbox-state")).toContainText("Reading INBOX at 203.0.113.10");
 
   // The saved password never comes back to the browser; an empty field keeps it.
-  await row.getByRole("button", { name: `Mailbox settings: ${address}` }).click();
+  await row.getByRole("button", { name: /mailbox for/i }).click();
   await expect(dialog.getByLabel("Password")).toHaveValue("");
   await expect(dialog.getByText("Leave empty to keep the saved password.")).toBeVisible();
   await expect(dialog.getByLabel("IMAP server")).toHaveValue("203.0.113.10");
@@ -96,7 +97,7 @@ test("a private mail server is refused with the server's message", async ({ page
   await page.goto("/settings#organization");
   const address = uniqueEmail("private");
   const row = await addAddress(page, address, "Private");
-  await row.getByRole("button", { name: `Mailbox settings: ${address}` }).click();
+  await row.getByRole("button", { name: /mailbox for/i }).click();
   const dialog = page.getByRole("dialog", { name: `Mailbox for ${address}` });
   await dialog.getByLabel("IMAP server").fill("127.0.0.1");
   await dialog.getByLabel("Password").fill("mailbox-password");
@@ -120,7 +121,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Confirm support address" }).click();
       await expect(page.getByRole("status")).toBeVisible();
       await page.goto("/settings#organization");
-      await row.getByRole("button", { name: `Mailbox settings: ${verified}` }).click();
+      await row.getByRole("button", { name: /mailbox for/i }).click();
       const dialog = page.getByRole("dialog", { name: `Mailbox for ${verified}` });
       await dialog.getByLabel("IMAP server").fill("203.0.113.10");
       await dialog.getByLabel("Password").fill("mailbox-password");
@@ -139,7 +140,7 @@ for (const theme of ["light", "dark"] as const) {
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
       const name = `${size.width}-${theme}`;
       await page.screenshot({ path: path.join(SHOTS, `settings-organization-${name}.png`), fullPage: true });
-      await row.getByRole("button", { name: `Mailbox settings: ${verified}` }).click();
+      await row.getByRole("button", { name: /mailbox for/i }).click();
       await expect(dialog).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `settings-mailbox-${name}.png`) });
     });
