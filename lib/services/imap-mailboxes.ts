@@ -136,6 +136,6 @@ export async function enqueueDueImapPolls(now = new Date()): Promise<number> {
     take: 1000,
   });
   for (const { id } of due)
-    await enqueue(db, IMAP_POLL_JOB, { mailboxId: id }, { key: `imap.poll:${id}`, maxAttempts: 1 });
+    await enqueue(db, IMAP_POLL_JOB, { mailboxId: id }, { key: `imap.poll:${id}`, maxAttempts: 3 });
   return due.length;
 }

@@ -87,14 +87,18 @@ export async function pollImapFolder(
       if (!folder) throw new Error(`The folder ${connection.folder} could not be opened`);
       const uidValidity = BigInt(folder.uidValidity);
       const trusted = cursor.uidValidity === uidValidity;
-      let lastUid = trusted ? cursor.lastUid : 0n;
-      if (!trusted) await save({ uidValidity, lastUid });
-      if (trusted && folder.uidNext !== undefined && BigInt(folder.uidNext) <= lastUid + 1n)
+      let lastUid = cursor.lastUid;
+      if (!trusted) {
+        // Start just below the oldest recent message (or at the end when there is none) and save
+        // that at once: a poll cut off now continues from here, not from UID 1.
+        const recent = (await client.search({ since: o.since }, { uid: true })) || [];
+        lastUid = recent.length > 0 ? BigInt(Math.min(...recent)) - 1n : BigInt(Math.max(0, (folder.uidNext ?? 1) - 1));
+        await save({ uidValidity, lastUid });
+      }
+      if (folder.uidNext !== undefined && BigInt(folder.uidNext) <= lastUid + 1n)
         return { uidValidity, lastUid, delivered: 0, skipped: 0, more: false };
 
-      const found = trusted
-        ? await client.search({ uid: `${lastUid + 1n}:*` }, { uid: true })
-        : await client.search({ since: o.since }, { uid: true });
+      const found = await client.search({ uid: `${lastUid + 1n}:*` }, { uid: true });
       // "n:*" also answers the highest UID when it is below n: keep only what is really new.
       const fresh = (found || [])
         .map((uid) => BigInt(uid))

@@ -324,4 +324,33 @@ describe("polling a real IMAP server", () => {
     const answer = await smtp.mailTo("dana@customer.test");
     expect(answer.raw.replace(/\r?\n /g, " ")).toContain(subject);
   });
+
+  it("reads a large backlog a batch per poll, oldest first, and says more is waiting", async () => {
+    const mailbox = await connected();
+    await pollImapMailbox(mailbox.id, deliverToInbox);
+    for (const n of [201, 202, 203]) imap.add(message(n));
+    const seen: string[] = [];
+    const collect = async ({ raw }: { raw: Buffer }) => void seen.push(/Subject: (.*)/.exec(raw.toString())![1]!);
+    expect(await pollImapMailbox(mailbox.id, collect, { batch: 2 })).toMatchObject({ delivered: 2, more: true });
+    expect(await pollImapMailbox(mailbox.id, collect, { batch: 2 })).toMatchObject({ delivered: 1, more: false });
+    expect(seen).toEqual(["Question 201", "Question 202", "Question 203"]);
+  });
+
+  it("a poll cut off right after a renumbering still never reaches back to old mail", async () => {
+    const mailbox = await connected();
+    await pollImapMailbox(mailbox.id, deliverToInbox);
+    imap.renumber(imap.uidValidity() + 1);
+    const failing = async () => {
+      throw new Error("database away");
+    };
+    expect(await pollImapMailbox(mailbox.id, failing)).toEqual({
+      status: "failed",
+      error: "A fetched message could not be stored; it is read again at the next poll",
+    });
+    const seen: string[] = [];
+    const collect = async ({ raw }: { raw: Buffer }) => void seen.push(/Subject: (.*)/.exec(raw.toString())![1]!);
+    await pollImapMailbox(mailbox.id, collect, { now: new Date(Date.now() + retryDelayMs(1)) });
+    expect(seen.length).toBe(imap.uids().length - 1);
+    expect(seen).not.toContain("Question 100");
+  });
 });
