@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from "node:net";
 import { DELETE as remove, GET as read, PUT as save } from "@/app/api/support-emails/[id]/mailbox/route";
 import { INBOUND_JOB } from "@/lib/mail/inbound/accept";
 import { enqueueDueImapPolls, IMAP_POLL_JOB, passwordContext } from "@/lib/services/imap-mailboxes";
@@ -266,10 +267,25 @@ describe("polling a real IMAP server", () => {
     expect(await pollImapMailbox(mailbox.id, deliverToInbox)).toMatchObject({ status: "polled" });
   });
 
-  it("says when nothing answers, within the connect timeout", async () => {
+  it("says when the server refuses the connection", async () => {
     const mailbox = await connected({ port: 25349 });
-    const outcome = await pollImapMailbox(mailbox.id, deliverToInbox, { connectTimeoutMs: 2000 });
+    const outcome = await pollImapMailbox(mailbox.id, deliverToInbox);
     expect(outcome).toEqual({ status: "failed", error: "127.0.0.1:25349 refused the connection" });
+  });
+
+  it("gives up on a server that accepts the connection but never greets, within the timeout", async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const mailbox = await connected({ port });
+      const started = Date.now();
+      const outcome = await pollImapMailbox(mailbox.id, deliverToInbox, { connectTimeoutMs: 500 });
+      expect(outcome).toEqual({ status: "failed", error: `No answer from 127.0.0.1:${port} in time` });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      silent.close();
+    }
   });
 
   it("says when the folder does not exist", async () => {
