@@ -7,6 +7,7 @@ import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { Organization } from "@/lib/schemas/organizations";
+import type { ImapSecurityMode } from "@/lib/schemas/imap-mailboxes";
 import type { SupportEmail } from "@/lib/schemas/support-emails";
 import type { Usage } from "@/lib/schemas/usage";
 
@@ -90,6 +91,64 @@ export function useRemoveSupportEmail(id: string, { onSuccess, onError }: Mutati
   return useMutation({
     mutationFn: async () => {
       await apiRequest("DELETE", `/api/support-emails/${id}`);
+    },
+    onSuccess: () => {
+      onSuccess?.();
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+/** Mails the address a new confirmation link. */
+export function useResendVerification(
+  id: string,
+  { onSuccess, onError }: MutationCallbacks<SupportEmailJson, void> = {},
+) {
+  const invalidate = useInvalidateSupportEmails();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest("POST", `/api/support-emails/${id}/verification`)).json() as Promise<SupportEmailJson>,
+    onSuccess: (address) => {
+      onSuccess?.(address);
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+export type MailboxJson = NonNullable<SupportEmailJson["imapMailbox"]>;
+export type MailboxSettings = {
+  host: string;
+  port: number;
+  security: ImapSecurityMode;
+  username: string;
+  password?: string;
+  folder: string;
+};
+
+/** Saves where an address's mail is read from (the password only when one was typed). */
+export function useSaveMailbox(
+  id: string,
+  { onSuccess, onError }: MutationCallbacks<MailboxJson, MailboxSettings> = {},
+) {
+  const invalidate = useInvalidateSupportEmails();
+  return useMutation({
+    mutationFn: async (body: MailboxSettings) =>
+      (await apiRequest("PUT", `/api/support-emails/${id}/mailbox`, body)).json() as Promise<MailboxJson>,
+    onSuccess: (saved, body) => {
+      onSuccess?.(saved, body);
+      return invalidate();
+    },
+    onError,
+  });
+}
+
+export function useRemoveMailbox(id: string, { onSuccess, onError }: MutationCallbacks<void, void> = {}) {
+  const invalidate = useInvalidateSupportEmails();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("DELETE", `/api/support-emails/${id}/mailbox`);
     },
     onSuccess: () => {
       onSuccess?.();

@@ -1,96 +1,29 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
 import type { FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { countAgainst } from "@/lib/format/count-against";
 import { PLANS, UNLIMITED, withinLimit } from "@/lib/plans/limits";
 import { createSupportEmailSchema } from "@/lib/schemas/support-emails";
-import {
-  useAddSupportEmail,
-  useRemoveSupportEmail,
-  useToggleSupportEmail,
-  type OrganizationJson,
-  type SupportEmailJson,
-} from "./queries";
-
-function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson; canManage: boolean }) {
-  const toggle = useToggleSupportEmail(entry.id, {
-    onSuccess: (updated) =>
-      toast({
-        title: "Status updated",
-        description: `${updated.email} is now ${updated.isActive ? "active" : "inactive"}.`,
-      }),
-    onError: (error) => toastError("Error", error, "Failed to update support email status"),
-  });
-  const remove = useRemoveSupportEmail(entry.id, {
-    onSuccess: () =>
-      toast({ title: "Support email removed", description: `${entry.email} no longer receives tickets.` }),
-    onError: (error) => toastError("Error", error, "Failed to remove support email address"),
-  });
-  return (
-    <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="support-email">
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate text-sm font-medium">{entry.email}</span>
-        <span className="truncate text-xs text-muted-foreground">{entry.displayName}</span>
-      </div>
-      <Badge variant={entry.isActive ? "success" : "secondary"}>{entry.isActive ? "Active" : "Inactive"}</Badge>
-      <Switch
-        checked={entry.isActive}
-        disabled={!canManage || toggle.isPending}
-        onCheckedChange={() => toggle.mutate()}
-        aria-label={`Active: ${entry.email}`}
-      />
-      {canManage && (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Remove ${entry.email}`} disabled={remove.isPending}>
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Remove support email?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Mail sent to {entry.email} will no longer create tickets. You can add it again later.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => remove.mutate()}>Remove</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
-      )}
-    </li>
-  );
-}
+import { useAddSupportEmail, type OrganizationJson } from "./queries";
+import { SupportEmailRow } from "./support-email-row";
 
 function AddSupportEmailForm({ organizationId }: { organizationId: string }) {
   const form = useZodForm(createSupportEmailSchema, { email: "", displayName: "" });
   const add = useAddSupportEmail({
     onSuccess: (created) => {
-      toast({ title: "Support email added", description: `${created.email} now receives tickets.` });
+      toast({
+        title: "Support email added",
+        description: `We sent a confirmation link to ${created.email}. Mail to it becomes tickets once it is confirmed.`,
+      });
       form.reset();
     },
     onError: (error) => toastError("Error", error, "Failed to add support email address"),

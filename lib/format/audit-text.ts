@@ -68,6 +68,16 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} deactivated the support email ${email}`;
     case "support_email.removed":
       return `${actor} removed the support email ${email}`;
+    case "support_email.verification_sent":
+      return `${actor} sent a confirmation link to the support email ${email}`;
+    case "support_email.verified":
+      return `The support email ${email} was confirmed`;
+    case "support_email.claim_expired":
+      return `The unconfirmed support email ${email} was released to another organization`;
+    case "support_email.mailbox_saved":
+      return `${actor} saved the mailbox settings of ${email}`;
+    case "support_email.mailbox_removed":
+      return `${actor} removed the mailbox settings of ${email}`;
     case "ticket.created":
       return `${actor} created ${ticket}`;
     case "ticket.assigned": {

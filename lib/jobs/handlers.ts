@@ -5,6 +5,8 @@ import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts"
 import { sendSlaWarnings } from "@/lib/services/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
 import { purgeDeletedAttachments } from "@/lib/services/attachments";
+import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/imap-mailboxes";
+import { deliverToInbox, pollImapMailbox } from "@/lib/services/imap-polling";
 import { INBOUND_JOB, type InboundJob } from "@/lib/mail/inbound/accept";
 import { ingestInboundMessage } from "@/lib/mail/inbound/ingest";
 
@@ -15,7 +17,13 @@ handle<InboundJob>(INBOUND_JOB, ingestInboundMessage);
 handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
 handle("attachments.purge", async () => void (await purgeDeletedAttachments()));
+handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
+handle<{ mailboxId: string }>(
+  IMAP_POLL_JOB,
+  async ({ mailboxId }) => void (await pollImapMailbox(mailboxId, deliverToInbox)),
+);
 
 schedule("* * * * *", "sla.warnings");
 schedule("17 * * * *", "cleanup.expired");
 schedule("*/10 * * * *", "attachments.purge");
+schedule("* * * * *", IMAP_TICK_JOB);

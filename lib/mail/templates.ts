@@ -26,6 +26,14 @@ export function emailChangeConfirmMail(to: string, link: string): MailMessage {
   };
 }
 
+export function supportEmailVerifyMail(to: string, organizationName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Confirm ${to} as a support address on ${PRODUCT_NAME}`,
+    text: `${organizationName} added ${to} as a support address on ${PRODUCT_NAME}: mail sent here would become their tickets.\n\nIf this is your organisation's address, confirm it here (the link works once, for 24 hours):\n${link}\n\nIf you don't know ${organizationName}, ignore this email: nothing is read from this address until it is confirmed.`,
+  };
+}
+
 export function emailChangedMail(to: string, newEmail: string): MailMessage {
   return {
     to,

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   "support_emails.read": STAFF,
   /** Add, switch on or off and remove support email addresses. */
   "support_emails.manage": ADMINS,
+  /** The mailbox Ticketry polls for an address (server, account, password) and how polling goes. */
+  "support_emails.mailbox": ADMINS,
   /** The organisation's team members (agents and admins). */
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */

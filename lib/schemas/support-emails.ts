@@ -1,3 +1,4 @@
+import type { ImapMailboxStatus } from "./imap-mailboxes";
 import { z } from "./zod";
 
 /** Settings: both fields are required; the same text for a missing or blank one. */
@@ -32,6 +33,9 @@ export const supportEmailListQuerySchema = z.object({ organizationId: z.string()
 
 export type CreateSupportEmailInput = z.infer<typeof createSupportEmailSchema>;
 
+/** Follows the confirmation link mailed to a support address. */
+export const verifySupportEmailSchema = z.object({ token: z.string().min(1).max(200) });
+
 /** An address that receives the organisation's tickets. */
 export type SupportEmail = {
   id: string;
@@ -39,4 +43,8 @@ export type SupportEmail = {
   displayName: string;
   isActive: boolean;
   organizationId: string;
+  /** When the organisation proved it receives mail there; mail to it is read only from then on. */
+  verifiedAt: Date | null;
+  /** The mailbox Ticketry polls for this address, when there is one (never with its password). */
+  imapMailbox: ImapMailboxStatus | null;
 };

@@ -10,7 +10,7 @@ import type { Organization, OrganizationListQuery } from "@/lib/schemas/organiza
 import type { AssignableUser } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
-import { SUPPORT_EMAIL_SELECT } from "./support-emails";
+import { mailboxesFor, SUPPORT_EMAIL_SELECT } from "./support-emails";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 const ORGANIZATION_SELECT = {
@@ -64,7 +64,7 @@ export async function getOrganization(user: SessionUser, id: string): Promise<Or
   const org = await db.organization.findUnique({ where: { id }, select: ORGANIZATION_SELECT });
   if (!org) throw notFound("Organization not found");
   const [withCounts] = await withStats([org]);
-  return withCounts!;
+  return { ...withCounts!, supportEmails: mailboxesFor(user, withCounts!.supportEmails) };
 }
 
 /** Prisma's `contains` passes LIKE wildcards through; a search for "%" means the character. */

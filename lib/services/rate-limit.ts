@@ -21,6 +21,11 @@ export const LIMITS = {
   resetPerAddress: { limit: 10, windowMs: 15 * 60_000 },
   acceptInvitePerAddress: { limit: 10, windowMs: 15 * 60_000 },
   passwordChangePerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  // A confirmation link lands in someone's inbox: a few an hour per support address.
+  supportEmailVerifyPerAddress: { limit: 3, windowMs: 60 * 60_000 },
+  supportEmailVerifyPerClient: { limit: 20, windowMs: 15 * 60_000 },
+  // Saving mailbox settings resolves the host name: an admin needs a handful, not thousands.
+  imapSettingsPerUser: { limit: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

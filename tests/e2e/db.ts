@@ -80,3 +80,12 @@ export async function createForeignTicket(ticketNumber: number): Promise<string>
   );
   return organizationId;
 }
+
+/** Records a poll of an address's mailbox as the worker would (its outcome shows in Settings). */
+export async function recordMailboxCheck(supportEmail: string, lastError: string | null): Promise<void> {
+  await query(
+    `UPDATE "ImapMailbox" SET "lastPolledAt" = now() - interval '3 minutes', "lastError" = $2
+     WHERE "supportEmailId" = (SELECT "id" FROM "SupportEmail" WHERE "email" = $1)`,
+    [supportEmail.toLowerCase(), lastError],
+  );
+}

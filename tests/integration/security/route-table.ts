@@ -55,6 +55,12 @@ export type RouteEntry = {
 
 const email = (ctx: CallContext, what: string) => `${what}-${ctx.unique}@example.test`;
 
+/** An unconfirmed support address of the target organisation, for calls that use one up. */
+const freshSupportEmail = (ctx: CallContext) =>
+  db.supportEmail.create({
+    data: { organizationId: ctx.target.org.id, email: email(ctx, "support"), displayName: "Support" },
+  });
+
 export const ROUTE_TABLE: RouteEntry[] = [
   // Accounts and sessions
   { route: "/api/auth/check", method: "GET", access: "public", call: () => ({}) },
@@ -408,6 +414,77 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.supportEmail.id } }),
   },
+  {
+    route: "/api/support-emails/[id]/verification",
+    method: "POST",
+    access: ROLES.admins,
+    scoped: true,
+    // A fresh unconfirmed address per call: the resend throttle counts per address.
+    call: async (ctx) => ({ params: { id: (await freshSupportEmail(ctx)).id } }),
+  },
+  {
+    route: "/api/support-emails/verify",
+    method: "POST",
+    access: "public",
+    call: async (ctx) => {
+      const token = newToken();
+      await db.supportEmail.create({
+        data: {
+          organizationId: ctx.home.org.id,
+          email: email(ctx, "to-confirm"),
+          displayName: "To confirm",
+          verifyTokenHash: hashToken(token),
+          verifyExpiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+      return { body: { token } };
+    },
+  },
+  {
+    route: "/api/support-emails/[id]/mailbox",
+    method: "GET",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.supportEmail.id } }),
+  },
+  {
+    route: "/api/support-emails/[id]/mailbox",
+    method: "PUT",
+    access: ROLES.admins,
+    scoped: true,
+    // A public documentation address (TEST-NET-3): saving checks the host, it does not connect.
+    call: async (ctx) => ({
+      params: { id: (await freshSupportEmail(ctx)).id },
+      body: {
+        host: "203.0.113.10",
+        port: 993,
+        security: "tls",
+        username: "help",
+        password: "mailbox-password",
+        folder: "INBOX",
+      },
+    }),
+  },
+  {
+    route: "/api/support-emails/[id]/mailbox",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: async (ctx) => {
+      const address = await freshSupportEmail(ctx);
+      await db.imapMailbox.create({
+        data: {
+          organizationId: ctx.target.org.id,
+          supportEmailId: address.id,
+          host: "203.0.113.10",
+          port: 993,
+          username: "help",
+          passwordSealed: "v1.sealed",
+        },
+      });
+      return { params: { id: address.id } };
+    },
+  },
 
   // Mail in: a provider's signed webhook (no session; the signature is the caller's proof)
   {
@@ -415,7 +492,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
     method: "POST",
     access: "public",
     ok: 202,
-    call: ({ home, unique }) => signedInboundMail(home.supportEmail, unique),
+    // A fresh address: the shared one may already be removed by DELETE /api/support-emails/{id}.
+    call: async (ctx) => signedInboundMail(await freshSupportEmail({ ...ctx, target: ctx.home }), ctx.unique),
   },
 
   // Customer portal (bearer access token)

@@ -59,6 +59,8 @@ describe("POST /api/support-emails", () => {
       displayName: "Acme Help",
       isActive: true,
       organizationId: org.id,
+      verifiedAt: null,
+      imapMailbox: null,
     });
     const event = await db.auditEvent.findFirstOrThrow({
       where: { organizationId: org.id, action: "support_email.added" },
@@ -206,6 +208,8 @@ describe("GET /api/support-emails", () => {
       displayName: "First",
       isActive: true,
       organizationId: org.id,
+      verifiedAt: null,
+      imapMailbox: null,
     });
     expect((await get(agent, `?organizationId=${org.id}`)).body).toHaveLength(2);
   });

@@ -17,6 +17,7 @@ const STAFF: Permission[] = [
 const ADMIN: Permission[] = [
   ...STAFF,
   "support_emails.manage",
+  "support_emails.mailbox",
   "team.read",
   "team.invite",
   "organization.setup",
