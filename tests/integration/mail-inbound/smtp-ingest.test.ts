@@ -102,6 +102,8 @@ describe("a customer's mail to a support address", () => {
     expect(replies.map((r) => [r.type, r.authorType, r.authorEmail, r.content])).toEqual([
       ["public", "customer", JANE, "The tracking number is 1Z999AA10123456784."],
     ]);
+    // The queue shows the customer is waiting for an answer.
+    expect((await db.ticket.findUniqueOrThrow({ where: { id: ticketId } })).customerRepliedLast).toBe(true);
   });
 
   it("mails an agent's public reply (never a note) in the thread, answering the customer's last mail", async () => {
@@ -310,7 +312,7 @@ describe("mail that must not join someone's conversation", () => {
 });
 
 describe("what arrives and how often", () => {
-  it("stores attachments' message whole and opens its ticket", async () => {
+  it("opens its ticket with the mail's files on the first message, and keeps the message whole", async () => {
     await deliver(fixture("attachments.eml"), ["help@a.test"]);
     const stored = await db.inboundMessage.findFirstOrThrow({
       where: { messageIdHeader: "attachments-0005@customer.test" },
@@ -318,6 +320,30 @@ describe("what arrives and how often", () => {
     expect(Buffer.from(stored.raw).toString()).toContain('filename="receipt.txt"');
     const ticket = await db.ticket.findUniqueOrThrow({ where: { id: stored.ticketId! } });
     expect(ticket.description).toBe("The handle broke on the first day. Photo and receipt attached.");
+    const files = await db.attachment.findMany({
+      where: { ticketId: ticket.id },
+      orderBy: { filename: "asc" },
+      select: { filename: true, contentType: true, replyId: true, organizationId: true },
+    });
+    expect(files).toEqual([
+      { filename: "handle.png", contentType: "image/png", replyId: null, organizationId: orgA.id },
+      { filename: "receipt.txt", contentType: "text/plain", replyId: null, organizationId: orgA.id },
+    ]);
+  });
+
+  it("tells the team which files a plan without attachment storage did not keep", async () => {
+    const free = await createOrg("free");
+    await db.supportEmail.create({
+      data: { organizationId: free.id, email: "help@free.test", displayName: "Free Help", verifiedAt: new Date() },
+    });
+    await deliver(fixture("attachments.eml"), ["help@free.test"]);
+    const [ticket] = await ticketsOf(free.id);
+    expect(await db.attachment.count({ where: { ticketId: ticket!.id } })).toBe(0);
+    const [note] = await repliesOf(ticket!.id);
+    expect(note).toMatchObject({ type: "internal" });
+    expect(note!.content).toContain("handle.png");
+    expect(note!.content).toContain("receipt.txt");
+    expect(note!.content).toContain("the Free plan keeps no attachments");
   });
 
   it("keeps a forwarded message's content on the new ticket", async () => {
