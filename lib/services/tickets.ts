@@ -100,18 +100,26 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
   }
 }
 
-/** Case-insensitive substring through the trigram indexes; % and _ match themselves. */
+/**
+ * Every searched text field in one string, joined by U+001F: exactly what "Ticket_search_trgm_idx"
+ * indexes (its organisation column keeps a search inside the tenant; see the migration).
+ */
+const SEARCH_TEXT = Prisma.sql`("subject" || E'\\x1f' || "description" || E'\\x1f' || "customerEmail" || E'\\x1f' || "customerName")`;
+const SEPARATOR = "\u001f";
+
+/**
+ * Case-insensitive substring of the subject, description, customer email or name, or the
+ * ticket number; % and _ match themselves. One pattern over the joined fields: a term without
+ * the separator cannot span two fields. A term with it (nobody types one) is tested field by field.
+ */
 function searchFilter(q: string | undefined): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const text = [
-    Prisma.sql`"subject" ILIKE ${pattern}`,
-    Prisma.sql`"description" ILIKE ${pattern}`,
-    Prisma.sql`"customerEmail" ILIKE ${pattern}`,
-    Prisma.sql`"customerName" ILIKE ${pattern}`,
-  ];
-  return Prisma.sql`AND (${Prisma.join(number !== null ? [...text, Prisma.sql`"ticketNumber" = ${number}`] : text, " OR ")})`;
+  const text = q.includes(SEPARATOR)
+    ? Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`
+    : Prisma.sql`${SEARCH_TEXT} ILIKE ${pattern}`;
+  return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
 /** What a list row adds to the ticket: the assignee's name and whether the customer spoke last. */
