@@ -141,8 +141,12 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
       await page.setViewportSize(size);
       await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
       await expect(warning).toBeVisible();
-      if (!(await email.locator("details").getAttribute("open"))) await email.locator("summary").click();
-      await expect(message.nth(1)).toBeVisible();
+      // The workspace may mount the ticket again once it has resolved its number: open until it stays open.
+      await expect(async () => {
+        if (!(await email.locator("details").evaluate((d: HTMLDetailsElement) => d.open)))
+          await email.locator("summary").click();
+        await expect(message.nth(1)).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 10_000 });
       await message.nth(1).scrollIntoViewIfNeeded();
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
