@@ -109,7 +109,7 @@ function AuthLine({ auth }: { auth: MessageJson["auth"] }) {
     ["DMARC", auth.dmarc],
   ] as const;
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" aria-label="Sender checks">
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       {verdicts.map(([name, verdict]) => (
         <span key={name} data-auth={name.toLowerCase()}>
           <span className="text-muted-foreground">{name}</span>{" "}
