@@ -23,7 +23,8 @@ function staleKeys({ event, data }: StreamEvent): QueryKey[] {
         ticketKeys.history(ticketId),
       ];
     case "reply":
-      return [replyKeys.list(ticketId), ticketKeys.history(ticketId)];
+      // Received mail arrives as a reply (or a note, for a bounce): its original joins the list.
+      return [replyKeys.list(ticketId), ticketKeys.history(ticketId), ticketKeys.mail(ticketId)];
     case "presence":
       return [presenceKey(ticketId)];
     default:

@@ -20,6 +20,7 @@ import type {
   TicketStats,
 } from "@/lib/schemas/tickets";
 import type { AssignableUser } from "@/lib/schemas/users";
+import type { TicketMail } from "@/lib/schemas/ticket-mail";
 
 export type TicketJson = Jsonify<Ticket>;
 export type TicketListItemJson = Jsonify<TicketListItem>;
@@ -41,6 +42,8 @@ export const ticketKeys = {
   /** A ticket by its number in the organisation (what a ticket's address names). */
   byNumber: (ticketNumber: number) => ["/api/tickets/number", String(ticketNumber)] as const,
   history: (id: string) => ["/api/tickets", id, "history"] as const,
+  /** The mail a ticket received and whether its customer's address bounces (staff). */
+  mail: (id: string) => ["/api/tickets", id, "mail"] as const,
   counts: ["/api/tickets/counts"] as const,
   stats: ["/api/tickets/stats"] as const,
 };
@@ -92,6 +95,14 @@ export function useReplies(ticketId: string) {
 
 export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {
   return useQuery<Jsonify<TicketHistoryEvent>[]>({ queryKey: ticketKeys.history(id), enabled });
+}
+
+/**
+ * Staff only. Asked for every ticket a staff member opens: a bounce on another ticket marks the
+ * customer's address too, and the answer for a ticket without mail is one small indexed query.
+ */
+export function useTicketMail(id: string, { enabled }: { enabled: boolean }) {
+  return useQuery<Jsonify<TicketMail>>({ queryKey: ticketKeys.mail(id), enabled });
 }
 
 export function useQueueCounts() {

@@ -11,6 +11,7 @@ import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
+import { MailBounceWarning, TicketMailSection } from "./ticket-mail";
 import { useReplies, useTicket } from "./queries";
 import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
 import { TicketUpdatedBanner } from "@/components/live/ticket-updated-banner";
@@ -103,6 +104,7 @@ export function TicketDetail({
                 </div>
               ))}
             </section>
+            {staff && <TicketMailSection ticketId={t.id} />}
             {staff && <TicketHistory ticketId={t.id} customerName={t.customerName} />}
           </div>
           {staff && (
@@ -112,6 +114,7 @@ export function TicketDetail({
           )}
         </div>
       </div>
+      {staff && <MailBounceWarning ticketId={t.id} customerEmail={t.customerEmail} />}
       <ReplyForm
         ticket={t}
         canWriteNotes={staff}

@@ -14,31 +14,39 @@ function assertStaff(user: SessionUser) {
 
 const AUTH_KEYS = ["spf", "dkim", "dmarc"] as const;
 
+/** Enough of a message's start to hold its header block (long Received and DKIM headers included). */
+export const HEAD_BYTES = 32 * 1024;
+
+type MailRow = {
+  id: string;
+  createdAt: Date;
+  source: string;
+  status: string;
+  classification: string | null;
+  authResults: unknown;
+  size: number;
+  head: Uint8Array;
+};
+
 export async function listTicketMail(user: SessionUser, ticketId: string): Promise<TicketMail> {
   assertStaff(user);
   const ticket = await findVisibleTicket(user, ticketId);
-  const rows = await db.inboundMessage.findMany({
-    where: { organizationId: user.organizationId, ticketId: ticket.id },
-    orderBy: { createdAt: "asc" },
-    select: {
-      id: true,
-      createdAt: true,
-      source: true,
-      status: true,
-      classification: true,
-      authResults: true,
-      size: true,
-      raw: true,
-    },
-    take: 200,
-  });
+  // Only each message's head leaves the database: From and Subject sit in the header block, and
+  // a ticket may hold 200 originals of up to 25 MB each.
+  const rows = await db.$queryRaw<MailRow[]>`
+    SELECT "id", "createdAt", "source", "status", "classification", "authResults", "size",
+           substring("raw" from 1 for ${HEAD_BYTES}::int) AS "head"
+    FROM "InboundMessage"
+    WHERE "organizationId" = ${user.organizationId} AND "ticketId" = ${ticket.id}
+    ORDER BY "createdAt" ASC, "id" ASC
+    LIMIT 200`;
   const failing = await db.mailAddressFailure.findUnique({
     where: { organizationId_email: { organizationId: user.organizationId, email: ticket.customerEmail } },
     select: { reason: true, failedAt: true },
   });
   return {
-    messages: rows.map(({ raw, authResults, createdAt, ...row }) => {
-      const bytes = Buffer.from(raw);
+    messages: rows.map(({ head, authResults, createdAt, ...row }) => {
+      const bytes = Buffer.from(head);
       const auth = authResults as Record<string, unknown> | null;
       return {
         ...row,

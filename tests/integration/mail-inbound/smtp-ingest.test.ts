@@ -419,3 +419,47 @@ describe("what arrives and how often", () => {
     }
   });
 });
+
+describe("the list of a ticket's mail", () => {
+  it("reads From and Subject from each message's head, past long trace headers and without its large body", async () => {
+    const [ticket] = await ticketsOf(orgA.id);
+    const before = (await listTicketMail(agent, ticket!.id)).messages.length;
+    // 20 KB of Received headers before From, and a 3 MB body after: only the head is read.
+    const trace = Array.from(
+      { length: 200 },
+      (_, i) => `Received: from relay${i}.example.test by mx.a.test; ${"r".repeat(60)}\r\n`,
+    );
+    const body = ("y".repeat(76) + "\r\n").repeat(40_000);
+    const raw = Buffer.from(
+      `${trace.join("")}From: Big Sender <big@customer.test>\r\nSubject: A large\r\n folded subject\r\n\r\n${body}`,
+    );
+    await db.inboundMessage.create({
+      data: {
+        organizationId: orgA.id,
+        dedupKey: "mid:large-head@customer.test",
+        raw,
+        size: raw.length,
+        source: "webhook",
+        envelope: {},
+        status: "processed",
+        ticketId: ticket!.id,
+        authResults: { spf: "pass", dkim: "fail", dmarc: "fail", dmarcDomain: "customer.test" },
+      },
+    });
+    const mail = await listTicketMail(agent, ticket!.id);
+    expect(mail.messages).toHaveLength(before + 1);
+    const large = mail.messages.at(-1)!;
+    expect(large).toEqual({
+      id: expect.any(String),
+      receivedAt: expect.any(Date),
+      source: "webhook",
+      status: "processed",
+      classification: null,
+      from: "Big Sender <big@customer.test>",
+      subject: "A large folded subject",
+      auth: { spf: "pass", dkim: "fail", dmarc: "fail" },
+      size: raw.length,
+    });
+    expect((await originalTicketMail(agent, ticket!.id, large.id)).equals(raw)).toBe(true);
+  });
+});
