@@ -7,4 +7,6 @@ export async function register() {
   await (await import("@/lib/services/demo")).exitOnDemoLogins();
   // Job workers run inside the server unless a deployment runs them apart (`npm run worker`).
   if (process.env.JOBS_IN_SERVER !== "false") await (await import("@/lib/jobs/in-process")).runWorkersInProcess();
+  // The built-in SMTP receiver, when INBOUND_SMTP_PORT is set (one process per machine binds it).
+  await (await import("@/lib/mail/inbound/smtp-receiver")).startConfiguredReceiver();
 }

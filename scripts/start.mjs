@@ -65,6 +65,13 @@ process.on("SIGTERM", () => shutdown(0));
 try {
   // Checked before the database starts and the build runs, so a second copy stops at once.
   await ensurePortFree(Number(port), { service: "the Ticketry server", settings: ["PORT=<port>"] });
+  // The embedded demo receives mail for its support addresses on 2525; elsewhere only when asked.
+  const inboundSmtpPort = process.env.INBOUND_SMTP_PORT ?? (process.env.DATABASE_URL ? "" : "2525");
+  if (inboundSmtpPort)
+    await ensurePortFree(Number(inboundSmtpPort), {
+      service: "the mail receiver",
+      settings: ["INBOUND_SMTP_PORT=<port>"],
+    });
   db = await resolveDatabase();
   const applied = await applyMigrations(db.url);
   console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
@@ -75,6 +82,7 @@ try {
     DATABASE_URL: db.url,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
     NEXT_TELEMETRY_DISABLED: "1",
+    INBOUND_SMTP_PORT: inboundSmtpPort,
   };
   // Production refuses to start without a secret; only the embedded local demo gets one made up.
   if (!process.env.NEXTAUTH_SECRET && db.embedded) env.NEXTAUTH_SECRET = localSecret();

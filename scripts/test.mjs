@@ -24,6 +24,8 @@ const patterns = dashIndex > 0 ? process.argv.slice(dashIndex + 1) : [];
 const RESULTS = process.env.TEST_RESULTS_DIR ?? "test-results";
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
+// The e2e server's mail receiver (the email channel's browser test sends mail to it).
+const E2E_SMTP_PORT = process.env.E2E_SMTP_PORT ?? "2526";
 const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
 const TEST_PG_SETTINGS = [
   "TEST_PG_PORT=<port>",
@@ -80,6 +82,10 @@ try {
   let chromium;
   if (wants("e2e")) {
     await ensurePortFree(Number(E2E_PORT), { service: "the end-to-end tests' server", settings: ["E2E_PORT=<port>"] });
+    await ensurePortFree(Number(E2E_SMTP_PORT), {
+      service: "the end-to-end tests' mail receiver",
+      settings: ["E2E_SMTP_PORT=<port>"],
+    });
     chromium = await resolveChromium();
     console.log(describeChromium(chromium));
   }
@@ -149,6 +155,10 @@ try {
       ALLOW_DEMO_LOGINS: "true",
       APP_URL: `http://localhost:${E2E_PORT}`,
       E2E_PORT,
+      INBOUND_SMTP_PORT: E2E_SMTP_PORT,
+      INBOUND_SMTP_HOST: "127.0.0.1",
+      // No DNS here: SPF/DKIM/DMARC lookups answer "no record" at once.
+      INBOUND_AUTH_DNS: "off",
       E2E_CHROMIUM: JSON.stringify(chromium),
       NEXT_TELEMETRY_DISABLED: "1",
     };

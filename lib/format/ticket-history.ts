@@ -3,7 +3,7 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 /** What the history needs of an event (as the API sends it). */
 export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
 
-type Change = { from?: string | null; to?: string | null };
+type Change = { from?: string | null; to?: string | null; ticketNumber?: number; email?: string; kind?: string };
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
@@ -35,6 +35,14 @@ export function historySentence(e: HistoryEvent, names: ReadonlyMap<string, stri
       return `${who} replied`;
     case "ticket.note_added":
       return `${who} added an internal note`;
+    case "ticket.follow_up_opened":
+      return `${who} wrote again after the ticket was closed, which opened ticket #${m.ticketNumber}`;
+    case "ticket.follow_up_of":
+      return `${who} opened this ticket by writing again about closed ticket #${m.ticketNumber}`;
+    case "ticket.mail_bounced":
+      return `Mail to ${m.email} could not be delivered`;
+    case "ticket.mail_noted":
+      return `${who} kept an automatic mail as an internal note`;
     default:
       return `${who}: ${e.action}`;
   }

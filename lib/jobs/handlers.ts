@@ -5,10 +5,13 @@ import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts"
 import { sendSlaWarnings } from "@/lib/services/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
 import { purgeDeletedAttachments } from "@/lib/services/attachments";
+import { INBOUND_JOB, type InboundJob } from "@/lib/mail/inbound/accept";
+import { ingestInboundMessage } from "@/lib/mail/inbound/ingest";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
 handle<{ email: string }>(PASSWORD_RESET_JOB, ({ email }) => issuePasswordReset(email));
+handle<InboundJob>(INBOUND_JOB, ingestInboundMessage);
 handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
 handle("attachments.purge", async () => void (await purgeDeletedAttachments()));

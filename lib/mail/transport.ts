@@ -3,7 +3,25 @@ import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/server/env";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Shown as the sender's name (a support address's display name); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Where the customer's answer goes: the support address with the ticket's signed token. */
+  replyTo?: string;
+  /** Fixed by the caller for mail in a ticket's thread (`<...>`); otherwise the delivery's own. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /**
+   * RFC 3834: mail answering a person's mail is "auto-replied", every other mail we send
+   * "auto-generated" (the default), so other systems never auto-answer it and loop with us.
+   */
+  autoSubmitted?: "auto-replied" | "auto-generated";
+};
 
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
@@ -27,10 +45,20 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
  * and a body keeps its line breaks and tabs but no other control character.
  */
 export function cleanMessage(message: MailMessage): MailMessage | null {
-  if (new RegExp(CONTROL.source, "u").test(message.to)) return null;
+  const hasControl = (value: string | undefined) => value !== undefined && new RegExp(CONTROL.source, "u").test(value);
+  // Addresses and Message-IDs are refused whole: a mended one would name a different place.
+  const headerValues = [
+    message.to,
+    message.replyTo,
+    message.messageId,
+    message.inReplyTo,
+    ...(message.references ?? []),
+  ];
+  if (headerValues.some(hasControl)) return null;
   return {
     ...message,
     subject: message.subject.replace(CONTROL, " "),
+    ...(message.fromName !== undefined ? { fromName: message.fromName.replace(CONTROL, " ") } : {}),
     text: message.text.replace(/[^\P{Cc}\n\t]|[\u2028\u2029]/gu, ""),
   };
 }
@@ -61,8 +89,27 @@ export async function transmit(unchecked: MailMessage, messageId: string): Promi
   }
   const transport = getTransporter();
   if (!transport) printed(message);
-  else await transport.sendMail({ from: env.mailFrom, ...message, messageId });
+  else await transport.sendMail(nodemailerMessage(message, messageId));
   return "sent";
+}
+
+/** The address part of MAIL_FROM ("Name <a@b>" or "a@b"). */
+function mailFromAddress(): string {
+  const from = env.mailFrom;
+  return /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+function nodemailerMessage(message: MailMessage, messageId: string) {
+  const { fromName, autoSubmitted, references, inReplyTo, replyTo, messageId: _fixed, ...content } = message;
+  return {
+    ...content,
+    from: fromName ? { name: fromName, address: mailFromAddress() } : env.mailFrom,
+    messageId,
+    ...(replyTo ? { replyTo } : {}),
+    ...(inReplyTo ? { inReplyTo } : {}),
+    ...(references?.length ? { references } : {}),
+    headers: { "Auto-Submitted": autoSubmitted ?? "auto-generated" },
+  };
 }
 
 /** One attempt that never throws (true when SMTP accepted or the log printed the message). */

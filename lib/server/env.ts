@@ -71,6 +71,9 @@ export function productionConfigProblems(vars: Record<string, string | undefined
   if (!vars.DATABASE_URL) problems.push("DATABASE_URL is not set.");
   if (vars.ATTACHMENTS_STORAGE && !["postgres", "disk"].includes(vars.ATTACHMENTS_STORAGE))
     problems.push("ATTACHMENTS_STORAGE must be postgres or disk.");
+  const webhook = vars.INBOUND_WEBHOOK_SECRET;
+  if (webhook && webhook.length < 32)
+    problems.push("INBOUND_WEBHOOK_SECRET is too short: use at least 32 random characters.");
   return problems;
 }
 

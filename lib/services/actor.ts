@@ -11,7 +11,9 @@ import { isStaff } from "./ticket-access";
 export type StaffActor = { kind: "staff"; user: SessionUser };
 export type EndUserActor = { kind: "end_user"; user: SessionUser };
 export type PortalActor = { kind: "portal"; customer: PortalCustomer };
-export type CustomerActor = EndUserActor | PortalActor;
+/** A customer who wrote to a support address: known by the sender of the mail, nothing more. */
+export type EmailActor = { kind: "email"; customer: { organizationId: string; email: string; name: string } };
+export type CustomerActor = EndUserActor | PortalActor | EmailActor;
 export type TicketActor = StaffActor | CustomerActor;
 
 /** A signed-in caller: staff, or a customer with an end-user account. */
@@ -24,7 +26,7 @@ export function portalActor(customer: PortalCustomer): PortalActor {
 }
 
 export function organizationOf(actor: TicketActor): string {
-  return actor.kind === "portal" ? actor.customer.organizationId : actor.user.organizationId;
+  return actor.kind === "portal" || actor.kind === "email" ? actor.customer.organizationId : actor.user.organizationId;
 }
 
 /** How the audit trail names the actor: an account by id and name, a portal customer by email. */
@@ -33,7 +35,7 @@ export function auditActor(actor: TicketActor): {
   actorType: "user" | "customer";
   actorLabel: string;
 } {
-  return actor.kind === "portal"
+  return actor.kind === "portal" || actor.kind === "email"
     ? { actorId: null, actorType: "customer", actorLabel: actor.customer.email }
     : { actorId: actor.user.id, actorType: "user", actorLabel: actor.user.fullName };
 }
@@ -49,6 +51,7 @@ export function customerOf(actor: CustomerActor): {
   name: string;
   userId: string | null;
 } {
+  if (actor.kind === "email") return { ...actor.customer, userId: null };
   if (actor.kind === "portal") {
     const { organizationId, email } = actor.customer;
     return { organizationId, email, name: email.split("@")[0]!.slice(0, 100), userId: null };

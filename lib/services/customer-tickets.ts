@@ -26,9 +26,12 @@ export const OPEN_TICKET_CAP_MESSAGE = `You already have ${MAX_OPEN_TICKETS_PER_
 /** Counts one customer ticket against every throttle; 429 with Retry-After past any of them. */
 export async function throttleCustomerTicket(actor: CustomerActor, ip: string): Promise<void> {
   const { organizationId, email } = customerOf(actor);
-  const session = actor.kind === "portal" ? `portal:${actor.customer.sessionId}` : `user:${actor.user.id}`;
-  await hit(`customer-ticket:session:${session}`, CUSTOMER_TICKET_LIMITS.perSession);
-  await hit(`customer-ticket:ip:${ip}`, CUSTOMER_TICKET_LIMITS.perAddress);
+  // Mail has no sign-in, and its client address is the sender's mail server, not the customer.
+  if (actor.kind !== "email") {
+    const session = actor.kind === "portal" ? `portal:${actor.customer.sessionId}` : `user:${actor.user.id}`;
+    await hit(`customer-ticket:session:${session}`, CUSTOMER_TICKET_LIMITS.perSession);
+    await hit(`customer-ticket:ip:${ip}`, CUSTOMER_TICKET_LIMITS.perAddress);
+  }
   await hit(`customer-ticket:email:${organizationId}:${email}`, CUSTOMER_TICKET_LIMITS.perEmail);
   await hit(`customer-ticket:org:${organizationId}`, CUSTOMER_TICKET_LIMITS.perOrganization);
 }

@@ -49,7 +49,7 @@ async function deliveryRow(job: MailJob) {
     data: {
       id: job.deliveryId,
       organizationId: job.organizationId ?? null,
-      messageId: `<${job.deliveryId}@${mailDomain()}>`,
+      messageId: job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`,
       recipient: job.message.to,
       subject: job.message.subject,
     },

@@ -4,6 +4,8 @@ import { env } from "@/lib/server/env";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
+import { simpleHtml, threadHeaders } from "@/lib/mail/thread/outgoing";
+import type { MailMessage } from "@/lib/mail/transport";
 import { enqueueMail } from "./mail-outbox";
 
 /**
@@ -42,13 +44,24 @@ async function ticketFacts(tx: Tx, ref: TicketRef) {
 }
 
 /**
- * A new ticket (from an agent or the portal): the customer hears that it was received. The
- * creating transaction already read everything the message needs, so this runs no query.
+ * Mail to a ticket's customer is one thread in their mail client (Message-ID, In-Reply-To,
+ * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts), with a
+ * simple HTML part beside the text.
+ */
+async function inThread(tx: Tx, ticket: TicketRef, mail: MailMessage, autoSubmitted: MailMessage["autoSubmitted"]) {
+  return { ...mail, html: simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
+}
+
+/**
+ * A new ticket (from an agent, the portal or an email): the customer hears that it was
+ * received, as the first mail of the ticket's thread ("auto-replied" when it answers their
+ * own email). Without a ticket id (a ticket not written yet) it is a mail of its own.
  */
 export async function notifyTicketCreated(
   tx: Tx,
-  ticket: { ticketNumber: number; subject: string; customerEmail: string; organizationId: string },
+  ticket: { id?: string; ticketNumber: number; subject: string; customerEmail: string; organizationId: string },
   organization: { name: string; slug: string },
+  opts: { answersMail?: boolean } = {},
 ) {
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
   const facts: TicketMailFacts = {
@@ -57,18 +70,24 @@ export async function notifyTicketCreated(
     organizationName: organization.name,
     portalLink: portalLink(organization.slug),
   };
-  await enqueueMail(tx, ticketCreatedMail(ticket.customerEmail, facts), {
-    organizationId: ticket.organizationId,
-    customer: { what: "ticket received" },
-  });
+  const mail = ticketCreatedMail(ticket.customerEmail, facts);
+  const autoSubmitted = opts.answersMail ? "auto-replied" : "auto-generated";
+  await enqueueMail(
+    tx,
+    ticket.id
+      ? await inThread(tx, { id: ticket.id, organizationId: ticket.organizationId }, mail, autoSubmitted)
+      : mail,
+    { organizationId: ticket.organizationId, customer: { what: "ticket received" } },
+  );
 }
 
-/** A public agent reply goes to the customer; internal notes never leave the team. */
+/** A public agent reply goes to the customer, in the ticket's thread; internal notes never leave the team. */
 export async function notifyAgentReply(tx: Tx, ticket: TicketRef, reply: { type: string; content: string }) {
   if (reply.type !== "public") return;
   const found = await ticketFacts(tx, ticket);
   if (!found?.reachable) return;
-  await enqueueMail(tx, agentReplyMail(found.ticket.customerEmail, found.facts, reply.content), {
+  const mail = agentReplyMail(found.ticket.customerEmail, found.facts, reply.content);
+  await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-replied"), {
     organizationId: ticket.organizationId,
     customer: { what: "agent reply" },
   });

@@ -223,7 +223,19 @@ export async function raiseTicket(actor: TicketActor, given: CreateTicketInput, 
  * accepted (within their own caps) and never counted against it, so a flood of customer
  * tickets cannot stop the team from opening tickets.
  */
-export async function createTicket(actor: TicketActor, given: CreateTicketInput, now = new Date()): Promise<Ticket> {
+export type TicketCreatedHook = (
+  tx: Prisma.TransactionClient,
+  ticket: Ticket,
+  organization: { name: string; slug: string },
+) => Promise<void>;
+
+export async function createTicket(
+  actor: TicketActor,
+  given: CreateTicketInput,
+  now = new Date(),
+  /** Runs in the creating transaction instead of the default "ticket received" mail (mail-in threads its own). */
+  onCreated: TicketCreatedHook = notifyTicketCreated,
+): Promise<Ticket> {
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   const { actorId, actorType, actorLabel } = auditActor(actor);
@@ -272,7 +284,7 @@ export async function createTicket(actor: TicketActor, given: CreateTicketInput,
       });
     }
     const json = toTicketJson(ticket);
-    await notifyTicketCreated(tx, json, org); // the received mail commits with the ticket
+    await onCreated(tx, json, org); // the received mail commits with the ticket
     return json;
   });
   return created;

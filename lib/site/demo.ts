@@ -4,6 +4,9 @@ export const PLATFORM_ORGANIZATION = { name: "Ticketry Operations", slug: "ticke
 
 export const DEMO_PASSWORD = "demo-password-1";
 
+/** The demo organisation's verified support address: mail sent to it opens tickets. */
+export const DEMO_SUPPORT_ADDRESS = "support@acme.test";
+
 export const DEMO_ACCOUNTS = [
   { role: "org_admin", fullName: "Alex Admin", email: "admin@acme.test", label: "Admin" },
   { role: "agent", fullName: "Sam Agent", email: "agent@acme.test", label: "Agent" },

@@ -3,7 +3,13 @@ import type { TicketPriority, TicketStatus } from "../../generated/prisma/enums"
 import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, PLATFORM_ORGANIZATION } from "@/lib/site/demo";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ORGANIZATION,
+  DEMO_PASSWORD,
+  DEMO_SUPPORT_ADDRESS,
+  PLATFORM_ORGANIZATION,
+} from "@/lib/site/demo";
 import { SLA_TARGETS, slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 
 const TICKET_COUNT = 60;
@@ -145,6 +151,16 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
           onboardingCompleted: true,
           ticketCounter: TICKET_COUNT,
           createdAt: new Date(now.getTime() - 60 * DAY),
+        },
+      });
+      // Mail to the demo's support address becomes tickets (npm start receives it on port 2525).
+      await tx.supportEmail.create({
+        data: {
+          organizationId: org.id,
+          email: DEMO_SUPPORT_ADDRESS,
+          displayName: DEMO_ORGANIZATION.name,
+          verifiedAt: now,
+          createdAt: org.createdAt,
         },
       });
       const platformOrg = await tx.organization.upsert({

@@ -3,11 +3,11 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors"
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads the body as text, stopping as soon as it passes `maxBytes` (no unbounded buffering). */
-async function readLimited(req: NextRequest, maxBytes: number): Promise<string> {
+/** Reads the body, stopping as soon as it passes `maxBytes` (no unbounded buffering). */
+async function readLimitedBytes(req: NextRequest, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge();
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -21,7 +21,20 @@ async function readLimited(req: NextRequest, maxBytes: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readLimited(req: NextRequest, maxBytes: number): Promise<string> {
+  return (await readLimitedBytes(req, maxBytes)).toString("utf8");
+}
+
+/** A body taken as bytes (a raw mail message): 415 for another content type, 413 when too large, 400 when empty. */
+export async function readRawBody(req: NextRequest, contentType: RegExp, maxBytes: number): Promise<Buffer> {
+  const type = (req.headers.get("content-type") ?? "").trim();
+  if (!contentType.test(type)) throw unsupportedMediaType("Content-Type must be message/rfc822 or text/plain");
+  const raw = await readLimitedBytes(req, maxBytes);
+  if (raw.length === 0) throw badRequest("Request body is required");
+  return raw;
 }
 
 /** Parses a JSON request body: 415 for another content type, 413 when too large, 400 when malformed. */

@@ -4,8 +4,8 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { bearerToken, portalCustomerFromToken, type PortalCustomer } from "@/lib/auth/portal-token";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import { readJsonBody, DEFAULT_MAX_BODY_BYTES } from "@/lib/http/server/body";
-import { forbidden, internalError, unauthorized } from "@/lib/errors";
+import { readJsonBody, readRawBody, DEFAULT_MAX_BODY_BYTES } from "@/lib/http/server/body";
+import { forbidden, internalError, notFound, unauthorized } from "@/lib/errors";
 import { toAppError } from "@/lib/http/server/map-error";
 import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
@@ -123,6 +123,31 @@ export function portalRoute<B extends Schema = undefined, Q extends Schema = und
     },
     options,
     handler,
+  );
+}
+
+/**
+ * For machines that sign their calls instead of signing in (a mail provider's inbound webhook).
+ * A route that is not configured is a 404; otherwise the raw body (of the accepted content
+ * types, up to maxBodyBytes) is read and `verify` decides from it and the headers who calls.
+ */
+export function machineRoute<M>(
+  options: {
+    enabled: () => boolean;
+    contentType: RegExp;
+    maxBodyBytes: () => number;
+    verify: (req: NextRequest, raw: Buffer) => Promise<M>;
+  },
+  handler: (ctx: { req: NextRequest; caller: M; raw: Buffer; requestId: string }) => Promise<unknown> | unknown,
+) {
+  return build(
+    async (req) => {
+      if (!options.enabled()) throw notFound();
+      const raw = await readRawBody(req, options.contentType, options.maxBodyBytes());
+      return { caller: await options.verify(req, raw), raw };
+    },
+    {},
+    ({ req, user, requestId }) => handler({ req, caller: user.caller, raw: user.raw, requestId }),
   );
 }
 

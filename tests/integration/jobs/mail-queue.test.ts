@@ -59,7 +59,12 @@ describe("mail through the job queue", () => {
     await drainJobs();
     await drainJobs();
     expect(mailsTo("committed@example.test")).toHaveLength(1);
-    expect(mailsTo("committed@example.test")[0]!.raw).toMatch(/Message-ID: <[0-9a-f-]+@/i);
+    // Sent under the Message-ID its delivery row fixed (a ticket's mail: one in the ticket's thread).
+    const delivery = await db.mailDelivery.findFirstOrThrow({ where: { recipient: "committed@example.test" } });
+    expect(delivery.messageId).toMatch(/^<ticket\.[a-z2-7]{42}\.[0-9a-f-]+@/);
+    expect(mailsTo("committed@example.test")[0]!.raw.replace(/\r?\n\s+/g, " ")).toContain(
+      `Message-ID: ${delivery.messageId}`,
+    );
     expect(await queuedJobs(MAIL_JOB)).toEqual([]);
   });
 

@@ -6,6 +6,8 @@ import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
 import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
 import { anyErrorBody } from "../helpers/error-body";
+import { signedHeaders, signedInboundMail } from "../helpers/inbound-webhook";
+import { signWebhookBody } from "@/lib/mail/inbound/webhook";
 
 // Hostile input: every route that takes a body or a query gets property-based garbage (fixed
 // seed, bounded runs), malformed JSON, a wrong content type and an oversize body. Never a 500;
@@ -445,5 +447,88 @@ describe("a customer cannot take over another customer's tickets", () => {
         )
       ).status,
     ).toBe(200);
+  });
+});
+
+describe("the inbound mail webhook refuses what it cannot trust", () => {
+  const ROUTE = "/api/inbound/email";
+  const entry = ROUTE_TABLE.find((e) => e.route === ROUTE)!;
+  const send = async (rawBody: string | undefined, headers: Record<string, string>) => {
+    const res = await invoke(ROUTE, "POST", { rawBody, headers }, await headersFor("anonymous"));
+    const body = (await res.json()) as { code?: string };
+    return { status: res.status, code: body.code };
+  };
+  const stored = () => db.inboundMessage.count();
+
+  it("accepts a signed message once; the same signed request again is a replay (409)", async () => {
+    const { rawBody, headers } = await signedInboundMail(world.a.supportEmail, uniqueTag());
+    const before = await stored();
+    expect(await send(rawBody, headers)).toEqual({ status: 202, code: undefined });
+    expect(await send(rawBody, headers)).toEqual({ status: 409, code: "conflict" });
+    expect(await stored()).toBe(before + 1);
+    expect(entry.ok).toBe(202);
+  });
+
+  it("refuses a bad or missing signature and a timestamp outside five minutes, storing nothing", async () => {
+    const { rawBody, headers } = await signedInboundMail(world.a.supportEmail, uniqueTag());
+    const before = await stored();
+    const otherKey = {
+      ...headers,
+      "x-ticketry-signature": signWebhookBody("wrong-secret", headers["x-ticketry-timestamp"], Buffer.from(rawBody)),
+    };
+    expect(await send(rawBody, otherKey)).toEqual({ status: 401, code: "unauthorized" });
+    expect(await send(`${rawBody}tampered`, headers)).toEqual({ status: 401, code: "unauthorized" });
+    expect(await send(rawBody, { "content-type": "message/rfc822" })).toEqual({ status: 401, code: "unauthorized" });
+    expect(await send(rawBody, { ...headers, "x-ticketry-signature": "sha256=nothex" })).toEqual({
+      status: 401,
+      code: "unauthorized",
+    });
+    const old = Math.floor(Date.now() / 1000) - 6 * 60;
+    expect(await send(rawBody, signedHeaders(rawBody, old))).toEqual({ status: 401, code: "unauthorized" });
+    const future = Math.floor(Date.now() / 1000) + 6 * 60;
+    expect(await send(rawBody, signedHeaders(rawBody, future))).toEqual({ status: 401, code: "unauthorized" });
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses an oversize message (413), another content type (415) and an empty body (400)", async () => {
+    process.env.INBOUND_MAX_MESSAGE_BYTES = "4096";
+    try {
+      const big = `To: ${world.a.supportEmail.email}\r\n\r\n${"x".repeat(5000)}`;
+      expect(await send(big, signedHeaders(big))).toEqual({ status: 413, code: "payload_too_large" });
+    } finally {
+      delete process.env.INBOUND_MAX_MESSAGE_BYTES;
+    }
+    const { rawBody } = await signedInboundMail(world.a.supportEmail, uniqueTag());
+    expect(await send(rawBody, { ...signedHeaders(rawBody), "content-type": "application/json" })).toEqual({
+      status: 415,
+      code: "unsupported_media_type",
+    });
+    expect(await send("", signedHeaders(""))).toEqual({ status: 400, code: "bad_request" });
+  });
+
+  it("answers garbage MIME with a 4xx or stores it for ingestion, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 300 }), async (garbage) => {
+        const rawBody = `${garbage}\r\nTo: ${world.a.supportEmail.email}\r\n\r\n${garbage}`;
+        const { status } = await send(rawBody, signedHeaders(rawBody));
+        expect([202, 400, 404, 409]).toContain(status);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    const nobody = "Subject: nobody\r\n\r\nno recipient at all";
+    expect(await send(nobody, signedHeaders(nobody))).toEqual({ status: 400, code: "bad_request" });
+    const stranger = "To: nobody@nowhere.test\r\n\r\nhello";
+    expect(await send(stranger, signedHeaders(stranger))).toEqual({ status: 404, code: "not_found" });
+  });
+
+  it("does not exist without INBOUND_WEBHOOK_SECRET (404)", async () => {
+    const { rawBody, headers } = await signedInboundMail(world.a.supportEmail, uniqueTag());
+    const secret = process.env.INBOUND_WEBHOOK_SECRET;
+    delete process.env.INBOUND_WEBHOOK_SECRET;
+    try {
+      expect(await send(rawBody, headers)).toEqual({ status: 404, code: "not_found" });
+    } finally {
+      process.env.INBOUND_WEBHOOK_SECRET = secret;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { signedInboundMail } from "../helpers/inbound-webhook";
 import { PASSWORD } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import type { Actor, Tenant, World } from "./world";
@@ -29,6 +30,8 @@ export type Call = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body` (a raw mail message). */
+  rawBody?: string;
   headers?: Record<string, string>;
 };
 export type PortalActor = "portal_own" | "portal_other_email" | "portal_other_org" | "portal_none";
@@ -243,6 +246,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
   {
+    route: "/api/tickets/[id]/mail",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
     route: "/api/tickets/[id]/presence",
     method: "PUT",
     access: ROLES.staff,
@@ -265,6 +275,27 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: () => ({}),
   },
   { route: "/api/events/stats", method: "GET", access: ROLES.platform, call: () => ({}) },
+  {
+    route: "/api/tickets/[id]/mail/[messageId]",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: async ({ target, unique }) => {
+      const raw = Buffer.from(`From: customer@example.test\r\nSubject: Original ${unique}\r\n\r\nHello\r\n`);
+      const message = await db.inboundMessage.create({
+        data: {
+          organizationId: target.org.id,
+          ticketId: target.ticket.id,
+          dedupKey: `mid:${unique}@example.test`,
+          raw: new Uint8Array(raw),
+          size: raw.length,
+          source: "smtp",
+          envelope: {},
+        },
+      });
+      return { params: { id: target.ticket.id, messageId: message.id } };
+    },
+  },
   {
     route: "/api/tickets/[id]/customer",
     method: "GET",
@@ -376,6 +407,15 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: ROLES.admins,
     scoped: true,
     call: ({ target }) => ({ params: { id: target.supportEmail.id } }),
+  },
+
+  // Mail in: a provider's signed webhook (no session; the signature is the caller's proof)
+  {
+    route: "/api/inbound/email",
+    method: "POST",
+    access: "public",
+    ok: 202,
+    call: ({ home, unique }) => signedInboundMail(home.supportEmail, unique),
   },
 
   // Customer portal (bearer access token)

@@ -24,6 +24,13 @@ describe("production configuration check", () => {
     expect(productionConfigProblems({ ...good, ATTACHMENTS_STORAGE: "disk" })).toEqual([]);
   });
 
+  it("refuses a guessable inbound webhook secret, and runs without one (no webhook)", () => {
+    expect(productionConfigProblems({ ...good, INBOUND_WEBHOOK_SECRET: "short" })).toEqual([
+      expect.stringContaining("INBOUND_WEBHOOK_SECRET is too short"),
+    ]);
+    expect(productionConfigProblems({ ...good, INBOUND_WEBHOOK_SECRET: "w".repeat(32) })).toEqual([]);
+  });
+
   it("lets development run on its defaults", () => {
     expect(productionConfigProblems({ NODE_ENV: "development" })).toEqual([]);
   });

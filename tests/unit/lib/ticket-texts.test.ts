@@ -79,4 +79,19 @@ describe("history sentences", () => {
       "Casey Customer replied",
     );
   });
+
+  it("tells the email channel's events: follow-ups of closed tickets, bounces and automatic mail", () => {
+    expect(historySentence(e("ticket.follow_up_opened", { ticketNumber: 42 }, "customer"), names, "Casey")).toBe(
+      "Casey wrote again after the ticket was closed, which opened ticket #42",
+    );
+    expect(historySentence(e("ticket.follow_up_of", { ticketNumber: 7 }, "customer"), names, "Casey")).toBe(
+      "Casey opened this ticket by writing again about closed ticket #7",
+    );
+    expect(historySentence(e("ticket.mail_bounced", { email: "casey@customer.test" }, "system"), names, "Casey")).toBe(
+      "Mail to casey@customer.test could not be delivered",
+    );
+    expect(historySentence(e("ticket.mail_noted", { kind: "auto_reply" }, "system"), names, "Casey")).toBe(
+      "Ticketry kept an automatic mail as an internal note",
+    );
+  });
 });

@@ -1,0 +1,275 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/server/db";
+import { AppError } from "@/lib/errors";
+import { env } from "@/lib/server/env";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { createTicket, type TicketCreatedHook } from "@/lib/services/tickets";
+import { throttleCustomerTicket } from "@/lib/services/customer-tickets";
+import { notifyTicketCreated } from "@/lib/services/notifications";
+import { take } from "@/lib/services/rate-limit";
+import type { EmailActor } from "@/lib/services/actor";
+import type { InboundJob } from "./accept";
+import { authenticateMail, failsDmarc, type AuthResults } from "./authentication";
+import { classifyNoise, type Noise } from "./classify";
+import { inboundConfig } from "./config";
+import { parseInboundMail, type InboundMail } from "./parse";
+import { addMailReply, addSystemNote, recordMessageId } from "./ticket-writes";
+import { findThread } from "./threading";
+
+type Tx = Prisma.TransactionClient;
+type Stored = NonNullable<Awaited<ReturnType<typeof loadMessage>>>;
+type Meta = { auth: AuthResults; classification: Noise | null };
+type Envelope = {
+  from?: string | null;
+  recipients?: string[];
+  remoteAddress?: string | null;
+  heloName?: string | null;
+};
+
+const SUBJECT_MAX = 200;
+const TEXT_MAX = 20_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+function loadMessage(id: string) {
+  return db.inboundMessage.findUnique({ where: { id } });
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Our own senders: every support address on the platform and MAIL_FROM's address. */
+async function isOwnAddress(address: string | null): Promise<boolean> {
+  if (!address) return false;
+  const mailFrom = (/<([^<>]+)>/.exec(env.mailFrom)?.[1] ?? env.mailFrom).trim().toLowerCase();
+  if (address === mailFrom) return true;
+  return !!(await db.supportEmail.findUnique({ where: { email: address }, select: { id: true } }));
+}
+
+/**
+ * Marks the message done inside the transaction that wrote its ticket or reply: a job retried
+ * after that commit finds it done and writes nothing twice; a job that lost a race rolls back.
+ */
+async function finish(
+  tx: Tx,
+  message: Stored,
+  data: {
+    status: "processed" | "ignored" | "failed";
+    ticketId?: string | null;
+    replyId?: string | null;
+    error?: string;
+  },
+  extra: { auth: AuthResults | null; classification: Noise | null },
+) {
+  const { count } = await tx.inboundMessage.updateMany({
+    where: { id: message.id, status: "received" },
+    data: {
+      ...data,
+      authResults: extra.auth ?? undefined,
+      classification: extra.classification,
+      processedAt: new Date(),
+    },
+  });
+  if (count === 0) throw new Error("inbound message already processed");
+}
+
+/**
+ * MERGE POINT (wt-attach): attachments of a received mail are stored here, in the transaction
+ * that writes its ticket or reply: `await saveAttachments(tx, { organizationId, ticketId,
+ * replyId, files })` from lib/services/attachments.ts. Until then they stay in the raw message.
+ */
+async function storeAttachments(
+  _tx: Tx,
+  _where: { organizationId: string; ticketId: string; replyId: string | null },
+  _files: InboundMail["attachments"],
+): Promise<void> {}
+
+/** The job: turns one stored message into a ticket, a reply or a note (or nothing, for noise). */
+export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Promise<void> {
+  const message = await loadMessage(inboundMessageId);
+  if (!message || message.status !== "received") return;
+  const raw = Buffer.from(message.raw);
+  const envelope = (message.envelope ?? {}) as Envelope;
+
+  let mail: InboundMail;
+  try {
+    mail = await parseInboundMail(raw);
+  } catch (error) {
+    await db.$transaction((tx) =>
+      finish(
+        tx,
+        message,
+        { status: "failed", error: `unreadable message: ${String(error).slice(0, 200)}` },
+        { auth: null, classification: null },
+      ),
+    );
+    return;
+  }
+  const auth = await authenticateMail(raw, envelope);
+  const noise = classifyNoise({
+    header: mail.header,
+    contentType: mail.contentType,
+    reportType: mail.reportType,
+    envelopeFrom: envelope.from,
+    fromAddress: mail.fromAddress,
+    ownAddresses: (await isOwnAddress(mail.fromAddress)) ? new Set([mail.fromAddress!]) : new Set(),
+  });
+  const thread = await findThread({
+    organizationId: message.organizationId,
+    recipients: envelope.recipients ?? [],
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    subject: mail.subject,
+    sender: mail.fromAddress,
+    ...(noise === "bounce" ? { rawText: raw.toString("latin1") } : {}),
+  });
+  const meta = { auth, classification: noise };
+
+  if (noise) return ingestNoise(message, mail, noise, thread?.ticketId ?? null, meta);
+  if (!mail.fromAddress) {
+    await db.$transaction((tx) => finish(tx, message, { status: "ignored", error: "no sender address" }, meta));
+    return;
+  }
+  // A forged sender must not slip into someone's conversation: it may only open a ticket of its own.
+  const ticketId = thread && !failsDmarc(auth) ? thread.ticketId : null;
+  if (ticketId) {
+    const ticket = await db.ticket.findFirst({
+      where: { id: ticketId, organizationId: message.organizationId },
+      select: { id: true, status: true, ticketNumber: true },
+    });
+    if (ticket && ticket.status !== "closed") return ingestReply(message, mail, ticket.id, meta);
+    if (ticket) return ingestNewTicket(message, mail, meta, { ticketId: ticket.id, ticketNumber: ticket.ticketNumber });
+  }
+  return ingestNewTicket(message, mail, meta, null);
+}
+
+async function ingestNoise(message: Stored, mail: InboundMail, noise: Noise, ticketId: string | null, meta: Meta) {
+  await db.$transaction(async (tx) => {
+    const failed = noise === "bounce" ? mail.failedRecipient : null;
+    if (failed) {
+      await tx.mailAddressFailure.upsert({
+        where: { organizationId_email: { organizationId: message.organizationId, email: failed.address } },
+        create: { organizationId: message.organizationId, email: failed.address, reason: failed.reason },
+        update: { reason: failed.reason, failedAt: new Date() },
+      });
+    }
+    if (!ticketId) return finish(tx, message, { status: "ignored" }, meta);
+    const note = await addSystemNote(tx, {
+      organizationId: message.organizationId,
+      ticketId,
+      noise,
+      from: mail.fromAddress,
+      subject: mail.subject,
+      text: clip(mail.text.trim(), 2_000),
+      failed,
+    });
+    if (mail.messageId) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
+    await finish(tx, message, { status: "processed", ticketId, replyId: note.id }, meta);
+  });
+}
+
+async function ingestReply(message: Stored, mail: InboundMail, ticketId: string, meta: Meta) {
+  await db.$transaction(async (tx) => {
+    const reply = await addMailReply(tx, {
+      organizationId: message.organizationId,
+      ticketId,
+      authorEmail: mail.fromAddress!,
+      text: clip(mail.text.trim() || "(no text)", TEXT_MAX),
+    });
+    if (mail.messageId) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
+    await storeAttachments(
+      tx,
+      { organizationId: message.organizationId, ticketId, replyId: reply.id },
+      mail.attachments,
+    );
+    await tx.mailAddressFailure.deleteMany({
+      where: { organizationId: message.organizationId, email: mail.fromAddress! },
+    });
+    await finish(tx, message, { status: "processed", ticketId, replyId: reply.id }, meta);
+  });
+}
+
+/** Per sender, a few automatic "ticket received" mails a day at most (two help desks cannot loop for long). */
+async function mayAutoReply(organizationId: string, sender: string): Promise<boolean> {
+  const { allowed } = await take(`mail-autoreply:${organizationId}:${sender}`, {
+    limit: inboundConfig.autoRepliesPerDay,
+    windowMs: DAY_MS,
+  });
+  return allowed;
+}
+
+async function ingestNewTicket(
+  message: Stored,
+  mail: InboundMail,
+  meta: Meta,
+  followUpOf: { ticketId: string; ticketNumber: number } | null,
+) {
+  const sender = mail.fromAddress!;
+  const actor: EmailActor = {
+    kind: "email",
+    customer: {
+      organizationId: message.organizationId,
+      email: sender,
+      name: clip((mail.fromName ?? sender.split("@")[0]!).replace(/\s+/g, " "), 100),
+    },
+  };
+  const autoReply = await mayAutoReply(message.organizationId, sender);
+  const onCreated: TicketCreatedHook = async (tx, ticket, organization) => {
+    if (mail.messageId) await recordMessageId(tx, message.organizationId, ticket.id, mail.messageId);
+    await storeAttachments(
+      tx,
+      { organizationId: message.organizationId, ticketId: ticket.id, replyId: null },
+      mail.attachments,
+    );
+    if (followUpOf) {
+      const event = { organizationId: message.organizationId, actorType: "customer", actorLabel: sender } as const;
+      await tx.auditEvent.createMany({
+        data: [
+          {
+            ...event,
+            action: "ticket.follow_up_opened",
+            targetType: "ticket",
+            targetId: ticket.id,
+            ticketId: followUpOf.ticketId,
+            metadata: { ticketNumber: ticket.ticketNumber },
+          },
+          {
+            ...event,
+            action: "ticket.follow_up_of",
+            targetType: "ticket",
+            targetId: followUpOf.ticketId,
+            ticketId: ticket.id,
+            metadata: { ticketNumber: followUpOf.ticketNumber },
+          },
+        ],
+      });
+    }
+    await finish(tx, message, { status: "processed", ticketId: ticket.id }, meta);
+    if (autoReply) await notifyTicketCreated(tx, ticket, organization, { answersMail: true });
+  };
+  try {
+    await throttleCustomerTicket(actor, "");
+    await createTicket(
+      actor,
+      {
+        subject: clip(mail.subject || "(no subject)", SUBJECT_MAX),
+        description: clip(mail.text.trim() || "(no text)", TEXT_MAX),
+        priority: "medium",
+        status: "open",
+        customerName: actor.customer.name,
+        customerEmail: sender,
+        assignedTo: null,
+      },
+      new Date(),
+      onCreated,
+    );
+  } catch (error) {
+    // A refused ticket (the customer's throttles or open-ticket cap) is kept, with the reason.
+    if (!(error instanceof AppError) || error.code === "service_unavailable" || error.code === "internal") throw error;
+    await db.$transaction((tx) =>
+      finish(tx, message, { status: "failed", error: `${error.code}: ${error.message}` }, meta),
+    );
+    console.warn(
+      JSON.stringify({ level: "warn", msg: `${PRODUCT_NAME} refused a ticket from mail`, code: error.code }),
+    );
+  }
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
+import { normalizeAddress } from "./addresses";
+import { cleanMessageId, messageIdList } from "./raw-headers";
+
+/** What ingestion reads of a message, in plain values. */
+export type InboundMail = {
+  messageId: string | null;
+  inReplyTo: string[];
+  references: string[];
+  fromAddress: string | null;
+  fromName: string | null;
+  subject: string;
+  /** Plain text; an HTML-only mail's HTML as text (scripts, styles and tags dropped). */
+  text: string;
+  contentType: string;
+  reportType: string | null;
+  header: (name: string) => string | null;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** From a delivery status notification: the address that failed and why. */
+  failedRecipient: { address: string; reason: string } | null;
+};
+
+/** One line for a subject or a name: control characters (line breaks included) become spaces. */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+/** Text keeps its line breaks and tabs; other control characters (PostgreSQL refuses NUL) go. */
+const cleanText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n\t]/gu, "");
+
+function headerText(parsed: ParsedMail, name: string): string | null {
+  const line = parsed.headerLines.find((h) => h.key === name);
+  if (!line) return null;
+  const colon = line.line.indexOf(":");
+  return line.line
+    .slice(colon + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
+
+function firstAddress(value: AddressObject | AddressObject[] | undefined) {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  for (const group of list) for (const entry of group.value) if (entry.address) return entry;
+  return null;
+}
+
+function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
+  const report = parsed.attachments.find((a) => a.contentType === "message/delivery-status");
+  const text = report ? report.content.toString("utf8") : (parsed.text ?? "");
+  const recipient = /Final-Recipient:\s*rfc822;\s*<?([^\s>]+@[^\s>]+)>?/i.exec(text)?.[1];
+  if (!recipient) return null;
+  const diagnostic = /Diagnostic-Code:\s*[^;]*;\s*(.+)/i.exec(text)?.[1]?.trim();
+  const status = /^Status:\s*([245]\.\d+\.\d+)/im.exec(text)?.[1];
+  return {
+    address: normalizeAddress(recipient),
+    reason: oneLine(diagnostic ?? (status ? `status ${status}` : "undeliverable")).slice(0, 500),
+  };
+}
+
+export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
+  const parsed = await simpleParser(raw, {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    maxHtmlLengthToParse: 2_000_000,
+  });
+  const contentType = parsed.headers.get("content-type") as
+    { value?: string; params?: Record<string, string> } | undefined;
+  const from = firstAddress(parsed.from);
+  const isReport = contentType?.value === "multipart/report";
+  return {
+    messageId: cleanMessageId(parsed.messageId),
+    inReplyTo: messageIdList(parsed.inReplyTo),
+    references: messageIdList(parsed.references),
+    fromAddress: from?.address ? normalizeAddress(from.address) : null,
+    fromName: oneLine(from?.name ?? "") || null,
+    subject: oneLine(parsed.subject ?? ""),
+    text: cleanText(parsed.text ?? ""),
+    contentType: contentType?.value ?? "text/plain",
+    reportType: contentType?.params?.["report-type"] ?? null,
+    header: (name) => headerText(parsed, name.toLowerCase()),
+    attachments: parsed.attachments
+      .filter((a) => a.contentDisposition === "attachment" || a.filename)
+      .filter((a) => !isReport || !/^(message|text)\/(delivery-status|rfc822|rfc822-headers)$/.test(a.contentType))
+      .map((a) => ({ filename: a.filename ?? "attachment", contentType: a.contentType, content: a.content })),
+    failedRecipient: isReport ? deliveryFailure(parsed) : null,
+  };
+}

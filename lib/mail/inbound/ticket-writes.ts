@@ -1,0 +1,116 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { recordEvent } from "@/lib/services/audit";
+import { notifyCustomerReply } from "@/lib/services/notifications";
+import { statusClock } from "@/lib/services/ticket-status";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { NOISE_LABELS, type Noise } from "./classify";
+import { visibleReplyText } from "./reply-text";
+
+type Tx = Prisma.TransactionClient;
+
+/** Remembers a Message-ID of the ticket's thread, for replies that name it (threading rule b). */
+export async function recordMessageId(tx: Tx, organizationId: string, ticketId: string, messageId: string) {
+  await tx.ticketMessageId.createMany({ data: [{ organizationId, ticketId, messageId }], skipDuplicates: true });
+}
+
+/**
+ * A customer's emailed reply, under the rules of a portal reply: public, the ticket row locked
+ * while its status is read, a pending ticket back to open, the assignee mailed in the same
+ * transaction. Unlike the portal, a resolved ticket is reopened (mail cannot show "create a new
+ * ticket"); a closed one never gets here (it opens a follow-up ticket instead). Quoted history
+ * and signatures are stripped; the whole mail stays in the stored original.
+ */
+export async function addMailReply(
+  tx: Tx,
+  input: { organizationId: string; ticketId: string; authorEmail: string; text: string },
+  now = new Date(),
+) {
+  const { organizationId, ticketId, authorEmail } = input;
+  await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${ticketId} AND "organizationId" = ${organizationId} FOR UPDATE`;
+  const ticket = await tx.ticket.findFirstOrThrow({ where: { id: ticketId, organizationId } });
+  const reply = await tx.reply.create({
+    data: {
+      organizationId,
+      ticketId,
+      content: visibleReplyText(input.text),
+      type: "public",
+      authorType: "customer",
+      authorEmail,
+      createdAt: now,
+    },
+    select: { id: true, content: true },
+  });
+  const reopen = ticket.status === "pending" || ticket.status === "resolved";
+  await tx.ticket.update({
+    where: { id: ticketId, organizationId },
+    data: { updatedAt: now, ...(reopen ? { status: "open" as const, ...statusClock(ticket, "open", now) } : {}) },
+  });
+  const event = { organizationId, actorType: "customer", actorLabel: authorEmail, ticketId } as const;
+  await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: reply.id });
+  if (reopen) {
+    await recordEvent(tx, {
+      ...event,
+      action: "ticket.status_changed",
+      targetType: "ticket",
+      targetId: ticketId,
+      metadata: { field: "status", from: ticket.status, to: "open" },
+    });
+  }
+  await notifyCustomerReply(tx, { id: ticketId, organizationId }, { content: reply.content, authorEmail });
+  return reply;
+}
+
+/**
+ * Mail no person wrote, kept on its ticket as an internal note the team sees (and the customer
+ * never does). It neither reopens the ticket nor answers anyone. A bounce also says which
+ * address failed: the team knows the customer did not get their mail.
+ */
+export async function addSystemNote(
+  tx: Tx,
+  input: {
+    organizationId: string;
+    ticketId: string;
+    noise: Noise;
+    from: string | null;
+    subject: string;
+    text: string;
+    failed: { address: string; reason: string } | null;
+  },
+) {
+  const lines = input.failed
+    ? [
+        `Mail to ${input.failed.address} could not be delivered: ${input.failed.reason}`,
+        "",
+        "Check the customer's address before answering again.",
+      ]
+    : [
+        `${PRODUCT_NAME} received ${NOISE_LABELS[input.noise]} from ${input.from ?? "an unknown sender"} and did not answer it or reopen the ticket.`,
+        "",
+        `Subject: ${input.subject || "(no subject)"}`,
+        "",
+        input.text,
+      ];
+  const note = await tx.reply.create({
+    data: {
+      organizationId: input.organizationId,
+      ticketId: input.ticketId,
+      content: lines.join("\n").trim(),
+      type: "internal",
+      authorType: "agent",
+      authorEmail: PRODUCT_NAME,
+    },
+    select: { id: true },
+  });
+  await recordEvent(tx, {
+    organizationId: input.organizationId,
+    actorType: "system",
+    actorLabel: PRODUCT_NAME,
+    action: input.failed ? "ticket.mail_bounced" : "ticket.mail_noted",
+    targetType: "reply",
+    targetId: note.id,
+    ticketId: input.ticketId,
+    metadata: input.failed ? { email: input.failed.address, reason: input.failed.reason } : { kind: input.noise },
+  });
+  return note;
+}
