@@ -75,7 +75,12 @@ async function serve() {
     if (cluster.isPrimary) console.log(readyLine(1));
   });
 
+  let stopping = false;
   function stop() {
+    // Ctrl+C reaches a worker twice (from the terminal and from the primary): a second close
+    // would call back at once with "not running" and cut the requests still in flight.
+    if (stopping) return;
+    stopping = true;
     server.close(() => process.exit(0));
     // Idle keep-alive sockets would hold the close open; in-flight requests finish first.
     server.closeIdleConnections();

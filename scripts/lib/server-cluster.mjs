@@ -23,6 +23,15 @@ const STABLE_MS = 30_000;
 // Past this after SIGTERM, workers still running are killed (each worker's own stop() gives up at 5 s).
 const STOP_TIMEOUT_MS = 10_000;
 
+/**
+ * How long to wait before replacing a worker that ran `livedMs` after one that waited
+ * `previousMs`: at once after a healthy run, else twice as long as last time, within bounds.
+ */
+export function restartDelay(previousMs, livedMs) {
+  if (livedMs >= STABLE_MS) return 0;
+  return Math.min(MAX_DELAY_MS, Math.max(FIRST_DELAY_MS, previousMs * 2));
+}
+
 const log = (level, msg) => console.error(JSON.stringify({ level, msg }));
 
 /**
@@ -46,7 +55,7 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
   let exitCode = 0;
 
   const start = (slot) => {
-    const state = slots.get(slot) ?? { startedAt: 0, delay: FIRST_DELAY_MS };
+    const state = slots.get(slot) ?? { startedAt: 0, delay: 0 };
     state.timer = undefined;
     state.startedAt = Date.now();
     state.worker = cluster.fork({ ...slotEnv(slot), [SLOT_VARIABLE]: String(slot) });
@@ -93,7 +102,7 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
       return stop(code || 1);
     }
     const lived = Date.now() - state.startedAt;
-    state.delay = lived >= STABLE_MS ? 0 : Math.min(MAX_DELAY_MS, Math.max(FIRST_DELAY_MS, state.delay * 2));
+    state.delay = restartDelay(state.delay, lived);
     log(
       "warn",
       `${name} worker ${slot} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}) after ${Math.round(lived / 1000)} s; starting another in ${state.delay} ms`,

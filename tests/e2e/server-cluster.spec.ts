@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./helpers";
 
@@ -22,10 +23,9 @@ test.beforeAll(async () => {
   primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => output, { timeout: 60_000 }).toContain("> Ready on");
 });
-test.afterAll(async () => {
-  const exited = new Promise((resolve) => primary.once("exit", resolve));
-  primary.kill("SIGTERM");
-  expect(await exited).toBe(0);
+test.afterAll(() => {
+  // The last test stops it; a failed run must not leave it behind.
+  if (primary.exitCode === null && primary.signalCode === null) primary.kill("SIGKILL");
 });
 
 type Answer = { status: number; worker: string | undefined };
@@ -99,4 +99,43 @@ test("the login throttle counts attempts across both workers", async () => {
   past.push(await send("/api/login", { method: "POST", headers, body }));
   expect(past.map((a) => a.status)).toEqual([429, 429]);
   expect(new Set(past.map((a) => a.worker))).toEqual(new Set(["1", "2"]));
+});
+
+/** Whether a new connection to the port is taken (false once the server stopped accepting). */
+function accepting() {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(PORT, "localhost");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+test("on SIGTERM a request in flight is answered, then every process exits", async () => {
+  const body = JSON.stringify({ email: uniqueEmail("cluster-drain"), password: "not-the-password" });
+  const headers = {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    "x-forwarded-for": "192.0.2.78",
+    // A worker answers "100 Continue" once it has read the headers: then the request is its own.
+    expect: "100-continue",
+  };
+  const req = request({ host: "localhost", port: PORT, path: "/api/login", method: "POST", headers, agent: false });
+  const answered = new Promise<number>((resolve, reject) => {
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+  });
+  await new Promise((resolve) => req.once("continue", resolve));
+  const exited = new Promise((resolve) => primary.once("exit", (code) => resolve(code)));
+  primary.kill("SIGTERM");
+  // The server takes no new connections, yet the one with a request in flight stays open.
+  await expect.poll(accepting).toBe(false);
+  req.end(body);
+  expect(await answered).toBe(401);
+  expect(await exited).toBe(0);
 });
