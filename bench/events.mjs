@@ -33,6 +33,8 @@ const SERVER_ENV = {
   LIVE_MAX_STREAMS: String(MAX),
   NODE_OPTIONS: "--expose-gc",
   DATABASE_POOL_SIZE: "10",
+  // Each instance one process: the caps and the memory measured are per process.
+  WEB_CONCURRENCY: "1",
 };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

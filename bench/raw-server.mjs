@@ -1,9 +1,14 @@
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
 // queue counts and detail (lib/services/tickets.ts, replies.ts) including the per-request
-// session user lookup. Started by bench/run.mjs: node bench/raw-server.mjs <port>.
+// session user lookup. Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as
+// many processes as the production server (WEB_CONCURRENCY, else one per core; node:cluster like
+// scripts/serve.mjs), so the app's share of this limit compares equal process counts.
 //   GET /list?org=&user=[&view=]   /counts?org=&user=   /detail?org=&user=&id=   /replies?org=&user=&id=
+import cluster from "node:cluster";
 import http from "node:http";
 import pg from "pg";
+import { runPrimary } from "../scripts/lib/server-cluster.mjs";
+import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -67,16 +72,20 @@ async function handle(url) {
   return null;
 }
 
-http
-  .createServer((req, res) => {
-    handle(new URL(req.url, "http://raw"))
-      .then((body) => {
-        res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
-        res.end(JSON.stringify(body ?? { error: "Not found" }));
-      })
-      .catch((error) => {
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: String(error) }));
-      });
-  })
-  .listen(Number(process.argv[2] ?? 3300), "127.0.0.1");
+const processes = cluster.isPrimary ? webConcurrency() : 1;
+// The primary only forks; each worker has its own pool, as each app worker has.
+if (processes > 1) runPrimary({ count: processes, name: "raw server" });
+else
+  http
+    .createServer((req, res) => {
+      handle(new URL(req.url, "http://raw"))
+        .then((body) => {
+          res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
+          res.end(JSON.stringify(body ?? { error: "Not found" }));
+        })
+        .catch((error) => {
+          res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: String(error) }));
+        });
+    })
+    .listen(Number(process.argv[2] ?? 3300), "127.0.0.1");

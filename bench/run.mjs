@@ -10,6 +10,8 @@
 //   --rate 200           a number of requests per second (bench/lib/open-loop.mjs); latency is
 //                        timed from each request's scheduled moment, so a stall is not hidden
 //   --port 3200 --raw-port 3300   where the app and the raw server listen (raw: 100 above --port)
+//   --workers 2          server processes of the app and, equally, of the raw server (default
+//                        WEB_CONCURRENCY, else one per core); run at 1 and at N for the speed-up
 // DATABASE_URL names the benchmark database (else an embedded one in .data/bench).
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { openLoop } from "./lib/open-loop.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
+import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -31,6 +34,8 @@ const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
 const APP_PORT = Number(option("port", 3200));
 const RAW_PORT = Number(option("raw-port", APP_PORT + 100));
 const RATE = option("rate", "");
+// The app and the raw limit always run the same number of processes: the share stays a fair ratio.
+const WORKERS = webConcurrency({ WEB_CONCURRENCY: option("workers", process.env.WEB_CONCURRENCY) });
 if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
   throw new Error(`--rate takes a share of the measured maximum (50%) or requests per second (200), not "${RATE}"`);
 // The scenarios a person waits on while working a queue: the open-loop run's targets.
@@ -268,7 +273,7 @@ function rawScenarios(ctx) {
 function startRaw(databaseUrl) {
   const child = spawn(process.execPath, ["bench/raw-server.mjs", String(RAW_PORT)], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(WORKERS) },
   });
   return { child, base: `http://127.0.0.1:${RAW_PORT}` };
 }
@@ -341,7 +346,7 @@ async function main() {
   const app = await startProductionServer({
     port: APP_PORT,
     build: !flag("no-build"),
-    env: { DATABASE_URL: database.url },
+    env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) },
     logFile,
   });
   console.log(`Server log: ${logFile}`);
@@ -354,9 +359,11 @@ async function main() {
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
     cpus: (await import("node:os")).cpus().length,
+    workers: WORKERS,
     postgres: await databaseSettings(database.url),
   };
   console.log(`PostgreSQL settings: ${JSON.stringify(report.postgres)}`);
+  console.log(`Server processes: ${WORKERS} for the app and ${WORKERS} for the raw server (--workers)`);
   try {
     await waitFor(`${rawServer.base}/counts`);
     if (flag("scale")) {

@@ -2,48 +2,90 @@
 // TCP peer's address reaches the app. `next start` keeps whatever X-Forwarded-For a client
 // sends, which would let anyone pick a fresh throttling bucket; here the peer is always the
 // last entry (lib/http/server/forwarded-for.mjs), which lib/http/server/client-ip.ts reads.
+// One Node process uses one core, so by default one worker process per core shares the port
+// (scripts/lib/server-cluster.mjs); the primary forks them and never loads Next.
 //   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0),
-//   TRUSTED_PROXIES (default loopback: the proxies whose X-Forwarded-For is believed)
+//   TRUSTED_PROXIES (default loopback: the proxies whose X-Forwarded-For is believed),
+//   WEB_CONCURRENCY (default one per core; 1 = a single process, no primary)
+import cluster from "node:cluster";
 import { createServer } from "node:http";
-import next from "next";
-import { forwardedFor, trustedProxies, trustedProxyHops } from "../lib/http/server/forwarded-for.mjs";
-import { withLanes } from "../lib/http/server/request-lanes.mjs";
 import { portHolder, portInUseMessage } from "./lib/ports.mjs";
+import { PORT_IN_USE_EXIT, runPrimary, SLOT_VARIABLE } from "./lib/server-cluster.mjs";
+import { webConcurrency } from "./lib/web-concurrency.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
-const hops = trustedProxyHops();
-const proxies = trustedProxies();
-
-const app = next({ dev: false, dir: process.cwd(), port, hostname });
-// Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
-const handle = withLanes(app.getRequestHandler());
-await app.prepare();
-
-const server = createServer((req, res) => {
-  req.headers["x-forwarded-for"] = forwardedFor(
-    req.headers["x-forwarded-for"],
-    req.socket.remoteAddress ?? "unknown",
-    hops,
-    proxies,
-  );
-  handle(req, res);
-});
-server.once("error", (error) => {
-  // Another program took the port after `npm start` checked it, or this runs on its own.
-  if (error.code !== "EADDRINUSE") throw error;
+const readyLine = (workers) =>
+  `> Ready on http://${hostname ?? "localhost"}:${port}${workers > 1 ? ` (${workers} worker processes)` : ""}`;
+const portInUse = () =>
   console.error(
     portInUseMessage({ port, service: "the Ticketry server", settings: [`PORT=<port>`], holder: portHolder(port) }),
   );
-  process.exit(1);
-});
-server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`));
 
-function stop() {
-  server.close(() => process.exit(0));
-  // Idle keep-alive sockets would hold the close open; in-flight requests finish first.
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+const count = cluster.isPrimary ? webConcurrency() : 0;
+if (cluster.isPrimary && count > 1) {
+  runPrimary({
+    count,
+    name: "Ticketry server",
+    // Things that must run once per machine run in slot 1 only, and in its replacement should it
+    // die: the job workers (graphile-worker would run correctly in every process, but each one
+    // would hold its own connections and polling for no gain) and the SMTP receiver (one port).
+    slotEnv: (slot) => (slot === 1 ? {} : { JOBS_IN_SERVER: "false", INBOUND_SMTP_PORT: "" }),
+    onReady: () => console.log(readyLine(count)),
+    onPortInUse: portInUse,
+  });
+} else {
+  await serve();
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+
+async function serve() {
+  const { default: next } = await import("next");
+  const { forwardedFor, trustedProxies, trustedProxyHops } = await import("../lib/http/server/forwarded-for.mjs");
+  const { withLanes } = await import("../lib/http/server/request-lanes.mjs");
+  const hops = trustedProxyHops();
+  const proxies = trustedProxies();
+  // Which worker answered (its slot number, not its pid): lets an operator and the tests see the
+  // load spread over the processes. A single process sends none.
+  const slot = cluster.isWorker ? process.env[SLOT_VARIABLE] : undefined;
+
+  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  // Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
+  const handle = withLanes(app.getRequestHandler());
+  await app.prepare();
+
+  const server = createServer((req, res) => {
+    req.headers["x-forwarded-for"] = forwardedFor(
+      req.headers["x-forwarded-for"],
+      req.socket.remoteAddress ?? "unknown",
+      hops,
+      proxies,
+    );
+    if (slot) res.setHeader("x-server-worker", slot);
+    handle(req, res);
+  });
+  server.once("error", (error) => {
+    // Another program took the port after `npm start` checked it, or this runs on its own.
+    if (error.code !== "EADDRINUSE") throw error;
+    // Every worker hears it: the primary tells the person once.
+    if (cluster.isWorker) process.exit(PORT_IN_USE_EXIT);
+    portInUse();
+    process.exit(1);
+  });
+  server.listen(port, hostname, () => {
+    if (cluster.isPrimary) console.log(readyLine(1));
+  });
+
+  let stopping = false;
+  function stop() {
+    // Ctrl+C reaches a worker twice (from the terminal and from the primary): a second close
+    // would call back at once with "not running" and cut the requests still in flight.
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(0));
+    // Idle keep-alive sockets would hold the close open; in-flight requests finish first.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  }
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -155,6 +155,9 @@ try {
       ALLOW_DEMO_LOGINS: "true",
       APP_URL: `http://localhost:${E2E_PORT}`,
       E2E_PORT,
+      // The end-to-end server runs one process (E2E_WEB_CONCURRENCY to change it), so per-process
+      // limits stay as the specs expect; tests/e2e/server-cluster.spec.ts starts one with two.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1",
       INBOUND_SMTP_PORT: E2E_SMTP_PORT,
       INBOUND_SMTP_HOST: "127.0.0.1",
       // No DNS here: SPF/DKIM/DMARC lookups answer "no record" at once.
