@@ -85,7 +85,12 @@ async function storeAttachments(
 ): Promise<void> {
   if (files.length === 0) return;
   const { skipped } = await saveAttachments(tx, { ...where, files });
-  if (skipped.length > 0) await addSkippedFilesNote(tx, { ...where, lines: skipped.map((file) => file.message) });
+  if (skipped.length > 0)
+    await addSkippedFilesNote(tx, {
+      organizationId: where.organizationId,
+      ticketId: where.ticketId,
+      lines: skipped.map((file) => file.message),
+    });
 }
 
 /** The job: turns one stored message into a ticket, a reply or a note (or nothing, for noise). */

@@ -65,6 +65,29 @@ export async function addMailReply(
   return reply;
 }
 
+/** A note from the product itself on a ticket, with its history entry: for the team only. */
+async function addProductNote(
+  tx: Tx,
+  where: { organizationId: string; ticketId: string },
+  content: string,
+  event: { action: string; metadata: Prisma.InputJsonObject },
+) {
+  const note = await tx.reply.create({
+    data: { ...where, content, type: "internal", authorType: "agent", authorEmail: PRODUCT_NAME },
+    select: { id: true },
+  });
+  await recordEvent(tx, {
+    organizationId: where.organizationId,
+    actorType: "system",
+    actorLabel: PRODUCT_NAME,
+    ...event,
+    targetType: "reply",
+    targetId: note.id,
+    ticketId: where.ticketId,
+  });
+  return note;
+}
+
 /**
  * Mail no person wrote, kept on its ticket as an internal note the team sees (and the customer
  * never does). It neither reopens the ticket nor answers anyone. A bounce also says which
@@ -95,28 +118,14 @@ export async function addSystemNote(
         "",
         input.text,
       ];
-  const note = await tx.reply.create({
-    data: {
-      organizationId: input.organizationId,
-      ticketId: input.ticketId,
-      content: lines.join("\n").trim(),
-      type: "internal",
-      authorType: "agent",
-      authorEmail: PRODUCT_NAME,
-    },
-    select: { id: true },
-  });
-  await recordEvent(tx, {
-    organizationId: input.organizationId,
-    actorType: "system",
-    actorLabel: PRODUCT_NAME,
-    action: input.failed ? "ticket.mail_bounced" : "ticket.mail_noted",
-    targetType: "reply",
-    targetId: note.id,
-    ticketId: input.ticketId,
-    metadata: input.failed ? { email: input.failed.address, reason: input.failed.reason } : { kind: input.noise },
-  });
-  return note;
+  return addProductNote(
+    tx,
+    { organizationId: input.organizationId, ticketId: input.ticketId },
+    lines.join("\n").trim(),
+    input.failed
+      ? { action: "ticket.mail_bounced", metadata: { email: input.failed.address, reason: input.failed.reason } }
+      : { action: "ticket.mail_noted", metadata: { kind: input.noise } },
+  );
 }
 
 /**
@@ -125,27 +134,10 @@ export async function addSystemNote(
  */
 export async function addSkippedFilesNote(
   tx: Tx,
-  input: { organizationId: string; ticketId: string; replyId: string | null; lines: string[] },
+  input: { organizationId: string; ticketId: string; lines: string[] },
 ) {
-  const note = await tx.reply.create({
-    data: {
-      organizationId: input.organizationId,
-      ticketId: input.ticketId,
-      content: input.lines.join("\n"),
-      type: "internal",
-      authorType: "agent",
-      authorEmail: PRODUCT_NAME,
-    },
-    select: { id: true },
-  });
-  await recordEvent(tx, {
-    organizationId: input.organizationId,
-    actorType: "system",
-    actorLabel: PRODUCT_NAME,
+  await addProductNote(tx, { organizationId: input.organizationId, ticketId: input.ticketId }, input.lines.join("\n"), {
     action: "ticket.attachments_skipped",
-    targetType: "reply",
-    targetId: note.id,
-    ticketId: input.ticketId,
     metadata: { files: input.lines.length },
   });
 }
