@@ -185,6 +185,46 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
   });
 }
 
+type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };
+
+/**
+ * What a customer's public reply does to its ticket, in the transaction that wrote it, whichever
+ * way it came (account, portal, email): it becomes the customer's turn in the queue, a ticket in
+ * one of `reopenFrom` goes back to open (clock resumed, with its history event), and the
+ * assignee is mailed. The caller has locked the ticket row.
+ */
+export async function applyCustomerReply(
+  tx: Prisma.TransactionClient,
+  ticket: ClockedTicket,
+  reply: { id: string; content: string; authorEmail: string },
+  actor: ReturnType<typeof auditActor>,
+  reopenFrom: readonly TicketStatus[],
+  now: Date,
+) {
+  const { organizationId } = ticket;
+  const reopen = reopenFrom.includes(ticket.status);
+  await tx.ticket.update({
+    where: { id: ticket.id, organizationId },
+    data: {
+      updatedAt: now,
+      customerRepliedLast: true,
+      ...(reopen ? { status: "open" as const, ...statusClock(ticket, "open", now) } : {}),
+    },
+  });
+  const event = { organizationId, ...actor, ticketId: ticket.id };
+  await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: reply.id });
+  if (reopen) {
+    await recordEvent(tx, {
+      ...event,
+      action: "ticket.status_changed",
+      targetType: "ticket",
+      targetId: ticket.id,
+      metadata: { field: "status", from: ticket.status, to: "open" },
+    });
+  }
+  await notifyCustomerReply(tx, ticket, { content: reply.content, authorEmail: reply.authorEmail });
+}
+
 /**
  * A customer's reply, the same for an end-user account and a portal token: public, on one of
  * their own tickets. The ticket row is locked and its status read in the transaction that
@@ -199,10 +239,12 @@ export async function createCustomerReply(
 ): Promise<CustomerReply> {
   const { organizationId, email, userId } = customerOf(actor);
   const reply = await db.$transaction(async (tx) => {
-    const [ticket] = await tx.$queryRaw<{ id: string; status: TicketStatus }[]>`
-      SELECT "id", "status"::text AS "status" FROM "Ticket"
+    await tx.$queryRaw`SELECT 1 FROM "Ticket"
       WHERE "id" = ${input.ticketId} AND "organizationId" = ${organizationId} AND "customerEmail" = ${email}
       FOR UPDATE`;
+    const ticket = await tx.ticket.findFirst({
+      where: { id: input.ticketId, organizationId, customerEmail: email },
+    });
     if (!ticket) throw notFound("Ticket not found");
     if (DONE_STATUSES.includes(ticket.status))
       throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");
@@ -220,23 +262,14 @@ export async function createCustomerReply(
       },
       select: CUSTOMER_REPLY_SELECT,
     });
-    const reopen = ticket.status === "pending";
-    await tx.ticket.update({
-      where: { id: ticket.id, organizationId },
-      data: { updatedAt: now, customerRepliedLast: true, ...(reopen ? { status: "open" as const } : {}) },
-    });
-    const event = { organizationId, ...auditActor(actor), ticketId: ticket.id };
-    await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: created.id });
-    if (reopen) {
-      await recordEvent(tx, {
-        ...event,
-        action: "ticket.status_changed",
-        targetType: "ticket",
-        targetId: ticket.id,
-        metadata: { field: "status", from: "pending", to: "open" },
-      });
-    }
-    await notifyCustomerReply(tx, { id: ticket.id, organizationId }, { content: created.content, authorEmail: email });
+    await applyCustomerReply(
+      tx,
+      ticket,
+      { id: created.id, content: created.content, authorEmail: email },
+      auditActor(actor),
+      ["pending"],
+      now,
+    );
     return created;
   });
   return toCustomerReply(reply);

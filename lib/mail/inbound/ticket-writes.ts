@@ -1,8 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/lib/services/audit";
-import { notifyCustomerReply } from "@/lib/services/notifications";
-import { statusClock } from "@/lib/services/ticket-status";
+import { applyCustomerReply } from "@/lib/services/replies";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { NOISE_LABELS, type Noise } from "./classify";
 import { visibleReplyText } from "./reply-text";
@@ -41,27 +40,8 @@ export async function addMailReply(
     },
     select: { id: true, content: true },
   });
-  const reopen = ticket.status === "pending" || ticket.status === "resolved";
-  await tx.ticket.update({
-    where: { id: ticketId, organizationId },
-    data: {
-      updatedAt: now,
-      customerRepliedLast: true,
-      ...(reopen ? { status: "open" as const, ...statusClock(ticket, "open", now) } : {}),
-    },
-  });
-  const event = { organizationId, actorType: "customer", actorLabel: authorEmail, ticketId } as const;
-  await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: reply.id });
-  if (reopen) {
-    await recordEvent(tx, {
-      ...event,
-      action: "ticket.status_changed",
-      targetType: "ticket",
-      targetId: ticketId,
-      metadata: { field: "status", from: ticket.status, to: "open" },
-    });
-  }
-  await notifyCustomerReply(tx, { id: ticketId, organizationId }, { content: reply.content, authorEmail });
+  const actor = { actorId: null, actorType: "customer", actorLabel: authorEmail } as const;
+  await applyCustomerReply(tx, ticket, { ...reply, authorEmail }, actor, ["pending", "resolved"], now);
   return reply;
 }
 
