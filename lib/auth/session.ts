@@ -2,10 +2,16 @@ import "server-only";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import type { Role } from "@/generated/prisma/enums";
+import { listener, type Listener } from "@/lib/live/listener";
 import { db } from "@/lib/server/db";
 import { decodeSession, sessionCookieName } from "./session-cookie";
+import type { SessionUserCache } from "./session-user-cache";
+import { sessionUsers } from "./session-users";
 
-/** The signed-in user as the app sees it: loaded from the database on every request. */
+/**
+ * The signed-in user as the app sees it: as in the database now, read from it or from this
+ * process's cache, which every change of the user empties at once (lib/auth/session-users.ts).
+ */
 export type SessionUser = {
   id: string;
   organizationId: string;
@@ -30,17 +36,46 @@ export const SESSION_USER_SELECT = {
   sessionVersion: true,
 } as const;
 
+type Listening = Pick<Listener, "connected" | "ensure">;
+
 /**
+ * The session check over a given cache and listening connection: one of each per process
+ * (`userFromSessionToken`); the tests build a second pair to stand for another process.
+ *
  * A cookie is honoured only while its user exists, is active and still has the session
  * version the cookie was issued with: logout, password change or reset, deactivation and
- * role changes bump the version and so end every copy of the cookie at once.
+ * role changes bump the version and so end every copy of the cookie at once. The user comes
+ * from the cache when it holds them, else from the database; the cache answers only while the
+ * process listens for user changes, the first check starts listening, and until then every
+ * check reads the database.
  */
-export async function userFromSessionToken(token: string | undefined): Promise<SessionUser | null> {
-  const claims = await decodeSession(token);
-  if (!claims) return null;
-  const user = await db.user.findUnique({ where: { id: claims.userId }, select: SESSION_USER_SELECT });
-  if (!user || !user.isActive || user.sessionVersion !== claims.sessionVersion) return null;
-  return user;
+export function sessionChecker(users: SessionUserCache, listening: Listening) {
+  async function load(id: string): Promise<SessionUser | null> {
+    const cached = users.get(id);
+    if (cached) return cached;
+    if (!listening.connected) void listening.ensure().catch(() => {});
+    const ticket = users.begin();
+    const user = await db.user.findUnique({ where: { id }, select: SESSION_USER_SELECT });
+    if (user) users.store(ticket, user);
+    return user;
+  }
+  return async (token: string | undefined): Promise<SessionUser | null> => {
+    const claims = await decodeSession(token);
+    if (!claims) return null;
+    const user = await load(claims.userId);
+    if (!user || !user.isActive || user.sessionVersion !== claims.sessionVersion) return null;
+    return user;
+  };
+}
+
+export const userFromSessionToken = sessionChecker(sessionUsers, listener);
+
+/**
+ * Called by the process that changed a user, once the change is committed: its own next request
+ * sees the change without waiting for the notification every process (this one too) receives.
+ */
+export function forgetSessionUser(id: string) {
+  sessionUsers.forget(id);
 }
 
 /** For route handlers (through the route wrapper). */

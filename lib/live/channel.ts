@@ -5,6 +5,12 @@ import { createHash } from "node:crypto";
 export const LIVE_CHANNEL = "ticketry_events";
 
 /**
+ * The NOTIFY channel of user changes that matter to a session (the session_user_changes
+ * migration's trigger): the payload is the user's id. Heard on the same connection.
+ */
+export const USER_CHANNEL = "ticketry_users";
+
+/**
  * What a NOTIFY carries: ids only. `o` the organisation, `t` the ticket, `c` a short hash of
  * the ticket's customer address (which customer's stream may hear it), `v` the ticket's new
  * version, `r` a reply and `i` whether that reply is an internal note.

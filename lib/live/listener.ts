@@ -1,17 +1,21 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/lib/server/env";
-import { LIVE_CHANNEL, parseNotice } from "./channel";
+import type { SessionUserCache } from "@/lib/auth/session-user-cache";
+import { sessionUsers } from "@/lib/auth/session-users";
+import { LIVE_CHANNEL, parseNotice, USER_CHANNEL } from "./channel";
 import { hub } from "./hub";
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 
 /**
- * The one LISTEN connection of this process, opened when the first stream opens (a process
- * that never serves a stream never holds it). A lost connection is reopened with backoff;
- * once back, every stream is told to refetch, since notices sent meanwhile are gone.
+ * The one LISTEN connection of this process, opened when the first stream opens or the first
+ * session is checked. A lost connection is reopened with backoff; once back, every stream is
+ * told to refetch, since notices sent meanwhile are gone. It also hears user changes
+ * (USER_CHANNEL): the session user cache answers only while this connection listens, and is
+ * emptied the moment it is lost.
  */
-class Listener {
+export class Listener {
   private client: pg.Client | null = null;
   private starting: Promise<void> | null = null;
   private attempt = 0;
@@ -20,6 +24,17 @@ class Listener {
   private stopped = false;
   connected = false;
 
+  /** A second listener with its own cache and hub stands for another process in the tests. */
+  constructor(
+    private readonly users: SessionUserCache = sessionUsers,
+    private readonly events: Pick<typeof hub, "dispatch" | "resyncAll"> = hub,
+  ) {}
+
+  /** The database server's process id of the listening connection (the tests cut it). */
+  get backendPid(): number | null {
+    return (this.client as (pg.Client & { processID?: number }) | null)?.processID ?? null;
+  }
+
   ensure(): Promise<void> {
     this.stopped = false;
     if (this.client || this.retryTimer) return Promise.resolve();
@@ -27,17 +42,22 @@ class Listener {
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: env.databaseUrl, connectionTimeoutMillis: 5000 });
+    // Keep-alive probes notice a connection that died without a word (a dropped network path).
+    const client = new pg.Client({ connectionString: env.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true });
     client.on("notification", (message) => {
+      if (message.channel === USER_CHANNEL) {
+        if (message.payload) this.users.forget(message.payload);
+        return;
+      }
       if (message.channel !== LIVE_CHANNEL) return;
       const notice = parseNotice(message.payload);
-      if (notice) hub.dispatch(notice);
+      if (notice) this.events.dispatch(notice);
     });
     client.on("error", () => this.drop(client));
     client.on("end", () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}`);
     } catch {
       this.drop(client);
       return;
@@ -49,13 +69,18 @@ class Listener {
     this.client = client;
     this.connected = true;
     this.attempt = 0;
+    this.users.listening();
     if (this.lost) {
       this.lost = false;
-      hub.resyncAll();
+      this.events.resyncAll();
     }
   }
 
   private drop(client: pg.Client) {
+    // A connection already replaced by a newer one (its late "end") changes nothing.
+    if (this.client && this.client !== client) return;
+    // Before anything else: from here on a user change may go unheard.
+    this.users.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -79,6 +104,7 @@ class Listener {
     this.client = null;
     this.connected = false;
     this.lost = false;
+    this.users.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

@@ -3,7 +3,7 @@ import { db } from "@/lib/server/db";
 import { enqueue } from "@/lib/jobs";
 import { env } from "@/lib/server/env";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser, SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict, unauthorized } from "@/lib/errors";
 import { passwordResetMail, registrationAttemptMail } from "@/lib/mail/templates";
@@ -124,6 +124,7 @@ export async function register(input: RegisterInput, ip: string) {
 /** Ends every session of the user (the cookie's version no longer matches). */
 export async function revokeSessions(userId: string) {
   await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  forgetSessionUser(userId);
 }
 
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a password reset link has been sent.";
@@ -179,7 +180,7 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
   if (!(await db.passwordResetToken.findFirst({ where: live(), select: { id: true } })))
     throw badRequest(INVALID_RESET);
   const passwordHash = await hashPassword(newPassword);
-  const { email } = await db.$transaction(async (tx) => {
+  const { id, email } = await db.$transaction(async (tx) => {
     const claimed = await tx.passwordResetToken.updateManyAndReturn({
       where: live(),
       data: { usedAt: new Date() },
@@ -190,7 +191,7 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
     const user = await tx.user.update({
       where: { id: row.userId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
-      select: { email: true },
+      select: { id: true, email: true },
     });
     await revokePasswordResets(tx, row.userId);
     await recordEvent(tx, {
@@ -202,5 +203,6 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
     });
     return user;
   });
+  forgetSessionUser(id);
   await liftAccountLoginLimit(email);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { verifyPassword } from "@/lib/auth/password";
-import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser, SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict } from "@/lib/errors";
 import { emailChangeConfirmMail, emailChangedMail } from "@/lib/mail/templates";
@@ -85,5 +85,6 @@ export async function confirmEmailChange(token: string): Promise<SessionUser> {
       if ((error as { code?: string }).code === "P2002") throw conflict("This email address is already in use");
       throw error;
     });
+  forgetSessionUser(user.id);
   return user;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser, SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
 import { badRequest, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
@@ -29,6 +29,7 @@ export async function updateProfile(
     data: { fullName: input.fullName },
     select: SESSION_USER_SELECT,
   });
+  forgetSessionUser(user.id);
   return moving ? { user: updated, pendingEmail: input.email } : { user: updated };
 }
 
@@ -42,7 +43,7 @@ export async function changePassword(
   const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
   const nextHash = await hashPassword(newPassword);
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     const updated = await tx.user.update({
       where: { id: user.id },
       data: { passwordHash: nextHash, sessionVersion: { increment: 1 } },
@@ -58,4 +59,6 @@ export async function changePassword(
     });
     return updated;
   });
+  forgetSessionUser(user.id);
+  return changed;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser, type SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";
@@ -88,7 +88,7 @@ export async function teamMembers(actor: SessionUser, organizationId: string): P
  * invite; every change is audited in the same transaction.
  */
 export async function updateUser(actor: SessionUser, id: string, input: UpdateUserInput): Promise<User> {
-  return db.$transaction(async (tx) => {
+  const updated = await db.$transaction(async (tx) => {
     const { plan } = await lockOrganization(tx, actor.organizationId);
     const target = await tx.user.findFirst({
       where: { id, organizationId: actor.organizationId },
@@ -159,4 +159,6 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
       });
     return updated;
   });
+  forgetSessionUser(updated.id);
+  return updated;
 }

@@ -47,7 +47,7 @@ it("reopens a lost LISTEN connection and tells every stream to refetch", async (
   const { stream, close } = await open(world.users.agent);
   const killed = await db.$queryRaw<{ ok: boolean }[]>`
     SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-    WHERE datname = current_database() AND query = 'LISTEN ticketry_events'`;
+    WHERE datname = current_database() AND query LIKE 'LISTEN ticketry_events%'`;
   expect(killed).toEqual([{ ok: true }]);
   await stream.next((e) => e.event === "resync", 10_000);
   expect(listener.connected).toBe(true);

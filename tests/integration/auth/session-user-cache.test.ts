@@ -1,0 +1,179 @@
+import { GET as check } from "@/app/api/auth/check/route";
+import { POST as logout } from "@/app/api/logout/route";
+import { PATCH as changePassword } from "@/app/api/users/password/route";
+import { PATCH as updateProfile } from "@/app/api/users/profile/route";
+import { PATCH as updateUser } from "@/app/api/users/[id]/route";
+import { sessionChecker } from "@/lib/auth/session";
+import { SessionUserCache } from "@/lib/auth/session-user-cache";
+import { sessionUsers } from "@/lib/auth/session-users";
+import { Listener } from "@/lib/live/listener";
+import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { makeRequest, params, readJson } from "../helpers/request";
+import { until, untilForgotten } from "../helpers/session-users";
+
+// Two processes in one: "A" is this process's own session check (the route handlers), "B" a
+// second cache with its own LISTEN connection, as another server process or instance holds.
+// A change made through A must end the session in B as soon as B hears the commit's NOTIFY,
+// and B must never keep (or put back) a user that changed after it read them.
+
+const cacheB = new SessionUserCache();
+const noEvents = { dispatch: () => {}, resyncAll: () => {} };
+const listenerB = new Listener(cacheB, noEvents);
+const checkB = sessionChecker(cacheB, listenerB);
+const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
+
+beforeAll(async () => {
+  await resetDatabase();
+  await listenerB.ensure();
+  await until(() => cacheB.isActive, "B listens");
+});
+afterAll(() => listenerB.stop());
+
+async function signedIn() {
+  const org = await createOrg("pro");
+  const admin = await createUser(org.id, "org_admin");
+  const user = await createUser(org.id, "agent");
+  const cookie = await sessionCookie(user);
+  // Both processes have served this user once: each holds them now.
+  expect((await checkB(tokenOf(cookie)))?.id).toBe(user.id);
+  expect(cacheB.has(user.id)).toBe(true);
+  return { org, admin, user, cookie, adminCookie: await sessionCookie(admin) };
+}
+
+const whoAmI = async (cookie: string) =>
+  (await readJson(await check(makeRequest("/api/auth/check", { headers: { cookie } }), params()))).body;
+
+describe("a change made in one process ends the session in another", () => {
+  it("logout", async () => {
+    const { user, cookie } = await signedIn();
+    expect((await whoAmI(cookie)).isAuthenticated).toBe(true);
+    const res = await logout(makeRequest("/api/logout", { method: "POST", headers: { cookie } }), params());
+    expect(res.status).toBe(200);
+    // The process that wrote forgets at once, without waiting for its own notification.
+    expect(sessionUsers.has(user.id)).toBe(false);
+    expect((await whoAmI(cookie)).isAuthenticated).toBe(false);
+    await untilForgotten(user.id, cacheB);
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+  });
+
+  it("password change", async () => {
+    const { user, cookie } = await signedIn();
+    const res = await changePassword(
+      makeRequest("/api/users/password", {
+        method: "PATCH",
+        body: { currentPassword: PASSWORD, newPassword: "a-brand-new-one" },
+        headers: { cookie },
+      }),
+      params(),
+    );
+    expect(res.status).toBe(200);
+    await untilForgotten(user.id, cacheB);
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+  });
+
+  it("deactivation and role change by an admin", async () => {
+    const { user, cookie, admin, adminCookie } = await signedIn();
+    const deactivate = await updateUser(
+      makeRequest(`/api/users/${user.id}`, { method: "PATCH", body: { isActive: false }, headers: { cookie: adminCookie } }),
+      params({ id: user.id }),
+    );
+    expect(deactivate.status).toBe(200);
+    await untilForgotten(user.id, cacheB);
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+
+    const other = await createUser(admin.organizationId, "agent");
+    const otherCookie = await sessionCookie(other);
+    expect((await checkB(tokenOf(otherCookie)))?.role).toBe("agent");
+    const promote = await updateUser(
+      makeRequest(`/api/users/${other.id}`, { method: "PATCH", body: { role: "org_admin" }, headers: { cookie: adminCookie } }),
+      params({ id: other.id }),
+    );
+    expect(promote.status).toBe(200);
+    await untilForgotten(other.id, cacheB);
+    expect(await checkB(tokenOf(otherCookie))).toBeNull();
+  });
+
+  it("a new name is shown by the other process (the session itself stays valid)", async () => {
+    const { user, cookie } = await signedIn();
+    const res = await updateProfile(
+      makeRequest("/api/users/profile", { method: "PATCH", body: { fullName: "Renamed Person" }, headers: { cookie } }),
+      params(),
+    );
+    expect(res.status).toBe(200);
+    await untilForgotten(user.id, cacheB);
+    expect((await checkB(tokenOf(cookie)))?.fullName).toBe("Renamed Person");
+  });
+
+  it("a deleted account (its organisation deleted with it)", async () => {
+    const { org, user, cookie } = await signedIn();
+    await db.organization.delete({ where: { id: org.id } });
+    await untilForgotten(user.id, cacheB);
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+  });
+
+  it("a change that does not matter to a session keeps the user cached", async () => {
+    const { user } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { passwordHash: user.passwordHash } });
+    // Any notice for this user would have been sent at that commit: a later one proves it was not.
+    const marker = await createUser(user.organizationId, "agent");
+    expect((await checkB(tokenOf(await sessionCookie(marker))))?.id).toBe(marker.id);
+    await db.user.update({ where: { id: marker.id }, data: { fullName: "Marker" } });
+    await untilForgotten(marker.id, cacheB);
+    expect(cacheB.has(user.id)).toBe(true);
+  });
+});
+
+describe("no stale user comes back", () => {
+  it("a read that began before a revocation cannot store its row after the notification", async () => {
+    const { user, cookie } = await signedIn();
+    cacheB.forget(user.id);
+    // A request in B starts reading the user ...
+    const ticket = cacheB.begin();
+    const stale = await db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: {
+        id: true,
+        organizationId: true,
+        role: true,
+        email: true,
+        fullName: true,
+        username: true,
+        avatar: true,
+        isActive: true,
+        sessionVersion: true,
+      },
+    });
+    // ... the user logs out elsewhere, and B hears of it before that request finishes ...
+    await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    const heard = cacheB.begin()!;
+    await until(() => cacheB.begin()! > heard, "B hears the logout");
+    // ... so the row it read is not kept, and the old cookie is refused.
+    cacheB.store(ticket, stale);
+    expect(cacheB.has(user.id)).toBe(false);
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+  });
+});
+
+describe("a lost LISTEN connection", () => {
+  it("empties the cache and bypasses it until listening again", async () => {
+    const { user, cookie } = await signedIn();
+    const pid = listenerB.backendPid;
+    expect(pid).not.toBeNull();
+    await db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+    await until(() => !cacheB.isActive, "B notices its connection is gone");
+    expect(cacheB.size).toBe(0);
+
+    // Meanwhile a change nobody in B hears of: B reads the database and keeps nothing.
+    await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    expect(await checkB(tokenOf(cookie))).toBeNull();
+    const fresh = await sessionCookie({ id: user.id, sessionVersion: user.sessionVersion + 1 });
+    expect((await checkB(tokenOf(fresh)))?.id).toBe(user.id);
+    expect(cacheB.size).toBe(0);
+
+    // Reconnected (with backoff): the cache answers again.
+    await until(() => cacheB.isActive, "B listens again");
+    expect((await checkB(tokenOf(fresh)))?.id).toBe(user.id);
+    expect(cacheB.has(user.id)).toBe(true);
+  });
+});
