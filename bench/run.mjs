@@ -12,13 +12,17 @@
 //   --port 3200 --raw-port 3300   where the app and the raw server listen (raw: 100 above --port)
 //   --workers 2          server processes of the app and, equally, of the raw server (default
 //                        WEB_CONCURRENCY, else one per core); run at 1 and at N for the speed-up
+//   --cpu-prof DIR       each app scenario on a fresh server started with node --cpu-prof: one
+//                        folder of .cpuprofile files (one per process) per scenario under DIR, and
+//                        the top self-time entries printed per scenario (bench/lib/cpu-profile.mjs)
 // DATABASE_URL names the benchmark database (else an embedded one in .data/bench).
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
+import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
 import { openLoop } from "./lib/open-loop.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
@@ -34,6 +38,7 @@ const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
 const APP_PORT = Number(option("port", 3200));
 const RAW_PORT = Number(option("raw-port", APP_PORT + 100));
 const RATE = option("rate", "");
+const CPU_PROF = option("cpu-prof", "");
 // The app and the raw limit always run the same number of processes: the share stays a fair ratio.
 const WORKERS = webConcurrency({ WEB_CONCURRENCY: option("workers", process.env.WEB_CONCURRENCY) });
 if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
@@ -343,12 +348,8 @@ async function main() {
   const database = await benchDatabase();
   mkdirSync("bench/results", { recursive: true });
   const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
-  const app = await startProductionServer({
-    port: APP_PORT,
-    build: !flag("no-build"),
-    env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) },
-    logFile,
-  });
+  const appOptions = { port: APP_PORT, env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) }, logFile };
+  let app = await startProductionServer({ ...appOptions, build: !flag("no-build") });
   console.log(`Server log: ${logFile}`);
   // The whole run, warm-ups and the landing page included: the per-process target holds throughout.
   const memory = watchMemory(app.server.pid);
@@ -409,8 +410,28 @@ async function main() {
       console.log("\nTicketry (production server)");
       report.app = [];
       const since = new Date();
-      for (const [name, requests] of selected(appScenarios(ctx, app.base)))
+      const profileDirs = [];
+      for (const [name, requests] of selected(appScenarios(ctx, app.base))) {
+        if (CPU_PROF) {
+          // A fresh profiled server per scenario: its profiles hold this scenario (and its warm-up) only.
+          const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
+          rmSync(cpuProfDir, { recursive: true, force: true });
+          await app.stop();
+          app = await startProductionServer({
+            ...appOptions,
+            build: false,
+            nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`],
+          });
+          profileDirs.push([name, cpuProfDir]);
+        }
         report.app.push(await scenario(name, app.base, requests, app.server.pid));
+      }
+      if (CPU_PROF) {
+        // The last server writes its profiles as it stops.
+        await app.stop();
+        app = await startProductionServer({ ...appOptions, build: false });
+        report.profiles = profileDirs.map(([name, dir]) => ({ name, dir, ...summariseProfiles(dir) }));
+      }
       if (RATE) {
         // After the closed-loop runs, so "50 %" means half of what this machine just reached.
         report.openLoop = { rate: RATE, raw: [], app: [] };
@@ -453,6 +474,7 @@ async function main() {
       printTable("raw node:http + pg", report.raw);
       printTable("Ticketry", report.app, report.raw);
       printSearchShare(report.app);
+      for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
         printOpenLoop("Open loop: Ticketry", report.openLoop.app);

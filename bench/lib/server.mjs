@@ -19,7 +19,8 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
-export async function startProductionServer({ port, build = true, env: extra = {}, logFile }) {
+/** `nodeArgs`: extra Node flags of the server (e.g. --cpu-prof); cluster workers inherit them. */
+export async function startProductionServer({ port, build = true, env: extra = {}, logFile, nodeArgs = [] }) {
   const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
   const env = {
@@ -39,7 +40,7 @@ export async function startProductionServer({ port, build = true, env: extra = {
   // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
   const stderr = logFile ? openSync(logFile, "a") : "inherit";
   // The heap cap `npm start` gives the server (SERVER_MAX_HEAP_MB), so the bench measures that.
-  const server = spawn(process.execPath, [...serverHeapArgs({ ...process.env, ...extra }), "scripts/serve.mjs"], {
+  const server = spawn(process.execPath, [...serverHeapArgs({ ...process.env, ...extra }), ...nodeArgs, "scripts/serve.mjs"], {
     stdio: ["ignore", "ignore", stderr],
     env: { ...process.env, ...env, PORT: String(port) },
   });

@@ -2,11 +2,14 @@
 
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { customerKeys } from "@/components/tickets/customer-queries";
+import { presenceKey } from "@/components/live/presence-queries";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
 import { noteOwnWrite } from "@/components/live/live-bus";
 import { staleWriteOf } from "@/components/live/stale-write";
-import { apiRequest } from "@/lib/http/client/api";
+import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
@@ -21,6 +24,7 @@ import type {
 } from "@/lib/schemas/tickets";
 import type { AssignableUser } from "@/lib/schemas/users";
 import type { TicketMail } from "@/lib/schemas/ticket-mail";
+import type { TicketPane } from "@/lib/schemas/ticket-pane";
 
 export type TicketJson = Jsonify<Ticket>;
 export type TicketListItemJson = Jsonify<TicketListItem>;
@@ -75,8 +79,46 @@ export function useTicketList(params: URLSearchParams) {
   return useCursorPages<TicketListItemJson>(ticketKeys.list(params));
 }
 
-export function useTicket(id: string) {
-  return useQuery<WithFiles<TicketJson>>({ queryKey: ticketKeys.detail(id) });
+/**
+ * Opening a ticket not yet on screen: one request (`/api/tickets/{id}/pane`) fills the ticket,
+ * its conversation and, for staff, its history, mail, customer and viewers, each under its own
+ * key, so later refreshes (live events, own changes) still fetch only the part that changed.
+ * A ticket already cached refreshes part by part as before. True once the parts may fetch
+ * themselves: at once when nothing was needed, after the answer, or after a failure (each
+ * part then asks its own endpoint).
+ */
+export function useTicketPane(id: string): boolean {
+  const queryClient = useQueryClient();
+  const needed = useMemo(() => queryClient.getQueryData(ticketKeys.detail(id)) === undefined, [id, queryClient]);
+  const pane = useQuery({
+    queryKey: ["ticket-pane", id],
+    enabled: needed,
+    gcTime: 0,
+    queryFn: async () => {
+      const res = await fetch(`/api/tickets/${id}/pane`, { credentials: "include" });
+      await throwIfNotOk(res);
+      const parts = (await res.json()) as Jsonify<TicketPane>;
+      const fill = (queryKey: readonly string[], data: unknown) => {
+        if (data === undefined) return;
+        // A live event that arrived while the pane was on its way made this part out of date.
+        const missed = queryClient.getQueryState(queryKey)?.isInvalidated;
+        queryClient.setQueryData(queryKey, data);
+        if (missed) void queryClient.invalidateQueries({ queryKey, exact: true });
+      };
+      fill(ticketKeys.detail(id), parts.ticket);
+      fill(replyKeys.list(id), parts.replies);
+      fill(ticketKeys.history(id), parts.history);
+      fill(ticketKeys.mail(id), parts.mail);
+      fill(customerKeys.summary(id), parts.customer);
+      fill(presenceKey(id), parts.viewers);
+      return true;
+    },
+  });
+  return !needed || pane.isSuccess || pane.isError;
+}
+
+export function useTicket(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<WithFiles<TicketJson>>({ queryKey: ticketKeys.detail(id), enabled });
 }
 
 export function useTicketByNumber(ticketNumber: number | null) {
@@ -89,8 +131,8 @@ export function useTicketByNumber(ticketNumber: number | null) {
   });
 }
 
-export function useReplies(ticketId: string) {
-  return useQuery<WithFiles<ReplyJson>[]>({ queryKey: replyKeys.list(ticketId) });
+export function useReplies(ticketId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<WithFiles<ReplyJson>[]>({ queryKey: replyKeys.list(ticketId), enabled });
 }
 
 export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {

@@ -12,7 +12,7 @@ import { TicketProperties } from "./ticket-properties";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
 import { MailBounceWarning, TicketMailSection } from "./ticket-mail";
-import { useReplies, useTicket } from "./queries";
+import { useReplies, useTicket, useTicketPane } from "./queries";
 import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
 import { TicketUpdatedBanner } from "@/components/live/ticket-updated-banner";
 import { TicketViewers } from "@/components/live/ticket-viewers";
@@ -30,13 +30,15 @@ export function TicketDetail({
   /** Opens another ticket in the workspace (the customer's other tickets, the next in the queue). */
   onOpenTicket?: (id: string) => void;
 }) {
-  const ticket = useTicket(ticketId);
-  const replies = useReplies(ticketId);
+  // One request fills every part on opening; until it answers, no part asks on its own.
+  const ready = useTicketPane(ticketId);
+  const ticket = useTicket(ticketId, { enabled: ready });
+  const replies = useReplies(ticketId, { enabled: ready });
   const me = useCurrentUser();
   const typing = useTyping();
   // Staff see each other on a ticket; customers are never shown nor told who is looking.
   useAnnouncePresence(ticketId, typing.typing, staff);
-  const viewers = useTicketViewers(ticketId, me?.id, staff);
+  const viewers = useTicketViewers(ticketId, me?.id, staff && ready);
   const news = useTicketUpdatedByOthers(ticketId, ticket.data?.version);
 
   if (ticket.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>;

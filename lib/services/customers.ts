@@ -9,7 +9,7 @@ import {
   type CustomerTicket,
 } from "@/lib/schemas/customers";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
-import { findVisibleTicket } from "./ticket-access";
+import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
 
@@ -19,7 +19,11 @@ const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
  * (organisation, customer email, last activity) index, whatever the size of the organisation.
  */
 export async function customerSummary(user: SessionUser, ticketId: string): Promise<CustomerSummary> {
-  const ticket = await findVisibleTicket(user, ticketId);
+  return customerSummaryOf(user, await findVisibleTicket(user, ticketId));
+}
+
+/** The same for a ticket the caller has already loaded (the ticket pane). */
+export async function customerSummaryOf(user: SessionUser, ticket: VisibleTicket): Promise<CustomerSummary> {
   const base = { name: ticket.customerName, email: ticket.customerEmail };
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) {
     return { ...base, known: false, firstContactAt: null, totalTickets: 1, openTickets: 0, otherTickets: [] };

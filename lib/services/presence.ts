@@ -5,7 +5,7 @@ import { can } from "@/lib/permissions/table";
 import { announcePresence } from "@/lib/live/announce";
 import type { TicketViewer } from "@/lib/schemas/presence";
 import { db } from "@/lib/server/db";
-import { findVisibleTicket } from "./ticket-access";
+import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 /**
  * A viewer counts while their tab has said so within this long. Open tabs say so every
@@ -58,7 +58,12 @@ export async function markLeft(user: SessionUser, ticketId: string) {
 /** Who has the ticket open now (the caller included), typing ones first. */
 export async function listViewers(user: SessionUser, ticketId: string, now = new Date()): Promise<TicketViewer[]> {
   assertMaySee(user);
-  await findVisibleTicket(user, ticketId);
+  return viewersOf(user, await findVisibleTicket(user, ticketId), now);
+}
+
+/** The same for a ticket the caller has already loaded (the ticket pane). */
+export async function viewersOf(user: SessionUser, { id: ticketId }: VisibleTicket, now = new Date()) {
+  assertMaySee(user);
   const rows = await db.ticketPresence.findMany({
     where: {
       organizationId: user.organizationId,

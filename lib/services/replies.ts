@@ -16,7 +16,7 @@ import { auditActor, customerOf, sessionActor, type CustomerActor } from "./acto
 import { attachmentsByMessage } from "./attachments";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
-import { findVisibleTicket } from "./ticket-access";
+import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
@@ -67,7 +67,15 @@ export async function listReplies(
   user: SessionUser,
   ticketId: string,
 ): Promise<WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[]> {
-  const ticket = await findVisibleTicket(user, ticketId);
+  return repliesOf(user, await findVisibleTicket(user, ticketId));
+}
+
+/** The same for a ticket the caller has already loaded (the ticket pane). */
+export async function repliesOf(
+  user: SessionUser,
+  ticket: VisibleTicket,
+): Promise<WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[]> {
+  const ticketId = ticket.id;
   if (sessionActor(user).kind === "staff") {
     const rows = await db.reply.findMany({
       where: {

@@ -20,6 +20,9 @@ export function visibleTickets(user: SessionUser): Prisma.TicketWhereInput {
     : { organizationId: user.organizationId, customerEmail: user.email };
 }
 
+/** A ticket `findVisibleTicket` returned: the caller may see it. */
+export type VisibleTicket = Awaited<ReturnType<typeof findVisibleTicket>>;
+
 /** Loads one visible ticket or answers 404 (also for another tenant's id). */
 export async function findVisibleTicket(user: SessionUser, id: string) {
   const ticket = await db.ticket.findFirst({ where: { id, ...visibleTickets(user) } });

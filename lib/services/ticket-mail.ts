@@ -5,7 +5,7 @@ import { forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { rawHeader } from "@/lib/mail/inbound/raw-headers";
 import type { TicketMail } from "@/lib/schemas/ticket-mail";
-import { findVisibleTicket } from "./ticket-access";
+import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 /** Staff only: the original mail may hold what the stored reply left out (quotes, other recipients). */
 function assertStaff(user: SessionUser) {
@@ -30,7 +30,12 @@ type MailRow = {
 
 export async function listTicketMail(user: SessionUser, ticketId: string): Promise<TicketMail> {
   assertStaff(user);
-  const ticket = await findVisibleTicket(user, ticketId);
+  return ticketMailOf(user, await findVisibleTicket(user, ticketId));
+}
+
+/** The same for a ticket the caller has already loaded (the ticket pane). */
+export async function ticketMailOf(user: SessionUser, ticket: VisibleTicket): Promise<TicketMail> {
+  assertStaff(user);
   // Only each message's head leaves the database: From and Subject sit in the header block, and
   // a ticket may hold 200 originals of up to 25 MB each.
   const rows = await db.$queryRaw<MailRow[]>`

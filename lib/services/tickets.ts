@@ -20,7 +20,7 @@ import { recordEvent } from "./audit";
 import { afterTicketCursor, encodeTicketCursor, ORDER_BY } from "./ticket-order";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
-import { findVisibleTicket, isStaff, visibleTickets } from "./ticket-access";
+import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { ticketsUsed } from "./usage";
@@ -188,7 +188,11 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
 
 /** One visible ticket with the files of its first message (each reply's come with the replies). */
 export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
-  const ticket = await findVisibleTicket(user, id);
+  return ticketWithFiles(await findVisibleTicket(user, id));
+}
+
+/** A loaded ticket as the detail shows it, with the files of its first message. */
+export async function ticketWithFiles(ticket: VisibleTicket): Promise<WithAttachments<Ticket>> {
   return { ...toTicketJson(ticket), attachments: await openingAttachments(ticket.organizationId, ticket.id) };
 }
 
@@ -395,7 +399,12 @@ export async function updateTicket(
 /** Ticket history, oldest first: who changed what, when. */
 export async function ticketHistory(user: SessionUser, id: string): Promise<TicketHistoryEvent[]> {
   if (!can(user, "tickets.history")) throw forbidden();
-  await findVisibleTicket(user, id);
+  return historyOf(user, await findVisibleTicket(user, id));
+}
+
+/** The same for a ticket the caller has already loaded (the ticket pane). */
+export async function historyOf(user: SessionUser, { id }: VisibleTicket): Promise<TicketHistoryEvent[]> {
+  if (!can(user, "tickets.history")) throw forbidden();
   const events = await db.auditEvent.findMany({
     where: { organizationId: user.organizationId, ticketId: id },
     orderBy: { createdAt: "asc" },

@@ -303,6 +303,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     },
   },
   {
+    route: "/api/tickets/[id]/pane",
+    method: "GET",
+    access: "signed-in",
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
     route: "/api/tickets/[id]/customer",
     method: "GET",
     access: ROLES.staff,

@@ -1,0 +1,20 @@
+import type { WithAttachments } from "./attachments";
+import type { CustomerSummary } from "./customers";
+import type { TicketViewer } from "./presence";
+import type { TicketMail } from "./ticket-mail";
+import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./tickets";
+
+/**
+ * Everything the ticket pane shows when a ticket opens, in one answer of
+ * `GET /api/tickets/{id}/pane`: each part is exactly what its own call returns
+ * (`/api/tickets/detail/{id}`, `/api/replies/{id}`, and for staff `/history`, `/mail`,
+ * `/customer`, `/presence` under `/api/tickets/{id}`). A part the caller may not read is absent.
+ */
+export type TicketPane = {
+  ticket: WithAttachments<Ticket>;
+  replies: WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[];
+  history?: TicketHistoryEvent[];
+  mail?: TicketMail;
+  customer?: CustomerSummary;
+  viewers?: TicketViewer[];
+};
