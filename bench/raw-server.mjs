@@ -1,73 +1,57 @@
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
-// queue counts and detail (lib/services/tickets.ts, replies.ts) including the per-request
-// session user lookup. Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as
-// many processes as the production server (WEB_CONCURRENCY, else one per core; node:cluster like
-// scripts/serve.mjs), so the app's share of this limit compares equal process counts.
+// queue counts, detail and ticket pane (lib/services/tickets.ts, replies.ts, ticket-pane.ts)
+// including a per-request session user lookup (which the app's session cache may skip).
+// Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as many processes as the
+// production server (WEB_CONCURRENCY, else one per core; node:cluster like scripts/serve.mjs), so the app's share of this limit compares equal process counts.
 //   GET /list?org=&user=[&view=]   /counts?org=&user=   /detail?org=&user=&id=   /replies?org=&user=&id=
+//       /pane?org=&user=&id=   (the SQL: bench/lib/hot-sql.mjs)
 import cluster from "node:cluster";
 import http from "node:http";
 import pg from "pg";
 import { runPrimary } from "../scripts/lib/server-cluster.mjs";
+import * as sql from "./lib/hot-sql.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
 });
-const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
-const DONE = `"status" IN ('resolved', 'closed')`;
-const COLUMNS = `"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status", "category", "customerName",
-  "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt", "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt"`;
-const DAY = 24 * 3600_000;
-const VIEWS = {
-  "": () => ["", []],
-  unassigned: () => [`AND ${OPEN} AND "assignedToId" IS NULL`, []],
-  "my-open": (user) => [`AND ${OPEN} AND "assignedToId" = $3`, [user]],
-  "all-open": () => [`AND ${OPEN}`, []],
-};
-const USER = `SELECT "id", "organizationId", "role"::text, "email", "fullName", "username", "avatar", "isActive", "sessionVersion" FROM "User" WHERE "id" = $1 LIMIT 1`;
+// RAW_UNNAMED=1: every statement unnamed (parsed and planned per call), as the app's were before
+// lib/server/db.ts named its reads; bench/prepared.mjs measures the difference directly.
+const unnamed = process.env.RAW_UNNAMED === "1";
+const run = (q) => pool.query(unnamed ? { text: q.text, values: q.values } : q);
 
 async function handle(url) {
   const org = url.searchParams.get("org");
   const user = url.searchParams.get("user");
-  await pool.query(USER, [user]);
+  await run(sql.sessionUser(user));
   if (url.pathname === "/list") {
-    const [where, extra] = VIEWS[url.searchParams.get("view") ?? ""]?.(user) ?? VIEWS[""]();
-    const { rows } = await pool.query(
-      `SELECT ${COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT $2`,
-      [org, 51, ...extra],
-    );
+    const { rows } = await run(sql.list(org, user, url.searchParams.get("view") ?? ""));
     return rows.slice(0, 50).map(({ assignedToId, ...t }) => ({ ...t, assignedTo: assignedToId }));
   }
   if (url.pathname === "/counts") {
-    const now = new Date();
-    const scope = `"organizationId" = $1`;
-    const { rows } = await pool.query(
-      `WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = $1)
-    SELECT
-      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = '') AS unassigned,
-      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = $2) AS "myOpen",
-      (SELECT COALESCE(sum("open"), 0) FROM open) AS "allOpen",
-      (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > $3) AS "slaRisk",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= $4) AS "recentlyUpdated",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= $5) AS closed`,
-      [org, user, now, new Date(now - DAY), new Date(now - 7 * DAY)],
-    );
+    const { rows } = await run(sql.counts(org, user));
     return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
   }
-  if (url.pathname === "/detail" || url.pathname === "/replies") {
+  if (url.pathname === "/detail" || url.pathname === "/replies" || url.pathname === "/pane") {
     const id = url.searchParams.get("id");
-    const { rows } = await pool.query(`SELECT * FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [
-      id,
-      org,
-    ]);
-    if (!rows[0] || url.pathname === "/detail") return rows[0] ?? null;
-    const replies = await pool.query(
-      `SELECT "id", "ticketId", "content", "type"::text, "authorType"::text, "authorEmail", "createdAt" FROM "Reply"
-      WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC, "id" ASC`,
-      [org, id],
+    const {
+      rows: [found],
+    } = await run(sql.ticket(org, id));
+    if (!found || url.pathname === "/detail") return found ?? null;
+    if (url.pathname === "/replies") return (await run(sql.replies(org, id))).rows;
+    // The pane: every part side by side, as the app's ticketPane reads them.
+    const [files, replies, history, mail, failing, counts, others, viewers] = await Promise.all(
+      sql.paneParts(org, found).map((q) => run(q).then((r) => r.rows)),
     );
-    return replies.rows;
+    return {
+      ticket: { ...found, attachments: files.filter((f) => f.replyId === null) },
+      replies: replies.map((r) => ({ ...r, attachments: files.filter((f) => f.replyId === r.id) })),
+      history,
+      mail: { messages: mail.map(({ head, ...m }) => ({ ...m, headBytes: head?.length ?? 0 })), failing: failing[0] ?? null },
+      customer: { ...counts[0], otherTickets: others },
+      viewers,
+    };
   }
   return null;
 }

@@ -44,7 +44,7 @@ const WORKERS = webConcurrency({ WEB_CONCURRENCY: option("workers", process.env.
 if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
   throw new Error(`--rate takes a share of the measured maximum (50%) or requests per second (200), not "${RATE}"`);
 // The scenarios a person waits on while working a queue: the open-loop run's targets.
-const OPEN_LOOP = ["list:all", "counts", "detail+replies"];
+const OPEN_LOOP = ["list:all", "counts", "detail", "detail+replies"];
 const BENCH_DESCRIPTION = "Created by npm run bench";
 // Common words are in a twentieth of the seeded subjects (5,000 tickets of the largest
 // organisation at 1M); rare ones are a surname with the number of one seeded email address
@@ -212,6 +212,8 @@ function appScenarios(ctx, base) {
     ["search:common", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)]],
     ["search:rare", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_RARE))}`, ctx.agentCookies)]],
     ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],
+    // Opening a ticket as the workspace does it now: one request for the whole pane.
+    ["detail", [get(() => `/api/tickets/${pick(ctx.ticketIds)}/pane`, ctx.agentCookies)]],
     [
       "detail+replies",
       [
@@ -259,6 +261,7 @@ function rawScenarios(ctx) {
   return [
     ["list:all", [raw("/list", q())]],
     ["counts", [raw("/counts", q())]],
+    ["detail", [raw("/pane", () => `${q()()}&id=${pick(ctx.ticketIds)}`)]],
     [
       "detail+replies",
       [
@@ -374,7 +377,7 @@ async function main() {
         const started = Date.now();
         await seed(database.url, size);
         const ctx = await prepare(database.url, app.base);
-        const wanted = new Set(["list:all", "counts", "search:common", "search:rare", "detail+replies"]);
+        const wanted = new Set(["list:all", "counts", "search:common", "search:rare", "detail", "detail+replies"]);
         const rows = [];
         for (const [name, requests] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n)))
           rows.push(await scenario(name, app.base, requests, app.server.pid));

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -25,18 +26,45 @@ class FailFastClient extends pg.Client {
   }
 }
 
+/** How many distinct read statements each connection keeps prepared (DATABASE_PREPARED_STATEMENTS, 0 = none). */
+const PREPARED_LIMIT = Number(process.env.DATABASE_PREPARED_STATEMENTS ?? 200);
+const statementNames = new Map<string, string>();
+
+/**
+ * Reads run as named (prepared) statements: PostgreSQL parses and plans a statement per
+ * connection once and then reuses the plan, where an unnamed one is planned on every call
+ * (planning the ticket list cost more than running it). Only reads, and not those matching a
+ * pattern (search): a reused generic plan cannot see the pattern, and a search plan depends on
+ * it. The names are a hash of the text, so one name never stands for two statements; the
+ * number of texts is bounded, since every prepared statement holds memory in each connection.
+ * A migration that changes a read's result columns needs the servers restarted, as any does.
+ */
+function statementName({ sql }: { sql: string }): string | undefined {
+  const known = statementNames.get(sql);
+  if (known) return known;
+  if (statementNames.size >= PREPARED_LIMIT || !/^\s*(SELECT|WITH)\b/i.test(sql) || /\bI?LIKE\b/i.test(sql))
+    return undefined;
+  const name = `r_${createHash("sha1").update(sql).digest("hex").slice(0, 24)}`;
+  statementNames.set(sql, name);
+  return name;
+}
+
 /**
  * The one Prisma client. Each connection attempt gives up after 1.5 s and the pool reconnects
  * by itself when the database is back; waiting for a busy pool is allowed longer.
  */
 function createClient() {
-  const adapter = new PrismaPg({
-    connectionString: env.databaseUrl,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    Client: FailFastClient,
-    connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
-    idleTimeoutMillis: 30_000,
-  });
+  const adapter = new PrismaPg(
+    {
+      connectionString: env.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      Client: FailFastClient,
+      connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+    },
+    // No name (undefined) leaves a statement unnamed: parsed and planned each time, as by default.
+    { statementNameGenerator: (query) => statementName(query) as string },
+  );
   // An interactive transaction waits for a pooled connection as long as a plain query does, and
   // may outlast a burst of row-lock waits: under load it queues instead of failing (5 s default).
   return new PrismaClient({ adapter, transactionOptions: { maxWait: POOL_WAIT_TIMEOUT_MS, timeout: 20_000 } });
