@@ -170,4 +170,26 @@ test.describe("ticket detail", () => {
     await other.click();
     await expect(page.getByRole("article").getByRole("heading", { name: first.subject })).toBeVisible();
   });
+
+  test("opens a ticket with one request for the whole pane", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    const tag = tagOf();
+    const t = await newTicket(page, `One request ${tag}`, `pane-${tag}@example.test`, "Sam Pane");
+    await page.request.post("/api/replies", { data: { ticketId: t.id, content: `Looking into it ${tag}`, type: "public" } });
+    const list = await openQueue(page, tag);
+    const asked: string[] = [];
+    page.on("request", (req) => {
+      const path = new URL(req.url()).pathname;
+      if (req.method() === "GET" && path.includes(t.id)) asked.push(path);
+    });
+    await open(list, t.subject);
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("heading", { name: t.subject })).toBeVisible();
+    await expect(detail.getByText(`Looking into it ${tag}`)).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Customer" }).getByRole("heading", { name: "Sam Pane" })).toBeVisible();
+    await expect(detail.getByRole("region", { name: "History" })).toBeVisible();
+    // Ticket, conversation, history, mail, customer and viewers all came with the pane (the
+    // viewers may be asked again later: this agent's own presence beat announces itself).
+    expect(asked.filter((path) => !path.endsWith("/presence"))).toEqual([`/api/tickets/${t.id}/pane`]);
+  });
 });
