@@ -24,10 +24,14 @@ export class Listener {
   private stopped = false;
   connected = false;
 
-  /** A second listener with its own cache and hub stands for another process in the tests. */
+  /**
+   * A second listener with its own cache and hub stands for another process in the tests
+   * (`connectionString`: its own way to the database, which a test can cut).
+   */
   constructor(
     private readonly users: SessionUserCache = sessionUsers,
     private readonly events: Pick<typeof hub, "dispatch" | "resyncAll"> = hub,
+    private readonly connectionString?: string,
   ) {}
 
   /** The database server's process id of the listening connection (the tests cut it). */
@@ -43,7 +47,11 @@ export class Listener {
 
   private async connect() {
     // Keep-alive probes notice a connection that died without a word (a dropped network path).
-    const client = new pg.Client({ connectionString: env.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.connectionString ?? env.databaseUrl,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     client.on("notification", (message) => {
       if (message.channel === USER_CHANNEL) {
         if (message.payload) this.users.forget(message.payload);

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { GET as check } from "@/app/api/auth/check/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { PATCH as changePassword } from "@/app/api/users/password/route";
@@ -146,8 +147,7 @@ describe("no stale user comes back", () => {
     });
     // ... the user logs out elsewhere, and B hears of it before that request finishes ...
     await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
-    const heard = cacheB.begin()!;
-    await until(() => cacheB.begin()! > heard, "B hears the logout");
+    await until(() => cacheB.begin()! > ticket!, "B hears the logout");
     // ... so the row it read is not kept, and the old cookie is refused.
     cacheB.store(ticket, stale);
     expect(cacheB.has(user.id)).toBe(false);
@@ -157,23 +157,89 @@ describe("no stale user comes back", () => {
 
 describe("a lost LISTEN connection", () => {
   it("empties the cache and bypasses it until listening again", async () => {
-    const { user, cookie } = await signedIn();
-    const pid = listenerB.backendPid;
-    expect(pid).not.toBeNull();
-    await db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+    // A third process whose way to the database goes through a link the test can cut.
+    const link = await tcpLink(new URL(process.env.DATABASE_URL!));
+    const cacheC = new SessionUserCache();
+    const listenerC = new Listener(cacheC, noEvents, link.url);
+    const checkC = sessionChecker(cacheC, listenerC);
+    try {
+      await listenerC.ensure();
+      await until(() => cacheC.isActive, "C listens");
+      const { user, cookie } = await signedIn();
+      expect((await checkC(tokenOf(cookie)))?.id).toBe(user.id);
+      expect(cacheC.has(user.id)).toBe(true);
+
+      await link.cut();
+      await until(() => !cacheC.isActive, "C notices its connection is gone");
+      expect(cacheC.size).toBe(0);
+
+      // Meanwhile a change C cannot hear of: C reads the database each time and keeps nothing.
+      await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+      expect(await checkC(tokenOf(cookie))).toBeNull();
+      const fresh = await sessionCookie({ id: user.id, sessionVersion: user.sessionVersion + 1 });
+      expect((await checkC(tokenOf(fresh)))?.id).toBe(user.id);
+      expect(cacheC.size).toBe(0);
+
+      // The link is back: C reconnects by itself (with backoff) and the cache answers again.
+      await link.restore();
+      await until(() => cacheC.isActive, "C listens again");
+      expect((await checkC(tokenOf(fresh)))?.id).toBe(user.id);
+      expect(cacheC.has(user.id)).toBe(true);
+    } finally {
+      await listenerC.stop();
+      await link.cut();
+    }
+  });
+
+  it("a database-side end of the connection counts the same", async () => {
+    const { user } = await signedIn();
+    await db.$queryRaw`SELECT pg_terminate_backend(${listenerB.backendPid}::int)`;
     await until(() => !cacheB.isActive, "B notices its connection is gone");
-    expect(cacheB.size).toBe(0);
-
-    // Meanwhile a change nobody in B hears of: B reads the database and keeps nothing.
-    await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
-    expect(await checkB(tokenOf(cookie))).toBeNull();
-    const fresh = await sessionCookie({ id: user.id, sessionVersion: user.sessionVersion + 1 });
-    expect((await checkB(tokenOf(fresh)))?.id).toBe(user.id);
-    expect(cacheB.size).toBe(0);
-
-    // Reconnected (with backoff): the cache answers again.
+    expect(cacheB.has(user.id)).toBe(false);
     await until(() => cacheB.isActive, "B listens again");
-    expect((await checkB(tokenOf(fresh)))?.id).toBe(user.id);
-    expect(cacheB.has(user.id)).toBe(true);
   });
 });
+
+/** A TCP link to the database that the test can cut (every socket closed, new ones refused) and restore. */
+async function tcpLink(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        const close = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("error", close);
+          socket.on("close", close);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await listen();
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server = null;
+      }),
+    restore: listen,
+  };
+}
