@@ -48,7 +48,10 @@ async function handle(url) {
       ticket: { ...found, attachments: files.filter((f) => f.replyId === null) },
       replies: replies.map((r) => ({ ...r, attachments: files.filter((f) => f.replyId === r.id) })),
       history,
-      mail: { messages: mail.map(({ head, ...m }) => ({ ...m, headBytes: head?.length ?? 0 })), failing: failing[0] ?? null },
+      mail: {
+        messages: mail.map(({ head, ...m }) => ({ ...m, headBytes: head?.length ?? 0 })),
+        failing: failing[0] ?? null,
+      },
       customer: { ...counts[0], otherTickets: others },
       viewers,
     };

@@ -52,9 +52,7 @@ export function summariseProfiles(dir, top = 15) {
   }
   const share = (ms) => Math.round((1000 * ms) / Math.max(busy, 1)) / 10;
   const sorted = (map) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, ms]) => ({ name, ms: Math.round(ms), percent: share(ms) }));
+    [...map].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms: Math.round(ms), percent: share(ms) }));
   return {
     files: files.length,
     busyMs: Math.round(busy),
@@ -65,7 +63,9 @@ export function summariseProfiles(dir, top = 15) {
 }
 
 export function printSummary(title, summary) {
-  console.log(`\nCPU profile: ${title} (${summary.files} processes, busy ${summary.busyMs} ms, idle ${summary.idleMs} ms)`);
+  console.log(
+    `\nCPU profile: ${title} (${summary.files} processes, busy ${summary.busyMs} ms, idle ${summary.idleMs} ms)`,
+  );
   console.log(`  by part: ${summary.parts.map((p) => `${p.name} ${p.percent} %`).join(", ")}`);
   for (const entry of summary.top) console.log(`  ${String(entry.percent).padStart(5)} %  ${entry.name}`);
 }

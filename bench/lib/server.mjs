@@ -40,10 +40,14 @@ export async function startProductionServer({ port, build = true, env: extra = {
   // The server's log (e.g. one line per mail it could not send) goes to logFile when given.
   const stderr = logFile ? openSync(logFile, "a") : "inherit";
   // The heap cap `npm start` gives the server (SERVER_MAX_HEAP_MB), so the bench measures that.
-  const server = spawn(process.execPath, [...serverHeapArgs({ ...process.env, ...extra }), ...nodeArgs, "scripts/serve.mjs"], {
-    stdio: ["ignore", "ignore", stderr],
-    env: { ...process.env, ...env, PORT: String(port) },
-  });
+  const server = spawn(
+    process.execPath,
+    [...serverHeapArgs({ ...process.env, ...extra }), ...nodeArgs, "scripts/serve.mjs"],
+    {
+      stdio: ["ignore", "ignore", stderr],
+      env: { ...process.env, ...env, PORT: String(port) },
+    },
+  );
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/health`);
   return {

@@ -175,7 +175,9 @@ test.describe("ticket detail", () => {
     await signInAs(page, "agent@acme.test");
     const tag = tagOf();
     const t = await newTicket(page, `One request ${tag}`, `pane-${tag}@example.test`, "Sam Pane");
-    await page.request.post("/api/replies", { data: { ticketId: t.id, content: `Looking into it ${tag}`, type: "public" } });
+    await page.request.post("/api/replies", {
+      data: { ticketId: t.id, content: `Looking into it ${tag}`, type: "public" },
+    });
     const list = await openQueue(page, tag);
     const asked: string[] = [];
     page.on("request", (req) => {
@@ -186,7 +188,9 @@ test.describe("ticket detail", () => {
     const detail = page.getByRole("article");
     await expect(detail.getByRole("heading", { name: t.subject })).toBeVisible();
     await expect(detail.getByText(`Looking into it ${tag}`)).toBeVisible();
-    await expect(page.getByRole("complementary", { name: "Customer" }).getByRole("heading", { name: "Sam Pane" })).toBeVisible();
+    await expect(
+      page.getByRole("complementary", { name: "Customer" }).getByRole("heading", { name: "Sam Pane" }),
+    ).toBeVisible();
     await expect(detail.getByRole("region", { name: "History" })).toBeVisible();
     // Ticket, conversation, history, mail, customer and viewers all came with the pane (the
     // viewers may be asked again later: this agent's own presence beat announces itself).

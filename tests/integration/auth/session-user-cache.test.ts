@@ -76,7 +76,11 @@ describe("a change made in one process ends the session in another", () => {
   it("deactivation and role change by an admin", async () => {
     const { user, cookie, admin, adminCookie } = await signedIn();
     const deactivate = await updateUser(
-      makeRequest(`/api/users/${user.id}`, { method: "PATCH", body: { isActive: false }, headers: { cookie: adminCookie } }),
+      makeRequest(`/api/users/${user.id}`, {
+        method: "PATCH",
+        body: { isActive: false },
+        headers: { cookie: adminCookie },
+      }),
       params({ id: user.id }),
     );
     expect(deactivate.status).toBe(200);
@@ -87,7 +91,11 @@ describe("a change made in one process ends the session in another", () => {
     const otherCookie = await sessionCookie(other);
     expect((await checkB(tokenOf(otherCookie)))?.role).toBe("agent");
     const promote = await updateUser(
-      makeRequest(`/api/users/${other.id}`, { method: "PATCH", body: { role: "org_admin" }, headers: { cookie: adminCookie } }),
+      makeRequest(`/api/users/${other.id}`, {
+        method: "PATCH",
+        body: { role: "org_admin" },
+        headers: { cookie: adminCookie },
+      }),
       params({ id: other.id }),
     );
     expect(promote.status).toBe(200);

@@ -44,7 +44,9 @@ describe("GET /api/tickets/{id}/pane", () => {
     };
     for (const part of Object.values(parts)) expect(part.status).toBe(200);
     const { viewers, ...rest } = got.body as Record<string, unknown>;
-    expect(rest).toEqual(Object.fromEntries(Object.entries(parts).flatMap(([k, v]) => (k === "viewers" ? [] : [[k, v.body]]))));
+    expect(rest).toEqual(
+      Object.fromEntries(Object.entries(parts).flatMap(([k, v]) => (k === "viewers" ? [] : [[k, v.body]]))),
+    );
     // How long a viewer still counts moves on between the two calls; who is there does not.
     const strip = (list: unknown) => (list as { expiresInMs: number }[]).map(({ expiresInMs: _, ...v }) => v);
     expect(strip(viewers)).toEqual(strip(parts.viewers.body));
