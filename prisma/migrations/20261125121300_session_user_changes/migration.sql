@@ -1,5 +1,5 @@
 -- Session user cache (lib/auth/session-user-cache.ts). Every server process keeps the signed-in
--- users it has seen; this trigger tells all of them, through the LISTEN connection each already
+-- users it has seen, and this trigger tells all of them, through the LISTEN connection each already
 -- holds, the moment a change that matters to a session commits: logout, password change or
 -- reset, deactivation, role change, a move to another organisation, a new email, name, username
 -- or avatar, or the account's deletion. The payload is the user's id only. Kept as a trigger so
