@@ -106,7 +106,11 @@ describe("a change made in one process ends the session in another", () => {
   it("a new name is shown by the other process (the session itself stays valid)", async () => {
     const { user, cookie } = await signedIn();
     const res = await updateProfile(
-      makeRequest("/api/users/profile", { method: "PATCH", body: { fullName: "Renamed Person" }, headers: { cookie } }),
+      makeRequest("/api/users/profile", {
+        method: "PATCH",
+        body: { fullName: "Renamed Person", email: user.email },
+        headers: { cookie },
+      }),
       params(),
     );
     expect(res.status).toBe(200);
