@@ -102,10 +102,13 @@ async function scenario(name, base, requests, watchPid) {
   process.stderr.write(`  ${name.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   await load(base, requests, WARMUP);
   const memory = watchPid ? watchMemory(watchPid) : null;
+  // The monotonic clock a CPU profile stamps its samples with (--cpu-prof keeps this window).
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
   const result = await load(base, requests, DURATION);
+  const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
   const rss = memory?.stop();
   process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
-  return { name, ...result, ...rssFields(rss) };
+  return { name, ...result, ...rssFields(rss), measured };
 }
 
 const get = (path, cookies) => ({
@@ -427,13 +430,20 @@ async function main() {
           });
           profileDirs.push([name, cpuProfDir]);
         }
-        report.app.push(await scenario(name, app.base, requests, app.server.pid));
+        const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid);
+        report.app.push(row);
+        if (CPU_PROF) profileDirs.at(-1).push(measured);
       }
       if (CPU_PROF) {
         // The last server writes its profiles as it stops.
         await app.stop();
         app = await startProductionServer({ ...appOptions, build: false });
-        report.profiles = profileDirs.map(([name, dir]) => ({ name, dir, ...summariseProfiles(dir) }));
+        // Only the measured requests: not the server's start nor the warm-up.
+        report.profiles = profileDirs.map(([name, dir, window]) => ({
+          name,
+          dir,
+          ...summariseProfiles(dir, 15, window),
+        }));
       }
       if (RATE) {
         // After the closed-loop runs, so "50 %" means half of what this machine just reached.

@@ -24,8 +24,13 @@ const shortUrl = (url) =>
     .replace(/^.*[\\/]node_modules[\\/]/, "")
     .replace(/^.*[\\/]\.next[\\/]/, ".next/");
 
-/** Self milliseconds per frame key over every profile in `dir`. */
-export function summariseProfiles(dir, top = 15) {
+/**
+ * Self milliseconds per frame key over every profile in `dir`. `window` ({ fromUs, toUs }, the
+ * monotonic clock in microseconds: `process.hrtime.bigint() / 1000n` on the same machine, the
+ * clock V8 stamps samples with) keeps only the samples taken in it, e.g. the measured part of a
+ * scenario without the server's start and warm-up.
+ */
+export function summariseProfiles(dir, top = 15, window = null) {
   const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   const byFrame = new Map();
   const byPart = new Map();
@@ -34,8 +39,11 @@ export function summariseProfiles(dir, top = 15) {
   for (const file of files) {
     const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
     const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    let at = profile.startTime;
     profile.samples.forEach((id, i) => {
       const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      at += profile.timeDeltas[i] ?? 0;
+      if (window && (at < window.fromUs || at > window.toUs)) return;
       const frame = nodes.get(id);
       if (!frame) return;
       const name = frame.functionName || "(anonymous)";
