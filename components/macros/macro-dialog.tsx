@@ -44,7 +44,10 @@ function serverIssues(error: unknown): { field: FormField; message: string }[] {
   const issues = error.details.issues;
   if (Array.isArray(issues))
     return issues
-      .map((i: { path?: unknown; message?: unknown }) => ({ field: String(i.path) as FormField, message: String(i.message) }))
+      .map((i: { path?: unknown; message?: unknown }) => ({
+        field: String(i.path) as FormField,
+        message: String(i.message),
+      }))
       .filter((i) => FIELDS.includes(i.field));
   // A taken name is a conflict about the name.
   return error.code === "conflict" ? [{ field: "name", message: error.error }] : [];
@@ -209,7 +212,9 @@ export function MacroDialog({
             A reply your team inserts with one click, plus optional changes made to the ticket when the reply is sent.
           </DialogDescription>
         </DialogHeader>
-        {open && <MacroForm key={`${macro?.id ?? "new"}-${formKey}`} macro={macro} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <MacroForm key={`${macro?.id ?? "new"}-${formKey}`} macro={macro} onDone={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   );

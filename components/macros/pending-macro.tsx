@@ -16,7 +16,13 @@ export function PendingMacro({ macro, onDrop }: { macro: MacroJson; onDrop: () =
         <span className="font-medium">When sent, macro &quot;{macro.name}&quot; will also change:</span>{" "}
         {macroChangesText(macro).join(", ")}
       </p>
-      <Button type="button" variant="ghost" size="sm" onClick={onDrop} aria-label={`Remove the changes of macro ${macro.name}`}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={onDrop}
+        aria-label={`Remove the changes of macro ${macro.name}`}
+      >
         <X aria-hidden /> Remove changes
       </Button>
     </div>

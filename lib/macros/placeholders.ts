@@ -12,7 +12,12 @@ export type PlaceholderContext = {
   organization: { name: string | null } | null;
 };
 
-type Placeholder = { key: string; description: string; value: (c: PlaceholderContext) => string | null; fallback: string };
+type Placeholder = {
+  key: string;
+  description: string;
+  value: (c: PlaceholderContext) => string | null;
+  fallback: string;
+};
 
 /** A ticket raised without a name or address carries these stand-ins (lib/schemas/tickets.ts): not worth greeting. */
 const STAND_IN_NAMES = new Set(["customer"]);

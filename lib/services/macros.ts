@@ -72,7 +72,12 @@ async function nameChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function recordMacroEvent(tx: Prisma.TransactionClient, user: SessionUser, action: string, macro: { id: string; name: string }) {
+function recordMacroEvent(
+  tx: Prisma.TransactionClient,
+  user: SessionUser,
+  action: string,
+  macro: { id: string; name: string },
+) {
   return recordEvent(tx, {
     organizationId: user.organizationId,
     actorId: user.id,
@@ -125,7 +130,10 @@ export async function updateMacro(user: SessionUser, id: string, input: MacroInp
   const data = await macroData(user.organizationId, input);
   return nameChecked(() =>
     db.$transaction(async (tx) => {
-      const found = await tx.macro.findFirst({ where: { id, organizationId: user.organizationId }, select: { id: true } });
+      const found = await tx.macro.findFirst({
+        where: { id, organizationId: user.organizationId },
+        select: { id: true },
+      });
       if (!found) throw notFound(MACRO_NOT_FOUND);
       const updated = await tx.macro.update({
         where: { id, organizationId: user.organizationId },
@@ -163,7 +171,14 @@ export async function macroForReply(
   id: string,
 ): Promise<AppliedMacro> {
   const rows = await tx.$queryRaw<
-    { id: string; name: string; status: MacroChanges["status"]; priority: MacroChanges["priority"]; assigneeId: string | null; unassign: boolean }[]
+    {
+      id: string;
+      name: string;
+      status: MacroChanges["status"];
+      priority: MacroChanges["priority"];
+      assigneeId: string | null;
+      unassign: boolean;
+    }[]
   >`SELECT "id", "name", "status"::text AS "status", "priority"::text AS "priority", "assigneeId", "unassign"
     FROM "Macro" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR SHARE`;
   const row = rows[0];

@@ -215,7 +215,8 @@ async function applyMacroFields(
   if (fields.priority === undefined && fields.assignedTo === undefined) return null;
   const current = await tx.ticket.findFirst({ where: { id: ticketId, organizationId: user.organizationId } });
   if (!current) throw notFound("Ticket not found");
-  const updated = await applyTicketChange(tx, user, current, fields, now, { macro: macro.name });
+  const change = { priority: fields.priority, assignedTo: fields.assignedTo };
+  const updated = await applyTicketChange(tx, user, current, change, now, { macro: macro.name });
   return updated.version;
 }
 

@@ -42,7 +42,12 @@ async function macroViaApi(page: Page, body: Record<string, unknown>) {
 /** A fresh ticket of the demo organisation, so parallel specs never share it. */
 async function freshTicket(page: Page, subject: string) {
   const res = await page.request.post("/api/tickets", {
-    data: { subject, description: "I was charged twice", customerName: "Casey Jones", customerEmail: "casey.jones@example.test" },
+    data: {
+      subject,
+      description: "I was charged twice",
+      customerName: "Casey Jones",
+      customerEmail: "casey.jones@example.test",
+    },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { ticketNumber: number };
@@ -146,7 +151,9 @@ test("an agent applies a macro with the keyboard alone, from the reply box and f
   await expect(toastText(page, "Reply sent")).toBeVisible();
   await expect(pending).toBeHidden();
   const conversation = detail.getByRole("region", { name: "Conversation" });
-  await expect(conversation.getByText(`Hi Casey, your refund for #${ticket.ticketNumber} is on its way. Sam`)).toBeVisible();
+  await expect(
+    conversation.getByText(`Hi Casey, your refund for #${ticket.ticketNumber} is on its way. Sam`),
+  ).toBeVisible();
   await expect(conversation.getByText("Anything else, Casey Jones?")).toBeVisible();
   await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Pending");
   await expect(detail.getByRole("combobox", { name: "Priority" })).toHaveText("High");

@@ -46,7 +46,13 @@ const macro = (
   changes: { status?: TicketStatus; priority?: TicketPriority; assigneeId?: string; unassign?: boolean } = {},
 ) =>
   db.macro.create({
-    data: { organizationId, name: `Macro ${++n}`, nameKey: `macro ${n}`, body: "Hi {{customer.firstName}}", ...changes },
+    data: {
+      organizationId,
+      name: `Macro ${++n}`,
+      nameKey: `macro ${n}`,
+      body: "Hi {{customer.firstName}}",
+      ...changes,
+    },
   });
 const send = async (user: User, body: unknown) =>
   readJson(await reply(makeRequest("/api/replies", { method: "POST", body, headers: await headers(user) }), params()));
@@ -100,17 +106,24 @@ describe("POST /api/replies with a macroId", () => {
   it("lets the status chosen on the Send button win over the macro's", async () => {
     const t = await newTicket();
     const m = await macro(world.org.id, { status: "pending", priority: "urgent" });
-    expect((await send(world.users.agent, { ticketId: t.id, content: "Done", status: "resolved", macroId: m.id })).status).toBe(201);
+    expect(
+      (await send(world.users.agent, { ticketId: t.id, content: "Done", status: "resolved", macroId: m.id })).status,
+    ).toBe(201);
     const ticket = await db.ticket.findUniqueOrThrow({ where: { id: t.id } });
     expect(ticket).toMatchObject({ status: "resolved", priority: "urgent" });
-    expect(await actions(t.id)).toContainEqual(["ticket.status_changed", { field: "status", from: "open", to: "resolved" }]);
+    expect(await actions(t.id)).toContainEqual([
+      "ticket.status_changed",
+      { field: "status", from: "open", to: "resolved" },
+    ]);
   });
 
   it("unassigns with an 'unassign' macro, and a macro without changes only sends the reply", async () => {
     const t = await newTicket();
     await db.ticket.update({ where: { id: t.id }, data: { assignedToId: sam.id } });
     const off = await macro(world.org.id, { unassign: true });
-    expect((await send(world.users.agent, { ticketId: t.id, content: "Passing on", macroId: off.id })).status).toBe(201);
+    expect((await send(world.users.agent, { ticketId: t.id, content: "Passing on", macroId: off.id })).status).toBe(
+      201,
+    );
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).assignedToId).toBeNull();
     expect(await actions(t.id)).toContainEqual([
       "ticket.assigned",
@@ -125,7 +138,12 @@ describe("POST /api/replies with a macroId", () => {
   it("works for an internal note too", async () => {
     const t = await newTicket();
     const m = await macro(world.org.id, { priority: "low" });
-    const res = await send(world.users.agent, { ticketId: t.id, content: "Escalating", type: "internal", macroId: m.id });
+    const res = await send(world.users.agent, {
+      ticketId: t.id,
+      content: "Escalating",
+      type: "internal",
+      macroId: m.id,
+    });
     expect(res.status).toBe(201);
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).priority).toBe("low");
   });
@@ -238,7 +256,10 @@ describe("POST /api/replies with a macroId", () => {
     const t = await newTicket();
     const abort = new AbortController();
     const res = await events(
-      new NextRequest("http://localhost:3000/api/events", { headers: await headers(world.users.org_admin), signal: abort.signal }),
+      new NextRequest("http://localhost:3000/api/events", {
+        headers: await headers(world.users.org_admin),
+        signal: abort.signal,
+      }),
       params(),
     );
     try {

@@ -10,7 +10,8 @@ import { makeRequest, params, readJson } from "../helpers/request";
 // checked when saved, and the plan's limit holds under parallel creates.
 
 type User = { id: string; sessionVersion: number };
-const as = async (user: User | null) => (user ? { cookie: await sessionCookie(user) } : {});
+const as = async (user: User | null): Promise<Record<string, string>> =>
+  user ? { cookie: await sessionCookie(user) } : {};
 let n = 0;
 const unique = (prefix = "Macro") => `${prefix} ${++n}`;
 
@@ -23,7 +24,9 @@ const update = async (user: User | null, id: string, body: unknown) =>
     await put(makeRequest(`/api/macros/${id}`, { method: "PUT", body, headers: await as(user) }), params({ id })),
   );
 const del = async (user: User | null, id: string) =>
-  readJson(await remove(makeRequest(`/api/macros/${id}`, { method: "DELETE", headers: await as(user) }), params({ id })));
+  readJson(
+    await remove(makeRequest(`/api/macros/${id}`, { method: "DELETE", headers: await as(user) }), params({ id })),
+  );
 
 async function adminOf(plan: Plan) {
   const org = await createOrg(plan);
@@ -73,7 +76,12 @@ describe("POST /api/macros", () => {
     const stored = await db.macro.findUniqueOrThrow({ where: { id: res.body.id as string } });
     expect(stored).toMatchObject({ organizationId: org.id, createdById: admin.id, nameKey: "refund issued" });
     const event = await db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, action: "macro.created" } });
-    expect(event).toMatchObject({ actorId: admin.id, targetType: "macro", targetId: stored.id, metadata: { name: "Refund issued" } });
+    expect(event).toMatchObject({
+      actorId: admin.id,
+      targetType: "macro",
+      targetId: stored.id,
+      metadata: { name: "Refund issued" },
+    });
   });
 
   it("keeps 'unassign' as a change and leaves fields without one alone", async () => {
@@ -97,7 +105,10 @@ describe("POST /api/macros", () => {
   });
 
   it("refuses a caller who is not signed in", async () => {
-    expect(await post(null, { name: unique(), body: "Hi" })).toMatchObject({ status: 401, body: { code: "unauthorized" } });
+    expect(await post(null, { name: unique(), body: "Hi" })).toMatchObject({
+      status: 401,
+      body: { code: "unauthorized" },
+    });
   });
 
   it.each([
@@ -107,7 +118,11 @@ describe("POST /api/macros", () => {
     ["a name with a line break", { name: "a\nb", body: "Hi" }, "Must be a single line without control characters"],
     ["missing reply text", { name: "N" }, "Please write the macro's reply text"],
     ["blank reply text", { name: "N", body: " \n " }, "Please write the macro's reply text"],
-    ["reply text over 10,000 characters", { name: "N", body: "x".repeat(10_001) }, "Reply text must be at most 10,000 characters"],
+    [
+      "reply text over 10,000 characters",
+      { name: "N", body: "x".repeat(10_001) },
+      "Reply text must be at most 10,000 characters",
+    ],
     ["an unknown status", { name: "N", body: "Hi", status: "archived" }, "Unknown status"],
     ["an unknown priority", { name: "N", body: "Hi", priority: "critical" }, "Unknown priority"],
     ["an empty assignee", { name: "N", body: "Hi", assignee: "" }, "Unknown assignee"],
@@ -121,7 +136,9 @@ describe("POST /api/macros", () => {
     const res = await post(world.users.org_admin, { name: unique(), body: "Hi {{customer.nickname}}, thanks" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_failed");
-    expect(res.body.error).toMatch(/^Unknown placeholder \{\{customer\.nickname\}\}\. Use one of: \{\{customer\.name\}\}/);
+    expect(res.body.error).toMatch(
+      /^Unknown placeholder \{\{customer\.nickname\}\}\. Use one of: \{\{customer\.name\}\}/,
+    );
     expect(res.body.issues).toEqual([{ path: "body", message: res.body.error }]);
   });
 
@@ -159,7 +176,9 @@ describe("POST /api/macros", () => {
 describe("plan limits", () => {
   it("gives a Free organisation exactly 3 macros out of 10 parallel creates", async () => {
     const { org, admin } = await adminOf("free");
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(admin, { name: `Race ${i}`, body: "Hi" })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(admin, { name: `Race ${i}`, body: "Hi" })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(7);
@@ -217,9 +236,19 @@ describe("PUT /api/macros/{id}", () => {
   it("replaces the name, text and changes, and records the edit", async () => {
     const created = await post(world.users.org_admin, { name: unique(), body: "Old", status: "pending" });
     const id = created.body.id as string;
-    const res = await update(world.users.org_admin, id, { name: "Renamed macro", body: "New {{ticket.subject}}", priority: "high" });
+    const res = await update(world.users.org_admin, id, {
+      name: "Renamed macro",
+      body: "New {{ticket.subject}}",
+      priority: "high",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, name: "Renamed macro", body: "New {{ticket.subject}}", status: null, priority: "high" });
+    expect(res.body).toMatchObject({
+      id,
+      name: "Renamed macro",
+      body: "New {{ticket.subject}}",
+      status: null,
+      priority: "high",
+    });
     expect(await db.auditEvent.count({ where: { targetId: id, action: "macro.updated" } })).toBe(1);
   });
 
@@ -236,7 +265,9 @@ describe("PUT /api/macros/{id}", () => {
     const mine = await post(world.users.org_admin, { name: unique("Mine"), body: "B" });
     const id = mine.body.id as string;
     expect((await update(world.users.org_admin, id, { name: taken.toLowerCase(), body: "B" })).status).toBe(409);
-    expect((await update(world.users.org_admin, id, { name: (mine.body.name as string).toUpperCase(), body: "B" })).status).toBe(200);
+    expect(
+      (await update(world.users.org_admin, id, { name: (mine.body.name as string).toUpperCase(), body: "B" })).status,
+    ).toBe(200);
   });
 
   it("answers another organisation's macro with 404 and leaves it as it was", async () => {
@@ -246,7 +277,10 @@ describe("PUT /api/macros/{id}", () => {
       status: 404,
       body: { error: "Macro not found", code: "not_found" },
     });
-    expect(await db.macro.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: theirs.body.name, body: "Theirs" });
+    expect(await db.macro.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      name: theirs.body.name,
+      body: "Theirs",
+    });
   });
 
   it("refuses agents and customers", async () => {

@@ -45,7 +45,9 @@ describe("macro placeholders", () => {
   });
 
   it("names the first unknown placeholder", () => {
-    expect(placeholderProblem("Hi {{customer.phone}} and {{nope}}")).toMatch(/^Unknown placeholder \{\{customer\.phone\}\}/);
+    expect(placeholderProblem("Hi {{customer.phone}} and {{nope}}")).toMatch(
+      /^Unknown placeholder \{\{customer\.phone\}\}/,
+    );
   });
 
   it("refuses malformed braces: unclosed, stray closing, empty", () => {
