@@ -62,7 +62,8 @@ function MacroRow({ macro, canManage, onEdit }: { macro: MacroJson; canManage: b
     <li className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[1fr_auto] sm:items-start" data-macro={macro.name}>
       <div className="grid min-w-0 gap-1">
         <span className="font-medium break-words">{macro.name}</span>
-        <p className="line-clamp-2 text-sm break-words whitespace-pre-line text-muted-foreground">{macro.body}</p>
+        {/* A preview: the text on two lines at most, its line breaks read as spaces. */}
+        <p className="line-clamp-2 text-sm break-words text-muted-foreground">{macro.body.replace(/\s+/g, " ")}</p>
         {changes.length > 0 && (
           <div className="flex flex-wrap gap-1" aria-label="Changes when sent">
             {changes.map((c) => (

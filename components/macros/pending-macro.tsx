@@ -10,9 +10,9 @@ export function PendingMacro({ macro, onDrop }: { macro: MacroJson; onDrop: () =
   return (
     <div
       data-pending-macro
-      className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm sm:flex-nowrap"
     >
-      <p>
+      <p className="min-w-0">
         <span className="font-medium">When sent, macro &quot;{macro.name}&quot; will also change:</span>{" "}
         {macroChangesText(macro).join(", ")}
       </p>

@@ -135,6 +135,7 @@ test("an agent applies a macro with the keyboard alone, from the reply box and f
   await page.keyboard.press("End");
   await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette.getByRole("combobox")).toBeFocused();
   await page.keyboard.type(`Follow up ${tag}`);
   await expect(palette.getByRole("option", { name: `Apply macro: ${followUp.name}` })).toBeVisible();
   await page.keyboard.press("Enter");
