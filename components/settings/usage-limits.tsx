@@ -8,7 +8,9 @@ import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/utils";
 import { useSeats } from "@/components/users/queries";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import { useMacros } from "@/components/macros/queries";
 import { useOrganization } from "./queries";
+import { useMaySeeUsage } from "./use-may-see-usage";
 
 function Limit({
   label,
@@ -46,13 +48,14 @@ function Limit({
 }
 
 /**
- * Usage against the plan's limits: tickets, agent seats, support emails and storage (not
+ * Usage against the plan's limits: tickets, agent seats, support emails, macros and storage (not
  * measured yet, so shown as coming soon rather than a made-up figure).
  */
 export function UsageLimits({ organizationId, upgrade = true }: { organizationId: string; upgrade?: boolean }) {
   const { usage } = useUsage();
   const org = useOrganization(organizationId);
   const seats = useSeats();
+  const macros = useMacros({ enabled: useMaySeeUsage() });
   const plan = org.data?.plan;
   return (
     <Card>
@@ -86,6 +89,11 @@ export function UsageLimits({ organizationId, upgrade = true }: { organizationId
           label="Support emails"
           current={org.data?.supportEmails.length}
           limit={plan ? PLANS[plan].supportEmails : undefined}
+        />
+        <Limit
+          label="Macros"
+          current={macros.data?.macros.length}
+          limit={macros.data ? (macros.data.limit ?? UNLIMITED) : undefined}
         />
         <div className="flex items-center justify-between gap-2 text-sm">
           <span>Storage</span>

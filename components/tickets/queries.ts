@@ -221,7 +221,14 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
   });
 }
 
-type NewReply = { content: string; type: "public" | "internal"; status?: string; version?: number };
+type NewReply = {
+  content: string;
+  type: "public" | "internal";
+  status?: string;
+  version?: number;
+  /** The applied macro: its field changes are made with the reply. */
+  macroId?: string;
+};
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {
   const invalidate = useInvalidateTickets();

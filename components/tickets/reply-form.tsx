@@ -1,7 +1,15 @@
 "use client";
 
-import { ChevronDown } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { ChevronDown, MessageSquareText } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { MacroPicker } from "@/components/macros/macro-picker";
+import { PendingMacro } from "@/components/macros/pending-macro";
+import { useMacroTarget } from "@/components/macros/macro-target";
+import type { MacroJson } from "@/components/macros/queries";
+import { useOrganization } from "@/components/settings/queries";
+import { macroChangesText } from "@/lib/macros/changes-text";
+import { renderPlaceholders } from "@/lib/macros/placeholders";
+import { can } from "@/lib/permissions/table";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -30,7 +38,7 @@ const SEND_AND_SET = [
 ] as const;
 
 type Props = {
-  ticket: Pick<TicketJson, "id" | "ticketNumber" | "status">;
+  ticket: Pick<TicketJson, "id" | "ticketNumber" | "status" | "subject" | "customerName" | "customerEmail">;
   canWriteNotes: boolean;
   /** Opens another ticket (the next in the queue, after "Send and set ..."). */
   onOpenTicket?: (id: string) => void;
@@ -67,16 +75,51 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     },
   });
   const content = draft.text;
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const mayUseMacros = can(me, "macros.read");
+  const organization = useOrganization(me?.organizationId ?? "");
+  const [pickingMacro, setPickingMacro] = useState(false);
+  // The macro whose field changes go with this reply (the latest applied one that has any).
+  const [macro, setMacro] = useState<MacroJson | null>(null);
+
+  /** Fills the macro's placeholders from this ticket and puts its text where the cursor was. */
+  function applyMacro(picked: MacroJson) {
+    const text = renderPlaceholders(picked.body, {
+      ticket,
+      agent: { fullName: me?.fullName ?? null },
+      organization: organization.data ? { name: organization.data.name } : null,
+    });
+    const area = textRef.current;
+    const start = area ? area.selectionStart : content.length;
+    const end = area ? area.selectionEnd : content.length;
+    const before = content.slice(0, start);
+    const glue = before && !before.endsWith("\n") ? "\n" : "";
+    draft.update(before + glue + text + content.slice(end));
+    if (macroChangesText(picked).length > 0) setMacro(picked);
+    const caret = before.length + glue.length + text.length;
+    requestAnimationFrame(() => {
+      textRef.current?.focus();
+      textRef.current?.setSelectionRange(caret, caret);
+    });
+  }
+  useMacroTarget(applyMacro);
 
   function sendNow(status?: string, version?: number) {
     const sentKey = draftKey(me?.id, ticket.id, kind);
     // Read now: once the status changes, the refreshed queue may no longer hold this ticket.
     const next = status && openNext && onOpenTicket ? nextInQueue(ticket.id) : null;
     send.mutate(
-      { content: content.trim(), type: kind, ...(status ? { status } : {}), ...(version ? { version } : {}) },
+      {
+        content: content.trim(),
+        type: kind,
+        ...(status ? { status } : {}),
+        ...(version ? { version } : {}),
+        ...(macro ? { macroId: macro.id } : {}),
+      },
       {
         onSuccess: () => {
           draft.clear(sentKey);
+          setMacro(null);
           if (next) onOpenTicket?.(next);
         },
       },
@@ -98,6 +141,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       </Label>
       <Textarea
         id="reply-content"
+        ref={textRef}
         placeholder={
           internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
         }
@@ -126,13 +170,19 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
           </div>
         </div>
       )}
+      {macro && <PendingMacro macro={macro} onDrop={() => setMacro(null)} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {canWriteNotes && (
             <div className="flex items-center gap-2">
               <Switch id="reply-internal" checked={internal} onCheckedChange={setInternal} />
               <Label htmlFor="reply-internal">Internal note</Label>
             </div>
+          )}
+          {mayUseMacros && (
+            <Button type="button" variant="outline" size="sm" onClick={() => setPickingMacro(true)}>
+              <MessageSquareText aria-hidden /> Macros
+            </Button>
           )}
           <span id="reply-draft-state" role="status" className="text-xs text-muted-foreground">
             {draft.saved ? "Draft saved" : ""}
@@ -177,6 +227,16 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
           )}
         </div>
       </div>
+      {mayUseMacros && (
+        <MacroPicker
+          open={pickingMacro}
+          onOpenChange={(open) => {
+            setPickingMacro(open);
+            if (!open) requestAnimationFrame(() => textRef.current?.focus());
+          }}
+          onPick={applyMacro}
+        />
+      )}
       <ReopenDialog
         open={askReopen}
         onOpenChange={setAskReopen}

@@ -2,10 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Keyboard, LayoutDashboard, Plus, Search, Ticket } from "lucide-react";
+import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Search, Ticket } from "lucide-react";
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
+import { useMacroTargetApply } from "@/components/macros/macro-target";
+import { useMacros } from "@/components/macros/queries";
 import { ticketKeys, type TicketJson } from "@/components/tickets/queries";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { can } from "@/lib/permissions/table";
 import { throwIfNotOk } from "@/lib/http/client/api";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
@@ -53,6 +57,10 @@ export function CommandPalette({
   const [active, setActive] = useState(0);
   const listId = useId();
   const matches = useTicketMatches(open ? search : "");
+  // Macros are offered while a reply box is open (they insert into it), to people who may use them.
+  const applyMacro = useMacroTargetApply();
+  const mayUseMacros = can(useCurrentUser(), "macros.read");
+  const macros = useMacros({ enabled: open && !!applyMacro && mayUseMacros });
 
   const commands = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -100,10 +108,26 @@ export function CommandPalette({
         run: onShortcuts,
       },
     ];
-    // Places first (few, and what "go" usually means), then matching tickets, then actions.
-    const all = [...places.filter((c) => fits(c.label)), ...tickets, ...actions.filter((c) => fits(c.label))];
+    const macroCommands: Command[] =
+      applyMacro && mayUseMacros
+        ? (macros.data?.macros ?? []).map((macro) => ({
+            id: `macro-${macro.id}`,
+            group: "Macros",
+            label: `Apply macro: ${macro.name}`,
+            icon: <MessageSquareText aria-hidden />,
+            run: () => applyMacro(macro),
+          }))
+        : [];
+    // Places first (few, and what "go" usually means), then matching tickets, macros, then actions.
+    const all = [
+      ...places.filter((c) => fits(c.label)),
+      ...tickets,
+      // Only once something is typed ("macro" lists them all): an organisation may have many.
+      ...(needle ? macroCommands.filter((c) => fits(c.label)) : []),
+      ...actions.filter((c) => fits(c.label)),
+    ];
     return all;
-  }, [search, matches.data, view, onNewTicket, onShortcuts]);
+  }, [search, matches.data, view, onNewTicket, onShortcuts, applyMacro, mayUseMacros, macros.data]);
 
   const current = Math.min(active, Math.max(0, commands.length - 1));
   const optionId = (i: number) => `${listId}-option-${i}`;

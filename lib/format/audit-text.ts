@@ -60,6 +60,12 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} activated ${email}`;
     case "user.deactivated":
       return `${actor} deactivated ${email}`;
+    case "macro.created":
+      return `${actor} created the macro "${str(m.name)}"`;
+    case "macro.updated":
+      return `${actor} edited the macro "${str(m.name)}"`;
+    case "macro.deleted":
+      return `${actor} deleted the macro "${str(m.name)}"`;
     case "support_email.added":
       return `${actor} added the support email ${email}`;
     case "support_email.activated":

@@ -3,7 +3,15 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 /** What the history needs of an event (as the API sends it). */
 export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
 
-type Change = { from?: string | null; to?: string | null; ticketNumber?: number; email?: string; kind?: string };
+type Change = {
+  from?: string | null;
+  to?: string | null;
+  ticketNumber?: number;
+  email?: string;
+  kind?: string;
+  /** The macro whose field changes these were, applied with a reply. */
+  macro?: string;
+};
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
@@ -17,10 +25,22 @@ export function historyActor(e: HistoryEvent, customerName: string): string {
   return e.actorLabel ?? "A former team member";
 }
 
-/** One ticket event as a sentence: "Alex changed the status from Open to In Progress". */
+const changeOf = (e: HistoryEvent) =>
+  (e.metadata && typeof e.metadata === "object" && !Array.isArray(e.metadata) ? e.metadata : {}) as Change;
+
+/**
+ * One ticket event as a sentence: "Alex changed the status from Open to In Progress", plus the
+ * macro it came from: "... with the macro "Refund issued"".
+ */
 export function historySentence(e: HistoryEvent, names: ReadonlyMap<string, string>, customerName: string): string {
+  const { macro } = changeOf(e);
+  const sentence = eventSentence(e, names, customerName);
+  return typeof macro === "string" && macro ? `${sentence} with the macro "${macro}"` : sentence;
+}
+
+function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, customerName: string): string {
   const who = historyActor(e, customerName);
-  const m = (e.metadata && typeof e.metadata === "object" && !Array.isArray(e.metadata) ? e.metadata : {}) as Change;
+  const m = changeOf(e);
   switch (e.action) {
     case "ticket.created":
       return `${who} created the ticket`;

@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   "support_emails.manage": ADMINS,
   /** The mailbox Ticketry polls for an address (server, account, password) and how polling goes. */
   "support_emails.mailbox": ADMINS,
+  /** List the organisation's macros and apply one from the reply box. */
+  "macros.read": STAFF,
+  /** Create, edit and delete the organisation's macros. */
+  "macros.manage": ADMINS,
   /** The organisation's team members (agents and admins). */
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */

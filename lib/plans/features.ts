@@ -1,5 +1,8 @@
 import type { Plan } from "@/generated/prisma/enums";
-import { PLANS } from "@/lib/plans/limits";
+import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+
+/** Saved replies (macros): a number on the smaller plans, unlimited on the larger ones. */
+const macroFeature = (limit: number) => (limit === UNLIMITED ? "Unlimited macros" : `${limit} macros`);
 
 /** What each plan card lists; the numbers come from the limits the server enforces. */
 export function planFeatures(plan: Plan): string[] {
@@ -10,6 +13,7 @@ export function planFeatures(plan: Plan): string[] {
         `${p.tickets} tickets total`,
         `${p.seats} agent seat`,
         `${p.supportEmails} support email`,
+        macroFeature(p.macros),
         "Email support",
       ];
     case "starter":
@@ -17,6 +21,7 @@ export function planFeatures(plan: Plan): string[] {
         `${p.tickets} tickets per month`,
         `${p.seats} agent seats`,
         `${p.storageMb.toLocaleString("en-US")} MB storage`,
+        macroFeature(p.macros),
         "Basic SLA tracking",
       ];
     case "pro":
@@ -24,6 +29,7 @@ export function planFeatures(plan: Plan): string[] {
         `${p.tickets.toLocaleString("en-US")} tickets per month`,
         `${p.seats} agent seats`,
         `${p.storageMb.toLocaleString("en-US")} MB storage`,
+        macroFeature(p.macros),
         "Advanced SLA",
         "Automation rules",
         "File attachments up to 50 MB",
@@ -32,6 +38,7 @@ export function planFeatures(plan: Plan): string[] {
     case "enterprise":
       return [
         "Unlimited tickets and agents",
+        macroFeature(p.macros),
         "Custom SLA",
         "Advanced automation",
         "API access and webhooks",

@@ -14,6 +14,8 @@ export const PLANS: Record<
     seats: number;
     supportEmails: number;
     storageMb: number;
+    /** Saved replies (macros) the organisation may keep. */
+    macros: number;
   }
 > = {
   free: {
@@ -24,6 +26,7 @@ export const PLANS: Record<
     seats: 1,
     supportEmails: 1,
     storageMb: 0,
+    macros: 3,
   },
   starter: {
     name: "Starter",
@@ -33,6 +36,7 @@ export const PLANS: Record<
     seats: 2,
     supportEmails: 1,
     storageMb: 1000,
+    macros: 20,
   },
   pro: {
     name: "Pro",
@@ -42,6 +46,7 @@ export const PLANS: Record<
     seats: 10,
     supportEmails: 5,
     storageMb: 5000,
+    macros: UNLIMITED,
   },
   enterprise: {
     name: "Enterprise",
@@ -51,6 +56,7 @@ export const PLANS: Record<
     seats: UNLIMITED,
     supportEmails: UNLIMITED,
     storageMb: UNLIMITED,
+    macros: UNLIMITED,
   },
 };
 
@@ -66,12 +72,13 @@ export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
 
-export type LimitedResource = "tickets" | "seats" | "support_emails";
+export type LimitedResource = "tickets" | "seats" | "support_emails" | "macros";
 
 const LIMIT_CODES = {
   tickets: "ticket_limit_reached",
   seats: "seat_limit_reached",
   support_emails: "support_email_limit_reached",
+  macros: "macro_limit_reached",
 } as const;
 
 /**
@@ -88,7 +95,7 @@ export function planLimitError({
   resource: LimitedResource;
   left?: number;
 }): AppError {
-  const { name, tickets, ticketPeriod, supportEmails } = PLANS[plan];
+  const { name, tickets, ticketPeriod, supportEmails, macros } = PLANS[plan];
   const message = {
     tickets: () =>
       `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
@@ -98,6 +105,7 @@ export function planLimitError({
         : `Your ${name} plan's agent seats are all in use. Upgrade your plan to add more team members.`,
     support_emails: () =>
       `Your ${name} plan allows ${supportEmails} support email address${supportEmails === 1 ? "" : "es"}. Upgrade your plan to add more.`,
+    macros: () => `Your ${name} plan allows ${macros} macros. Upgrade your plan to add more.`,
   }[resource]();
   return new AppError(LIMIT_CODES[resource], message);
 }

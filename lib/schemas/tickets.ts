@@ -116,6 +116,8 @@ export const createReplySchema = z.object({
   status: status.optional(),
   /** The ticket's version the agent saw: refused (409) when a reply or note came in since. */
   version: seenVersion,
+  /** The macro the agent applied (staff only): its field changes commit with the reply. */
+  macroId: z.string({ error: "Unknown macro" }).min(1, "Unknown macro").max(64, "Unknown macro").optional(),
 });
 
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;

@@ -22,7 +22,8 @@ import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
 import { assertFresh } from "./ticket-versions";
-import { toTicketJson } from "./tickets";
+import { applyTicketChange, toTicketJson } from "./tickets";
+import { macroAssignee, macroForReply, type AppliedMacro } from "./macros";
 
 export const REPLY_SELECT = {
   id: true,
@@ -121,6 +122,7 @@ export function createReply(
   const actor = sessionActor(user);
   if (input.status !== undefined && !can(user, "tickets.update"))
     throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.macroId !== undefined && !can(user, "macros.read")) throw forbidden("Customers cannot apply macros");
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }
 
@@ -129,6 +131,10 @@ export function createReply(
  * response. With a status ("Send and set Pending / Resolved", or reopening a closed ticket to
  * answer it) the reply, the status change and both history entries commit together: the
  * customer never gets an answer on a ticket whose status then failed to change, or the reverse.
+ * A macro applied with the reply works the same way: its status, priority and assignee change
+ * with the reply, each in the history like a manual change; if any part fails, nothing is saved
+ * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
+ * macro's.
  */
 async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
   await findVisibleTicket(user, input.ticketId);
@@ -138,7 +144,14 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${input.ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
     const ticket = await tx.ticket.findFirst({ where: { id: input.ticketId, organizationId: user.organizationId } });
     if (!ticket) throw notFound("Ticket not found");
-    assertFresh(ticket, input.version, { reply: true, status: input.status }, () => toTicketJson(ticket));
+    const macro = input.macroId ? await macroForReply(tx, user.organizationId, input.macroId) : null;
+    const macroFields = macro
+      ? { priority: macro.priority ?? undefined, assignedTo: await macroAssignee(user.organizationId, macro) }
+      : {};
+    const wantedStatus = input.status ?? macro?.status ?? undefined;
+    assertFresh(ticket, input.version, { reply: true, status: wantedStatus, ...macroFields }, () =>
+      toTicketJson(ticket),
+    );
     const firstResponse = type === "public" && !ticket.firstRespondedAt;
     const reply = await tx.reply.create({
       data: {
@@ -153,7 +166,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       },
       select: REPLY_SELECT,
     });
-    const next = input.status as TicketStatus | undefined;
+    const next = wantedStatus as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;
     const { version: ticketVersion } = await tx.ticket.update({
@@ -184,13 +197,35 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
         action: "ticket.status_changed",
         targetType: "ticket",
         targetId: ticket.id,
-        metadata: { field: "status", ...statusChange },
+        metadata: {
+          field: "status",
+          ...statusChange,
+          ...(macro && input.status === undefined ? { macro: macro.name } : {}),
+        },
       });
     }
+    const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
     // A public agent reply is mailed to the customer, queued with the reply.
     await notifyAgentReply(tx, ticket, reply);
-    return { ...reply, ticketVersion };
+    return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
   });
+}
+
+/** The macro's priority and assignee, through the ticket update's own writer and history (after the reply's write). */
+async function applyMacroFields(
+  tx: Prisma.TransactionClient,
+  user: SessionUser,
+  ticketId: string,
+  macro: AppliedMacro,
+  fields: { priority?: string; assignedTo?: string | null },
+  now: Date,
+): Promise<number | null> {
+  if (fields.priority === undefined && fields.assignedTo === undefined) return null;
+  const current = await tx.ticket.findFirst({ where: { id: ticketId, organizationId: user.organizationId } });
+  if (!current) throw notFound("Ticket not found");
+  const change = { priority: fields.priority, assignedTo: fields.assignedTo };
+  const updated = await applyTicketChange(tx, user, current, change, now, { macro: macro.name });
+  return updated.version;
 }
 
 type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };

@@ -331,6 +331,8 @@ export async function applyTicketChange(
   ticket: LockedTicket,
   input: TicketChangeInput,
   now: Date,
+  /** Why the fields change, kept with each history event (the macro applied with a reply). */
+  cause: { macro?: string } = {},
 ): Promise<Ticket> {
   const changes: { field: string; from: string | null; to: string | null }[] = [];
   const data: Prisma.TicketUpdateInput = { updatedAt: now };
@@ -364,7 +366,7 @@ export async function applyTicketChange(
       targetType: "ticket",
       targetId: ticket.id,
       ticketId: ticket.id,
-      metadata: change,
+      metadata: { ...change, ...cause },
     });
   }
   return toTicketJson(updated);

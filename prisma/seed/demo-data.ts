@@ -129,6 +129,20 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
   return tickets.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((t, i) => ({ ...t, n: i + 1 }));
 }
 
+/** Saved replies the demo team starts with (Settings > Macros; the reply box's Macros button). */
+const DEMO_MACROS = [
+  {
+    name: "Looking into it",
+    body: 'Hi {{customer.firstName}},\n\nThanks for reaching out about "{{ticket.subject}}". We are looking into it and will get back to you shortly.\n\n{{agent.firstName}}',
+    status: "in_progress" as const,
+  },
+  {
+    name: "Fixed, let us know",
+    body: "Hi {{customer.firstName}},\n\nThis should be fixed now. If anything is still not right, just reply and we will pick it up again.\n\nBest,\n{{agent.name}}\n{{organization.name}}",
+    status: "resolved" as const,
+  },
+];
+
 export type SeedResult = { created: boolean; logins: { email: string; password: string; role: string }[] };
 
 /**
@@ -189,6 +203,14 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
           },
         });
       }
+      await tx.macro.createMany({
+        data: DEMO_MACROS.map((m) => ({
+          ...m,
+          nameKey: m.name.toLowerCase(),
+          organizationId: org.id,
+          createdById: users["admin@acme.test"]?.id ?? null,
+        })),
+      });
       const agents = DEMO_ACCOUNTS.filter(
         (a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }),
       ).map((a) => users[a.email]!);

@@ -10,7 +10,11 @@ export default async function SettingsPage() {
   const user = await requirePageUser();
   return (
     <WorkspaceFrame title="Settings">
-      <SettingsClient organizationId={user.organizationId} canManage={can(user, "support_emails.manage")} />
+      <SettingsClient
+        organizationId={user.organizationId}
+        canManage={can(user, "support_emails.manage")}
+        macros={{ read: can(user, "macros.read"), manage: can(user, "macros.manage") }}
+      />
     </WorkspaceFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { ErrorCode } from "@/lib/errors";
 /**
  * The HTTP status of every error code, in one place. A limit on tickets refuses the action
  * (403) while seats and support addresses clash with what the organisation already holds
- * (409), as the API has always answered; a closed ticket is a valid request the ticket's
+ * (409), as the API has always answered (so do macros, like support addresses); a closed ticket is a valid request the ticket's
  * state forbids (409).
  */
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -20,6 +20,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   stale_version: 409,
   seat_limit_reached: 409,
   support_email_limit_reached: 409,
+  macro_limit_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

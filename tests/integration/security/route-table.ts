@@ -334,6 +334,32 @@ export const ROUTE_TABLE: RouteEntry[] = [
     portal: { portal_own: 201, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
     call: ({ target }) => ({ body: { ticketId: target.ticket.id, content: "Matrix reply" } }),
   },
+  // Macros: staff list them (agents apply them with a reply), admins manage them.
+  { route: "/api/macros", method: "GET", access: ROLES.staff, call: () => ({}) },
+  {
+    route: "/api/macros",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: (ctx) => ({ body: { name: `Macro ${ctx.unique}`, body: "Hi {{customer.firstName}}", priority: "high" } }),
+  },
+  {
+    route: "/api/macros/[id]",
+    method: "PUT",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target, unique }) => ({
+      params: { id: target.macro.id },
+      body: { name: `Renamed ${unique}`, body: "Thanks, {{agent.firstName}}", status: "resolved" },
+    }),
+  },
+  {
+    route: "/api/macros/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.macro.id } }),
+  },
   {
     route: "/api/attachments/[id]",
     method: "GET",

@@ -99,6 +99,16 @@ async function createTenant(label: string) {
   const supportEmail = await db.supportEmail.create({
     data: { organizationId: org.id, email: `support-${label}-${tag}@example.test`, displayName: `${label} Support` },
   });
+  const macro = await db.macro.create({
+    data: {
+      organizationId: org.id,
+      name: `${label} macro ${tag}`,
+      nameKey: `${label} macro ${tag}`,
+      body: "Hi {{customer.firstName}}",
+      status: "pending",
+      createdById: users.org_admin.id,
+    },
+  });
   const inviteToken = newToken();
   const invite = await db.teamInvite.create({
     data: {
@@ -132,6 +142,7 @@ async function createTenant(label: string) {
     attachment: attachment!,
     note,
     supportEmail,
+    macro,
     invite,
     inviteToken,
     portalToken,
@@ -218,6 +229,7 @@ export function secretsOf(t: Tenant): string[] {
     t.note.id,
     t.attachment.id,
     t.supportEmail.id,
+    t.macro.id,
     t.invite.id,
     t.ticket.subject,
     t.supportEmail.email,

@@ -39,4 +39,12 @@ describe("planLimitError", () => {
       "Your Pro plan allows 5 support email addresses. Upgrade your plan to add more.",
     );
   });
+
+  it("words the macro limit", () => {
+    expect(plain(planLimitError({ plan: "starter", resource: "macros" }))).toEqual({
+      type: "AppError",
+      code: "macro_limit_reached",
+      message: "Your Starter plan allows 20 macros. Upgrade your plan to add more.",
+    });
+  });
 });

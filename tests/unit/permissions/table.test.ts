@@ -13,11 +13,13 @@ const STAFF: Permission[] = [
   "support_emails.read",
   "organization.usage",
   "onboarding.finish",
+  "macros.read",
 ];
 const ADMIN: Permission[] = [
   ...STAFF,
   "support_emails.manage",
   "support_emails.mailbox",
+  "macros.manage",
   "team.read",
   "team.invite",
   "organization.setup",
