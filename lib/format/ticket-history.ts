@@ -1,9 +1,17 @@
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
+import { SCORE_LABELS } from "@/lib/satisfaction/rating-link";
 
 /** What the history needs of an event (as the API sends it). */
 export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
 
-type Change = { from?: string | null; to?: string | null; ticketNumber?: number; email?: string; kind?: string };
+type Change = {
+  from?: string | null;
+  to?: string | null;
+  ticketNumber?: number;
+  email?: string;
+  kind?: string;
+  score?: string;
+};
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
@@ -41,6 +49,12 @@ export function historySentence(e: HistoryEvent, names: ReadonlyMap<string, stri
       return `${who} opened this ticket by writing again about closed ticket #${m.ticketNumber}`;
     case "ticket.mail_bounced":
       return `Mail to ${m.email} could not be delivered`;
+    case "ticket.rated":
+      return `${who} rated this ticket ${label(SCORE_LABELS, m.score)}`;
+    case "ticket.rating_changed":
+      return `${who} changed their rating from ${label(SCORE_LABELS, m.from)} to ${label(SCORE_LABELS, m.to)}`;
+    case "ticket.rating_commented":
+      return `${who} changed the comment of their rating`;
     case "ticket.mail_noted":
       return `${who} kept an automatic mail as an internal note`;
     default:

@@ -22,6 +22,7 @@ import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
 import { assertFresh } from "./ticket-versions";
+import { afterStatusChange } from "./satisfaction";
 import { toTicketJson } from "./tickets";
 
 export const REPLY_SELECT = {
@@ -181,6 +182,8 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     }
     // A public agent reply is mailed to the customer, queued with the reply.
     await notifyAgentReply(tx, ticket, reply);
+    // After it, in the same thread: a resolving reply also asks the customer for a rating.
+    if (statusChange) await afterStatusChange(tx, ticket, statusChange, now);
     return { ...reply, ticketVersion };
   });
 }
