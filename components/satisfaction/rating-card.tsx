@@ -55,8 +55,11 @@ function ScoreButton({
       onClick={() => onSelect(score)}
       className={cn(
         "h-12 flex-1 text-base",
-        selected && score === "good" && "border-success bg-success/10 text-success hover:bg-success/15",
-        selected && score === "bad" && "border-destructive bg-destructive/10 text-destructive hover:bg-destructive/15",
+        // The choice shows in its border, tint and icon; the label keeps the text colour (contrast).
+        selected && score === "good" && "border-2 border-success bg-success/10 hover:bg-success/15 [&_svg]:text-success",
+        selected &&
+          score === "bad" &&
+          "border-2 border-destructive bg-destructive/10 hover:bg-destructive/15 [&_svg]:text-destructive",
       )}
     >
       <Icon aria-hidden="true" />
