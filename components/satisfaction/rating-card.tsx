@@ -56,7 +56,9 @@ function ScoreButton({
       className={cn(
         "h-12 flex-1 text-base",
         // The choice shows in its border, tint and icon; the label keeps the text colour (contrast).
-        selected && score === "good" && "border-2 border-success bg-success/10 hover:bg-success/15 [&_svg]:text-success",
+        selected &&
+          score === "good" &&
+          "border-2 border-success bg-success/10 hover:bg-success/15 [&_svg]:text-success",
         selected &&
           score === "bad" &&
           "border-2 border-destructive bg-destructive/10 hover:bg-destructive/15 [&_svg]:text-destructive",

@@ -17,7 +17,9 @@ export function SatisfactionCard() {
     <Card role="region" aria-label="Customer satisfaction">
       <CardHeader>
         <CardTitle as="h2">Customer satisfaction, last 30 days</CardTitle>
-        <CardDescription>How customers rated resolved tickets (&quot;How did we do?&quot; in the resolved email).</CardDescription>
+        <CardDescription>
+          How customers rated resolved tickets (&quot;How did we do?&quot; in the resolved email).
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         {summary.isError ? (

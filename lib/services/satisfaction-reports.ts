@@ -3,11 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { percentGood } from "@/lib/satisfaction/rating-link";
-import type {
-  AgentSatisfactionReport,
-  SatisfactionSummary,
-  TicketRating,
-} from "@/lib/schemas/satisfaction";
+import type { AgentSatisfactionReport, SatisfactionSummary, TicketRating } from "@/lib/schemas/satisfaction";
 import { db } from "@/lib/server/db";
 import { findVisibleTicket } from "./ticket-access";
 

@@ -35,7 +35,6 @@ import { hit, LIMITS } from "./rate-limit";
 type Tx = Prisma.TransactionClient;
 type TicketRef = { id: string; organizationId: string };
 
-
 /**
  * Who a rating counts for: the ticket's assignee when it was resolved; an unassigned ticket
  * credits the last agent who answered the customer publicly (null when nobody did).

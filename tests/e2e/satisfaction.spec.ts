@@ -75,7 +75,9 @@ test("a customer rates a resolved ticket from the emailed link; the agent sees i
   await expectNoViolations(visitor);
   await visitor.getByLabel("Comment (optional)").fill("Fixed the same day, thank you!");
   await visitor.getByRole("button", { name: "Send rating" }).click();
-  await expect(visitor.getByRole("status").filter({ hasText: "Thank you" })).toContainText("Thank you for your feedback! You rated this ticket Good.");
+  await expect(visitor.getByRole("status").filter({ hasText: "Thank you" })).toContainText(
+    "Thank you for your feedback! You rated this ticket Good.",
+  );
   await expect(visitor.getByRole("button", { name: "Update rating" })).toBeVisible();
   await expectNoViolations(visitor);
   await customerContext.close();
@@ -113,14 +115,19 @@ test("the rating page, the ticket's rating and Admin > Agents fit every width, l
   for (const theme of ["light", "dark"] as const) {
     for (const size of WIDTHS) {
       const name = `${size.width}-${theme}`;
-      const context = await browser.newContext({ viewport: size, extraHTTPHeaders: { "x-forwarded-for": "203.0.113.41" } });
+      const context = await browser.newContext({
+        viewport: size,
+        extraHTTPHeaders: { "x-forwarded-for": "203.0.113.41" },
+      });
       await context.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
       const visitor = await context.newPage();
       await visitor.goto(bad);
       await expect(visitor.getByRole("heading", { name: "How did we do?" })).toBeVisible();
       await visitor.getByLabel("Comment (optional)").fill(`The fix took two days (${name}).`);
       await visitor.getByRole("button", { name: /Send rating|Update rating/ }).click();
-      await expect(visitor.getByRole("status").filter({ hasText: "Thank you" })).toContainText("Thank you for your feedback!");
+      await expect(visitor.getByRole("status").filter({ hasText: "Thank you" })).toContainText(
+        "Thank you for your feedback!",
+      );
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await visitor.screenshot({ path: path.join(SHOTS, `rating-page-${name}.png`), fullPage: true });
       await context.close();

@@ -250,7 +250,10 @@ describe("POST /api/satisfaction/rating", () => {
     const caller = await ratingCallerFromToken(token, freshIp());
     const after = new Date(caller.expiresAt.getTime() + 1);
     await expect(rateTicket(caller, { score: "good" }, after)).rejects.toBeInstanceOf(AppError);
-    await db.satisfactionLink.updateMany({ where: { ticketId: ticket.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db.satisfactionLink.updateMany({
+      where: { ticketId: ticket.id },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     const res = await readJson(await postRating(token, { score: "good" }));
     expect(res).toMatchObject({ status: 410, body: { code: "link_expired", error: "This rating link has expired." } });
     expect(await db.satisfactionRating.count({ where: { ticketId: ticket.id } })).toBe(0);
@@ -325,7 +328,10 @@ describe("what the team reads", () => {
   it("GET /api/tickets/{id}/rating: staff see it, customers may not, another tenant's ticket is 404", async () => {
     const { ticket, token } = await resolveAndGetToken();
     const path = `/api/tickets/${ticket.id}/rating`;
-    expect(await read(ticketRating, path, world.users.agent, ticket.id)).toEqual({ status: 200, body: { rating: null } });
+    expect(await read(ticketRating, path, world.users.agent, ticket.id)).toEqual({
+      status: 200,
+      body: { rating: null },
+    });
     await postRating(token, { score: "bad", comment: "Too slow" });
     for (const user of [world.users.agent, world.users.org_admin, world.users.platform_admin]) {
       expect(await read(ticketRating, path, user, ticket.id)).toMatchObject({

@@ -77,7 +77,10 @@ describe("how long a link and a rating last", () => {
 
 describe("rating input", () => {
   it("takes good or bad and a comment of up to 1000 characters, trimmed", () => {
-    expect(rateTicketSchema.parse({ score: "good", comment: "  thanks  " })).toEqual({ score: "good", comment: "thanks" });
+    expect(rateTicketSchema.parse({ score: "good", comment: "  thanks  " })).toEqual({
+      score: "good",
+      comment: "thanks",
+    });
     expect(rateTicketSchema.safeParse({ score: "good", comment: "x".repeat(1000) }).success).toBe(true);
     expect(rateTicketSchema.safeParse({ score: "good", comment: "x".repeat(1001) }).success).toBe(false);
     expect(rateTicketSchema.safeParse({ score: "fine" }).success).toBe(false);
