@@ -144,7 +144,16 @@ test("the rating page, the ticket's rating and Admin > Agents fit every width, l
       await page.goto("/admin#agents");
       await expect(page.getByRole("table", { name: "Agents" })).toBeVisible();
       await expect(page.getByRole("columnheader", { name: "Rated (30 days)" })).toBeAttached();
+      // The table scrolls inside its card; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: path.join(SHOTS, `admin-agents-${name}.png`), fullPage: true });
+
+      await page.goto("/app#dashboard");
+      const card = page.getByRole("region", { name: "Customer satisfaction" });
+      await expect(card.getByTestId("satisfaction-percent")).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS, `dashboard-satisfaction-${name}.png`) });
     }
   }
   await expectNoViolations(page, "main");
