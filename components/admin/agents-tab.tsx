@@ -29,7 +29,7 @@ export function AgentsTab() {
         ) : agents.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No agents yet</p>
         ) : (
-          <Table aria-label="Agents">
+          <Table aria-label="Agents" scrollLabel="Agents table">
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
