@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   "conflict",
   "ticket_closed",
   "stale_version",
+  "rating_locked",
+  "link_expired",
   "ticket_limit_reached",
   "seat_limit_reached",
   "support_email_limit_reached",

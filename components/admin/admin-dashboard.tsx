@@ -35,7 +35,8 @@ export function AdminDashboard({ organizationId }: { organizationId: string }) {
           </Button>
         </div>
       </div>
-      <Tabs value={tab} onValueChange={setTab} className="gap-6">
+      {/* min-w-0: a wide table scrolls inside its card instead of widening the whole page. */}
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0 gap-6">
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="agents">Agents</TabsTrigger>

@@ -4,16 +4,22 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RoleBadge } from "@/components/users/role-badge";
+import { useAgentSatisfaction } from "@/components/satisfaction/queries";
 import { useAgents } from "./queries";
 
 /** Beyond the spec's placeholder: who is on the team and how much each one carries. */
 export function AgentsTab() {
   const agents = useAgents();
+  const satisfaction = useAgentSatisfaction();
+  const ratingsOf = new Map((satisfaction.data?.agents ?? []).map((a) => [a.agentId, a]));
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Agents</CardTitle>
-        <CardDescription>Agents and admins of your organization with the tickets assigned to them.</CardDescription>
+        <CardDescription>
+          Agents and admins of your organization with the tickets assigned to them, and how customers rated their
+          resolved tickets over the last 30 days.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {agents.isPending ? (
@@ -23,7 +29,7 @@ export function AgentsTab() {
         ) : agents.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No agents yet</p>
         ) : (
-          <Table aria-label="Agents">
+          <Table aria-label="Agents" scrollLabel="Agents table">
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
@@ -32,6 +38,8 @@ export function AgentsTab() {
                 <TableHead>Status</TableHead>
                 <TableHead className="text-right">Open tickets</TableHead>
                 <TableHead className="text-right">Assigned tickets</TableHead>
+                <TableHead className="text-right">Rated (30 days)</TableHead>
+                <TableHead className="text-right">Good</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -47,6 +55,10 @@ export function AgentsTab() {
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{a.openTickets}</TableCell>
                   <TableCell className="text-right tabular-nums">{a.assignedTickets}</TableCell>
+                  <TableCell className="text-right tabular-nums">{ratingsOf.get(a.id)?.rated ?? 0}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {ratingsOf.get(a.id) ? `${ratingsOf.get(a.id)!.percentGood}%` : "-"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

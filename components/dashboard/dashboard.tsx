@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ActivityChart } from "./activity-chart";
+import { SatisfactionCard } from "@/components/satisfaction/satisfaction-card";
 import { UNLIMITED } from "@/lib/plans/limits";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
@@ -134,6 +135,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
           </CardContent>
         </Card>
       </div>
+      <SatisfactionCard />
       <Card>
         <CardHeader>
           <CardTitle as="h2">SLA</CardTitle>

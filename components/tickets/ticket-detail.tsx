@@ -11,6 +11,7 @@ import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
+import { TicketRatingNote } from "@/components/satisfaction/ticket-rating";
 import { MailBounceWarning, TicketMailSection } from "./ticket-mail";
 import { useReplies, useTicket, useTicketPane } from "./queries";
 import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
@@ -67,6 +68,7 @@ export function TicketDetail({
           {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
         </p>
         {staff && <TicketProperties ticket={t} />}
+        {staff && <TicketRatingNote ticketId={t.id} />}
       </header>
       {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
       <div

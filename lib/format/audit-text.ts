@@ -100,6 +100,12 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} replied to ${ticket}`;
     case "ticket.note_added":
       return `${actor} added an internal note to ${ticket}`;
+    case "ticket.rated":
+      return `${actor} rated ${ticket} ${humanize(m.score)}`;
+    case "ticket.rating_changed":
+      return `${actor} changed their rating of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
+    case "ticket.rating_commented":
+      return `${actor} changed the comment of their rating of ${ticket}`;
     case "portal.signed_in":
       return `${actor} signed in to the customer portal`;
     default:

@@ -1,4 +1,5 @@
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
+import { SCORE_LABELS } from "@/lib/satisfaction/rating-link";
 
 /** What the history needs of an event (as the API sends it). */
 export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
@@ -11,6 +12,7 @@ type Change = {
   kind?: string;
   /** The macro whose field changes these were, applied with a reply. */
   macro?: string;
+  score?: string;
 };
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
@@ -61,6 +63,12 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} opened this ticket by writing again about closed ticket #${m.ticketNumber}`;
     case "ticket.mail_bounced":
       return `Mail to ${m.email} could not be delivered`;
+    case "ticket.rated":
+      return `${who} rated this ticket ${label(SCORE_LABELS, m.score)}`;
+    case "ticket.rating_changed":
+      return `${who} changed their rating from ${label(SCORE_LABELS, m.from)} to ${label(SCORE_LABELS, m.to)}`;
+    case "ticket.rating_commented":
+      return `${who} changed the comment of their rating`;
     case "ticket.mail_noted":
       return `${who} kept an automatic mail as an internal note`;
     default:

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "tickets.history": STAFF,
   /** See who else of the team has a ticket open or is typing on it, and be seen. */
   "tickets.presence": STAFF,
+  /** Customers' satisfaction ratings: on a ticket, and the organisation's 30-day figures. */
+  "satisfaction.read": STAFF,
   /** Read and write internal notes, reply as support. */
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */

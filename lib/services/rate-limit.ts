@@ -26,6 +26,9 @@ export const LIMITS = {
   supportEmailVerifyPerClient: { limit: 20, windowMs: 15 * 60_000 },
   // Saving mailbox settings resolves the host name: an admin needs a handful, not thousands.
   imapSettingsPerUser: { limit: 30, windowMs: 60 * 60_000 },
+  // Satisfaction links: opening the page and saving a rating each look a token up, so a
+  // customer needs a handful; guessing 256-bit tokens needs far more than this allows.
+  ratingLinkPerAddress: { limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

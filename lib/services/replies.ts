@@ -24,6 +24,7 @@ import { statusClock } from "./ticket-status";
 import { assertFresh } from "./ticket-versions";
 import { applyTicketChange, toTicketJson } from "./tickets";
 import { macroAssignee, macroForReply, type AppliedMacro } from "./macros";
+import { afterStatusChange } from "./satisfaction";
 
 export const REPLY_SELECT = {
   id: true,
@@ -207,6 +208,8 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
     // A public agent reply is mailed to the customer, queued with the reply.
     await notifyAgentReply(tx, ticket, reply);
+    // After it, in the same thread: a resolving reply also asks the customer for a rating.
+    if (statusChange) await afterStatusChange(tx, ticket, statusChange, now);
     return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
   });
 }

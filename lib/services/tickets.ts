@@ -32,6 +32,7 @@ import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
+import { afterStatusChange } from "./satisfaction";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -368,6 +369,8 @@ export async function applyTicketChange(
       ticketId: ticket.id,
       metadata: { ...change, ...cause },
     });
+    if (change.field === "status")
+      await afterStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
   }
   return toTicketJson(updated);
 }

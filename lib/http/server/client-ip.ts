@@ -9,7 +9,7 @@ import { trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
  * before the peer is the one the outermost trusted proxy wrote. A forged header therefore
  * never buys a fresh counter, and callers without a proxy are told apart by their address.
  */
-export function clientIp(req: NextRequest): string {
+export function clientIp(req: { headers: Pick<NextRequest["headers"], "get"> }): string {
   const chain = (req.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())

@@ -151,6 +151,20 @@ export function machineRoute<M>(
   );
 }
 
+/**
+ * For calls made with a link mailed to someone without an account (a satisfaction rating):
+ * the caller is whoever `resolve` finds behind the `Authorization: Bearer` token (it throttles
+ * look-ups and throws 404 or worse for a token that names nothing). The same-origin check,
+ * zod parsing and error shape apply as everywhere.
+ */
+export function linkTokenRoute<C, B extends Schema = undefined, Q extends Schema = undefined>(
+  resolve: (token: string | null, req: NextRequest) => Promise<C>,
+  options: Omit<Options<B, Q>, "permission">,
+  handler: Handler<C, B, Q>,
+) {
+  return build((req) => resolve(bearerToken(req), req), options, handler);
+}
+
 type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;
 
 /** For paths the workspace and the portal share (`/api/replies`): a Bearer token means the portal. */

@@ -4,7 +4,8 @@ import type { ErrorCode } from "@/lib/errors";
  * The HTTP status of every error code, in one place. A limit on tickets refuses the action
  * (403) while seats and support addresses clash with what the organisation already holds
  * (409), as the API has always answered (so do macros, like support addresses); a closed ticket is a valid request the ticket's
- * state forbids (409).
+ * state forbids (409), as is a satisfaction rating past its change window; a link that has
+ * lapsed is gone for good (410), unlike one that never existed (404).
  */
 export const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -18,6 +19,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   conflict: 409,
   ticket_closed: 409,
   stale_version: 409,
+  rating_locked: 409,
+  link_expired: 410,
   seat_limit_reached: 409,
   support_email_limit_reached: 409,
   macro_limit_reached: 409,

@@ -245,6 +245,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
   {
+    route: "/api/tickets/[id]/rating",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  { route: "/api/tickets/satisfaction", method: "GET", access: ROLES.staff, call: () => ({}) },
+  {
     route: "/api/tickets/[id]/presence",
     method: "GET",
     access: ROLES.staff,
@@ -416,6 +424,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   // Organisation administration
   { route: "/api/admin/agents", method: "GET", access: ROLES.admins, call: () => ({}) },
   { route: "/api/admin/activity", method: "GET", access: ROLES.admins, call: () => ({}) },
+  { route: "/api/admin/agents/satisfaction", method: "GET", access: ROLES.admins, call: () => ({}) },
   {
     route: "/api/support-emails",
     method: "GET",
@@ -527,6 +536,25 @@ export const ROUTE_TABLE: RouteEntry[] = [
     ok: 202,
     // A fresh address: the shared one may already be removed by DELETE /api/support-emails/{id}.
     call: async (ctx) => signedInboundMail(await freshSupportEmail({ ...ctx, target: ctx.home }), ctx.unique),
+  },
+
+  // Customer satisfaction: the mailed link's token is the caller's proof; a session neither helps nor hurts
+  {
+    route: "/api/satisfaction/rating",
+    method: "POST",
+    access: "public",
+    call: async ({ target }) => {
+      const token = newToken();
+      await db.satisfactionLink.create({
+        data: {
+          organizationId: target.org.id,
+          ticketId: target.ticket.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+      return { headers: { authorization: `Bearer ${token}` }, body: { score: "good", comment: "Thanks" } };
+    },
   },
 
   // Customer portal (bearer access token)

@@ -9,6 +9,7 @@ const STAFF: Permission[] = [
   "tickets.history",
   "tickets.presence",
   "tickets.internal_notes",
+  "satisfaction.read",
   "profile.change_email",
   "support_emails.read",
   "organization.usage",
