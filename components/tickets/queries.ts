@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { customerKeys } from "@/components/tickets/customer-queries";
 import { presenceKey } from "@/components/live/presence-queries";
+import { satisfactionKeys } from "@/components/satisfaction/queries";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
 import { noteOwnWrite } from "@/components/live/live-bus";
@@ -111,6 +112,7 @@ export function useTicketPane(id: string): boolean {
       fill(ticketKeys.mail(id), parts.mail);
       fill(customerKeys.summary(id), parts.customer);
       fill(presenceKey(id), parts.viewers);
+      fill(satisfactionKeys.ticket(id), parts.rating);
       return true;
     },
   });

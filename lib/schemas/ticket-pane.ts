@@ -1,5 +1,6 @@
 import type { WithAttachments } from "./attachments";
 import type { CustomerSummary } from "./customers";
+import type { TicketRating } from "./satisfaction";
 import type { TicketViewer } from "./presence";
 import type { TicketMail } from "./ticket-mail";
 import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./tickets";
@@ -8,7 +9,7 @@ import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./ti
  * Everything the ticket pane shows when a ticket opens, in one answer of
  * `GET /api/tickets/{id}/pane`: each part is exactly what its own call returns
  * (`/api/tickets/detail/{id}`, `/api/replies/{id}`, and for staff `/history`, `/mail`,
- * `/customer`, `/presence` under `/api/tickets/{id}`). A part the caller may not read is absent.
+ * `/customer`, `/presence`, `/rating` under `/api/tickets/{id}`). A part the caller may not read is absent.
  */
 export type TicketPane = {
   ticket: WithAttachments<Ticket>;
@@ -17,4 +18,5 @@ export type TicketPane = {
   mail?: TicketMail;
   customer?: CustomerSummary;
   viewers?: TicketViewer[];
+  rating?: { rating: TicketRating | null };
 };

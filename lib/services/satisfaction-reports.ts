@@ -15,9 +15,16 @@ const since = (now: Date) => new Date(now.getTime() - SATISFACTION_DAYS * 24 * 6
 /** The customer's rating of one ticket of the caller's organisation (null before any). */
 export async function ticketRating(user: SessionUser, ticketId: string): Promise<{ rating: TicketRating | null }> {
   if (!can(user, "satisfaction.read")) throw forbidden();
-  await findVisibleTicket(user, ticketId);
+  return ratingOf(user, await findVisibleTicket(user, ticketId));
+}
+
+/** The rating of a ticket already found visible (the ticket pane reads it beside the rest). */
+export async function ratingOf(
+  user: SessionUser,
+  ticket: { id: string },
+): Promise<{ rating: TicketRating | null }> {
   const row = await db.satisfactionRating.findFirst({
-    where: { organizationId: user.organizationId, ticketId },
+    where: { organizationId: user.organizationId, ticketId: ticket.id },
     select: { score: true, comment: true, ratedAt: true, updatedAt: true, agent: { select: { fullName: true } } },
   });
   if (!row) return { rating: null };

@@ -3,6 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { can } from "@/lib/permissions/table";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
 import { customerSummaryOf } from "./customers";
+import { ratingOf } from "./satisfaction-reports";
 import { viewersOf } from "./presence";
 import { repliesOf } from "./replies";
 import { findVisibleTicket } from "./ticket-access";
@@ -10,21 +11,22 @@ import { ticketMailOf } from "./ticket-mail";
 import { historyOf, ticketWithFiles } from "./tickets";
 
 /**
- * What the ticket pane needs on opening, in one request instead of six: the ticket is found
+ * What the ticket pane needs on opening, in one request instead of seven: the ticket is found
  * (and its visibility checked) once, then each part is read as its own call reads it, side by
- * side. Staff get history, mail, customer and viewers as their permissions allow; a customer
+ * side. Staff get history, mail, customer, viewers and the customer's rating as their permissions allow; a customer
  * gets their ticket and its public conversation.
  */
 export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<TicketPane> {
   const ticket = await findVisibleTicket(user, id);
   const when = <T>(allowed: boolean, read: () => Promise<T>) => (allowed ? read() : Promise.resolve(undefined));
-  const [detail, replies, history, mail, customer, viewers] = await Promise.all([
+  const [detail, replies, history, mail, customer, viewers, rating] = await Promise.all([
     ticketWithFiles(ticket),
     repliesOf(user, ticket),
     when(can(user, "tickets.history"), () => historyOf(user, ticket)),
     when(can(user, "tickets.history"), () => ticketMailOf(user, ticket)),
     when(can(user, "tickets.read_all"), () => customerSummaryOf(user, ticket)),
     when(can(user, "tickets.presence"), () => viewersOf(user, ticket, now)),
+    when(can(user, "satisfaction.read"), () => ratingOf(user, ticket)),
   ]);
   return {
     ticket: detail,
@@ -33,5 +35,6 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     ...(mail && { mail }),
     ...(customer && { customer }),
     ...(viewers && { viewers }),
+    ...(rating && { rating }),
   };
 }

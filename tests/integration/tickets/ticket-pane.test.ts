@@ -5,6 +5,7 @@ import { GET as history } from "@/app/api/tickets/[id]/history/route";
 import { GET as mail } from "@/app/api/tickets/[id]/mail/route";
 import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as presence, PUT as markViewing } from "@/app/api/tickets/[id]/presence/route";
+import { GET as rating } from "@/app/api/tickets/[id]/rating/route";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { cookieOf, setUpWorld, type SignedInActor, type World } from "../security/world";
 
@@ -21,7 +22,7 @@ async function call(handler: Handler, actor: SignedInActor, path: string, values
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
-  it("gives staff the ticket, conversation, history, mail, customer and viewers as their own calls do", async () => {
+  it("gives staff the ticket, conversation, history, mail, customer, viewers and rating as their own calls do", async () => {
     const id = world.a.ticket.id;
     // Someone else has the ticket open, so the viewers part has a row to show.
     await markViewing(
@@ -41,6 +42,7 @@ describe("GET /api/tickets/{id}/pane", () => {
       mail: await call(mail, "agent", `/api/tickets/${id}/mail`, { id }),
       customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
       viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
+      rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
     };
     for (const part of Object.values(parts)) expect(part.status).toBe(200);
     const { viewers, ...rest } = got.body as Record<string, unknown>;
