@@ -6,7 +6,8 @@
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
 const COLUMNS = `"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status", "category", "customerName",
-  "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt", "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt"`;
+  "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt", "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt",
+  "version", "customerRepliedLast" AS "customerReplied"`;
 const DAY = 24 * 3600_000;
 const VIEWS = {
   "": () => ["", []],

@@ -71,6 +71,29 @@ export function sessionChecker(users: SessionUserCache, listening: Listening) {
 export const userFromSessionToken = sessionChecker(sessionUsers, listener);
 
 /**
+ * Users by id through this process's session cache, the rest in one read: the people a page of
+ * tickets names (its assignees) are nearly always the team working in this very process, so
+ * naming them costs no database work.
+ */
+export async function usersById(ids: Iterable<string>): Promise<Map<string, SessionUser>> {
+  const found = new Map<string, SessionUser>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const cached = sessionUsers.get(id);
+    if (cached) found.set(id, cached);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  if (!listener.connected) void listener.ensure().catch(() => {});
+  const ticket = sessionUsers.begin();
+  for (const user of await db.user.findMany({ where: { id: { in: missing } }, select: SESSION_USER_SELECT })) {
+    sessionUsers.store(ticket, user);
+    found.set(user.id, user);
+  }
+  return found;
+}
+
+/**
  * Called by the process that changed a user, once the change is committed: its own next request
  * sees the change without waiting for the notification every process (this one too) receives.
  */

@@ -19,10 +19,7 @@ export async function ticketRating(user: SessionUser, ticketId: string): Promise
 }
 
 /** The rating of a ticket already found visible (the ticket pane reads it beside the rest). */
-export async function ratingOf(
-  user: SessionUser,
-  ticket: { id: string },
-): Promise<{ rating: TicketRating | null }> {
+export async function ratingOf(user: SessionUser, ticket: { id: string }): Promise<{ rating: TicketRating | null }> {
   const row = await db.satisfactionRating.findFirst({
     where: { organizationId: user.organizationId, ticketId: ticket.id },
     select: { score: true, comment: true, ratedAt: true, updatedAt: true, agent: { select: { fullName: true } } },
