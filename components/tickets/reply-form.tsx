@@ -1,7 +1,8 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -22,6 +23,9 @@ import { draftKey, useReplyDraft } from "./reply-draft";
 import { ReopenDialog } from "./reopen-dialog";
 import { useCreateReply, type TicketJson } from "./queries";
 import { staleWriteOf } from "@/components/live/stale-write";
+import { applyFormat, formatForKey, type FormatAction } from "@/lib/format/markdown-edit";
+import { FormatToolbar } from "./format-toolbar";
+import { ReplyPreview } from "./reply-preview";
 
 /** Where a reply can move the ticket as it is sent. */
 const SEND_AND_SET = [
@@ -42,12 +46,26 @@ type Props = {
 
 /**
  * Public reply or internal note; empty or whitespace-only text cannot be sent. Each kind keeps
- * its own draft per ticket; a public reply to a closed ticket asks to reopen it first.
+ * its own draft per ticket; a public reply to a closed ticket asks to reopen it first. Staff
+ * write Markdown, with formatting buttons and a Preview rendered by the server; a customer's
+ * reply (an end user's account) stays plain text.
  */
 export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSent }: Props) {
   const me = useCurrentUser();
   const [internal, setInternal] = useState(false);
   const [askReopen, setAskReopen] = useState(false);
+  const formatted = canWriteNotes;
+  const [mode, setMode] = useState<"write" | "preview">("write");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Where the cursor goes once a formatting edit has been rendered.
+  const selectNext = useRef<{ start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const next = selectNext.current;
+    if (!next || !textarea.current) return;
+    selectNext.current = null;
+    textarea.current.focus();
+    textarea.current.setSelectionRange(next.start, next.end);
+  });
   const kind = internal ? "internal" : "public";
   const draft = useReplyDraft(draftKey(me?.id, ticket.id, kind));
   const [openNext, setOpenNext] = useOpenNextAfterSend(me?.id);
@@ -57,6 +75,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
   const send = useCreateReply(ticket.id, {
     onSuccess: (_reply, { type }) => {
       setStale(null);
+      setMode("write");
       onSent?.();
       toast({ title: type === "internal" ? "Note added" : "Reply sent" });
     },
@@ -67,6 +86,27 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     },
   });
   const content = draft.text;
+
+  function format(action: FormatAction) {
+    const el = textarea.current;
+    if (!el) return;
+    const edit = applyFormat(action, { value: content, start: el.selectionStart, end: el.selectionEnd });
+    selectNext.current = { start: edit.start, end: edit.end };
+    draft.update(edit.value);
+    onTyping?.();
+  }
+
+  function formatKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    const action = formatted ? formatForKey(event) : null;
+    if (!action) return;
+    // The reply box's own meaning wins: Ctrl+B here is bold, not the sidebar.
+    event.preventDefault();
+    event.stopPropagation();
+    format(action);
+  }
+
+  // Synchronous, so the "r" and "n" shortcuts can put the cursor in the box straight after.
+  const showMode = (next: "write" | "preview") => flushSync(() => setMode(next));
 
   function sendNow(status?: string, version?: number) {
     const sentKey = draftKey(me?.id, ticket.id, kind);
@@ -96,19 +136,47 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       <Label htmlFor="reply-content" className="sr-only">
         {internal ? "Internal note" : "Reply"}
       </Label>
-      <Textarea
-        id="reply-content"
-        placeholder={
-          internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
-        }
-        value={content}
-        onChange={(e) => {
-          draft.update(e.target.value);
-          onTyping?.();
-        }}
-        aria-describedby="reply-draft-state"
-        className={internal ? "border-warning/60 bg-warning/5" : undefined}
-      />
+      {formatted && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div role="group" aria-label="Reply view" className="inline-flex rounded-md border p-0.5">
+            {(["write", "preview"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                data-reply-mode={m}
+                aria-pressed={mode === m}
+                onClick={() => showMode(m)}
+                className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+              >
+                {m === "write" ? "Write" : "Preview"}
+              </button>
+            ))}
+          </div>
+          {mode === "write" && <FormatToolbar controls="reply-content" onFormat={format} />}
+          <span id="reply-format-hint" className="ml-auto text-xs text-muted-foreground">
+            Markdown supported
+          </span>
+        </div>
+      )}
+      {mode === "preview" && formatted ? (
+        <ReplyPreview content={content} id="reply-preview" />
+      ) : (
+        <Textarea
+          ref={textarea}
+          id="reply-content"
+          placeholder={
+            internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
+          }
+          value={content}
+          onChange={(e) => {
+            draft.update(e.target.value);
+            onTyping?.();
+          }}
+          onKeyDown={formatKey}
+          aria-describedby={formatted ? "reply-draft-state reply-format-hint" : "reply-draft-state"}
+          className={internal ? "border-warning/60 bg-warning/5" : undefined}
+        />
+      )}
       {stale && (
         <div
           role="alert"

@@ -26,6 +26,8 @@ export const LIMITS = {
   supportEmailVerifyPerClient: { limit: 20, windowMs: 15 * 60_000 },
   // Saving mailbox settings resolves the host name: an admin needs a handful, not thousands.
   imapSettingsPerUser: { limit: 30, windowMs: 60 * 60_000 },
+  // The reply box's Preview renders on the server: a click per look, far below this.
+  replyPreviewPerUser: { limit: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

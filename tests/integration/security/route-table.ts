@@ -328,6 +328,12 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ body: { ticketId: target.ticket.id, content: "Matrix reply" } }),
   },
   {
+    route: "/api/replies/preview",
+    method: "POST",
+    access: ROLES.staff,
+    call: () => ({ body: { content: "**Matrix** preview <script>alert(1)</script>" } }),
+  },
+  {
     route: "/api/attachments/[id]",
     method: "GET",
     access: "signed-in",
