@@ -43,16 +43,25 @@ function inlineText(children: Token[]): string {
 export function markdownAsPlainText(tokens: Token[]): string {
   const lines: string[] = [];
   const frames: Frame[] = [];
+  // What enclosed the block written last: a blank line between two blocks keeps the quote
+  // marks they share, and items of one tight list follow each other without one.
+  let previous: Frame[] = [];
 
   const prefix = (first: boolean) =>
     frames
-      .map((f) => (f.kind === "quote" ? "> " : f.kind === "item" ? (first && !f.started ? f.marker : " ".repeat(f.marker.length)) : ""))
+      .map((f) =>
+        f.kind === "quote" ? "> " : f.kind === "item" ? (first && !f.started ? f.marker : " ".repeat(f.marker.length)) : "",
+      )
       .join("");
 
   function write(text: string, tight: boolean) {
-    if (lines.length > 0 && !tight) lines.push(prefix(false).trimEnd());
+    const shared = frames.filter((f) => previous.includes(f));
+    const sameList = shared.some((f) => f.kind === "list");
+    if (lines.length > 0 && !(tight && sameList))
+      lines.push(shared.map((f) => (f.kind === "quote" ? ">" : "")).join(" ").trimEnd());
     text.split("\n").forEach((line, i) => lines.push((prefix(i === 0) + line).trimEnd()));
     for (const f of frames) if (f.kind === "item") f.started = true;
+    previous = [...frames];
   }
 
   tokens.forEach((token, i) => {
