@@ -43,13 +43,15 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   transformTags: {
     // A link whose address is not plainly http(s) or mailto loses its link, keeping its words.
-    a: (_tag, attribs) =>
-      SAFE_URL.test(attribs.href ?? "")
-        ? { tagName: "a", attribs: { href: attribs.href!, rel: LINK_REL } }
-        : { tagName: "span", attribs: {} },
-    ol: (_tag, attribs) => {
-      const start = attribs.start && /^\d{1,9}$/.test(attribs.start) ? { start: attribs.start } : {};
-      return { tagName: "ol", attribs: start };
+    a: (_tag, attribs): sanitizeHtml.Tag => {
+      const href = attribs.href ?? "";
+      return SAFE_URL.test(href)
+        ? { tagName: "a", attribs: { href, rel: LINK_REL } }
+        : { tagName: "span", attribs: {} };
+    },
+    ol: (_tag, attribs): sanitizeHtml.Tag => {
+      const start = attribs.start ?? "";
+      return { tagName: "ol", attribs: /^\d{1,9}$/.test(start) ? { start } : {} };
     },
   },
 };
