@@ -33,7 +33,13 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 /** Bold, italic, link, list, code and quote for the reply box; each writes its Markdown around the selection. */
 export function FormatToolbar({ controls, onFormat }: { controls: string; onFormat: (action: FormatAction) => void }) {
   return (
-    <div role="toolbar" aria-label="Formatting" aria-controls={controls} className="flex items-center" onKeyDown={moveFocus}>
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls={controls}
+      className="flex items-center"
+      onKeyDown={moveFocus}
+    >
       {TOOLS.map(({ action, label, icon: Icon, keys, ariaKeys }, i) => (
         <button
           key={action}

@@ -6,7 +6,15 @@ import { cn } from "@/lib/utils";
  * no attributes but a link's address), so it is inserted as given; anything else is plain
  * text, escaped by React, its line breaks kept.
  */
-export function MessageBody({ content, html, className }: { content: string; html?: string | null; className?: string }) {
+export function MessageBody({
+  content,
+  html,
+  className,
+}: {
+  content: string;
+  html?: string | null;
+  className?: string;
+}) {
   if (html == null) return <p className={cn("text-sm break-words whitespace-pre-wrap", className)}>{content}</p>;
   return <div data-formatted className={cn("formatted-text", className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -50,7 +50,13 @@ export function markdownAsPlainText(tokens: Token[]): string {
   const prefix = (first: boolean) =>
     frames
       .map((f) =>
-        f.kind === "quote" ? "> " : f.kind === "item" ? (first && !f.started ? f.marker : " ".repeat(f.marker.length)) : "",
+        f.kind === "quote"
+          ? "> "
+          : f.kind === "item"
+            ? first && !f.started
+              ? f.marker
+              : " ".repeat(f.marker.length)
+            : "",
       )
       .join("");
 
@@ -58,7 +64,12 @@ export function markdownAsPlainText(tokens: Token[]): string {
     const shared = frames.filter((f) => previous.includes(f));
     const sameList = shared.some((f) => f.kind === "list");
     if (lines.length > 0 && !(tight && sameList))
-      lines.push(shared.map((f) => (f.kind === "quote" ? ">" : "")).join(" ").trimEnd());
+      lines.push(
+        shared
+          .map((f) => (f.kind === "quote" ? ">" : ""))
+          .join(" ")
+          .trimEnd(),
+      );
     text.split("\n").forEach((line, i) => lines.push((prefix(i === 0) + line).trimEnd()));
     for (const f of frames) if (f.kind === "item") f.started = true;
     previous = [...frames];

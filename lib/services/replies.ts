@@ -144,19 +144,21 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     if (!ticket) throw notFound("Ticket not found");
     assertFresh(ticket, input.version, { reply: true, status: input.status }, () => toTicketJson(ticket));
     const firstResponse = type === "public" && !ticket.firstRespondedAt;
-    const reply = await tx.reply.create({
-      data: {
-        organizationId: user.organizationId,
-        ticketId: ticket.id,
-        ...body,
-        type,
-        authorType: "agent",
-        authorEmail: user.email,
-        authorId: user.id,
-        createdAt: now,
-      },
-      select: REPLY_SELECT,
-    }).then(toReply);
+    const reply = await tx.reply
+      .create({
+        data: {
+          organizationId: user.organizationId,
+          ticketId: ticket.id,
+          ...body,
+          type,
+          authorType: "agent",
+          authorEmail: user.email,
+          authorId: user.id,
+          createdAt: now,
+        },
+        select: REPLY_SELECT,
+      })
+      .then(toReply);
     const next = input.status as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;

@@ -10,7 +10,12 @@ export const REPLY_BODY_SELECT = {
   contentHtmlVersion: true,
 } as const;
 
-type StoredBody = { content: string; format: ReplyFormat; contentHtml: string | null; contentHtmlVersion: number | null };
+type StoredBody = {
+  content: string;
+  format: ReplyFormat;
+  contentHtml: string | null;
+  contentHtmlVersion: number | null;
+};
 
 /**
  * What staff write in the workspace is Markdown: kept as written, with its HTML rendered now,

@@ -26,7 +26,10 @@ export async function startMailCatcher(dir) {
         const name = `${Date.now()}-${++count}.json`;
         // The HTML part decoded, so a test can compare it with what the pages show.
         simpleParser(raw)
-          .then((parsed) => parsed.html || undefined, () => undefined)
+          .then(
+            (parsed) => parsed.html || undefined,
+            () => undefined,
+          )
           .then((html) => {
             writeFileSync(path.join(dir, name), JSON.stringify({ to, text, html }));
             callback();

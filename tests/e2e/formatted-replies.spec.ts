@@ -153,7 +153,9 @@ test.describe("formatted replies", () => {
         await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
         const detail = page.getByRole("article");
         await expectFormatted(detail.getByRole("region", { name: "Conversation" }).locator("[data-formatted]"));
-        await detail.getByRole("textbox", { name: "Reply" }).fill("Thanks, **Jane**! Try:\n\n1. `npm start`\n2. [Help](https://example.com)");
+        await detail
+          .getByRole("textbox", { name: "Reply" })
+          .fill("Thanks, **Jane**! Try:\n\n1. `npm start`\n2. [Help](https://example.com)");
         await detail.getByRole("button", { name: "Preview" }).click();
         await expect(detail.getByRole("region", { name: "Preview" }).locator("ol > li")).toHaveCount(2);
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({

@@ -46,7 +46,10 @@ async function newTicket(customerEmail = world.users.end_user.email) {
 }
 
 async function reply(user: User, body: Record<string, unknown>) {
-  const res = await postReply(makeRequest("/api/replies", { method: "POST", body, headers: await cookie(user) }), params());
+  const res = await postReply(
+    makeRequest("/api/replies", { method: "POST", body, headers: await cookie(user) }),
+    params(),
+  );
   return { status: res.status, body: (await res.json()) as ReplyOut };
 }
 
@@ -59,7 +62,12 @@ async function thread(ticketId: string, headers: Record<string, string>) {
 async function portalHeaders(email = world.users.end_user.email) {
   const token = newToken();
   await db.portalSession.create({
-    data: { organizationId: world.org.id, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      organizationId: world.org.id,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   });
   return { authorization: `Bearer ${token}` };
 }
@@ -115,7 +123,10 @@ describe("formatted replies", () => {
   it("keeps a customer's message plain text, Markdown characters and all", async () => {
     const t = await newTicket();
     const mine = await reply(world.users.end_user, { ticketId: t.id, content: "**not bold** <b>x</b>" });
-    expect(mine).toMatchObject({ status: 201, body: { format: "plain", html: null, content: "**not bold** <b>x</b>" } });
+    expect(mine).toMatchObject({
+      status: 201,
+      body: { format: "plain", html: null, content: "**not bold** <b>x</b>" },
+    });
     const staff = await thread(t.id, await cookie(world.users.agent));
     expect(staff.map((r) => [r.format, r.html])).toEqual([["plain", null]]);
   });

@@ -1,7 +1,8 @@
 import { applyFormat, formatForKey, type TextEdit } from "@/lib/format/markdown-edit";
 
 /** The text with the selection drawn in as ⟨ and ⟩, to read each case at a glance. */
-const show = ({ value, start, end }: TextEdit) => `${value.slice(0, start)}⟨${value.slice(start, end)}⟩${value.slice(end)}`;
+const show = ({ value, start, end }: TextEdit) =>
+  `${value.slice(0, start)}⟨${value.slice(start, end)}⟩${value.slice(end)}`;
 /** The reverse: "a ⟨b⟩ c" is "a b c" with "b" selected. */
 const at = (drawn: string): TextEdit => {
   const start = drawn.indexOf("⟨");
