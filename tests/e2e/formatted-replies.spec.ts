@@ -156,6 +156,8 @@ test.describe("formatted replies", () => {
         await detail
           .getByRole("textbox", { name: "Reply" })
           .fill("Thanks, **Jane**! Try:\n\n1. `npm start`\n2. [Help](https://example.com)");
+        await expect(detail.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `formatted-composer-${size.width}-${theme}.png`) });
         await detail.getByRole("button", { name: "Preview" }).click();
         await expect(detail.getByRole("region", { name: "Preview" }).locator("ol > li")).toHaveCount(2);
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
