@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { ArrowLeft } from "lucide-react";
 import type { FormEvent } from "react";
 import { AttachmentList } from "@/components/tickets/attachment-list";
+import { MessageBody } from "@/components/tickets/message-body";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { Button } from "@/components/ui/button";
@@ -108,7 +109,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDown
               {r.authorType === "customer" ? "You" : replyByline("Support", r.authorName)} ·{" "}
               {format(new Date(r.createdAt), PORTAL_DATE)}
             </p>
-            <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+            <MessageBody content={r.content} html={r.html} />
             <AttachmentList attachments={r.attachments} onDownload={onDownload} />
           </div>
         ))}

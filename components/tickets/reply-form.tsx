@@ -1,7 +1,8 @@
 "use client";
 
 import { ChevronDown, MessageSquareText } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { MacroPicker } from "@/components/macros/macro-picker";
 import { PendingMacro } from "@/components/macros/pending-macro";
 import { useMacroTarget } from "@/components/macros/macro-target";
@@ -30,6 +31,9 @@ import { draftKey, useReplyDraft } from "./reply-draft";
 import { ReopenDialog } from "./reopen-dialog";
 import { useCreateReply, type TicketJson } from "./queries";
 import { staleWriteOf } from "@/components/live/stale-write";
+import { applyFormat, formatForKey, type FormatAction } from "@/lib/format/markdown-edit";
+import { FormatToolbar } from "./format-toolbar";
+import { ReplyPreview } from "./reply-preview";
 
 /** Where a reply can move the ticket as it is sent. */
 const SEND_AND_SET = [
@@ -50,12 +54,26 @@ type Props = {
 
 /**
  * Public reply or internal note; empty or whitespace-only text cannot be sent. Each kind keeps
- * its own draft per ticket; a public reply to a closed ticket asks to reopen it first.
+ * its own draft per ticket; a public reply to a closed ticket asks to reopen it first. Staff
+ * write Markdown, with formatting buttons and a Preview rendered by the server; a customer's
+ * reply (an end user's account) stays plain text.
  */
 export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSent }: Props) {
   const me = useCurrentUser();
   const [internal, setInternal] = useState(false);
   const [askReopen, setAskReopen] = useState(false);
+  const formatted = canWriteNotes;
+  const [mode, setMode] = useState<"write" | "preview">("write");
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Where the cursor goes once a formatting edit has been rendered.
+  const selectNext = useRef<{ start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const next = selectNext.current;
+    if (!next || !textarea.current) return;
+    selectNext.current = null;
+    textarea.current.focus();
+    textarea.current.setSelectionRange(next.start, next.end);
+  });
   const kind = internal ? "internal" : "public";
   const draft = useReplyDraft(draftKey(me?.id, ticket.id, kind));
   const [openNext, setOpenNext] = useOpenNextAfterSend(me?.id);
@@ -65,6 +83,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
   const send = useCreateReply(ticket.id, {
     onSuccess: (_reply, { type }) => {
       setStale(null);
+      setMode("write");
       onSent?.();
       toast({ title: type === "internal" ? "Note added" : "Reply sent" });
     },
@@ -75,7 +94,6 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     },
   });
   const content = draft.text;
-  const textRef = useRef<HTMLTextAreaElement>(null);
   const mayUseMacros = can(me, "macros.read");
   const organization = useOrganization(me?.organizationId ?? "");
   const [pickingMacro, setPickingMacro] = useState(false);
@@ -89,7 +107,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       agent: { fullName: me?.fullName ?? null },
       organization: organization.data ? { name: organization.data.name } : null,
     });
-    const area = textRef.current;
+    const area = textarea.current;
     const start = area ? area.selectionStart : content.length;
     const end = area ? area.selectionEnd : content.length;
     const before = content.slice(0, start);
@@ -97,12 +115,32 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     draft.update(before + glue + text + content.slice(end));
     if (macroChangesText(picked).length > 0) setMacro(picked);
     const caret = before.length + glue.length + text.length;
-    requestAnimationFrame(() => {
-      textRef.current?.focus();
-      textRef.current?.setSelectionRange(caret, caret);
-    });
+    // The text is there to be edited: back to Write, the cursor after it.
+    setMode("write");
+    selectNext.current = { start: caret, end: caret };
   }
   useMacroTarget(applyMacro);
+
+  function format(action: FormatAction) {
+    const el = textarea.current;
+    if (!el) return;
+    const edit = applyFormat(action, { value: content, start: el.selectionStart, end: el.selectionEnd });
+    selectNext.current = { start: edit.start, end: edit.end };
+    draft.update(edit.value);
+    onTyping?.();
+  }
+
+  function formatKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    const action = formatted ? formatForKey(event) : null;
+    if (!action) return;
+    // The reply box's own meaning wins: Ctrl+B here is bold, not the sidebar.
+    event.preventDefault();
+    event.stopPropagation();
+    format(action);
+  }
+
+  // Synchronous, so the "r" and "n" shortcuts can put the cursor in the box straight after.
+  const showMode = (next: "write" | "preview") => flushSync(() => setMode(next));
 
   function sendNow(status?: string, version?: number) {
     const sentKey = draftKey(me?.id, ticket.id, kind);
@@ -139,20 +177,47 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       <Label htmlFor="reply-content" className="sr-only">
         {internal ? "Internal note" : "Reply"}
       </Label>
-      <Textarea
-        id="reply-content"
-        ref={textRef}
-        placeholder={
-          internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
-        }
-        value={content}
-        onChange={(e) => {
-          draft.update(e.target.value);
-          onTyping?.();
-        }}
-        aria-describedby="reply-draft-state"
-        className={internal ? "border-warning/60 bg-warning/5" : undefined}
-      />
+      {formatted && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div role="group" aria-label="Reply view" className="inline-flex rounded-md border p-0.5">
+            {(["write", "preview"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                data-reply-mode={m}
+                aria-pressed={mode === m}
+                onClick={() => showMode(m)}
+                className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+              >
+                {m === "write" ? "Write" : "Preview"}
+              </button>
+            ))}
+          </div>
+          {mode === "write" && <FormatToolbar controls="reply-content" onFormat={format} />}
+          <span id="reply-format-hint" className="ml-auto text-xs text-muted-foreground">
+            Markdown supported
+          </span>
+        </div>
+      )}
+      {mode === "preview" && formatted ? (
+        <ReplyPreview content={content} id="reply-preview" />
+      ) : (
+        <Textarea
+          ref={textarea}
+          id="reply-content"
+          placeholder={
+            internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
+          }
+          value={content}
+          onChange={(e) => {
+            draft.update(e.target.value);
+            onTyping?.();
+          }}
+          onKeyDown={formatKey}
+          aria-describedby={formatted ? "reply-draft-state reply-format-hint" : "reply-draft-state"}
+          className={internal ? "border-warning/60 bg-warning/5" : undefined}
+        />
+      )}
       {stale && (
         <div
           role="alert"
@@ -232,7 +297,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
           open={pickingMacro}
           onOpenChange={(open) => {
             setPickingMacro(open);
-            if (!open) requestAnimationFrame(() => textRef.current?.focus());
+            if (!open) requestAnimationFrame(() => textarea.current?.focus());
           }}
           onPick={applyMacro}
         />

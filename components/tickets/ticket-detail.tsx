@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
 import { AttachmentList } from "./attachment-list";
+import { MessageBody } from "./message-body";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import { CATEGORY_LABELS } from "./category-labels";
 import { CustomerPanel } from "./customer-panel";
@@ -103,7 +104,7 @@ export function TicketDetail({
                   )}
                 >
                   <ReplyAuthor reply={r} at={format(new Date(r.createdAt), "MMM d, HH:mm")} />
-                  <p className="text-sm whitespace-pre-wrap">{r.content}</p>
+                  <MessageBody content={r.content} html={r.html} />
                   <AttachmentList attachments={r.attachments} />
                 </div>
               ))}

@@ -28,6 +28,15 @@ export const SHORTCUT_GROUPS: { title: string; shortcuts: Shortcut[] }[] = [
     ],
   },
   {
+    // Inside the reply box (see lib/format/markdown-edit.ts for why the link is not Ctrl+K).
+    title: "Reply box",
+    shortcuts: [
+      { keys: ["Ctrl+B", "⌘B"], description: "Bold", staffOnly: true },
+      { keys: ["Ctrl+I", "⌘I"], description: "Italic", staffOnly: true },
+      { keys: ["Ctrl+Shift+L", "⌘⇧L"], description: "Link", staffOnly: true },
+    ],
+  },
+  {
     title: "Anywhere",
     shortcuts: [
       { keys: ["Ctrl+K", "⌘K"], description: "Command palette" },

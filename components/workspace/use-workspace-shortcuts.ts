@@ -43,6 +43,8 @@ export function clickNewTicket() {
 function writeReply(internal: boolean) {
   const toggle = document.querySelector<HTMLButtonElement>("#reply-internal");
   if (toggle && (toggle.getAttribute("aria-checked") === "true") !== internal) toggle.click();
+  // From the Preview back to writing, so there is a box to type in.
+  document.querySelector<HTMLButtonElement>("[data-reply-mode='write'][aria-pressed='false']")?.click();
   document.querySelector<HTMLTextAreaElement>("#reply-content")?.focus();
 }
 

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "@/lib/site/product";
+import { htmlMail, textAsHtml } from "./html";
 import type { MailMessage } from "./transport";
 
 export function passwordResetMail(to: string, link: string): MailMessage {
@@ -91,11 +92,21 @@ export function ticketCreatedMail(to: string, t: TicketMailFacts): MailMessage {
   };
 }
 
-export function agentReplyMail(to: string, t: TicketMailFacts, content: string): MailMessage {
+/**
+ * An agent's public reply, as its customer gets it. A formatted reply brings its sanitized HTML
+ * (lib/format/markdown.ts), placed unchanged between our own escaped lines, and its plain-text
+ * rendering for the text part; a plain one is text only (the thread adds a simple HTML part).
+ */
+export function agentReplyMail(to: string, t: TicketMailFacts, reply: { text: string; html?: string }): MailMessage {
+  const intro = `${t.organizationName} support replied to your ticket #${t.ticketNumber}:`;
+  const outro = `Reply in the support portal:\n${t.portalLink}`;
   return {
     to,
     subject: `Re: [${t.organizationName} #${t.ticketNumber}] ${oneLine(t.subject)}`,
-    text: `${t.organizationName} support replied to your ticket #${t.ticketNumber}:\n\n${content}\n\nReply in the support portal:\n${t.portalLink}`,
+    text: `${intro}\n\n${reply.text}\n\n${outro}`,
+    ...(reply.html !== undefined
+      ? { html: htmlMail(`${textAsHtml(intro)}<div data-reply>${reply.html}</div>${textAsHtml(outro)}`) }
+      : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { AuthorType, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import type { AuthorType, ReplyFormat, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { searchPageQuery, singleLine } from "./fields";
 import { z } from "./zod";
 import {
@@ -120,6 +120,14 @@ export const createReplySchema = z.object({
   macroId: z.string({ error: "Unknown macro" }).min(1, "Unknown macro").max(64, "Unknown macro").optional(),
 });
 
+/** The composer's Preview: the text as it stands (empty is fine, it previews as nothing). */
+export const replyPreviewSchema = z.object({
+  content: z.string({ error: "content must be text" }).max(20_000, "Reply is too long"),
+});
+
+/** What the Preview shows: the same sanitized HTML the reply will have once sent. */
+export type ReplyPreview = { html: string };
+
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
@@ -166,6 +174,13 @@ export type Reply = {
   authorType: AuthorType;
   authorEmail: string;
   createdAt: Date;
+  /**
+   * How to show `content`. "plain" (customers' messages, replies from before formatting): as
+   * text, escaped, its line breaks kept. "markdown" (staff replies and notes): `html`.
+   */
+  format: ReplyFormat;
+  /** A Markdown reply's HTML, sanitized on the server (never built in the browser); null for plain text. */
+  html: string | null;
   /** The ticket's version after this reply (staff answers only): the next write's starting point. */
   ticketVersion?: number;
 };

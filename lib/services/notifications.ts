@@ -6,6 +6,7 @@ import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
 import { simpleHtml, threadHeaders } from "@/lib/mail/thread/outgoing";
 import type { MailMessage } from "@/lib/mail/transport";
+import { renderMarkdownText } from "@/lib/format/markdown";
 import { enqueueMail } from "./mail-outbox";
 
 /**
@@ -45,11 +46,11 @@ async function ticketFacts(tx: Tx, ref: TicketRef) {
 
 /**
  * Mail to a ticket's customer is one thread in their mail client (Message-ID, In-Reply-To,
- * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts), with a
- * simple HTML part beside the text.
+ * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts), with an
+ * HTML part beside the text: the mail's own (a formatted reply), else its text as simple HTML.
  */
 async function inThread(tx: Tx, ticket: TicketRef, mail: MailMessage, autoSubmitted: MailMessage["autoSubmitted"]) {
-  return { ...mail, html: simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
+  return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
 }
 
 /**
@@ -82,11 +83,17 @@ export async function notifyTicketCreated(
 }
 
 /** A public agent reply goes to the customer, in the ticket's thread; internal notes never leave the team. */
-export async function notifyAgentReply(tx: Tx, ticket: TicketRef, reply: { type: string; content: string }) {
+export async function notifyAgentReply(
+  tx: Tx,
+  ticket: TicketRef,
+  reply: { type: string; content: string; html: string | null },
+) {
   if (reply.type !== "public") return;
   const found = await ticketFacts(tx, ticket);
   if (!found?.reachable) return;
-  const mail = agentReplyMail(found.ticket.customerEmail, found.facts, reply.content);
+  const body =
+    reply.html === null ? { text: reply.content } : { text: renderMarkdownText(reply.content), html: reply.html };
+  const mail = agentReplyMail(found.ticket.customerEmail, found.facts, body);
   await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-replied"), {
     organizationId: ticket.organizationId,
     customer: { what: "agent reply" },

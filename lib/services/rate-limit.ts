@@ -29,6 +29,8 @@ export const LIMITS = {
   // Satisfaction links: opening the page and saving a rating each look a token up, so a
   // customer needs a handful; guessing 256-bit tokens needs far more than this allows.
   ratingLinkPerAddress: { limit: 60, windowMs: 15 * 60_000 },
+  // The reply box's Preview renders on the server: a click per look, far below this.
+  replyPreviewPerUser: { limit: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -18,6 +18,7 @@ import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
+import { markdownBody, replyBody, REPLY_BODY_SELECT } from "./reply-body";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
@@ -29,18 +30,26 @@ import { afterStatusChange } from "./satisfaction";
 export const REPLY_SELECT = {
   id: true,
   ticketId: true,
-  content: true,
+  ...REPLY_BODY_SELECT,
   type: true,
   authorType: true,
   authorEmail: true,
   createdAt: true,
 } as const;
 
+type ReplyRow = Prisma.ReplyGetPayload<{ select: typeof REPLY_SELECT }>;
+
+/** A reply as staff see it: its body as HTML or text (see replyBody), never the stored columns behind it. */
+function toReply(row: ReplyRow): Reply {
+  const { contentHtml: _html, contentHtmlVersion: _version, ...reply } = row;
+  return { ...reply, ...replyBody(row) };
+}
+
 /** What a customer's view of a reply is built from: the names, not the addresses. */
 export const CUSTOMER_REPLY_SELECT = {
   id: true,
   ticketId: true,
-  content: true,
+  ...REPLY_BODY_SELECT,
   type: true,
   authorType: true,
   createdAt: true,
@@ -57,6 +66,7 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
     id: reply.id,
     ticketId: reply.ticketId,
     content: reply.content,
+    ...replyBody(reply),
     type: reply.type,
     authorType: reply.authorType,
     authorName,
@@ -92,7 +102,7 @@ export async function repliesOf(
     // One name per person in a thread: the customer as the ticket names them, an agent by full name.
     return rows.map(({ author, ...reply }) =>
       files.of({
-        ...reply,
+        ...toReply(reply),
         authorName: reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME),
       }),
     );
@@ -140,6 +150,8 @@ export function createReply(
 async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
   await findVisibleTicket(user, input.ticketId);
   const type = input.type;
+  // Rendered before the ticket row is locked: the lock is held only for the writes.
+  const body = markdownBody(input.content);
   return db.$transaction(async (tx) => {
     // Locked and re-read so a concurrent status change is seen before this one is applied.
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${input.ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
@@ -154,19 +166,21 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       toTicketJson(ticket),
     );
     const firstResponse = type === "public" && !ticket.firstRespondedAt;
-    const reply = await tx.reply.create({
-      data: {
-        organizationId: user.organizationId,
-        ticketId: ticket.id,
-        content: input.content,
-        type,
-        authorType: "agent",
-        authorEmail: user.email,
-        authorId: user.id,
-        createdAt: now,
-      },
-      select: REPLY_SELECT,
-    });
+    const reply = await tx.reply
+      .create({
+        data: {
+          organizationId: user.organizationId,
+          ticketId: ticket.id,
+          ...body,
+          type,
+          authorType: "agent",
+          authorEmail: user.email,
+          authorId: user.id,
+          createdAt: now,
+        },
+        select: REPLY_SELECT,
+      })
+      .then(toReply);
     const next = wantedStatus as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;

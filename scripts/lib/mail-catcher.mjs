@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 
 // The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
 const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+const { simpleParser } = createRequire(import.meta.url)("mailparser");
 
 export async function startMailCatcher(dir) {
   mkdirSync(dir, { recursive: true });
@@ -22,8 +23,17 @@ export async function startMailCatcher(dir) {
           .replace(/=\r?\n/g, "")
           .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        writeFileSync(path.join(dir, `${Date.now()}-${++count}.json`), JSON.stringify({ to, text }));
-        callback();
+        const name = `${Date.now()}-${++count}.json`;
+        // The HTML part decoded, so a test can compare it with what the pages show.
+        simpleParser(raw)
+          .then(
+            (parsed) => parsed.html || undefined,
+            () => undefined,
+          )
+          .then((html) => {
+            writeFileSync(path.join(dir, name), JSON.stringify({ to, text, html }));
+            callback();
+          });
       });
     },
   });

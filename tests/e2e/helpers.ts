@@ -13,18 +13,30 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 }
 
+type CaughtMail = { to: string[]; text: string; html?: string };
+
 /** The newest email to `to` (whose text matches `matching`, if given) caught by the test SMTP server (scripts/lib/mail-catcher.mjs). */
-export function latestMailTo(to: string, matching?: RegExp): string | undefined {
+function newestMail(to: string, matching?: RegExp): CaughtMail | undefined {
   const dir = process.env.E2E_MAIL_DIR ?? "test-results/mail";
   if (!existsSync(dir)) return undefined;
   const files = readdirSync(dir)
     .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
     .reverse();
   for (const file of files) {
-    const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string[]; text: string };
-    if (mail.to.includes(to.toLowerCase()) && (!matching || matching.test(mail.text))) return mail.text;
+    const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CaughtMail;
+    if (mail.to.includes(to.toLowerCase()) && (!matching || matching.test(mail.text))) return mail;
   }
   return undefined;
+}
+
+/** The raw text (quoted-printable undone) of the newest email to `to` whose text matches `matching`, if given. */
+export function latestMailTo(to: string, matching?: RegExp): string | undefined {
+  return newestMail(to, matching)?.text;
+}
+
+/** The decoded HTML part of the newest email to `to` whose text matches `matching`. */
+export function latestMailHtmlTo(to: string, matching: RegExp): string | undefined {
+  return newestMail(to, matching)?.html;
 }
 
 /** Waits (by polling, not sleeping) for an email to `to` and returns the first link to `pathname`. */

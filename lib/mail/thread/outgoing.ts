@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { uuidv7 } from "@/lib/server/ids";
 import { mailDomain, type MailMessage } from "@/lib/mail/transport";
 import { replyAddress } from "@/lib/mail/inbound/addresses";
+import { htmlMail, textAsHtml } from "@/lib/mail/html";
 import { replyTokenSecret } from "./secret";
 import { signReplyToken, threadMessageId } from "./token";
 
@@ -60,12 +61,5 @@ export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Parti
 
 /** Text as simple HTML: everything escaped, paragraphs and line breaks kept, links left as text. */
 export function simpleHtml(text: string): string {
-  const escaped = text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-  const paragraphs = escaped.split(/\n{2,}/).map((p) => `<p>${p.replace(/\n/g, "<br>")}</p>`);
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.join("")}</body></html>`;
+  return htmlMail(textAsHtml(text));
 }

@@ -369,6 +369,12 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.macro.id } }),
   },
   {
+    route: "/api/replies/preview",
+    method: "POST",
+    access: ROLES.staff,
+    call: () => ({ body: { content: "**Matrix** preview <script>alert(1)</script>" } }),
+  },
+  {
     route: "/api/attachments/[id]",
     method: "GET",
     access: "signed-in",
