@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
+import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { openLoop } from "./lib/open-loop.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
@@ -204,6 +205,9 @@ function appScenarios(ctx, base) {
   let n = 0;
   return [
     ...["", "unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
+    // A tag filter is held to a status filter's speed: list:tag beside list:status.
+    ["list:status", [get(() => `/api/tickets?status=${pick(["open", "pending", "in_progress"])}`, ctx.agentCookies)]],
+    ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
     ["search:common", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)]],
     ["search:rare", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_RARE))}`, ctx.agentCookies)]],
     ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "ticket_limit_reached",
   "seat_limit_reached",
   "support_email_limit_reached",
+  "tag_limit_reached",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

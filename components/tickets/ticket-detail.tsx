@@ -9,6 +9,7 @@ import { CATEGORY_LABELS } from "./category-labels";
 import { CustomerPanel } from "./customer-panel";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
+import { TicketTags } from "./ticket-tags";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
 import { MailBounceWarning, TicketMailSection } from "./ticket-mail";
@@ -65,6 +66,7 @@ export function TicketDetail({
           {t.customerName} &lt;{t.customerEmail}&gt; · opened {format(new Date(t.createdAt), "MMM d, yyyy HH:mm")}
         </p>
         {staff && <TicketProperties ticket={t} />}
+        {staff && <TicketTags ticketId={t.id} tags={t.tags ?? []} />}
       </header>
       {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
       <div

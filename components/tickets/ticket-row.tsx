@@ -9,6 +9,34 @@ import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import type { TicketListItemJson } from "./queries";
 
 const CHIP = "h-4 gap-0.5 px-1 py-0 text-[11px] leading-4 [&>svg]:size-3";
+/** Tags a row names before it counts the rest ("+2"): the row keeps its two lines. */
+const ROW_TAGS = 2;
+
+/** The ticket's first tags as small chips, the others counted; all of them in the title. */
+function RowTags({ tags }: { tags: string[] }) {
+  const shown = tags.slice(0, ROW_TAGS);
+  const more = tags.length - shown.length;
+  return (
+    <span className="flex min-w-0 shrink items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
+      <span className="sr-only">Tags: {tags.join(", ")}</span>
+      {shown.map((name) => (
+        <span
+          key={name}
+          aria-hidden
+          data-row-tag
+          className="max-w-24 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
+        >
+          {name}
+        </span>
+      ))}
+      {more > 0 && (
+        <span aria-hidden className="shrink-0 text-[11px] leading-4">
+          +{more}
+        </span>
+      )}
+    </span>
+  );
+}
 
 type Props = {
   ticket: TicketListItemJson;
@@ -70,6 +98,7 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
             {" · "}
             {t.assigneeName ?? <span className="italic">Unassigned</span>}
           </span>
+          {t.tags && t.tags.length > 0 && <RowTags tags={t.tags} />}
           <span className="ml-auto flex shrink-0 items-center gap-1">
             <SlaBadge ticket={t} now={now} className={CHIP} />
             <PriorityBadge priority={t.priority} className={CHIP} />

@@ -3,7 +3,14 @@ import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 /** What the history needs of an event (as the API sends it). */
 export type HistoryEvent = { action: string; actorType: string; actorLabel: string | null; metadata: unknown };
 
-type Change = { from?: string | null; to?: string | null; ticketNumber?: number; email?: string; kind?: string };
+type Change = {
+  from?: string | null;
+  to?: string | null;
+  ticketNumber?: number;
+  email?: string;
+  kind?: string;
+  tag?: string;
+};
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
@@ -31,6 +38,10 @@ export function historySentence(e: HistoryEvent, names: ReadonlyMap<string, stri
     case "ticket.assigned":
       if (!m.to) return `${who} unassigned the ticket`;
       return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"}`;
+    case "ticket.tag_added":
+      return `${who} added the tag ${m.tag}`;
+    case "ticket.tag_removed":
+      return `${who} removed the tag ${m.tag}`;
     case "ticket.replied":
       return `${who} replied`;
     case "ticket.note_added":

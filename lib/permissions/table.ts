@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "tickets.history": STAFF,
   /** See who else of the team has a ticket open or is typing on it, and be seen. */
   "tickets.presence": STAFF,
+  /** See a ticket's tags, add and remove them, filter the list by them (tags are the team's own labels). */
+  "tickets.tags": STAFF,
   /** Read and write internal notes, reply as support. */
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */

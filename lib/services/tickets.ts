@@ -32,6 +32,7 @@ import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
+import { findTagId, tagNames, tagNamesById } from "./ticket-tags";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -58,8 +59,9 @@ export const TICKET_SELECT = {
 
 type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
 
-export function toTicketJson(t: TicketRow): Ticket {
-  const { assignedToId, ...rest } = t;
+/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
+export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
+  const { assignedToId, tagIds: _tagIds, ...rest } = t;
   return { ...rest, assignedTo: assignedToId };
 }
 
@@ -122,11 +124,34 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
-/** What a list row adds to the ticket: the assignee's name and whether the customer spoke last. */
+/**
+ * What a list row adds to the ticket: the assignee's name, whether the customer spoke last and
+ * its tag ids (named afterwards in one query for the whole page, never one per row).
+ */
 const LIST_EXTRAS = Prisma.sql`(SELECT u."fullName" FROM "User" u WHERE u."id" = "Ticket"."assignedToId") AS "assigneeName",
-  "customerRepliedLast" AS "customerReplied"`;
+  "customerRepliedLast" AS "customerReplied", "tagIds"`;
 
-type ListRow = TicketRow & { assigneeName: string | null; customerReplied: boolean };
+type ListRow = TicketRow & { assigneeName: string | null; customerReplied: boolean; tagIds: string[] };
+
+/**
+ * Only the tickets carrying the tag (any case). The tag id is looked up first so the planner
+ * sees the real value: for a rare tag it reads the GIN index of tag ids, for a common one it
+ * walks the list's order index until the page is full, as for a status. A name the
+ * organisation never used matches nothing (null).
+ */
+async function tagFilter(user: SessionUser, tag: string | undefined): Promise<Prisma.Sql | null> {
+  if (tag === undefined) return Prisma.empty;
+  if (!can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
+  const id = await findTagId(user.organizationId, tag);
+  return id === null ? null : Prisma.sql`AND "tagIds" @> ARRAY[${id}]::text[]`;
+}
+
+/** The page's tags by name, in one query for all its rows (staff only: tags are the team's). */
+async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
+  if (!can(user, "tickets.tags")) return rows.map(() => undefined);
+  const names = await tagNamesById(db, user.organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);
+  return rows.map((r) => r.tagIds.flatMap((id) => names.get(id) ?? []));
+}
 
 export async function listTickets(
   user: SessionUser,
@@ -134,20 +159,24 @@ export async function listTickets(
   now = new Date(),
 ): Promise<{ tickets: TicketListItem[]; nextCursor: string | null }> {
   const sort = query.sort ?? defaultSort(query.view);
+  const byTag = await tagFilter(user, query.tag);
+  if (byTag === null) return { tickets: [], nextCursor: null };
   const rows = await db.$queryRaw<ListRow[]>`
     SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket"
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
+      ${byTag} ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
     ${ORDER_BY[sort]} LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
+  const tags = await namePageTags(user, page);
   return {
-    tickets: page.map(({ assigneeName, customerReplied, ...t }) => ({
+    tickets: page.map(({ assigneeName, customerReplied, ...t }, i) => ({
       ...toTicketJson(t),
       assigneeName,
       customerReplied,
+      ...(tags[i] ? { tags: tags[i] } : {}),
     })),
     nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
   };
@@ -189,7 +218,11 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
 /** One visible ticket with the files of its first message (each reply's come with the replies). */
 export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
   const ticket = await findVisibleTicket(user, id);
-  return { ...toTicketJson(ticket), attachments: await openingAttachments(ticket.organizationId, ticket.id) };
+  const [attachments, tags] = await Promise.all([
+    openingAttachments(ticket.organizationId, ticket.id),
+    can(user, "tickets.tags") ? tagNames(db, ticket.organizationId, ticket.tagIds) : undefined,
+  ]);
+  return { ...toTicketJson(ticket), ...(tags ? { tags } : {}), attachments };
 }
 
 /**
