@@ -318,6 +318,16 @@ function printSearchShare(rows) {
     );
   }
 }
+/** A tag filter is held to a status filter: list:tag's p95 beside list:status's (target at most 1.2x). */
+function printTagShare(rows) {
+  const status = rows.find((r) => r.name === "list:status");
+  const tag = rows.find((r) => r.name === "list:tag");
+  if (!status || !tag) return;
+  const ratio = tag.p95 / status.p95;
+  console.log(
+    `list:tag p95 ${ms(tag.p95)} ms beside list:status ${ms(status.p95)} ms: ${ratio.toFixed(2)}x (target <= 1.2x, ${ratio <= 1.2 ? "met" : "missed"})`,
+  );
+}
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
   console.log(
@@ -457,6 +467,7 @@ async function main() {
       printTable("raw node:http + pg", report.raw);
       printTable("Ticketry", report.app, report.raw);
       printSearchShare(report.app);
+      printTagShare(report.app);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
         printOpenLoop("Open loop: Ticketry", report.openLoop.app);

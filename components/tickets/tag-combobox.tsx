@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { tagKey, tagNameSchema } from "@/lib/schemas/tags";
@@ -22,7 +22,7 @@ type Props = {
   disabled?: boolean;
   className?: string;
   id?: string;
-  /** The suggestions take room below the input instead of floating (inside a scrolling dialog). */
+  /** The suggestions take room below the input instead of floating (inside a scrolling pane, which would clip them). */
   inline?: boolean;
 };
 
@@ -65,6 +65,11 @@ export function TagCombobox({
   const options: Option[] = [...matches, ...(typedIsNew ? [{ name: typed, isNew: true }] : [])];
   const showList = open && (typed !== "" || options.length > 0);
   const current = Math.min(active, Math.max(options.length - 1, 0));
+  const listRef = useRef<HTMLUListElement>(null);
+  // An inline list may open below the fold of a scrolling pane: bring it into view.
+  useEffect(() => {
+    if (inline && showList) listRef.current?.scrollIntoView({ block: "nearest" });
+  }, [inline, showList, options.length]);
 
   function choose(raw: string[]) {
     const names: string[] = [];
@@ -140,6 +145,7 @@ export function TagCombobox({
       )}
       {showList && (
         <ul
+          ref={listRef}
           id={listId}
           role="listbox"
           aria-label="Tags"

@@ -54,7 +54,8 @@ export function TicketTags({ ticketId, tags }: { ticketId: string; tags: string[
           label="Add tag"
           placeholder={full ? `At most ${TAGS_PER_TICKET_MAX} tags` : "Add tag..."}
           exclude={tags}
-          className="w-40"
+          className="w-48"
+          inline
           onPick={(names) => change.mutate({ add: names })}
           onBackspaceEmpty={() => {
             const last = tags[tags.length - 1];

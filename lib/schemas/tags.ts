@@ -13,13 +13,14 @@ export const TAG_CHANGE_MAX = TAGS_PER_TICKET_MAX;
 export const TAG_NAME_INVALID = "Tags cannot contain commas, line breaks or control characters";
 
 /**
- * A tag as typed: trimmed, inner runs of spaces made one, 1 to 40 characters, no commas (the
- * separator people type between tags) and no control characters. Case is kept as typed; two
- * names that differ only in case are the same tag. Exported for macros, which set tags too.
+ * A tag as typed: trimmed, inner runs of spaces made one (line breaks and tabs are refused, not
+ * folded), 1 to 40 characters, no commas (the separator people type between tags) and no
+ * control characters. Case is kept as typed; two names that differ only in case are the same
+ * tag. Exported for macros, which set tags too.
  */
 export const tagNameSchema = z
   .string({ error: "Tag must be text" })
-  .transform((v) => v.trim().replace(/\s+/gu, " "))
+  .transform((v) => v.trim().replace(/\p{Zs}+/gu, " "))
   .pipe(
     z
       .string()

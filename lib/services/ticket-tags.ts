@@ -151,7 +151,11 @@ export async function applyTicketTags(
 }
 
 /** The names of these tags of the organisation, by id, in one query. */
-export async function tagNamesById(reader: Reader, organizationId: string, ids: string[]): Promise<Map<string, string>> {
+export async function tagNamesById(
+  reader: Reader,
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await reader.$queryRaw<Tag[]>`
     SELECT "id", "name" FROM "Tag" WHERE "organizationId" = ${organizationId} AND "id" = ANY(${ids}::text[])`;

@@ -76,7 +76,10 @@ test.describe("tags", () => {
     const numbers = await list(page)
       .locator("[data-ticket-row]")
       .evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute("data-ticket-row")!));
-    for (const n of numbers) await list(page).getByRole("checkbox", { name: `Select ticket #${n}` }).check();
+    for (const n of numbers)
+      await list(page)
+        .getByRole("checkbox", { name: `Select ticket #${n}` })
+        .check();
     const bar = page.getByRole("region", { name: "Bulk actions" });
     await bar.getByRole("button", { name: "Tag" }).click();
     const dialog = page.getByRole("dialog", { name: "Tag 3 tickets" });

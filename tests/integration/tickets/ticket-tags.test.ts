@@ -132,7 +132,11 @@ describe("PATCH /api/tickets/{id}/tags", () => {
     ["add that is not a list", { add: "billing" }, "add must be a list of tags"],
     ["more than 20 tags at once", { add: Array.from({ length: 21 }, (_, i) => `t${i}`) }, "At most 20 tags at once"],
     ["nothing to change", {}, "Nothing to change"],
-    ["the same tag added and removed", { add: ["Billing"], remove: ["billing"] }, "A tag cannot be added and removed at once"],
+    [
+      "the same tag added and removed",
+      { add: ["Billing"], remove: ["billing"] },
+      "A tag cannot be added and removed at once",
+    ],
   ])("refuses %s with 400 and changes nothing", async (_label, body, message) => {
     const res = await tag(world.users.agent, ids[0]!, body);
     expect(res.status).toBe(400);
@@ -154,7 +158,10 @@ describe("PATCH /api/tickets/{id}/tags", () => {
 
   it("holds an organisation to its tag allowance (409) but lets it reuse what it has", async () => {
     await db.tag.createMany({
-      data: Array.from({ length: TAGS_PER_ORGANIZATION_MAX }, (_, i) => ({ organizationId: world.org.id, name: `t${i}` })),
+      data: Array.from({ length: TAGS_PER_ORGANIZATION_MAX }, (_, i) => ({
+        organizationId: world.org.id,
+        name: `t${i}`,
+      })),
     });
     expect(await tag(world.users.agent, ids[0]!, { add: ["brand-new"] })).toMatchObject({
       status: 409,
@@ -192,7 +199,10 @@ describe("PATCH /api/tickets/{id}/tags", () => {
     const tags = await db.tag.findMany({ where: { organizationId: world.org.id } });
     expect(tags.map((t) => t.name.toLowerCase()).sort()).toEqual(["billing", "refund"]);
     const billing = tags.find((t) => t.name.toLowerCase() === "billing")!;
-    const rows = await db.ticket.findMany({ where: { id: { in: [ids[0]!, ids[1]!] } }, orderBy: { ticketNumber: "asc" } });
+    const rows = await db.ticket.findMany({
+      where: { id: { in: [ids[0]!, ids[1]!] } },
+      orderBy: { ticketNumber: "asc" },
+    });
     expect(rows[0]!.tagIds.filter((id) => id === billing.id)).toHaveLength(1);
     expect(rows[1]!.tagIds).toEqual([billing.id]);
   });
@@ -209,7 +219,9 @@ describe("GET /api/tags (typeahead)", () => {
       status: 200,
       body: [expect.objectContaining({ name: "Billing" }), expect.objectContaining({ name: "bug" })],
     });
-    expect((await search(world.users.agent, "?q=b&limit=1")).body).toEqual([expect.objectContaining({ name: "Billing" })]);
+    expect((await search(world.users.agent, "?q=b&limit=1")).body).toEqual([
+      expect.objectContaining({ name: "Billing" }),
+    ]);
     expect(((await search(world.users.agent, "")).body as unknown[]).length).toBe(4);
   });
 
@@ -242,10 +254,7 @@ describe("GET /api/tags (typeahead)", () => {
         resetAt: new Date(Date.now() + 60_000),
       },
     });
-    const res = await searchTagsRoute(
-      makeRequest("/api/tags?q=b", { headers: await as(world.users.agent) }),
-      params(),
-    );
+    const res = await searchTagsRoute(makeRequest("/api/tags?q=b", { headers: await as(world.users.agent) }), params());
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await search(world.users.org_admin, "?q=b")).status).toBe(200);
@@ -353,7 +362,9 @@ describe("tags in the ticket list, the detail and the dashboard", () => {
 
 describe("PATCH /api/tickets/bulk with tags", () => {
   const patch = async (user: User, body: unknown) =>
-    readJson(await bulk(makeRequest("/api/tickets/bulk", { method: "PATCH", body, headers: await as(user) }), params()));
+    readJson(
+      await bulk(makeRequest("/api/tickets/bulk", { method: "PATCH", body, headers: await as(user) }), params()),
+    );
 
   it("adds a tag to every selected ticket, each in its history, and takes it off again", async () => {
     await tag(world.users.agent, ids[0]!, { add: ["Urgent follow-up"] });
