@@ -10,21 +10,22 @@ import type { TicketListItemJson } from "./queries";
 
 const CHIP = "h-4 gap-0.5 px-1 py-0 text-[11px] leading-4 [&>svg]:size-3";
 /** Tags a row names before it counts the rest ("+2"): the row keeps its two lines. */
-const ROW_TAGS = 2;
+const ROW_TAGS = 1;
 
 /** The ticket's first tags as small chips, the others counted; all of them in the title. */
 function RowTags({ tags }: { tags: string[] }) {
   const shown = tags.slice(0, ROW_TAGS);
   const more = tags.length - shown.length;
   return (
-    <span className="flex min-w-0 shrink items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
+    // Shrinks before the customer's name does: who is waiting matters more than the labels.
+    <span className="flex min-w-0 shrink-[4] items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
       <span className="sr-only">Tags: {tags.join(", ")}</span>
       {shown.map((name) => (
         <span
           key={name}
           aria-hidden
           data-row-tag
-          className="max-w-24 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
+          className="max-w-20 min-w-0 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
         >
           {name}
         </span>
@@ -93,7 +94,7 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
           </time>
         </span>
         <span className="flex min-w-0 items-center gap-1 text-xs leading-4 text-muted-foreground">
-          <span className="min-w-0 truncate">
+          <span className="min-w-12 truncate">
             {t.customerName}
             {" · "}
             {t.assigneeName ?? <span className="italic">Unassigned</span>}
