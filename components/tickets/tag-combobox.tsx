@@ -82,6 +82,8 @@ export function TagCombobox({
     setText("");
     setActive(0);
     setNavigated(false);
+    // Closed after a choice: a list folding away under the pointer would move the buttons below it.
+    setOpen(false);
     if (names.length) onPick(names);
   }
 
@@ -134,7 +136,8 @@ export function TagCombobox({
           setOpen(true);
           setError(null);
         }}
-        onFocus={() => setOpen(true)}
+        // A floating list may open on focus; an inline one only once the agent types or presses an arrow.
+        onFocus={() => inline || setOpen(true)}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
