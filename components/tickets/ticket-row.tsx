@@ -18,14 +18,14 @@ function RowTags({ tags }: { tags: string[] }) {
   const more = tags.length - shown.length;
   return (
     // Shrinks before the customer's name does: who is waiting matters more than the labels.
-    <span className="flex min-w-0 shrink-[4] items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
+    <span className="flex shrink-[4] items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
       <span className="sr-only">Tags: {tags.join(", ")}</span>
       {shown.map((name) => (
         <span
           key={name}
           aria-hidden
           data-row-tag
-          className="max-w-20 min-w-0 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
+          className="max-w-20 min-w-10 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
         >
           {name}
         </span>
