@@ -22,6 +22,8 @@ type Props = {
   disabled?: boolean;
   className?: string;
   id?: string;
+  /** Focus the input when it appears (opened on purpose by a button). */
+  autoFocus?: boolean;
   /** The suggestions take room below the input instead of floating (inside a scrolling pane, which would clip them). */
   inline?: boolean;
 };
@@ -44,6 +46,7 @@ export function TagCombobox({
   className,
   id,
   inline = false,
+  autoFocus = false,
 }: Props) {
   const listId = useId();
   const errorId = useId();
@@ -126,6 +129,8 @@ export function TagCombobox({
         aria-describedby={error ? errorId : undefined}
         placeholder={placeholder}
         autoComplete="off"
+        // Only ever set right after the agent pressed "Filter by tag": focus goes where they asked.
+        autoFocus={autoFocus}
         disabled={disabled}
         value={text}
         className="h-7 text-xs"

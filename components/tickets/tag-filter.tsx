@@ -4,8 +4,9 @@ import { X } from "lucide-react";
 import { TagCombobox } from "./tag-combobox";
 
 /**
- * The list's tag filter (staff): a typeahead of the organisation's tags; once one is chosen,
- * a chip names it and a button clears it (as does "Clear filters").
+ * The list's tag filter (staff), opened from the "Filter by tag" button: a typeahead of the
+ * organisation's tags, focused at once; once one is chosen, a chip names it and a button clears
+ * it (as does "Clear filters").
  */
 export function TagFilter({ tag, onChange }: { tag: string; onChange: (tag: string) => void }) {
   if (!tag)
@@ -14,6 +15,7 @@ export function TagFilter({ tag, onChange }: { tag: string; onChange: (tag: stri
         label="Tag filter"
         placeholder="Filter by tag..."
         allowNew={false}
+        autoFocus
         onPick={(names) => onChange(names[0] ?? "")}
       />
     );

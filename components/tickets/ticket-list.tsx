@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useCurrentUser } from "@/components/users/use-current-user";
@@ -55,6 +56,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
   const tagging = can(user, "tickets.tags");
+  // The tag filter takes a row of the list's header only while it is wanted, so the queue
+  // keeps its rows on screen.
+  const [tagOpen, setTagOpen] = useState(false);
+  const tagRow = tagging && (tagOpen || !!filters.tag);
   const selection = useTicketSelection(tickets.map((t) => t.id));
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -69,7 +74,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const clearFilters = () => set({ search: "", status: ALL, priority: ALL, tag: "", everywhere: false });
+  const clearFilters = () => {
+    set({ search: "", status: ALL, priority: ALL, tag: "", everywhere: false });
+    setTagOpen(false);
+  };
 
   return (
     <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
@@ -82,6 +90,18 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             onValueChange={(search) => set({ search })}
             className="flex-1"
           />
+          {tagging && (
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Filter by tag"
+              aria-expanded={tagRow}
+              onClick={() => setTagOpen(!tagOpen)}
+              disabled={!!filters.tag}
+            >
+              <Tag aria-hidden />
+            </Button>
+          )}
           {actions}
         </div>
         {q && (
@@ -115,7 +135,15 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             options={TICKET_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
-        {tagging && <TagFilter tag={filters.tag} onChange={(tag) => set({ tag })} />}
+        {tagRow && (
+          <TagFilter
+            tag={filters.tag}
+            onChange={(tag) => {
+              set({ tag });
+              if (!tag) setTagOpen(false);
+            }}
+          />
+        )}
         {filtered && (
           <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="active-filters">
             <span className="min-w-0 truncate">
