@@ -17,15 +17,15 @@ function RowTags({ tags }: { tags: string[] }) {
   const shown = tags.slice(0, ROW_TAGS);
   const more = tags.length - shown.length;
   return (
-    // Shrinks before the customer's name does: who is waiting matters more than the labels.
-    <span className="flex shrink-[4] items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
+    // Beside the subject, which truncates first: the badges' line below has no room to spare.
+    <span className="flex shrink-0 items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
       <span className="sr-only">Tags: {tags.join(", ")}</span>
       {shown.map((name) => (
         <span
           key={name}
           aria-hidden
           data-row-tag
-          className="max-w-20 min-w-10 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 text-foreground"
+          className="max-w-20 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 font-normal text-foreground"
         >
           {name}
         </span>
@@ -85,6 +85,7 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
             </span>
           )}
           <span className={cn("truncate", t.customerReplied ? "font-semibold" : "font-medium")}>{t.subject}</span>
+          {t.tags && t.tags.length > 0 && <RowTags tags={t.tags} />}
           <time
             dateTime={t.updatedAt}
             title={`Last activity ${format(activity, "MMM d, yyyy HH:mm")}`}
@@ -94,12 +95,11 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
           </time>
         </span>
         <span className="flex min-w-0 items-center gap-1 text-xs leading-4 text-muted-foreground">
-          <span className="min-w-12 truncate">
+          <span className="min-w-0 truncate">
             {t.customerName}
             {" · "}
             {t.assigneeName ?? <span className="italic">Unassigned</span>}
           </span>
-          {t.tags && t.tags.length > 0 && <RowTags tags={t.tags} />}
           <span className="ml-auto flex shrink-0 items-center gap-1">
             <SlaBadge ticket={t} now={now} className={CHIP} />
             <PriorityBadge priority={t.priority} className={CHIP} />
