@@ -21,6 +21,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
+import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
 import { openLoop } from "./lib/open-loop.mjs";
@@ -212,6 +213,9 @@ function appScenarios(ctx, base) {
   let n = 0;
   return [
     ...["", "unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
+    // A tag filter is held to a status filter's speed: list:tag beside list:status.
+    ["list:status", [get(() => `/api/tickets?status=${pick(["open", "pending", "in_progress"])}`, ctx.agentCookies)]],
+    ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
     ["search:common", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)]],
     ["search:rare", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_RARE))}`, ctx.agentCookies)]],
     ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],
@@ -324,6 +328,16 @@ function printSearchShare(rows) {
       `${name} p95 ${ms(search.p95)} ms beside list:all ${ms(list.p95)} ms: ${ratio.toFixed(2)}x (target <= 1.5x, ${ratio <= 1.5 ? "met" : "missed"})`,
     );
   }
+}
+/** A tag filter is held to a status filter: list:tag's p95 beside list:status's (target at most 1.2x). */
+function printTagShare(rows) {
+  const status = rows.find((r) => r.name === "list:status");
+  const tag = rows.find((r) => r.name === "list:tag");
+  if (!status || !tag) return;
+  const ratio = tag.p95 / status.p95;
+  console.log(
+    `list:tag p95 ${ms(tag.p95)} ms beside list:status ${ms(status.p95)} ms: ${ratio.toFixed(2)}x (target <= 1.2x, ${ratio <= 1.2 ? "met" : "missed"})`,
+  );
 }
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
@@ -488,6 +502,7 @@ async function main() {
       printTable("Ticketry", report.app, report.raw);
       printSearchShare(report.app);
       for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
+      printTagShare(report.app);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
         printOpenLoop("Open loop: Ticketry", report.openLoop.app);

@@ -8,6 +8,7 @@ import pg from "pg";
 import { hash } from "@node-rs/argon2";
 import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
+import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { progress } from "./lib/progress.mjs";
 
@@ -104,7 +105,7 @@ const RESOLUTION = `(CASE s.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 24 WH
  */
 const INSERT_CHUNK = `
 WITH base AS (
-  SELECT o.id AS org, o.agents, k, o.n,
+  SELECT o.id AS org, o.agents, o.tags, k, o.n,
     $3::timestamp - interval '365 days' + (k - 1 + random()) * (interval '365 days' / o.n) AS c,
     random() AS r1, random() AS r2, random() AS r3, random() AS r4, floor(random() * 1e9)::int AS h
   FROM bench_orgs o CROSS JOIN LATERAL generate_series(1, o.n) AS k
@@ -132,7 +133,7 @@ WITH base AS (
 ), tickets AS (
   INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category",
     "customerName", "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt",
-    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt")
+    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "tagIds")
   SELECT uuidv7(x.c - $3::timestamp)::text, x.org, x.k,
     ($4::text[])[1 + x.h % cardinality($4::text[])] || ' (' || ($5::text[])[1 + (x.h / 7) % cardinality($5::text[])] || ')',
     ($6::text[])[1 + (x.h / 11) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + (x.h / 13) % cardinality($6::text[])] || ' Reference ' || (x.h % 100000) || '.',
@@ -146,7 +147,12 @@ WITH base AS (
     CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END,
     true, -- the last public message is always the customer's (reply j = 2 below)
     x.c,
-    GREATEST(x.c, COALESCE(CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END, x.resolved, x.responded, x.c))
+    GREATEST(x.c, COALESCE(CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END, x.resolved, x.responded, x.c)),
+    -- Four in ten tickets carry one tag, one in ten two, the rest none: each tag is on ~5%.
+    CASE WHEN (x.h / 31) % 10 < 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)]]
+      WHEN (x.h / 31) % 10 = 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)],
+        x.tags[1 + ((x.h / 37) + 1 + (x.h / 41) % (cardinality(x.tags) - 1)) % cardinality(x.tags)]]
+      ELSE '{}'::text[] END
   FROM clocks x
   RETURNING "id", "organizationId", "createdAt", "updatedAt", "firstRespondedAt", "customerEmail", "assignedToId", "ticketNumber"
 )
@@ -199,7 +205,7 @@ async function main() {
       `CREATE TEMP TABLE bench_orgs AS
       SELECT i AS idx, uuidv7()::text AS id,
         CASE WHEN i = 0 THEN $2::int ELSE $3::int / ($1::int - 1) + (CASE WHEN i <= $3::int % ($1::int - 1) THEN 1 ELSE 0 END) END AS n,
-        NULL::text[] AS agents
+        NULL::text[] AS agents, NULL::text[] AS tags
       FROM generate_series(0, $1::int - 1) AS i`,
       [orgs, largest, rest],
     );
@@ -225,6 +231,14 @@ async function main() {
     );
     await q(
       `UPDATE bench_orgs o SET agents = (SELECT array_agg(u.id ORDER BY u.email) FROM "User" u WHERE u."organizationId" = o.id AND u.role IN ('agent', 'org_admin'))`,
+    );
+    await q(
+      `INSERT INTO "Tag" ("id", "organizationId", "name", "createdAt")
+      SELECT uuidv7()::text, o.id, t.name, now() - interval '400 days' FROM bench_orgs o CROSS JOIN unnest($1::text[]) AS t(name)`,
+      [BENCH_TAGS],
+    );
+    await q(
+      `UPDATE bench_orgs o SET tags = (SELECT array_agg(t.id ORDER BY t.name) FROM "Tag" t WHERE t."organizationId" = o.id)`,
     );
     await q("ALTER TABLE bench_orgs ADD PRIMARY KEY (idx)");
 
@@ -267,7 +281,7 @@ async function main() {
     await q(`VACUUM (ANALYZE) "Ticket"`);
     vacuumBar.update(1);
     await q(`VACUUM (ANALYZE) "Reply"`);
-    await q(`ANALYZE "Organization", "User"`);
+    await q(`ANALYZE "Organization", "User", "Tag"`);
     vacuumBar.done();
 
     const {

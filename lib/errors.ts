@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   "seat_limit_reached",
   "support_email_limit_reached",
   "macro_limit_reached",
+  "tag_limit_reached",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

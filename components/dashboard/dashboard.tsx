@@ -11,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { ActivityChart } from "./activity-chart";
 import { SatisfactionCard } from "@/components/satisfaction/satisfaction-card";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { can } from "@/lib/permissions/table";
 import { UNLIMITED } from "@/lib/plans/limits";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
@@ -57,11 +59,42 @@ function Breakdown({
   );
 }
 
+/** The tags most open tickets carry, with how many each (staff: tags are the team's own labels). */
+function TopTags({ tags }: { tags: { name: string; openTickets: number }[] }) {
+  const most = tags[0]?.openTickets || 1;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Top tags</CardTitle>
+        <CardDescription>Open tickets per tag</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {tags.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No open tickets are tagged yet</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {tags.map((t) => (
+              <li key={t.name} className="grid gap-1">
+                <div className="flex justify-between gap-2 text-sm">
+                  <span className="truncate">{t.name}</span>
+                  <span className="font-medium tabular-nums">{t.openTickets}</span>
+                </div>
+                <Progress value={(t.openTickets / most) * 100} aria-label={`${t.name}: ${t.openTickets}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The /app#dashboard section. */
 export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void }) {
   const stats = useTicketStats();
   const { usage } = useUsage();
   const mayUpgrade = useMayUpgrade();
+  const mayTag = can(useCurrentUser(), "tickets.tags");
   if (stats.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading dashboard...</p>;
   if (stats.isError) return <p className="p-6 text-sm text-destructive">Failed to load the dashboard</p>;
   const s = stats.data;
@@ -136,6 +169,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
         </Card>
       </div>
       <SatisfactionCard />
+      {s.topTags && mayTag && <TopTags tags={s.topTags} />}
       <Card>
         <CardHeader>
           <CardTitle as="h2">SLA</CardTitle>

@@ -5,6 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
+import { useCurrentUser } from "@/components/users/use-current-user";
+import { can } from "@/lib/permissions/table";
+import { BulkTagDialog } from "./bulk-tag-dialog";
+import { useInvalidateTags } from "./tag-queries";
 import { useAssignableUsers, useBulkUpdateTickets, type BulkChange } from "./queries";
 import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 
@@ -40,18 +44,21 @@ function ActionSelect({
   );
 }
 
-/** Assign, set status or set priority of every selected ticket in one request. */
+/** Assign, set status or priority, or add or remove tags of every selected ticket in one request. */
 export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone: () => void; onClear: () => void }) {
   const assignable = useAssignableUsers();
+  const invalidateTags = useInvalidateTags();
   const bulk = useBulkUpdateTickets({
-    onSuccess: (tickets) => {
+    onSuccess: (tickets, change) => {
       toast({ title: `${tickets.length} ${tickets.length === 1 ? "ticket" : "tickets"} updated` });
+      if ("addTags" in change) void invalidateTags();
       onDone();
     },
     onError: (error) => toastError("Update failed", error, "Please try again later"),
   });
   const apply = (change: BulkChange) => bulk.mutate({ ids, ...change });
   const n = ids.length;
+  const tagging = can(useCurrentUser(), "tickets.tags");
 
   return (
     <div
@@ -86,6 +93,7 @@ export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone:
         items={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
         onPick={(priority) => apply({ priority })}
       />
+      {tagging && <BulkTagDialog count={n} disabled={bulk.isPending} onApply={apply} />}
       <Button variant="ghost" size="icon" className="ml-auto size-7" onClick={onClear} aria-label="Clear selection">
         <X aria-hidden />
       </Button>

@@ -253,7 +253,12 @@ export function useCreateReply(ticketId: string, { onSuccess, onError }: Mutatio
   });
 }
 
-export type BulkChange = { status: string } | { priority: string } | { assignedTo: string | null };
+export type BulkChange =
+  | { status: string }
+  | { priority: string }
+  | { assignedTo: string | null }
+  | { addTags: string[] }
+  | { removeTags: string[] };
 
 /** One change for many tickets in one request (all or nothing). */
 export function useBulkUpdateTickets({

@@ -10,6 +10,7 @@ import { CATEGORY_LABELS } from "./category-labels";
 import { CustomerPanel } from "./customer-panel";
 import { ReplyForm } from "./reply-form";
 import { TicketProperties } from "./ticket-properties";
+import { TicketTags } from "./ticket-tags";
 import { OpeningAuthor, ReplyAuthor } from "./reply-author";
 import { TicketHistory } from "./ticket-history";
 import { TicketRatingNote } from "@/components/satisfaction/ticket-rating";
@@ -70,6 +71,7 @@ export function TicketDetail({
         </p>
         {staff && <TicketProperties ticket={t} />}
         {staff && <TicketRatingNote ticketId={t.id} />}
+        {staff && <TicketTags ticketId={t.id} tags={t.tags ?? []} />}
       </header>
       {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
       <div

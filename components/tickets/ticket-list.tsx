@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useCurrentUser } from "@/components/users/use-current-user";
@@ -13,6 +14,7 @@ import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
 import { useTicketSelection } from "./use-ticket-selection";
+import { TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { defaultSort, SORT_LABELS, TICKET_SORTS } from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
@@ -22,7 +24,7 @@ import { type View } from "@/lib/tickets/views";
 const BulkActionBar = dynamic(() => import("./bulk-action-bar").then((m) => m.BulkActionBar));
 
 const ALL = "all";
-const NO_FILTERS = { search: "", status: ALL, priority: ALL, sort: "", everywhere: false };
+const NO_FILTERS = { search: "", status: ALL, priority: ALL, tag: "", sort: "", everywhere: false };
 type Filters = typeof NO_FILTERS;
 
 type Props = { view: View; selectedId: string | null; onSelect: (id: string) => void; actions?: React.ReactNode };
@@ -45,13 +47,19 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (q) params.set("q", q);
   if (filters.status !== ALL) params.set("status", filters.status);
   if (filters.priority !== ALL) params.set("priority", filters.priority);
+  if (filters.tag) params.set("tag", filters.tag);
 
   const query = useTicketList(params);
   const tickets = query.items;
-  const filtered = !!q || filters.status !== ALL || filters.priority !== ALL;
+  const filtered = !!q || filters.status !== ALL || filters.priority !== ALL || !!filters.tag;
   const now = new Date();
   const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
+  const tagging = can(user, "tickets.tags");
+  // The tag filter takes a row of the list's header only while it is wanted, so the queue
+  // keeps its rows on screen.
+  const [tagOpen, setTagOpen] = useState(false);
+  const tagRow = tagging && (tagOpen || !!filters.tag);
   const selection = useTicketSelection(tickets.map((t) => t.id));
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -66,7 +74,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const clearFilters = () => set({ search: "", status: ALL, priority: ALL, everywhere: false });
+  const clearFilters = () => {
+    set({ search: "", status: ALL, priority: ALL, tag: "", everywhere: false });
+    setTagOpen(false);
+  };
 
   return (
     <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
@@ -79,6 +90,18 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             onValueChange={(search) => set({ search })}
             className="flex-1"
           />
+          {tagging && (
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Filter by tag"
+              aria-expanded={tagRow}
+              onClick={() => setTagOpen(!tagOpen)}
+              disabled={!!filters.tag}
+            >
+              <Tag aria-hidden />
+            </Button>
+          )}
           {actions}
         </div>
         {q && (
@@ -112,6 +135,15 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             options={TICKET_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
+        {tagRow && (
+          <TagFilter
+            tag={filters.tag}
+            onChange={(tag) => {
+              set({ tag });
+              if (!tag) setTagOpen(false);
+            }}
+          />
+        )}
         {filtered && (
           <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="active-filters">
             <span className="min-w-0 truncate">
@@ -120,6 +152,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.status !== ALL && `Status: ${STATUS_LABELS[filters.status as keyof typeof STATUS_LABELS]}`,
                 filters.priority !== ALL &&
                   `Priority: ${PRIORITY_LABELS[filters.priority as keyof typeof PRIORITY_LABELS]}`,
+                filters.tag && `Tag: ${filters.tag}`,
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -9,6 +9,35 @@ import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import type { TicketListItemJson } from "./queries";
 
 const CHIP = "h-4 gap-0.5 px-1 py-0 text-[11px] leading-4 [&>svg]:size-3";
+/** Tags a row names before it counts the rest ("+2"): the row keeps its two lines. */
+const ROW_TAGS = 1;
+
+/** The ticket's first tags as small chips, the others counted; all of them in the title. */
+function RowTags({ tags }: { tags: string[] }) {
+  const shown = tags.slice(0, ROW_TAGS);
+  const more = tags.length - shown.length;
+  return (
+    // Beside the subject, which truncates first: the badges' line below has no room to spare.
+    <span className="flex shrink-0 items-center gap-0.5" title={`Tags: ${tags.join(", ")}`}>
+      <span className="sr-only">Tags: {tags.join(", ")}</span>
+      {shown.map((name) => (
+        <span
+          key={name}
+          aria-hidden
+          data-row-tag
+          className="max-w-20 truncate rounded-sm border bg-muted px-1 text-[11px] leading-4 font-normal text-foreground"
+        >
+          {name}
+        </span>
+      ))}
+      {more > 0 && (
+        <span aria-hidden className="shrink-0 text-[11px] leading-4">
+          +{more}
+        </span>
+      )}
+    </span>
+  );
+}
 
 type Props = {
   ticket: TicketListItemJson;
@@ -56,6 +85,7 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
             </span>
           )}
           <span className={cn("truncate", t.customerReplied ? "font-semibold" : "font-medium")}>{t.subject}</span>
+          {t.tags && t.tags.length > 0 && <RowTags tags={t.tags} />}
           <time
             dateTime={t.updatedAt}
             title={`Last activity ${format(activity, "MMM d, yyyy HH:mm")}`}

@@ -96,6 +96,10 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} changed the status of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
     case "ticket.priority_changed":
       return `${actor} changed the priority of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
+    case "ticket.tag_added":
+      return `${actor} added the tag ${str(m.tag)} to ${ticket}`;
+    case "ticket.tag_removed":
+      return `${actor} removed the tag ${str(m.tag)} from ${ticket}`;
     case "ticket.replied":
       return `${actor} replied to ${ticket}`;
     case "ticket.note_added":

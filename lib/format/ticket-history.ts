@@ -13,6 +13,7 @@ type Change = {
   /** The macro whose field changes these were, applied with a reply. */
   macro?: string;
   score?: string;
+  tag?: string;
 };
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
@@ -53,6 +54,10 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
     case "ticket.assigned":
       if (!m.to) return `${who} unassigned the ticket`;
       return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"}`;
+    case "ticket.tag_added":
+      return `${who} added the tag ${m.tag}`;
+    case "ticket.tag_removed":
+      return `${who} removed the tag ${m.tag}`;
     case "ticket.replied":
       return `${who} replied`;
     case "ticket.note_added":

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   "tickets.presence": STAFF,
   /** Customers' satisfaction ratings: on a ticket, and the organisation's 30-day figures. */
   "satisfaction.read": STAFF,
+  /** See a ticket's tags, add and remove them, filter the list by them (tags are the team's own labels). */
+  "tickets.tags": STAFF,
   /** Read and write internal notes, reply as support. */
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyFormat, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { searchPageQuery, singleLine } from "./fields";
+import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import { z } from "./zod";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -83,6 +84,12 @@ export const BULK_MAX_TICKETS = 100;
  * One change (status, priority and/or assignee) for several tickets at once. Every id must be
  * a ticket of the caller's organisation, else the whole request is refused with 404.
  */
+const bulkTags = (what: string) =>
+  z
+    .array(tagNameSchema, { error: `${what} must be a list of tags` })
+    .max(TAG_CHANGE_MAX, `At most ${TAG_CHANGE_MAX} tags at once`)
+    .optional();
+
 export const bulkUpdateTicketsSchema = z
   .object({
     ids: z
@@ -93,14 +100,25 @@ export const bulkUpdateTicketsSchema = z
       .max(BULK_MAX_TICKETS, `At most ${BULK_MAX_TICKETS} tickets at once`)
       .refine((ids) => new Set(ids).size === ids.length, { error: "Each ticket may be listed only once" }),
     ...ticketChange,
+    /** Tags to put on every selected ticket ("add tag"), created on first use. */
+    addTags: bulkTags("addTags"),
+    /** Tags to take off every selected ticket ("remove tag"). */
+    removeTags: bulkTags("removeTags"),
   })
-  .refine(changesSomething, { error: "Nothing to update" });
+  .refine((v) => changesSomething(v) || !!v.addTags?.length || !!v.removeTags?.length, {
+    error: "Nothing to update",
+  })
+  .refine((v) => !v.addTags?.some((a) => v.removeTags?.some((r) => tagKey(r) === tagKey(a))), {
+    error: "A tag cannot be added and removed at once",
+  });
 
 export const ticketListQuerySchema = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
   sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
   status: status.optional(),
   priority: priority.optional(),
+  /** Only tickets carrying this tag, any case (staff only). */
+  tag: tagNameSchema.optional(),
   ...searchPageQuery.shape,
 });
 
@@ -156,6 +174,8 @@ export type Ticket = {
   closedAt: Date | null;
   /** Raised by every change: what a write says it saw (see lib/services/ticket-versions.ts). */
   version: number;
+  /** The ticket's tags by name, in the order they were added: staff only (absent for customers). */
+  tags?: string[];
 };
 
 /**
@@ -227,4 +247,6 @@ export type TicketStats = {
   priorityBreakdown: Record<string, number>;
   recentTickets: Ticket[];
   daily: { day: string; created: number; resolved: number }[];
+  /** The tags most open tickets carry, most first (staff; empty for customers). */
+  topTags: TopTag[];
 };

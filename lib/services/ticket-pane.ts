@@ -20,7 +20,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   const ticket = await findVisibleTicket(user, id);
   const when = <T>(allowed: boolean, read: () => Promise<T>) => (allowed ? read() : Promise.resolve(undefined));
   const [detail, replies, history, mail, customer, viewers, rating] = await Promise.all([
-    ticketWithFiles(ticket),
+    ticketWithFiles(user, ticket),
     repliesOf(user, ticket),
     when(can(user, "tickets.history"), () => historyOf(user, ticket)),
     when(can(user, "tickets.history"), () => ticketMailOf(user, ticket)),

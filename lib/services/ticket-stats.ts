@@ -4,19 +4,22 @@ import { db } from "@/lib/server/db";
 import type { TicketStats } from "@/lib/schemas/tickets";
 import { TICKET_SELECT, toTicketJson } from "./tickets";
 import { visibleTickets } from "./ticket-access";
+import { topTags } from "./ticket-tags";
+import { can } from "@/lib/permissions/table";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 
 const DAYS = 30;
 
 /**
  * Dashboard figures (the statistics cards, plus counts by priority, the 5 most
- * recent tickets and tickets created and resolved per day over the last 30 days).
+ * recent tickets, tickets created and resolved per day over the last 30 days and the tags
+ * most open tickets carry).
  */
 export async function ticketStats(user: SessionUser, now = new Date()): Promise<TicketStats> {
   const where = visibleTickets(user);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
   const customer = where.customerEmail ? String(where.customerEmail) : null;
-  const [byStatus, byPriority, recent, daily] = await Promise.all([
+  const [byStatus, byPriority, recent, daily, tags] = await Promise.all([
     db.ticket.groupBy({ by: ["status"], where, _count: { _all: true } }),
     db.ticket.groupBy({ by: ["priority"], where, _count: { _all: true } }),
     db.ticket.findMany({ where, select: TICKET_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 }),
@@ -28,6 +31,8 @@ export async function ticketStats(user: SessionUser, now = new Date()): Promise<
            AND t."resolvedAt" >= d.day AND t."resolvedAt" < d.day + interval '1 day') AS resolved
       FROM generate_series(${since}::timestamp, ${since}::timestamp + ${DAYS - 1} * interval '1 day', interval '1 day') AS d(day)
       ORDER BY d.day`,
+    // Tags are the team's own labels: a customer's dashboard has none.
+    can(user, "tickets.tags") ? topTags(user.organizationId) : [],
   ]);
   const statusBreakdown = Object.fromEntries(
     TICKET_STATUSES.map((s) => [s, byStatus.find((r) => r.status === s)?._count._all ?? 0]),
@@ -48,5 +53,6 @@ export async function ticketStats(user: SessionUser, now = new Date()): Promise<
       created: Number(d.created),
       resolved: Number(d.resolved),
     })),
+    topTags: tags,
   };
 }

@@ -33,6 +33,7 @@ import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/vie
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
+import { findTagId, tagNames, tagNamesById } from "./ticket-tags";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -59,8 +60,9 @@ export const TICKET_SELECT = {
 
 type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
 
-export function toTicketJson(t: TicketRow): Ticket {
-  const { assignedToId, ...rest } = t;
+/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
+export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
+  const { assignedToId, tagIds: _tagIds, ...rest } = t;
   return { ...rest, assignedTo: assignedToId };
 }
 
@@ -123,10 +125,33 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
-/** What a list row adds to the ticket: whether the customer spoke last (its assignee's name comes from the session cache). */
-const LIST_EXTRAS = Prisma.sql`"customerRepliedLast" AS "customerReplied"`;
+/**
+ * What a list row adds to the ticket: whether the customer spoke last and its tag ids. Its
+ * assignee's and tags' names are filled in afterwards for the whole page, never one per row.
+ */
+const LIST_EXTRAS = Prisma.sql`"customerRepliedLast" AS "customerReplied", "tagIds"`;
 
-type ListRow = TicketRow & { customerReplied: boolean };
+type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[] };
+
+/**
+ * Only the tickets carrying the tag (any case). The tag id is looked up first so the planner
+ * sees the real value: for a rare tag it reads the GIN index of tag ids, for a common one it
+ * walks the list's order index until the page is full, as for a status. A name the
+ * organisation never used matches nothing (null).
+ */
+async function tagFilter(user: SessionUser, tag: string | undefined): Promise<Prisma.Sql | null> {
+  if (tag === undefined) return Prisma.empty;
+  if (!can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
+  const id = await findTagId(user.organizationId, tag);
+  return id === null ? null : Prisma.sql`AND "tagIds" @> ARRAY[${id}]::text[]`;
+}
+
+/** The page's tags by name, in one query for all its rows (staff only: tags are the team's). */
+async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
+  if (!can(user, "tickets.tags")) return rows.map(() => undefined);
+  const names = await tagNamesById(db, user.organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);
+  return rows.map((r) => r.tagIds.flatMap((id) => names.get(id) ?? []));
+}
 
 export async function listTickets(
   user: SessionUser,
@@ -134,23 +159,29 @@ export async function listTickets(
   now = new Date(),
 ): Promise<{ tickets: TicketListItem[]; nextCursor: string | null }> {
   const sort = query.sort ?? defaultSort(query.view);
+  const byTag = await tagFilter(user, query.tag);
+  if (byTag === null) return { tickets: [], nextCursor: null };
   const rows = await db.$queryRaw<ListRow[]>`
     SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket"
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
+      ${byTag} ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
     ${ORDER_BY[sort]} LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful
   // of people, and a lookup per row was a fifth of the list's database work.
-  const assignees = await usersById(page.flatMap((t) => (t.assignedToId ? [t.assignedToId] : [])));
+  const [assignees, tags] = await Promise.all([
+    usersById(page.flatMap((t) => (t.assignedToId ? [t.assignedToId] : []))),
+    namePageTags(user, page),
+  ]);
   return {
-    tickets: page.map(({ customerReplied, ...t }) => ({
+    tickets: page.map(({ customerReplied, ...t }, i) => ({
       ...toTicketJson(t),
       assigneeName: t.assignedToId ? (assignees.get(t.assignedToId)?.fullName ?? null) : null,
       customerReplied,
+      ...(tags[i] ? { tags: tags[i] } : {}),
     })),
     nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
   };
@@ -191,12 +222,16 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
 
 /** One visible ticket with the files of its first message (each reply's come with the replies). */
 export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
-  return ticketWithFiles(await findVisibleTicket(user, id));
+  return ticketWithFiles(user, await findVisibleTicket(user, id));
 }
 
-/** A loaded ticket as the detail shows it, with the files of its first message. */
-export async function ticketWithFiles(ticket: VisibleTicket): Promise<WithAttachments<Ticket>> {
-  return { ...toTicketJson(ticket), attachments: await openingAttachments(ticket.organizationId, ticket.id) };
+/** A loaded ticket as the detail shows it, with the files of its first message (and its tags, for staff). */
+export async function ticketWithFiles(user: SessionUser, ticket: VisibleTicket): Promise<WithAttachments<Ticket>> {
+  const [attachments, tags] = await Promise.all([
+    openingAttachments(ticket.organizationId, ticket.id),
+    can(user, "tickets.tags") ? tagNames(db, ticket.organizationId, ticket.tagIds) : undefined,
+  ]);
+  return { ...toTicketJson(ticket), ...(tags ? { tags } : {}), attachments };
 }
 
 /**

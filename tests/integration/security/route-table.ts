@@ -238,6 +238,15 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ body: { ids: [target.ticket.id], status: "pending", priority: "high" } }),
   },
   {
+    route: "/api/tickets/[id]/tags",
+    method: "PATCH",
+    access: ROLES.staff,
+    scoped: true,
+    // One name for every caller: reusing a tag never runs into a ticket's tag limit.
+    call: ({ target }) => ({ params: { id: target.ticket.id }, body: { add: ["Matrix"] } }),
+  },
+  { route: "/api/tags", method: "GET", access: ROLES.staff, call: () => ({ query: { q: "ma" } }) },
+  {
     route: "/api/tickets/[id]/history",
     method: "GET",
     access: ROLES.staff,

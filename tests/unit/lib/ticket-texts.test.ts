@@ -80,6 +80,15 @@ describe("history sentences", () => {
     );
   });
 
+  it("names the tag added or removed", () => {
+    expect(historySentence(e("ticket.tag_added", { field: "tag", tag: "billing" }), names, "Casey")).toBe(
+      "Alex Admin added the tag billing",
+    );
+    expect(historySentence(e("ticket.tag_removed", { field: "tag", tag: "VIP" }), names, "Casey")).toBe(
+      "Alex Admin removed the tag VIP",
+    );
+  });
+
   it("tells the email channel's events: follow-ups of closed tickets, bounces and automatic mail", () => {
     expect(historySentence(e("ticket.follow_up_opened", { ticketNumber: 42 }, "customer"), names, "Casey")).toBe(
       "Casey wrote again after the ticket was closed, which opened ticket #42",

@@ -8,6 +8,7 @@ const STAFF: Permission[] = [
   "tickets.assign",
   "tickets.history",
   "tickets.presence",
+  "tickets.tags",
   "tickets.internal_notes",
   "satisfaction.read",
   "profile.change_email",
