@@ -34,9 +34,11 @@ const withKeep = (labels: Record<string, string>, values: readonly string[]): Op
   ...values.map((v) => ({ value: v, label: labels[v] ?? v })),
 ];
 
-type FormValues = { name: string; body: string; status: string; priority: string; assignee: string };
+/** Tags are typed as one line, separated by commas (a tag name has none). */
+type FormValues = { name: string; body: string; status: string; priority: string; assignee: string; tags: string };
 type FormField = keyof FormValues;
-const FIELDS: readonly string[] = ["name", "body", "status", "priority", "assignee"] satisfies FormField[];
+const FIELDS: readonly string[] = ["name", "body", "status", "priority", "assignee", "tags"] satisfies FormField[];
+const tagList = (typed: string) => typed.split(",").flatMap((t) => (t.trim() ? [t.trim()] : []));
 
 /** The server's per-field problems (a 400 with issues) beside their fields. */
 function serverIssues(error: unknown): { field: FormField; message: string }[] {
@@ -45,7 +47,8 @@ function serverIssues(error: unknown): { field: FormField; message: string }[] {
   if (Array.isArray(issues))
     return issues
       .map((i: { path?: unknown; message?: unknown }) => ({
-        field: String(i.path) as FormField,
+        // A tag's problem comes with its place in the list ("tags,1"): it belongs to the tags field.
+        field: String(Array.isArray(i.path) ? i.path[0] : i.path) as FormField,
         message: String(i.message),
       }))
       .filter((i) => FIELDS.includes(i.field));
@@ -60,6 +63,7 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
     status: keepOr(macro?.status ?? null),
     priority: keepOr(macro?.priority ?? null),
     assignee: keepOr(macro?.assignee ?? null),
+    tags: macro?.tags.join(", ") ?? "",
   } satisfies FormValues);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const assignable = useAssignableUsers();
@@ -96,6 +100,7 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
       status: orNull(form.values.status),
       priority: orNull(form.values.priority),
       assignee: orNull(form.values.assignee),
+      tags: tagList(form.values.tags),
     });
     if (parsed) save.mutate(parsed);
   }
@@ -173,6 +178,11 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
             onChange={(v) => form.setValue("assignee", v)}
           />
         </Field>
+        <div className="sm:col-span-3">
+          <Field id="macro-tags" label="Add tags" hint="Separated by commas" error={form.errors.tags}>
+            <Input id="macro-tags" placeholder="billing, refund" autoComplete="off" {...form.text("tags")} />
+          </Field>
+        </div>
       </fieldset>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -11,5 +11,6 @@ export function macroChangesText(macro: MacroChanges & { assigneeName?: string |
   if (macro.priority) parts.push(`Priority: ${PRIORITY_LABELS[macro.priority]}`);
   if (macro.assignee === UNASSIGN) parts.push("Unassign");
   else if (macro.assignee) parts.push(`Assign to ${macro.assigneeName ?? "a former team member"}`);
+  if (macro.tags.length > 0) parts.push(`Tag: ${macro.tags.join(", ")}`);
   return parts;
 }

@@ -1,6 +1,7 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { placeholderProblem } from "@/lib/macros/placeholders";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
+import { tagKey, tagNameSchema, TAGS_PER_TICKET_MAX } from "./tags";
 import { singleLine } from "./fields";
 import { z } from "./zod";
 
@@ -14,8 +15,7 @@ export const UNASSIGN = "unassign";
 /**
  * A macro as an admin writes it: a name, reply text with placeholders (checked here, so an
  * unknown one is a 400 naming it) and optional field changes applied when the reply is sent.
- * Each field change is its own optional key (null: leave the field alone), so more kinds of
- * change (tags) sit beside these without reshaping the rest.
+ * Each field change is its own optional key (null or no tags: leave the field alone).
  */
 export const macroInputSchema = z.object({
   name: singleLine(z.string({ error: MACRO_NAME_REQUIRED }).trim())
@@ -45,6 +45,12 @@ export const macroInputSchema = z.object({
     .max(64, "Unknown assignee")
     .nullable()
     .default(null),
+  /** Tags put on the ticket (any the ticket already has stay; two spellings of one tag count once). */
+  tags: z
+    .array(tagNameSchema, { error: "Tags must be a list of names" })
+    .max(TAGS_PER_TICKET_MAX, `A macro can add at most ${TAGS_PER_TICKET_MAX} tags`)
+    .default([])
+    .transform((names) => names.filter((n, i) => names.findIndex((m) => tagKey(m) === tagKey(n)) === i)),
 });
 
 export type MacroInput = z.infer<typeof macroInputSchema>;
@@ -55,6 +61,8 @@ export type MacroChanges = {
   priority: TicketPriority | null;
   /** A user id, "unassign", or null. */
   assignee: string | null;
+  /** Tag names added to the ticket. */
+  tags: string[];
 };
 
 /** A macro as the API returns it (to admins and agents alike). */

@@ -23,6 +23,7 @@ const MACRO_SELECT = {
   priority: true,
   assigneeId: true,
   unassign: true,
+  tags: true,
   createdAt: true,
   updatedAt: true,
   assignee: { select: { fullName: true } },
@@ -39,6 +40,7 @@ function toMacroJson(row: MacroRow): Macro {
     priority: row.priority,
     assignee: row.unassign ? UNASSIGN : row.assigneeId,
     assigneeName: row.unassign ? null : (row.assignee?.fullName ?? null),
+    tags: row.tags,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -57,6 +59,7 @@ async function macroData(organizationId: string, input: MacroInput) {
     priority: input.priority,
     assigneeId,
     unassign,
+    tags: input.tags,
   };
 }
 
@@ -178,8 +181,9 @@ export async function macroForReply(
       priority: MacroChanges["priority"];
       assigneeId: string | null;
       unassign: boolean;
+      tags: string[];
     }[]
-  >`SELECT "id", "name", "status"::text AS "status", "priority"::text AS "priority", "assigneeId", "unassign"
+  >`SELECT "id", "name", "status"::text AS "status", "priority"::text AS "priority", "assigneeId", "unassign", "tags"
     FROM "Macro" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR SHARE`;
   const row = rows[0];
   if (!row) throw notFound(MACRO_GONE);
@@ -189,6 +193,7 @@ export async function macroForReply(
     status: row.status,
     priority: row.priority,
     assignee: row.unassign ? UNASSIGN : row.assigneeId,
+    tags: row.tags,
   };
 }
 

@@ -25,6 +25,7 @@ import { statusClock } from "./ticket-status";
 import { assertFresh } from "./ticket-versions";
 import { applyTicketChange, toTicketJson } from "./tickets";
 import { macroAssignee, macroForReply, type AppliedMacro } from "./macros";
+import { applyTicketTags } from "./ticket-tags";
 import { afterStatusChange } from "./satisfaction";
 
 export const REPLY_SELECT = {
@@ -228,7 +229,10 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
   });
 }
 
-/** The macro's priority and assignee, through the ticket update's own writer and history (after the reply's write). */
+/**
+ * The macro's priority, assignee and tags, through the ticket update's and the tags' own writers
+ * and history (after the reply's write); the ticket's version after them, or null if none applied.
+ */
 async function applyMacroFields(
   tx: Prisma.TransactionClient,
   user: SessionUser,
@@ -237,12 +241,21 @@ async function applyMacroFields(
   fields: { priority?: string; assignedTo?: string | null },
   now: Date,
 ): Promise<number | null> {
-  if (fields.priority === undefined && fields.assignedTo === undefined) return null;
+  const changesFields = fields.priority !== undefined || fields.assignedTo !== undefined;
+  if (!changesFields && macro.tags.length === 0) return null;
   const current = await tx.ticket.findFirst({ where: { id: ticketId, organizationId: user.organizationId } });
   if (!current) throw notFound("Ticket not found");
-  const change = { priority: fields.priority, assignedTo: fields.assignedTo };
-  const updated = await applyTicketChange(tx, user, current, change, now, { macro: macro.name });
-  return updated.version;
+  const cause = { macro: macro.name };
+  let version: number | null = null;
+  if (changesFields) {
+    const change = { priority: fields.priority, assignedTo: fields.assignedTo };
+    version = (await applyTicketChange(tx, user, current, change, now, cause)).version;
+  }
+  if (macro.tags.length > 0) {
+    const tagged = await applyTicketTags(tx, user, current, { add: macro.tags, remove: [] }, now, cause);
+    version = tagged.version ?? version;
+  }
+  return version;
 }
 
 type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };

@@ -104,6 +104,8 @@ export async function applyPreparedTags(
   ticket: TaggableTicket,
   change: PreparedTagChange,
   now = new Date(),
+  /** What brought the change, kept in its history (a macro applied with a reply). */
+  cause: { macro?: string } = {},
 ): Promise<{ tagIds: string[]; version: number | null }> {
   const removeIds = new Set(change.remove.map((t) => t.id));
   const removed = change.remove.filter((t) => ticket.tagIds.includes(t.id));
@@ -129,7 +131,7 @@ export async function applyPreparedTags(
       targetType: "ticket",
       targetId: ticket.id,
       ticketId: ticket.id,
-      metadata: { field: "tag", tag: e.tag },
+      metadata: { field: "tag", tag: e.tag, ...cause },
     });
   }
   ticket.tagIds = tagIds; // a later change in the same transaction starts from these
@@ -146,8 +148,9 @@ export async function applyTicketTags(
   ticket: TaggableTicket,
   change: Pick<TicketTagsChange, "add" | "remove">,
   now = new Date(),
+  cause: { macro?: string } = {},
 ) {
-  return applyPreparedTags(tx, actor, ticket, await prepareTagChange(tx, actor.organizationId, change), now);
+  return applyPreparedTags(tx, actor, ticket, await prepareTagChange(tx, actor.organizationId, change), now, cause);
 }
 
 /**

@@ -43,7 +43,13 @@ async function newTicket() {
 let n = 0;
 const macro = (
   organizationId: string,
-  changes: { status?: TicketStatus; priority?: TicketPriority; assigneeId?: string; unassign?: boolean } = {},
+  changes: {
+    status?: TicketStatus;
+    priority?: TicketPriority;
+    assigneeId?: string;
+    unassign?: boolean;
+    tags?: string[];
+  } = {},
 ) =>
   db.macro.create({
     data: {
@@ -100,6 +106,28 @@ describe("POST /api/replies with a macroId", () => {
       `Test agent changed the status from Open to Pending with the macro "${m.name}"`,
       `Test agent changed the priority from Medium to High with the macro "${m.name}"`,
       `Test agent assigned the ticket to Sam Second with the macro "${m.name}"`,
+    ]);
+  });
+
+  it("adds the macro's tags with the reply (an existing tag in another case is reused), each in the history", async () => {
+    const t = await newTicket();
+    await db.tag.create({ data: { organizationId: world.org.id, name: "Billing" } });
+    const m = await macro(world.org.id, { tags: ["billing", "Refund"] });
+    const res = await send(world.users.agent, {
+      ticketId: t.id,
+      content: "Refunded",
+      macroId: m.id,
+      version: t.version,
+    });
+    expect(res.status).toBe(201);
+    const ticket = await db.ticket.findUniqueOrThrow({ where: { id: t.id } });
+    const tags = await db.tag.findMany({ where: { id: { in: ticket.tagIds } } });
+    expect(ticket.tagIds.map((id) => tags.find((tag) => tag.id === id)?.name)).toEqual(["Billing", "Refund"]);
+    expect(res.body.ticketVersion).toBe(ticket.version);
+    const sentences = (await events_(t.id)).slice(2).map((e) => historySentence(e, new Map(), "Casey"));
+    expect(sentences).toEqual([
+      `Test agent added the tag Billing with the macro "${m.name}"`,
+      `Test agent added the tag Refund with the macro "${m.name}"`,
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { macroChangesText } from "@/lib/macros/changes-text";
 import { DELETE as remove, PUT as put } from "@/app/api/macros/[id]/route";
 import { GET as list, POST as create } from "@/app/api/macros/route";
 import type { Plan } from "@/generated/prisma/enums";
@@ -58,6 +59,7 @@ describe("POST /api/macros", () => {
       status: "resolved",
       priority: "low",
       assignee: agent.id,
+      tags: ["Refunds"],
     });
     expect(res).toEqual({
       status: 201,
@@ -69,6 +71,7 @@ describe("POST /api/macros", () => {
         priority: "low",
         assignee: agent.id,
         assigneeName: "Sam Agent",
+        tags: ["Refunds"],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },
@@ -126,10 +129,33 @@ describe("POST /api/macros", () => {
     ["an unknown status", { name: "N", body: "Hi", status: "archived" }, "Unknown status"],
     ["an unknown priority", { name: "N", body: "Hi", priority: "critical" }, "Unknown priority"],
     ["an empty assignee", { name: "N", body: "Hi", assignee: "" }, "Unknown assignee"],
+    ["tags that are not a list", { name: "N", body: "Hi", tags: "billing" }, "Tags must be a list of names"],
+    ["a blank tag", { name: "N", body: "Hi", tags: ["  "] }, "Tag cannot be empty"],
+    [
+      "a tag over 40 characters",
+      { name: "N", body: "Hi", tags: ["x".repeat(41)] },
+      "Tag must be at most 40 characters",
+    ],
+    [
+      "more than 20 tags",
+      { name: "N", body: "Hi", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      "A macro can add at most 20 tags",
+    ],
   ])("refuses %s with a 400 naming the problem", async (_, body, error) => {
     const res = await post(world.users.org_admin, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error, code: "validation_failed" });
+  });
+
+  it("keeps the tags to add, each spelling of one tag once, and shows them with the other changes", async () => {
+    const res = await post(world.users.org_admin, {
+      name: unique(),
+      body: "Hi",
+      tags: [" Billing ", "billing", "VIP"],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.tags).toEqual(["Billing", "VIP"]);
+    expect(macroChangesText(res.body)).toEqual(["Tag: Billing, VIP"]);
   });
 
   it("refuses an unknown placeholder with a 400 that names it", async () => {
