@@ -1,9 +1,10 @@
 "use client";
 
-import { MessageSquareText, Search } from "lucide-react";
+import { MessageSquareText } from "lucide-react";
 import Link from "next/link";
 import { useId, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ListboxSearch } from "@/components/ui/listbox-search";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { macroChangesText } from "@/lib/macros/changes-text";
@@ -78,25 +79,19 @@ export function MacroPicker({
         <DialogDescription className="sr-only">
           Type to filter the macros, use the arrow keys to choose one and Enter to insert it into your reply.
         </DialogDescription>
-        <div className="flex items-center gap-2 border-b px-3 pr-10">
-          <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <input
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={found.length ? optionId(current) : undefined}
-            aria-label="Search macros"
-            placeholder="Search macros..."
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-          />
-        </div>
+        <ListboxSearch
+          className="pr-10"
+          listId={listId}
+          activeId={found.length ? optionId(current) : undefined}
+          label="Search macros"
+          placeholder="Search macros..."
+          value={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
         <div id={listId} role="listbox" aria-label="Macros" className="max-h-80 overflow-y-auto p-1">
           {macros.isPending ? (
             <p className="p-3 text-sm text-muted-foreground">Loading macros...</p>

@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Search, Ticket } from "lucide-react";
+import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Ticket } from "lucide-react";
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
+import { ListboxSearch } from "@/components/ui/listbox-search";
 import { useMacroTargetApply } from "@/components/macros/macro-target";
 import { useMacros } from "@/components/macros/queries";
 import { ticketKeys, type TicketJson } from "@/components/tickets/queries";
@@ -169,25 +170,18 @@ export function CommandPalette({
           <DialogPrimitive.Description className="sr-only">
             Type to find a queue, a ticket by number or subject, or an action; Enter runs it.
           </DialogPrimitive.Description>
-          <div className="flex items-center gap-2 border-b px-3">
-            <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <input
-              role="combobox"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={commands.length ? optionId(current) : undefined}
-              aria-label="Search commands and tickets"
-              placeholder="Go to a queue, find a ticket (#123 or subject), run an action..."
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setActive(0);
-              }}
-              onKeyDown={onKeyDown}
-              className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-            />
-          </div>
+          <ListboxSearch
+            listId={listId}
+            activeId={commands.length ? optionId(current) : undefined}
+            label="Search commands and tickets"
+            placeholder="Go to a queue, find a ticket (#123 or subject), run an action..."
+            value={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
           <div id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto p-1">
             {commands.length === 0 && (
               <p className="p-3 text-sm text-muted-foreground">
