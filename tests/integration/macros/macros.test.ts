@@ -1,7 +1,8 @@
-import { macroChangesText } from "@/lib/macros/changes-text";
 import { DELETE as remove, PUT as put } from "@/app/api/macros/[id]/route";
 import { GET as list, POST as create } from "@/app/api/macros/route";
 import type { Plan } from "@/generated/prisma/enums";
+import { macroChangesText } from "@/lib/macros/changes-text";
+import type { Macro } from "@/lib/schemas/macros";
 import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -155,7 +156,7 @@ describe("POST /api/macros", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.tags).toEqual(["Billing", "VIP"]);
-    expect(macroChangesText(res.body)).toEqual(["Tag: Billing, VIP"]);
+    expect(macroChangesText(res.body as unknown as Macro)).toEqual(["Tag: Billing, VIP"]);
   });
 
   it("refuses an unknown placeholder with a 400 that names it", async () => {
