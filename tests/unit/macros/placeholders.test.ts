@@ -67,7 +67,7 @@ describe("macroInputSchema", () => {
   const valid = { name: "Refund", body: "Hi {{customer.firstName}}" };
 
   it("leaves every field change alone unless one is given", () => {
-    expect(macroInputSchema.parse(valid)).toEqual({ ...valid, status: null, priority: null, assignee: null });
+    expect(macroInputSchema.parse(valid)).toEqual({ ...valid, status: null, priority: null, assignee: null, tags: [] });
   });
 
   it("refuses an unknown placeholder as a problem of the reply text", () => {
