@@ -24,6 +24,11 @@ module.exports = async () => {
     ...shared,
     displayName: "integration",
     testEnvironment: "node",
+    // Jest 30 "soft deletes" what a file left on the global scope by wrapping each property in
+    // an accessor whose setter calls itself: a late write (a LISTEN connection's last event
+    // after its file ended) then overflows the stack in whichever file runs next. Each file
+    // gets a fresh global anyway, and the setup file closes the pool and the listener.
+    testEnvironmentOptions: { globalsCleanup: "off" },
     testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
     setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
   })();
