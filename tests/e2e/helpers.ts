@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
@@ -60,4 +60,16 @@ export async function codeFromMail(to: string): Promise<string> {
 /** A toast's text (Radix also announces it in a live region, which would match twice). */
 export function toastText(page: Page, text: string) {
   return page.locator('[data-slot="toast"]').getByText(text);
+}
+
+/**
+ * Shows every ticket of the list: its first page holds 50 and the rest load from "Load more"
+ * (or by scrolling), so a queue longer than a page is clicked through until `count` rows show.
+ */
+export async function showWholeList(list: Locator, count: number) {
+  await expect(async () => {
+    const more = list.getByRole("button", { name: "Load more" });
+    if (await more.isVisible()) await more.click();
+    expect(await list.getByRole("listitem").count()).toBe(count);
+  }).toPass();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs, toastText, uniqueEmail } from "./helpers";
+import { showWholeList, signInAs, toastText, uniqueEmail } from "./helpers";
 
 test.describe("agent workspace", () => {
   test("work the queue: views by sidebar and hash, search, filter, open, reply, note, change fields", async ({
@@ -16,7 +16,7 @@ test.describe("agent workspace", () => {
     await page.getByRole("link", { name: "All Open" }).click();
     await expect(page).toHaveURL(/#all-open$/);
     const list = page.getByRole("region", { name: "Tickets" });
-    await expect(list.getByRole("listitem")).toHaveCount(before);
+    await showWholeList(list, before);
 
     await page.goto("/app#closed");
     await expect(list.getByText(/Resolved|Closed/).first()).toBeVisible();
