@@ -146,7 +146,7 @@ async function tagFilter(user: SessionUser, tag: string | undefined): Promise<Pr
   return id === null ? null : Prisma.sql`AND "tagIds" @> ARRAY[${id}]::text[]`;
 }
 
-/** The page's tags by name, in one query for all its rows (staff only: tags are the team's). */
+/** The page's tags by name: from memory, the rest in one query for all its rows (staff only: tags are the team's). */
 async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
   if (!can(user, "tickets.tags")) return rows.map(() => undefined);
   const names = await tagNamesById(db, user.organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);
