@@ -3,7 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiRequest } from "@/lib/http/client/api";
-import { PRESENCE_HEARTBEAT_MS, type TicketViewer } from "@/lib/schemas/presence";
+import { PRESENCE_HEARTBEAT_MS } from "@/lib/live/presence-heartbeat";
+import type { TicketViewer } from "@/lib/schemas/presence";
 
 /** Who has a ticket open: its GET URL as the key, like every ticket query. */
 export const presenceKey = (ticketId: string) => ["/api/tickets", ticketId, "presence"] as const;

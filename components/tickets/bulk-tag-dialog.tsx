@@ -12,7 +12,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { tagKey } from "@/lib/schemas/tags";
+import { tagKey } from "@/lib/tags/names";
 import { TagCombobox } from "./tag-combobox";
 import { TagChip } from "./ticket-tags";
 

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
-import { tagKey, tagNameSchema } from "@/lib/schemas/tags";
+import { checkTagName, tagKey } from "@/lib/tags/names";
 import { cn } from "@/lib/utils";
 import { useTagSearch } from "./tag-queries";
 
@@ -77,9 +77,9 @@ export function TagCombobox({
   function choose(raw: string[]) {
     const names: string[] = [];
     for (const part of raw) {
-      const parsed = tagNameSchema.safeParse(part);
-      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid tag");
-      if (!excluded.has(tagKey(parsed.data))) names.push(parsed.data);
+      const checked = checkTagName(part);
+      if ("problem" in checked) return setError(checked.problem);
+      if (!excluded.has(tagKey(checked.name))) names.push(checked.name);
     }
     setError(null);
     setText("");

@@ -2,7 +2,7 @@
 
 import { X } from "lucide-react";
 import { toastError } from "@/components/ui/toast-error";
-import { TAGS_PER_TICKET_MAX, tagKey } from "@/lib/schemas/tags";
+import { TAGS_PER_TICKET_MAX, tagKey } from "@/lib/tags/names";
 import { TagCombobox } from "./tag-combobox";
 import { useChangeTicketTags } from "./tag-queries";
 

@@ -1,4 +1,5 @@
-import { UNASSIGN, type MacroChanges } from "@/lib/schemas/macros";
+import type { MacroChanges } from "@/lib/schemas/macros";
+import { UNASSIGN } from "./unassign";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 /**

@@ -9,8 +9,7 @@ export const MACRO_NAME_REQUIRED = "Please give the macro a name";
 export const MACRO_BODY_REQUIRED = "Please write the macro's reply text";
 export const MACRO_NAME_MAX = 80;
 export const MACRO_BODY_MAX = 10_000;
-/** The assignee value that takes the ticket off whoever has it. */
-export const UNASSIGN = "unassign";
+export { UNASSIGN } from "@/lib/macros/unassign";
 
 /**
  * A macro as an admin writes it: a name, reply text with placeholders (checked here, so an

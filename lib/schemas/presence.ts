@@ -1,7 +1,6 @@
 import { z } from "./zod";
 
-/** How often an open ticket tells the others its agent is still there (server: PRESENCE_TTL_MS). */
-export const PRESENCE_HEARTBEAT_MS = 10_000;
+export { PRESENCE_HEARTBEAT_MS } from "@/lib/live/presence-heartbeat";
 
 /** An open tab's presence on a ticket: viewing, and whether its agent is typing a reply. */
 export const presenceSchema = z.object({

@@ -1,16 +1,24 @@
 import { pageLimit } from "./fields";
 import { z } from "./zod";
+import {
+  TAG_CHANGE_MAX,
+  TAG_NAME_EMPTY,
+  TAG_NAME_MAX,
+  TAG_NAME_PATTERN,
+  TAG_NAME_INVALID,
+  TAG_NAME_TOO_LONG,
+  tagKey,
+  tidyTagName,
+} from "@/lib/tags/names";
 
-/** Longest tag name: short enough to sit on a list row beside the ticket's badges. */
-export const TAG_NAME_MAX = 40;
-/** Most tags one ticket carries: more than this is no longer a label but a description. */
-export const TAGS_PER_TICKET_MAX = 20;
-/** Most tags one organisation may create: keeps the typeahead and the top-tags list meaningful. */
-export const TAGS_PER_ORGANIZATION_MAX = 1000;
-/** Most tags one request may add or remove (per list): a ticket's whole allowance. */
-export const TAG_CHANGE_MAX = TAGS_PER_TICKET_MAX;
-
-export const TAG_NAME_INVALID = "Tags cannot contain commas, line breaks or control characters";
+export {
+  TAG_CHANGE_MAX,
+  TAG_NAME_INVALID,
+  TAG_NAME_MAX,
+  TAGS_PER_ORGANIZATION_MAX,
+  TAGS_PER_TICKET_MAX,
+  tagKey,
+} from "@/lib/tags/names";
 
 /**
  * A tag as typed: trimmed, inner runs of spaces made one (line breaks and tabs are refused, not
@@ -20,17 +28,10 @@ export const TAG_NAME_INVALID = "Tags cannot contain commas, line breaks or cont
  */
 export const tagNameSchema = z
   .string({ error: "Tag must be text" })
-  .transform((v) => v.trim().replace(/\p{Zs}+/gu, " "))
+  .transform(tidyTagName)
   .pipe(
-    z
-      .string()
-      .min(1, "Tag cannot be empty")
-      .max(TAG_NAME_MAX, `Tag must be at most ${TAG_NAME_MAX} characters`)
-      .regex(/^[^,\p{Cc}\u2028\u2029]*$/u, TAG_NAME_INVALID),
+    z.string().min(1, TAG_NAME_EMPTY).max(TAG_NAME_MAX, TAG_NAME_TOO_LONG).regex(TAG_NAME_PATTERN, TAG_NAME_INVALID),
   );
-
-/** The key two spellings of one tag share (what the database's unique index compares). */
-export const tagKey = (name: string) => name.toLowerCase();
 
 const tagList = (what: string) =>
   z
