@@ -262,21 +262,23 @@ describe("POST /api/replies with a macroId", () => {
     const t = await newTicket();
     const m = await macro(world.org.id, { status: "pending", priority: "high" });
     // A real database failure while the priority's history entry is written, after the reply and the status change.
-    await db.$executeRawUnsafe(`
+    // Fixed SQL (DDL takes no parameters): the files run one at a time, and the trigger is gone
+    // before the next test, so matching the action alone hits only this reply's entry.
+    await db.$executeRaw`
       CREATE FUNCTION "test_fail_priority_event"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'history write failed'; END $$`);
-    await db.$executeRawUnsafe(`
+      BEGIN RAISE EXCEPTION 'history write failed'; END $$`;
+    await db.$executeRaw`
       CREATE TRIGGER "test_fail_priority_event" BEFORE INSERT ON "AuditEvent" FOR EACH ROW
-      WHEN (NEW."action" = 'ticket.priority_changed' AND NEW."ticketId" = '${t.id}')
-      EXECUTE FUNCTION "test_fail_priority_event"()`);
+      WHEN (NEW."action" = 'ticket.priority_changed')
+      EXECUTE FUNCTION "test_fail_priority_event"()`;
     try {
       const before = await snapshot(t.id);
       const res = await send(world.users.agent, { ticketId: t.id, content: "Hi", macroId: m.id });
       expect(res.status).toBe(500);
       expect(await snapshot(t.id)).toEqual(before);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER "test_fail_priority_event" ON "AuditEvent"`);
-      await db.$executeRawUnsafe(`DROP FUNCTION "test_fail_priority_event"()`);
+      await db.$executeRaw`DROP TRIGGER "test_fail_priority_event" ON "AuditEvent"`;
+      await db.$executeRaw`DROP FUNCTION "test_fail_priority_event"()`;
     }
   });
 
