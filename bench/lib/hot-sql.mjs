@@ -21,7 +21,7 @@ const query = (name, text, values) => ({ name: `raw_${name}`, text, values });
 export const sessionUser = (user) =>
   query(
     "user",
-    `SELECT "id", "organizationId", "role"::text, "email", "fullName", "username", "avatar", "isActive", "sessionVersion" FROM "User" WHERE "id" = $1 LIMIT 1`,
+    `SELECT "id", "organizationId", "role"::text, "email", "fullName", "username", "avatar", "isActive", "sessionVersion" FROM "User" WHERE "id" IN ($1)`,
     [user],
   );
 

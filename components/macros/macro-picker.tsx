@@ -2,9 +2,8 @@
 
 import { MessageSquareText } from "lucide-react";
 import Link from "next/link";
-import { useId, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { ListboxSearch } from "@/components/ui/listbox-search";
+import { ListboxSearch, useListboxSearch } from "@/components/ui/listbox-search";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { macroChangesText } from "@/lib/macros/changes-text";
@@ -36,34 +35,19 @@ export function MacroPicker({
 }) {
   const macros = useMacros({ enabled: open });
   const mayManage = can(useCurrentUser(), "macros.manage");
-  const [search, setSearch] = useState("");
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const found = matching(macros.data?.macros ?? [], search);
-  const current = Math.min(active, Math.max(0, found.length - 1));
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const list = useListboxSearch();
+  const found = matching(macros.data?.macros ?? [], list.search);
+  const { current, field } = list.over(found, pick);
+  const { optionId } = list;
 
   function close() {
     onOpenChange(false);
-    setSearch("");
-    setActive(0);
+    list.reset();
   }
   function pick(macro: MacroJson | undefined) {
     if (!macro) return;
     close();
     onPick(macro);
-  }
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
-    if (step && found.length) {
-      event.preventDefault();
-      const next = (current + step + found.length) % found.length;
-      setActive(next);
-      document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      pick(found[current]);
-    }
   }
 
   const total = macros.data?.macros.length ?? 0;
@@ -79,20 +63,8 @@ export function MacroPicker({
         <DialogDescription className="sr-only">
           Type to filter the macros, use the arrow keys to choose one and Enter to insert it into your reply.
         </DialogDescription>
-        <ListboxSearch
-          className="pr-10"
-          listId={listId}
-          activeId={found.length ? optionId(current) : undefined}
-          label="Search macros"
-          placeholder="Search macros..."
-          value={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <div id={listId} role="listbox" aria-label="Macros" className="max-h-80 overflow-y-auto p-1">
+        <ListboxSearch className="pr-10" label="Search macros" placeholder="Search macros..." {...field} />
+        <div id={list.listId} role="listbox" aria-label="Macros" className="max-h-80 overflow-y-auto p-1">
           {macros.isPending ? (
             <p className="p-3 text-sm text-muted-foreground">Loading macros...</p>
           ) : macros.isError ? (
@@ -119,7 +91,7 @@ export function MacroPicker({
                   id={optionId(i)}
                   role="option"
                   aria-selected={i === current}
-                  onMouseMove={() => setActive(i)}
+                  onMouseMove={() => list.setActive(i)}
                   onClick={() => pick(macro)}
                   className={cn(
                     "grid cursor-pointer gap-0.5 rounded-md px-2 py-2 text-sm",

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import type { KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/utils";
 
 /**
@@ -44,4 +44,51 @@ export function ListboxSearch({
       />
     </div>
   );
+}
+
+/**
+ * The state of such a list: what is typed and which option is highlighted. `over(found, choose)`
+ * keeps the highlight within the options found for the search and gives the field's props:
+ * arrows move through the options, Enter chooses the highlighted one.
+ */
+export function useListboxSearch() {
+  const [search, setSearch] = useState("");
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  return {
+    search,
+    listId,
+    optionId,
+    setActive,
+    reset() {
+      setSearch("");
+      setActive(0);
+    },
+    over<T>(found: T[], choose: (option: T | undefined) => void) {
+      const current = Math.min(active, Math.max(0, found.length - 1));
+      const field = {
+        listId,
+        activeId: found.length ? optionId(current) : undefined,
+        value: search,
+        onSearch(value: string) {
+          setSearch(value);
+          setActive(0);
+        },
+        onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+          const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
+          if (step && found.length) {
+            event.preventDefault();
+            const next = (current + step + found.length) % found.length;
+            setActive(next);
+            document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
+          } else if (event.key === "Enter") {
+            event.preventDefault();
+            choose(found[current]);
+          }
+        },
+      };
+      return { current, field };
+    },
+  };
 }

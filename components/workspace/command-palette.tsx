@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Ticket } from "lucide-react";
-import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
-import { ListboxSearch } from "@/components/ui/listbox-search";
+import { ListboxSearch, useListboxSearch } from "@/components/ui/listbox-search";
 import { useMacroTargetApply } from "@/components/macros/macro-target";
 import { useMacros } from "@/components/macros/queries";
 import { ticketKeys, type TicketJson } from "@/components/tickets/queries";
@@ -54,9 +54,8 @@ export function CommandPalette({
   onNewTicket: () => void;
   onShortcuts: () => void;
 }) {
-  const [search, setSearch] = useState("");
-  const [active, setActive] = useState(0);
-  const listId = useId();
+  const list = useListboxSearch();
+  const { search, listId, optionId } = list;
   const matches = useTicketMatches(open ? search : "");
   // Macros are offered while a reply box is open (they insert into it), to people who may use them.
   const applyMacro = useMacroTargetApply();
@@ -130,13 +129,11 @@ export function CommandPalette({
     return all;
   }, [search, matches.data, view, onNewTicket, onShortcuts, applyMacro, mayUseMacros, macros.data]);
 
-  const current = Math.min(active, Math.max(0, commands.length - 1));
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const { current, field } = list.over(commands, run);
 
   function close() {
     onOpenChange(false);
-    setSearch("");
-    setActive(0);
+    list.reset();
   }
   function run(command: Command | undefined) {
     if (!command) return;
@@ -144,19 +141,6 @@ export function CommandPalette({
     // After the palette has closed and handed the focus back, so a dialog it opens keeps it.
     requestAnimationFrame(command.run);
   }
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
-    if (step && commands.length) {
-      event.preventDefault();
-      const next = (current + step + commands.length) % commands.length;
-      setActive(next);
-      document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      run(commands[current]);
-    }
-  }
-
   const groups = [...new Set(commands.map((c) => c.group))];
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -171,16 +155,9 @@ export function CommandPalette({
             Type to find a queue, a ticket by number or subject, or an action; Enter runs it.
           </DialogPrimitive.Description>
           <ListboxSearch
-            listId={listId}
-            activeId={commands.length ? optionId(current) : undefined}
             label="Search commands and tickets"
             placeholder="Go to a queue, find a ticket (#123 or subject), run an action..."
-            value={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
+            {...field}
           />
           <div id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto p-1">
             {commands.length === 0 && (
@@ -200,7 +177,7 @@ export function CommandPalette({
                       id={optionId(i)}
                       role="option"
                       aria-selected={i === current}
-                      onMouseMove={() => setActive(i)}
+                      onMouseMove={() => list.setActive(i)}
                       onClick={() => run(c)}
                       className={cn(
                         "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground",

@@ -50,47 +50,50 @@ type Listening = Pick<Listener, "connected" | "ensure">;
  * check reads the database.
  */
 export function sessionChecker(users: SessionUserCache, listening: Listening) {
-  async function load(id: string): Promise<SessionUser | null> {
-    const cached = users.get(id);
-    if (cached) return cached;
-    if (!listening.connected) void listening.ensure().catch(() => {});
-    const ticket = users.begin();
-    const user = await db.user.findUnique({ where: { id }, select: SESSION_USER_SELECT });
-    if (user) users.store(ticket, user);
-    return user;
-  }
   return async (token: string | undefined): Promise<SessionUser | null> => {
     const claims = await decodeSession(token);
     if (!claims) return null;
-    const user = await load(claims.userId);
+    const user = (await usersThrough(users, listening, [claims.userId])).get(claims.userId);
     if (!user || !user.isActive || user.sessionVersion !== claims.sessionVersion) return null;
     return user;
   };
 }
 
-export const userFromSessionToken = sessionChecker(sessionUsers, listener);
-
 /**
- * Users by id through this process's session cache, the rest in one read: the people a page of
- * tickets names (its assignees) are nearly always the team working in this very process, so
- * naming them costs no database work.
+ * Users by id from the cache, the rest in one read, kept unless a change was heard meanwhile
+ * (the cache's ticket). The first read starts listening; until then every read goes to the database.
  */
-export async function usersById(ids: Iterable<string>): Promise<Map<string, SessionUser>> {
+async function usersThrough(
+  users: SessionUserCache,
+  listening: Listening,
+  ids: Iterable<string>,
+): Promise<Map<string, SessionUser>> {
   const found = new Map<string, SessionUser>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {
-    const cached = sessionUsers.get(id);
+    const cached = users.get(id);
     if (cached) found.set(id, cached);
     else missing.push(id);
   }
   if (missing.length === 0) return found;
-  if (!listener.connected) void listener.ensure().catch(() => {});
-  const ticket = sessionUsers.begin();
+  if (!listening.connected) void listening.ensure().catch(() => {});
+  const ticket = users.begin();
   for (const user of await db.user.findMany({ where: { id: { in: missing } }, select: SESSION_USER_SELECT })) {
-    sessionUsers.store(ticket, user);
+    users.store(ticket, user);
     found.set(user.id, user);
   }
   return found;
+}
+
+export const userFromSessionToken = sessionChecker(sessionUsers, listener);
+
+/**
+ * Users by id through this process's session cache: the people a page of tickets names (its
+ * assignees) are nearly always the team working in this very process, so naming them costs no
+ * database work.
+ */
+export function usersById(ids: Iterable<string>): Promise<Map<string, SessionUser>> {
+  return usersThrough(sessionUsers, listener, ids);
 }
 
 /**

@@ -69,7 +69,7 @@ export function waitlistConfirmationMail(to: string, unsubscribeLink: string): M
 }
 
 /** One line, for subjects built from what customers typed. */
-const oneLine = (text: string, max = 120) => {
+export const oneLine = (text: string, max = 120) => {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };

@@ -1,19 +1,6 @@
 import type { MailMessage } from "./transport";
-import type { TicketMailFacts } from "./templates";
-
-/** One line, for subjects built from what customers typed. */
-const oneLine = (text: string, max = 120) => {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+import { htmlMail, escapeHtml } from "./html";
+import { oneLine, type TicketMailFacts } from "./templates";
 
 export type RatingLinks = { good: string; bad: string };
 
@@ -32,11 +19,11 @@ export function ticketResolvedMail(to: string, t: TicketMailFacts, links: Rating
   ].join("\n\n");
   const button = (href: string, label: string, colour: string) =>
     `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 20px;margin-right:8px;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">${label}</a>`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+  const html = htmlMail(`
 <p>Your ticket #${t.ticketNumber} &quot;${escapeHtml(oneLine(t.subject, 200))}&quot; has been resolved by ${escapeHtml(t.organizationName)} support.</p>
 <p style="font-weight:600">How did we do?</p>
 <p>${button(links.good, "Good", "#15803d")}${button(links.bad, "Bad", "#b91c1c")}</p>
 <p>If something is still not right, reply in the <a href="${escapeHtml(t.portalLink)}">support portal</a>.</p>
-</body></html>`;
+`);
   return { to, subject: `Re: [${t.organizationName} #${t.ticketNumber}] ${subject}`, text, html };
 }

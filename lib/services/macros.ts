@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/db-errors";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { PLANS, UNLIMITED, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { UNASSIGN, type Macro, type MacroChanges, type MacroInput, type MacroList } from "@/lib/schemas/macros";
@@ -62,8 +63,6 @@ async function macroData(organizationId: string, input: MacroInput) {
     tags: input.tags,
   };
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /** A name clash found by the database (two saves at once) reads like the one checked up front. */
 async function nameChecked<T>(write: () => Promise<T>): Promise<T> {

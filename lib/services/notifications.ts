@@ -23,13 +23,15 @@ export function portalLink(slug: string): string {
 
 type TicketRef = { id: string; organizationId: string };
 
-async function ticketFacts(tx: Tx, ref: TicketRef) {
+/** What a mail to a ticket's customer says about the ticket, and whether the customer can be mailed at all. */
+export async function ticketFacts(tx: Tx, ref: TicketRef) {
   const ticket = await tx.ticket.findFirst({
     where: { id: ref.id, organizationId: ref.organizationId },
     select: {
       ticketNumber: true,
       subject: true,
       customerEmail: true,
+      assignedToId: true,
       organization: { select: { name: true, slug: true } },
       assignedTo: { select: { email: true, isActive: true } },
     },
@@ -49,7 +51,12 @@ async function ticketFacts(tx: Tx, ref: TicketRef) {
  * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts), with an
  * HTML part beside the text: the mail's own (a formatted reply), else its text as simple HTML.
  */
-async function inThread(tx: Tx, ticket: TicketRef, mail: MailMessage, autoSubmitted: MailMessage["autoSubmitted"]) {
+export async function inThread(
+  tx: Tx,
+  ticket: TicketRef,
+  mail: MailMessage,
+  autoSubmitted: MailMessage["autoSubmitted"],
+) {
   return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
 }
 

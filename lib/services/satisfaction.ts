@@ -4,7 +4,6 @@ import type { TicketStatus } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { ticketResolvedMail } from "@/lib/mail/ticket-resolved-mail";
-import { threadHeaders } from "@/lib/mail/thread/outgoing";
 import { announceTicketChange } from "@/lib/live/announce";
 import {
   looksLikeRatingToken,
@@ -19,10 +18,10 @@ import {
 import type { RateTicketInput, RatingLinkView } from "@/lib/schemas/satisfaction";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
-import { DONE_STATUSES, PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { recordEvent } from "./audit";
 import { enqueueMail } from "./mail-outbox";
-import { portalLink } from "./notifications";
+import { inThread, ticketFacts } from "./notifications";
 import { hit, LIMITS } from "./rate-limit";
 
 /*
@@ -60,43 +59,27 @@ async function creditedAgent(tx: Tx, ticket: TicketRef & { assignedToId: string 
  * threaded like the ticket's other mail. A ticket without a real customer address mails nobody.
  */
 async function requestRating(tx: Tx, ref: TicketRef, now: Date) {
-  const ticket = await tx.ticket.findFirst({
-    where: { id: ref.id, organizationId: ref.organizationId },
-    select: {
-      ticketNumber: true,
-      subject: true,
-      customerEmail: true,
-      assignedToId: true,
-      organization: { select: { name: true, slug: true } },
-    },
-  });
-  if (!ticket || ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
+  const found = await ticketFacts(tx, ref);
+  if (!found?.reachable) return;
   const token = newToken();
   await tx.satisfactionLink.create({
     data: {
       organizationId: ref.organizationId,
       ticketId: ref.id,
       tokenHash: hashToken(token),
-      agentId: await creditedAgent(tx, { ...ref, assignedToId: ticket.assignedToId }),
+      agentId: await creditedAgent(tx, { ...ref, assignedToId: found.ticket.assignedToId }),
       expiresAt: ratingLinkExpiresAt(now),
       createdAt: now,
     },
   });
-  const mail = ticketResolvedMail(
-    ticket.customerEmail,
-    {
-      ticketNumber: ticket.ticketNumber,
-      subject: ticket.subject,
-      organizationName: ticket.organization.name,
-      portalLink: portalLink(ticket.organization.slug),
-    },
-    { good: ratingLinkUrl(env.appUrl, token, "good"), bad: ratingLinkUrl(env.appUrl, token, "bad") },
-  );
-  await enqueueMail(
-    tx,
-    { ...mail, ...(await threadHeaders(tx, ref)), autoSubmitted: "auto-generated" },
-    { organizationId: ref.organizationId, customer: { what: "ticket resolved" } },
-  );
+  const mail = ticketResolvedMail(found.ticket.customerEmail, found.facts, {
+    good: ratingLinkUrl(env.appUrl, token, "good"),
+    bad: ratingLinkUrl(env.appUrl, token, "bad"),
+  });
+  await enqueueMail(tx, await inThread(tx, ref, mail, "auto-generated"), {
+    organizationId: ref.organizationId,
+    customer: { what: "ticket resolved" },
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/db-errors";
 import { env } from "@/lib/server/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { badRequest, conflict, notFound } from "@/lib/errors";
@@ -74,8 +75,6 @@ function recordSupportEmailEvent(
     metadata: { email: address.email },
   });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
  * A new confirmation link for an address, mailed to it in the same transaction (the mail goes

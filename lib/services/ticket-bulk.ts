@@ -1,11 +1,10 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { forbidden, notFound } from "@/lib/errors";
-import { can } from "@/lib/permissions/table";
+import { notFound } from "@/lib/errors";
 import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
 import { db } from "@/lib/server/db";
 import { applyTicketChange, assertAssignable, assertMayUpdate, toTicketJson } from "./tickets";
-import { applyPreparedTags, prepareTagChange } from "./ticket-tags";
+import { applyPreparedTags, assertMayTag, prepareTagChange } from "./ticket-tags";
 
 /**
  * One change for many tickets, all or nothing: the same permission and assignee rules as a
@@ -22,7 +21,7 @@ export async function bulkUpdateTickets(
 ): Promise<Ticket[]> {
   assertMayUpdate(user, change);
   const tagging = addTags.length > 0 || removeTags.length > 0;
-  if (tagging && !can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
+  if (tagging) assertMayTag(user);
   if (change.assignedTo) await assertAssignable(user.organizationId, change.assignedTo);
   const changesFields = change.status !== undefined || change.priority !== undefined || change.assignedTo !== undefined;
   return db.$transaction(async (tx) => {

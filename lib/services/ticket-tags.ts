@@ -67,11 +67,11 @@ async function ensureTags(tx: Tx, organizationId: string, names: string[]): Prom
         throw tagLimitReached(
           `Your organization has reached its limit of ${TAGS_PER_ORGANIZATION_MAX} tags. Reuse an existing tag.`,
         );
-      for (const name of stillMissing) {
-        await tx.$executeRaw`
-          INSERT INTO "Tag" ("id", "organizationId", "name", "createdAt") VALUES (${uuidv7()}, ${organizationId}, ${name}, now())
-          ON CONFLICT ("organizationId", lower("name")) DO NOTHING`;
-      }
+      const ids = stillMissing.map(() => uuidv7());
+      await tx.$executeRaw`
+        INSERT INTO "Tag" ("id", "organizationId", "name", "createdAt")
+        SELECT n."id", ${organizationId}, n."name", now() FROM unnest(${ids}::text[], ${stillMissing}::text[]) AS n("id", "name")
+        ON CONFLICT ("organizationId", lower("name")) DO NOTHING`;
       found = await tagsByKey(tx, organizationId, wanted.map(tagKey));
     }
   }
@@ -196,7 +196,8 @@ export async function tagNames(reader: Reader, organizationId: string, ids: stri
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function assertMayTag(user: SessionUser) {
+/** Tags are the team's own labels: customers neither see nor change them. */
+export function assertMayTag(user: SessionUser) {
   if (!can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
 }
 

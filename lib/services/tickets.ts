@@ -33,7 +33,7 @@ import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/vie
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
-import { findTagId, tagNames, tagNamesById } from "./ticket-tags";
+import { assertMayTag, findTagId, tagNames, tagNamesById } from "./ticket-tags";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -141,7 +141,7 @@ type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[] };
  */
 async function tagFilter(user: SessionUser, tag: string | undefined): Promise<Prisma.Sql | null> {
   if (tag === undefined) return Prisma.empty;
-  if (!can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
+  assertMayTag(user);
   const id = await findTagId(user.organizationId, tag);
   return id === null ? null : Prisma.sql`AND "tagIds" @> ARRAY[${id}]::text[]`;
 }

@@ -1,11 +1,11 @@
-import { RatingShell } from "@/components/satisfaction/rating-shell";
+import { CustomerShell } from "@/components/portal/customer-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { RATING_LINK_NOT_FOUND } from "@/lib/satisfaction/rating-link";
 
 /** An unknown rating link (404): says so and nothing about which tickets exist. */
 export default function RatingLinkNotFound() {
   return (
-    <RatingShell organizationName={null}>
+    <CustomerShell title="Customer feedback">
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-2xl">
@@ -14,6 +14,6 @@ export default function RatingLinkNotFound() {
           <CardDescription>{RATING_LINK_NOT_FOUND}</CardDescription>
         </CardHeader>
       </Card>
-    </RatingShell>
+    </CustomerShell>
   );
 }

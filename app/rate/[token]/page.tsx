@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { RatingCard } from "@/components/satisfaction/rating-card";
-import { RatingShell } from "@/components/satisfaction/rating-shell";
+import { CustomerShell } from "@/components/portal/customer-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { clientIp } from "@/lib/http/server/client-ip";
 import { scoreFromQuery } from "@/lib/satisfaction/rating-link";
@@ -31,7 +31,7 @@ export default async function RatePage({
   if (found.kind === "not_found") notFound();
   if (found.kind === "throttled") {
     return (
-      <RatingShell organizationName={null}>
+      <CustomerShell title="Customer feedback">
         <Card>
           <CardHeader>
             <CardTitle as="h1" className="text-2xl">
@@ -40,12 +40,12 @@ export default async function RatePage({
             <CardDescription>Too many attempts. Please try again later.</CardDescription>
           </CardHeader>
         </Card>
-      </RatingShell>
+      </CustomerShell>
     );
   }
   return (
-    <RatingShell organizationName={found.view.organizationName}>
+    <CustomerShell title={found.view.organizationName}>
       <RatingCard token={token} initial={found.view} chosen={chosen} />
-    </RatingShell>
+    </CustomerShell>
   );
 }
