@@ -22,13 +22,35 @@ type OrderRow = {
 /** The SLA target that runs next: the first reply until there is one, then resolution. */
 const SLA_DUE = Prisma.sql`(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
 
-export const ORDER_BY: Record<TicketSort, Prisma.Sql> = {
-  activity: Prisma.sql`ORDER BY "updatedAt" DESC, "id" DESC`,
-  created: Prisma.sql`ORDER BY "createdAt" DESC, "id" DESC`,
-  // The table's column, not the text the list selects under the same name: enum order is urgent first.
-  priority: Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`,
-  sla: Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`,
+/**
+ * Where the two time orders read their key: the ticket's own columns, or under a tag filter the
+ * copies kept in TicketTag, whose indexes hold each tag's tickets newest first in both orders
+ * (the copies always equal the ticket's, so the page is the same either way).
+ */
+export type KeySource = "ticket" | "tagRow";
+const KEYS: Record<KeySource, { updatedAt: Prisma.Sql; createdAt: Prisma.Sql; id: Prisma.Sql }> = {
+  ticket: { updatedAt: Prisma.sql`"updatedAt"`, createdAt: Prisma.sql`"createdAt"`, id: Prisma.sql`"id"` },
+  tagRow: {
+    updatedAt: Prisma.sql`"ticketUpdatedAt"`,
+    createdAt: Prisma.sql`"ticketCreatedAt"`,
+    id: Prisma.sql`"ticketId"`,
+  },
 };
+
+export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.Sql {
+  const { updatedAt, createdAt, id } = KEYS[source];
+  switch (sort) {
+    case "activity":
+      return Prisma.sql`ORDER BY ${updatedAt} DESC, ${id} DESC`;
+    case "created":
+      return Prisma.sql`ORDER BY ${createdAt} DESC, ${id} DESC`;
+    case "priority":
+      // The table's column, not the text the list selects under the same name: enum order is urgent first.
+      return Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`;
+    case "sla":
+      return Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`;
+  }
+}
 
 type Key = [sort: TicketSort, at: string, id: string, priority?: TicketPriority];
 
@@ -65,14 +87,19 @@ function decode(cursor: string, sort: TicketSort): { at: Date; id: string; prior
  * The rows after the cursor, in the sort's order. The redundant `<=` / `>=` on the leading
  * column becomes an index condition, so the page starts at the cursor.
  */
-export function afterTicketCursor(sort: TicketSort, cursor: string | undefined): Prisma.Sql {
+export function afterTicketCursor(
+  sort: TicketSort,
+  cursor: string | undefined,
+  source: KeySource = "ticket",
+): Prisma.Sql {
   if (!cursor) return Prisma.empty;
   const { at, id, priority } = decode(cursor, sort);
+  const keys = KEYS[source];
   switch (sort) {
     case "activity":
-      return Prisma.sql`AND "updatedAt" <= ${at} AND ("updatedAt" < ${at} OR "id" < ${id})`;
+      return Prisma.sql`AND ${keys.updatedAt} <= ${at} AND (${keys.updatedAt} < ${at} OR ${keys.id} < ${id})`;
     case "created":
-      return Prisma.sql`AND "createdAt" <= ${at} AND ("createdAt" < ${at} OR "id" < ${id})`;
+      return Prisma.sql`AND ${keys.createdAt} <= ${at} AND (${keys.createdAt} < ${at} OR ${keys.id} < ${id})`;
     case "priority":
       return Prisma.sql`AND "priority" >= ${priority}::"TicketPriority" AND ("priority" > ${priority}::"TicketPriority"
         OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;

@@ -154,17 +154,20 @@ export async function applyTicketTags(
 }
 
 /**
- * Tag names this process has read, by organisation and id. A tag is never renamed or deleted
- * (only taken off tickets), so a name once read stays true and needs no invalidation; should
- * renaming ever come, it must clear this. Bounded: the least recently read go first.
+ * Tags this process has read: names by organisation and id, ids by organisation and name (any
+ * case). A tag is never renamed or deleted (only taken off tickets), so what was once read
+ * stays true and needs no invalidation; should renaming ever come, it must clear these. A name
+ * not found is not remembered: it may be created a moment later. Bounded: the least recently
+ * read go first.
  */
 const knownNames = new Map<string, string>();
-const KNOWN_NAMES_MAX = 50_000;
+const knownIds = new Map<string, string>();
+const KNOWN_MAX = 50_000;
 
-function remember(key: string, name: string) {
-  knownNames.delete(key);
-  if (knownNames.size >= KNOWN_NAMES_MAX) knownNames.delete(knownNames.keys().next().value!);
-  knownNames.set(key, name);
+function remember(known: Map<string, string>, key: string, value: string) {
+  known.delete(key);
+  if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+  known.set(key, value);
 }
 
 /** The names of these tags of the organisation, by id: from memory, the rest in one query. */
@@ -184,7 +187,7 @@ export async function tagNamesById(
   const rows = await reader.$queryRaw<Tag[]>`
     SELECT "id", "name" FROM "Tag" WHERE "organizationId" = ${organizationId} AND "id" = ANY(${missing}::text[])`;
   for (const t of rows) {
-    remember(`${organizationId}:${t.id}`, t.name);
+    remember(knownNames, `${organizationId}:${t.id}`, t.name);
     names.set(t.id, t.name);
   }
   return names;
@@ -235,8 +238,12 @@ export async function searchTags(user: SessionUser, { q, limit }: TagSearchQuery
 
 /** The id of the organisation's tag of this name (any case), or null when there is none. */
 export async function findTagId(organizationId: string, name: string): Promise<string | null> {
-  const found = await tagsByKey(db, organizationId, [tagKey(name)]);
-  return found.get(tagKey(name))?.id ?? null;
+  const key = `${organizationId}:${tagKey(name)}`;
+  const known = knownIds.get(key);
+  if (known !== undefined) return known;
+  const found = (await tagsByKey(db, organizationId, [tagKey(name)])).get(tagKey(name));
+  if (found) remember(knownIds, key, found.id);
+  return found?.id ?? null;
 }
 
 /**

@@ -17,7 +17,7 @@ import type {
 } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
-import { afterTicketCursor, encodeTicketCursor, ORDER_BY } from "./ticket-order";
+import { afterTicketCursor, encodeTicketCursor, type KeySource, orderBy } from "./ticket-order";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
@@ -134,16 +134,23 @@ const LIST_EXTRAS = Prisma.sql`"customerRepliedLast" AS "customerReplied", "tagI
 type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[] };
 
 /**
- * Only the tickets carrying the tag (any case). The tag id is looked up first so the planner
- * sees the real value: for a rare tag it reads the GIN index of tag ids, for a common one it
- * walks the list's order index until the page is full, as for a status. A name the
- * organisation never used matches nothing (null).
+ * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
+ * orders the page comes straight from the tag's own index and stops when it is full, as for a
+ * status. The id is looked up first (from memory once known) so the planner sees the real
+ * value. A name the organisation never used matches nothing (null).
  */
-async function tagFilter(user: SessionUser, tag: string | undefined): Promise<Prisma.Sql | null> {
-  if (tag === undefined) return Prisma.empty;
+async function tagFilter(
+  user: SessionUser,
+  tag: string | undefined,
+): Promise<{ join: Prisma.Sql; keys: KeySource } | null> {
+  if (tag === undefined) return { join: Prisma.empty, keys: "ticket" };
   assertMayTag(user);
   const id = await findTagId(user.organizationId, tag);
-  return id === null ? null : Prisma.sql`AND "tagIds" @> ARRAY[${id}]::text[]`;
+  if (id === null) return null;
+  return {
+    join: Prisma.sql`JOIN "TicketTag" ON "TicketTag"."ticketId" = "Ticket"."id" AND "TicketTag"."tagId" = ${id}`,
+    keys: "tagRow",
+  };
 }
 
 /** The page's tags by name: from memory, the rest in one query for all its rows (staff only: tags are the team's). */
@@ -162,12 +169,12 @@ export async function listTickets(
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: [], nextCursor: null };
   const rows = await db.$queryRaw<ListRow[]>`
-    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket"
+    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket" ${byTag.join}
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${byTag} ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor)}
-    ${ORDER_BY[sort]} LIMIT ${query.limit + 1}`;
+      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor, byTag.keys)}
+    ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful

@@ -1,4 +1,5 @@
 import { GET as searchTagsRoute } from "@/app/api/tags/route";
+import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { PATCH as tagsRoute } from "@/app/api/tickets/[id]/tags/route";
 import { GET as history } from "@/app/api/tickets/[id]/history/route";
 import { PATCH as bulk } from "@/app/api/tickets/bulk/route";
@@ -298,6 +299,49 @@ describe("tags in the ticket list, the detail and the dashboard", () => {
     const second = await listOf(world.users.agent, `?tag=billing&limit=1&cursor=${cursor}`);
     const both = [...ticketsOf(await first.json()), ...ticketsOf(second.body)].map((t) => t.ticketNumber);
     expect(both.sort()).toEqual([1, 3]);
+  });
+
+  // The filter reads the tag's own rows (TicketTag), which a trigger keeps in step with the
+  // ticket: its tags, and its last activity for the "Last activity" order.
+  it("follows each change of a tagged ticket: a new activity moves it up, a removed tag drops it", async () => {
+    const numbers = async (query: string) =>
+      ticketsOf((await listOf(world.users.agent, query)).body).map((t) => t.ticketNumber);
+    await tag(world.users.agent, ids[1]!, { add: ["Billing"] });
+    const before = await numbers("?tag=billing&sort=activity");
+    expect(before).toEqual([2, 3, 1]);
+    const res = await update(
+      makeRequest(`/api/tickets/${ids[0]}`, {
+        method: "PUT",
+        body: { status: "pending" },
+        headers: await as(world.users.agent),
+      }),
+      params({ id: ids[0]! }),
+    );
+    expect(res.status).toBe(200);
+    expect(await numbers("?tag=billing&sort=activity")).toEqual([1, 2, 3]);
+    expect(await numbers("?tag=billing&sort=created")).toEqual([3, 2, 1]);
+    await tag(world.users.agent, ids[1]!, { remove: ["BILLING"] });
+    expect(await numbers("?tag=billing&sort=activity")).toEqual([1, 3]);
+
+    const rows = await db.ticketTag.findMany({ include: { ticket: true } });
+    const tickets = await db.ticket.findMany();
+    expect(rows.length).toBe(tickets.reduce((n, t) => n + t.tagIds.length, 0));
+    for (const row of rows) {
+      expect(row.ticket.tagIds).toContain(row.tagId);
+      expect(row.ticketUpdatedAt).toEqual(row.ticket.updatedAt);
+      expect(row.ticketCreatedAt).toEqual(row.ticket.createdAt);
+    }
+  });
+
+  it("pages a tag filter in the Last activity order with the keyset cursor", async () => {
+    const first = await list(
+      makeRequest("/api/tickets?tag=billing&sort=activity&limit=1", { headers: await as(world.users.agent) }),
+      params(),
+    );
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    const second = await listOf(world.users.agent, `?tag=billing&sort=activity&limit=1&cursor=${cursor}`);
+    expect([...ticketsOf(await first.json()), ...ticketsOf(second.body)].map((t) => t.ticketNumber)).toEqual([3, 1]);
   });
 
   it("matches nothing for a tag the organisation never used (another tenant's included)", async () => {
