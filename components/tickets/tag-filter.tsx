@@ -1,7 +1,24 @@
 "use client";
 
 import { X } from "lucide-react";
-import { TagCombobox } from "./tag-combobox";
+import dynamic from "next/dynamic";
+
+// The typeahead is wanted only once the agent presses "Filter by tag": it loads then (ahead,
+// when the button is pointed at or focused: preloadTagFilter), and focuses itself as it
+// appears. Meanwhile a box of its size and look holds its place, so nothing below it moves.
+const TagCombobox = dynamic(() => import("./tag-combobox").then((m) => m.TagCombobox), {
+  loading: () => (
+    <div className="grid gap-1">
+      <div
+        aria-hidden
+        className="flex h-7 w-full items-center rounded-md border border-input px-3 text-xs text-muted-foreground shadow-xs"
+      >
+        Filter by tag...
+      </div>
+    </div>
+  ),
+});
+export const preloadTagFilter = () => void import("./tag-combobox").catch(() => undefined);
 
 /**
  * The list's tag filter (staff), opened from the "Filter by tag" button: a typeahead of the

@@ -14,7 +14,7 @@ import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
 import { useTicketSelection } from "./use-ticket-selection";
-import { TagFilter } from "./tag-filter";
+import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { defaultSort, SORT_LABELS, TICKET_SORTS } from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
@@ -96,6 +96,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
               size="icon"
               aria-label="Filter by tag"
               aria-expanded={tagRow}
+              onPointerEnter={preloadTagFilter}
+              onFocus={preloadTagFilter}
               onClick={() => setTagOpen(!tagOpen)}
               disabled={!!filters.tag}
             >

@@ -11,7 +11,6 @@ import { useWorkspaceLocation } from "@/components/workspace/workspace-location"
 import { isView } from "@/lib/tickets/ticket-url";
 import { cn } from "@/lib/utils";
 import { NewTicketButton } from "./new-ticket-button";
-import { TicketDetail } from "./ticket-detail";
 import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
 import { useTicketByNumber } from "./queries";
@@ -27,6 +26,25 @@ const Dashboard = dynamic(() => import("@/components/dashboard/dashboard").then(
 // Loaded when first opened, so the workspace's first load does not carry them.
 const CommandPalette = dynamic(() => import("@/components/workspace/command-palette").then((m) => m.CommandPalette));
 const ShortcutHelp = dynamic(() => import("@/components/workspace/shortcut-help").then((m) => m.ShortcutHelp));
+
+const LOADING_TICKET = <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>;
+// The open ticket's pane (reply box, properties, tags, macros, history, customer) is not needed
+// to paint the queue, and at /app no ticket is open yet. It loads on demand, fetched ahead as
+// soon as the agent is likely to want it: when the browser is idle after the queue is up, on
+// pointing at or focusing the list, and at once when the address names a ticket (in parallel
+// with looking that ticket up). Until it is there the pane says what it says while the ticket's
+// data loads.
+const loadTicketDetail = () => import("./ticket-detail");
+const TicketDetail = dynamic(() => import("./ticket-detail").then((m) => m.TicketDetail), {
+  loading: () => LOADING_TICKET,
+});
+let ticketDetailRequested = false;
+function preloadTicketDetail() {
+  if (ticketDetailRequested) return;
+  ticketDetailRequested = true;
+  // A failed fetch is retried when the pane is rendered (next/dynamic loads it again then).
+  loadTicketDetail().catch(() => (ticketDetailRequested = false));
+}
 
 /** These hashes name other sections of /app, not ticket queues. */
 const REDIRECTS: Record<string, string> = {
@@ -75,6 +93,20 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
     if (REDIRECTS[section]) router.replace(REDIRECTS[section]);
   }, [section, router]);
 
+  useEffect(() => {
+    if (ticketNumber !== null) {
+      preloadTicketDetail();
+      return;
+    }
+    // Safari has no requestIdleCallback: a short delay after the first paint does the same there.
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(preloadTicketDetail, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preloadTicketDetail, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, [ticketNumber]);
+
   const overlays = (
     <>
       {helpOpen && <ShortcutHelp open onOpenChange={setHelpOpen} staff={staff} />}
@@ -99,7 +131,12 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
     <div className="flex h-[calc(100svh-3.5rem)] min-h-0 flex-col overflow-hidden">
       <UsageAlert />
       <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)] 2xl:grid-cols-[28rem_minmax(0,1fr)]">
-        <div data-queue-pane className={cn("flex min-h-0 min-w-0 flex-col", open && "max-md:hidden")}>
+        <div
+          data-queue-pane
+          className={cn("flex min-h-0 min-w-0 flex-col", open && "max-md:hidden")}
+          onPointerOver={preloadTicketDetail}
+          onFocus={preloadTicketDetail}
+        >
           <h2 id="queue-heading" className="border-r border-b px-3 pt-3 pb-2 text-base font-semibold">
             {queueLabel(view)}
           </h2>
@@ -126,7 +163,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
           ) : resolved.isError ? (
             <p className="p-6 text-sm text-destructive">Ticket not found</p>
           ) : (
-            <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>
+            LOADING_TICKET
           )}
         </div>
       </div>

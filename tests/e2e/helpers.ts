@@ -65,11 +65,14 @@ export function toastText(page: Page, text: string) {
 /**
  * Shows every ticket of the list: its first page holds 50 and the rest load from "Load more"
  * (or by scrolling), so a queue longer than a page is clicked through until `count` rows show.
+ * Scrolling the button into view for the click may load the next page by itself, and the
+ * button then goes away: the click gives up soon and the check runs again instead of waiting
+ * for a button that will not come back.
  */
 export async function showWholeList(list: Locator, count: number) {
   await expect(async () => {
     const more = list.getByRole("button", { name: "Load more" });
-    if (await more.isVisible()) await more.click();
+    if (await more.isVisible()) await more.click({ timeout: 2_000 });
     expect(await list.getByRole("listitem").count()).toBe(count);
   }).toPass();
 }
