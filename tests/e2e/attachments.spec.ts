@@ -4,18 +4,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
 import { seedTicketWithAttachments } from "./attachments-db";
-import { codeFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { codeFromMail, SCREEN_SIZES, signInAs, toastText, uniqueEmail } from "./helpers";
 
 // Files that came with a customer's messages, under those messages: the agent downloads them
 // with the session, the customer in the portal with the portal token. Each view is also saved
 // as a screenshot (SHOTS_DIR, else test-results/screens) at three widths, light and dark.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 async function expectNoViolations(page: Page, include: string) {
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -71,7 +65,7 @@ test("an agent sees each message's files and downloads them", async ({ page }) =
 
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
-    for (const size of WIDTHS) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
       await page.reload();
       await expect(lists.nth(1)).toBeVisible();
@@ -110,7 +104,7 @@ test("the ticket's customer downloads the files in the portal with the portal to
 
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
-    for (const size of WIDTHS) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
       await page.reload();
       const shown = await open();

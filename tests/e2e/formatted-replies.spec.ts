@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { codeFromMail, latestMailHtmlTo, signInAs, toastText, uniqueEmail } from "./helpers";
+import { codeFromMail, latestMailHtmlTo, signInAs, toastText, uniqueEmail, openInTheme } from "./helpers";
 
 // A formatted reply from the composer to the customer: written with the toolbar and its
 // shortcuts, checked in the Preview, sent, and then shown the same (the same HTML, element for
@@ -144,7 +144,7 @@ test.describe("formatted replies", () => {
       { width: 390, height: 844 },
     ]) {
       test(`composer preview and thread at ${size.width} px, ${theme}`, async ({ page }) => {
-        await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+        await openInTheme(page, theme);
         await page.setViewportSize(size);
         await signInAs(page, "agent@acme.test");
         const ticket = await newTicket(page, uniqueEmail("formatted-shot"));

@@ -1,7 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
+
+/** The widths every screen is looked at in: desktop, a small laptop and a phone. */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+];
+
+/** Opens every page of the page or context in this theme (set before the theme script reads it). */
+export function openInTheme(target: Page | BrowserContext, theme: "light" | "dark") {
+  return target.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+}
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SCREEN_SIZES, openInTheme } from "./helpers";
 
 // The landing and pricing pages at three widths, light and dark, with the hero's consent ticked
 // and the email field focused: the waitlist forms and plan buttons are plain elements (to keep
@@ -7,16 +8,10 @@ import { expect, test } from "@playwright/test";
 // rest of the UI.
 // Saved to SHOTS_DIR, else test-results/screens.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`landing page at ${size.width} px, ${theme}: fits the screen, waitlist form ready`, async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await page.goto("/");
       const card = page.getByRole("form", { name: "Join the Waitlist" });
@@ -38,9 +33,9 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`pricing page at ${size.width} px, ${theme}: fits the screen, plan buttons shown`, async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await page.goto("/pricing");
       await expect(page.getByRole("button", { name: "Start Free Trial" })).toBeVisible();

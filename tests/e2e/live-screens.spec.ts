@@ -1,21 +1,20 @@
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
 
 // The live parts of an open ticket at the widths agents use, light and dark, saved as screenshots
 // (SHOTS_DIR, else test-results/screens) for a person to look at: who else is viewing and typing,
 // the "This ticket was updated" banner, the question after a stale change and a held reply.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
-async function pageAs(browser: Browser, email: string, theme: string, size: { width: number; height: number }) {
+async function pageAs(
+  browser: Browser,
+  email: string,
+  theme: "light" | "dark",
+  size: { width: number; height: number },
+) {
   const { baseURL, extraHTTPHeaders } = test.info().project.use;
   const context = await browser.newContext({ baseURL, extraHTTPHeaders, viewport: size });
-  await context.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+  await openInTheme(context, theme);
   const page = await context.newPage();
   await signInAs(page, email);
   return page;
@@ -30,7 +29,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`live ticket at ${size.width} px, ${theme}: viewers, banner, stale change and held reply`, async ({
       browser,
     }) => {

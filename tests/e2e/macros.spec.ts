@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOrgAdmin } from "./db";
-import { signInAs, toastText } from "./helpers";
+import { SCREEN_SIZES, signInAs, toastText, openInTheme } from "./helpers";
 
 // Macros end to end: an admin creates one in Settings (placeholders checked as they type), an
 // agent applies it from the reply box and from the command palette with the keyboard alone,
@@ -10,12 +10,6 @@ import { signInAs, toastText } from "./helpers";
 // Screens are saved at the widths agents use, light and dark (SHOTS_DIR, else test-results/screens).
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 async function expectNoViolations(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const { violations } = await new AxeBuilder({ page }).exclude('[data-slot="toast"]').analyze();
@@ -188,11 +182,11 @@ test("at the Free plan's limit, Settings shows the limit and the upgrade offer",
 });
 
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`macros at ${size.width} px, ${theme}: settings list, editor and the reply box's list fit the screen`, async ({
       page,
     }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await signInAs(page, "admin@acme.test");
       const tag = unique();

@@ -1,19 +1,13 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { latestMailTo, signInAs } from "./helpers";
+import { latestMailTo, SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
 
 // Customer satisfaction end to end: an agent resolves a ticket, the customer opens the Good
 // link of the captured "How did we do?" mail (no sign-in), adds a comment and sends it; the
 // agent's open ticket shows the rating by itself (live update), and the dashboard and Admin >
 // Agents count it. Then the screens at the widths people use, light and dark.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 const tag = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 async function resolvedTicketFor(page: Page, customer: string, subject: string) {
@@ -113,13 +107,13 @@ test("the rating page, the ticket's rating and Admin > Agents fit every width, l
   const bad = await ratingLink(customer, "bad");
 
   for (const theme of ["light", "dark"] as const) {
-    for (const size of WIDTHS) {
+    for (const size of SCREEN_SIZES) {
       const name = `${size.width}-${theme}`;
       const context = await browser.newContext({
         viewport: size,
         extraHTTPHeaders: { "x-forwarded-for": "203.0.113.41" },
       });
-      await context.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(context, theme);
       const visitor = await context.newPage();
       await visitor.goto(bad);
       await expect(visitor.getByRole("heading", { name: "How did we do?" })).toBeVisible();
@@ -132,7 +126,7 @@ test("the rating page, the ticket's rating and Admin > Agents fit every width, l
       await visitor.screenshot({ path: path.join(SHOTS, `rating-page-${name}.png`), fullPage: true });
       await context.close();
 
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
       const rating = page.getByRole("article").getByRole("region", { name: "Customer rating" });

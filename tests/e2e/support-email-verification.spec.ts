@@ -2,18 +2,12 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOrgAdmin, recordMailboxCheck } from "./db";
-import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { linkFromMail, SCREEN_SIZES, signInAs, toastText, uniqueEmail, openInTheme } from "./helpers";
 
 // A support address is used only once its organisation follows the link mailed to it; its
 // mailbox can then be read over IMAP. Settings > Organization is also saved as screenshots
 // at three widths, light and dark (SHOTS_DIR, else test-results/screens).
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 function supportCard(page: Page) {
   return page
     .locator('[data-slot="card"]')
@@ -109,9 +103,9 @@ test("a private mail server is refused with the server's message", async ({ page
 });
 
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`Settings > Organization at ${size.width} px, ${theme}`, async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await signInAs(page, await createOrgAdmin({ plan: "pro" }));
       await page.goto("/settings#organization");

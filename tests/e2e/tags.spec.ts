@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs, toastText } from "./helpers";
+import { SCREEN_SIZES, signInAs, toastText, openInTheme } from "./helpers";
 
 // Tags end to end in the demo organisation, keyboard first: tag a ticket from its detail,
 // filter the list by the tag, tag several tickets from the bulk bar, and find the tag among the
@@ -108,16 +108,10 @@ test.describe("tags", () => {
   });
 });
 
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`tags at ${size.width} px, ${theme}: ticket, filtered list and dashboard fit the screen`, async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await signInAs(page, "admin@acme.test");
       const name = `${size.width}-${theme}`;

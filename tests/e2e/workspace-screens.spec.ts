@@ -1,17 +1,11 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
 
 // The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
 // with a ticket open, the shortcut list or the command palette. Each state is also saved as a
 // screenshot (SHOTS_DIR, else test-results/screens) for a person to look at.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 768 },
-  { width: 390, height: 844 },
-];
-
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -21,9 +15,9 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts and palette fit the screen`, async ({ page }) => {
-      await page.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
+      await openInTheme(page, theme);
       await page.setViewportSize(size);
       await signInAs(page, "admin@acme.test");
       await page.goto("/app#all-open");
