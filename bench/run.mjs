@@ -223,6 +223,11 @@ function appScenarios(ctx, base) {
     ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
     ["search:common", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)]],
     ["search:rare", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_RARE))}`, ctx.agentCookies)]],
+    // Best match first ranks every match, where newest first stops when the page is full.
+    [
+      "search:relevance",
+      [get(() => `/api/tickets?sort=relevance&q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)],
+    ],
     ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],
     // Opening a ticket as the workspace does it now: one request for the whole pane.
     ["detail", [get(() => `/api/tickets/${pick(ctx.ticketIds)}/pane`, ctx.agentCookies)]],
@@ -325,7 +330,7 @@ const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
 /** Search is held to the list it searches: p95 at most 1.5x list:all's at the same concurrency. */
 function printSearchShare(rows) {
   const list = rows.find((r) => r.name === "list:all");
-  for (const name of ["search:common", "search:rare"]) {
+  for (const name of ["search:common", "search:rare", "search:relevance"]) {
     const search = rows.find((r) => r.name === name);
     if (!list || !search) continue;
     const ratio = search.p95 / list.p95;

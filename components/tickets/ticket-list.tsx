@@ -16,7 +16,7 @@ import { useTicketList } from "./queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
-import { defaultSort, SORT_LABELS, TICKET_SORTS } from "@/lib/tickets/sort";
+import { defaultSort, SORT_LABELS, sortsFor, type TicketSort } from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
 import { type View } from "@/lib/tickets/views";
 
@@ -40,7 +40,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
 
   const q = useDebounced(filters.search.trim(), 250);
   const everywhere = !!q && filters.everywhere;
-  const sort = filters.sort || defaultSort(everywhere ? undefined : view);
+  // Relevance is offered only while searching: once the search is cleared, the queue's own order returns.
+  const sorts = sortsFor(!!q);
+  const chosen = sorts.find((s) => s === filters.sort);
+  const sort: TicketSort = chosen ?? defaultSort(everywhere ? undefined : view);
   const params = new URLSearchParams({ limit: "50" });
   if (!everywhere) params.set("view", view);
   params.set("sort", sort);
@@ -134,7 +137,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             label="Sort by"
             value={sort}
             onChange={(sort) => set({ sort })}
-            options={TICKET_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
         {tagRow && (

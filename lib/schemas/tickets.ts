@@ -112,15 +112,17 @@ export const bulkUpdateTicketsSchema = z
     error: "A tag cannot be added and removed at once",
   });
 
-export const ticketListQuerySchema = z.object({
-  view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
-  sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
-  status: status.optional(),
-  priority: priority.optional(),
-  /** Only tickets carrying this tag, any case (staff only). */
-  tag: tagNameSchema.optional(),
-  ...searchPageQuery.shape,
-});
+export const ticketListQuerySchema = z
+  .object({
+    view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
+    sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
+    status: status.optional(),
+    priority: priority.optional(),
+    /** Only tickets carrying this tag, any case (staff only). */
+    tag: tagNameSchema.optional(),
+    ...searchPageQuery.shape,
+  })
+  .refine((v) => v.sort !== "relevance" || !!v.q, { error: "Relevance needs a search" });
 
 export const createReplySchema = z.object({
   ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),

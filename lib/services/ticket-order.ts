@@ -17,6 +17,8 @@ type OrderRow = {
   firstResponseDueAt: Date;
   resolutionDueAt: Date;
   firstRespondedAt: Date | null;
+  /** Under the relevance order: how well the ticket matched (see searchRank). */
+  searchRank?: number;
 };
 
 /** The SLA target that runs next: the first reply until there is one, then resolution. */
@@ -37,6 +39,21 @@ const KEYS: Record<KeySource, { updatedAt: Prisma.Sql; createdAt: Prisma.Sql; id
   },
 };
 
+/**
+ * How well a ticket's words (kept on the row, see the ticket_search_vector migration) match the
+ * words of a search, each as a word prefix: a match in the subject counts most, then in the
+ * customer's name or address, then in the description; several words matched beat one, and a
+ * long description does not win by length alone. A ticket that matched only inside a word
+ * ("voice" in "invoice") ranks 0 and follows the others, newest first.
+ */
+export function searchRank(q: string): Prisma.Sql {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return Prisma.sql`0::float8`;
+  // Letters and digits only, so nothing in a word can be read as tsquery syntax.
+  const query = words.map((word) => `${word}:*`).join(" | ");
+  return Prisma.sql`ts_rank("searchVector", to_tsquery('simple', ${query}), 1)::float8`;
+}
+
 export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.Sql {
   const { updatedAt, createdAt, id } = KEYS[source];
   switch (sort) {
@@ -49,10 +66,13 @@ export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.
       return Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`;
     case "sla":
       return Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`;
+    case "relevance":
+      // The list selects the rank under this name (see searchRank).
+      return Prisma.sql`ORDER BY "searchRank" DESC, "createdAt" DESC, "id" DESC`;
   }
 }
 
-type Key = [sort: TicketSort, at: string, id: string, priority?: TicketPriority];
+type Key = [sort: TicketSort, at: string, id: string, priorityOrRank?: TicketPriority | number];
 
 export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
   const at =
@@ -63,11 +83,14 @@ export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
           ? row.resolutionDueAt
           : row.firstResponseDueAt
         : row.createdAt;
-  const key: Key = [sort, at.toISOString(), row.id, ...(sort === "priority" ? [row.priority] : [])] as Key;
+  const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.searchRank ?? 0] : [];
+  const key = [sort, at.toISOString(), row.id, ...extra] as Key;
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-function decode(cursor: string, sort: TicketSort): { at: Date; id: string; priority?: string } {
+type Position = { at: Date; id: string; priority?: string; rank?: number };
+
+function decode(cursor: string, sort: TicketSort): Position {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -80,7 +103,9 @@ function decode(cursor: string, sort: TicketSort): { at: Date; id: string; prior
   if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
   if (sort === "priority" && !["urgent", "high", "medium", "low"].includes(key[3] as string))
     throw badRequest("Invalid cursor");
-  return { at, id: key[2], priority: key[3] as string | undefined };
+  if (sort === "relevance" && !(typeof key[3] === "number" && Number.isFinite(key[3]) && key[3] >= 0))
+    throw badRequest("Invalid cursor");
+  return sort === "relevance" ? { at, id: key[2], rank: key[3] } : { at, id: key[2], priority: key[3] };
 }
 
 /**
@@ -91,9 +116,11 @@ export function afterTicketCursor(
   sort: TicketSort,
   cursor: string | undefined,
   source: KeySource = "ticket",
+  /** The search, which the relevance order ranks by. */
+  q = "",
 ): Prisma.Sql {
   if (!cursor) return Prisma.empty;
-  const { at, id, priority } = decode(cursor, sort);
+  const { at, id, priority, rank } = decode(cursor, sort);
   const keys = KEYS[source];
   switch (sort) {
     case "activity":
@@ -105,5 +132,7 @@ export function afterTicketCursor(
         OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
     case "sla":
       return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
+    case "relevance":
+      return Prisma.sql`AND (${searchRank(q)}, "createdAt", "id") < (${rank}::float8, ${at}, ${id})`;
   }
 }

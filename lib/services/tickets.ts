@@ -17,7 +17,7 @@ import type {
 } from "@/lib/schemas/tickets";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
-import { afterTicketCursor, encodeTicketCursor, type KeySource, orderBy } from "./ticket-order";
+import { afterTicketCursor, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
 import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
@@ -131,7 +131,7 @@ function searchFilter(q: string | undefined): Prisma.Sql {
  */
 const LIST_EXTRAS = Prisma.sql`"customerRepliedLast" AS "customerReplied", "tagIds"`;
 
-type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[] };
+type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[]; searchRank?: number };
 
 /**
  * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
@@ -168,12 +168,14 @@ export async function listTickets(
   const sort = query.sort ?? defaultSort(query.view);
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: [], nextCursor: null };
+  const q = query.q ?? "";
+  const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
   const rows = await db.$queryRaw<ListRow[]>`
-    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} FROM "Ticket" ${byTag.join}
+    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} ${rank} FROM "Ticket" ${byTag.join}
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor, byTag.keys)}
+      ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
     ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
@@ -184,7 +186,7 @@ export async function listTickets(
     namePageTags(user, page),
   ]);
   return {
-    tickets: page.map(({ customerReplied, ...t }, i) => ({
+    tickets: page.map(({ customerReplied, searchRank: _rank, ...t }, i) => ({
       ...toTicketJson(t),
       assigneeName: t.assignedToId ? (assignees.get(t.assignedToId)?.fullName ?? null) : null,
       customerReplied,

@@ -1,7 +1,10 @@
 import type { View } from "./views";
 
-/** How the list can be ordered: last activity, newest first, most urgent first, soonest SLA due first. */
-export const TICKET_SORTS = ["activity", "created", "priority", "sla"] as const;
+/**
+ * How the list can be ordered: last activity, newest first, most urgent first, soonest SLA due
+ * first, or (while searching) best match first.
+ */
+export const TICKET_SORTS = ["activity", "created", "priority", "sla", "relevance"] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
 
 export const SORT_LABELS: Record<TicketSort, string> = {
@@ -9,7 +12,13 @@ export const SORT_LABELS: Record<TicketSort, string> = {
   created: "Created",
   priority: "Priority",
   sla: "SLA due",
+  relevance: "Relevance",
 };
+
+/** The orders a list offers: relevance only while there is a search to be relevant to. */
+export function sortsFor(searching: boolean): readonly TicketSort[] {
+  return searching ? TICKET_SORTS : TICKET_SORTS.filter((s) => s !== "relevance");
+}
 
 /**
  * Recent Updates and Closed are about what changed, so they list by when it changed; the

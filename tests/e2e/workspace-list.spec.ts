@@ -128,6 +128,41 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
     await expect(list.getByTestId("active-filters")).toHaveCount(0);
   });
 
+  test("a search can be ordered by relevance, which the sort offers only while searching", async ({ page }) => {
+    await signInAs(page, "agent@acme.test");
+    // A word of its own: the older ticket has it in the subject, the newer only in its description.
+    const word = `quorbel${Date.now()}`;
+    const created: string[] = [];
+    for (const [subject, description] of [
+      [`${word} keeps logging me out`, "Since Tuesday."],
+      ["Export stuck", `The ${word} export never finishes.`],
+    ]) {
+      const res = await page.request.post("/api/tickets", {
+        data: { subject, description, customerEmail: "casey@example.test" },
+      });
+      expect(res.status()).toBe(201);
+      created.push(String(((await res.json()) as { ticketNumber: number }).ticketNumber));
+    }
+    await page.goto("/app#all-open");
+    const list = page.getByRole("region", { name: "Tickets" });
+    const sortBy = list.getByRole("combobox", { name: "Sort by" });
+    await sortBy.click();
+    await expect(page.getByRole("option", { name: "Relevance" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    await list.getByLabel("Search tickets").fill(word);
+    await expect(rows(list)).toHaveCount(2);
+    const order = () => rows(list).evaluateAll((els) => els.map((e) => e.getAttribute("data-ticket-row")));
+    await expect.poll(order).toEqual([created[1], created[0]]);
+    await sortBy.click();
+    await page.getByRole("option", { name: "Relevance" }).click();
+    await expect.poll(order).toEqual([created[0], created[1]]);
+
+    // Without a search there is nothing to be relevant to: the queue's own order comes back.
+    await list.getByLabel("Search tickets").fill("");
+    await expect(sortBy).toHaveText("Created");
+  });
+
   test("history reads as sentences and each person has one name in the thread", async ({ page }) => {
     await signInAs(page, "admin@acme.test");
     await page.goto("/app#all-open");

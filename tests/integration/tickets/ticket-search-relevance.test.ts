@@ -1,0 +1,161 @@
+// Search results by relevance: the same tickets the search finds (the substring rule), ordered
+// by where the words matched (subject, then the customer, then the description), a match inside
+// a word last, ties newest first; keyset-paged like every other order of the list.
+import fc from "fast-check";
+import { GET as list } from "@/app/api/tickets/route";
+import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { makeRequest, params } from "../helpers/request";
+
+type User = { id: string; sessionVersion: number };
+
+async function get(user: User, query: string) {
+  const res = await list(
+    makeRequest(`/api/tickets${query}`, { headers: { cookie: await sessionCookie(user) } }),
+    params(),
+  );
+  const body = (await res.json()) as { ticketNumber: number }[] & { error?: string };
+  return { status: res.status, body, next: res.headers.get("x-next-cursor") };
+}
+
+const numbers = async (user: User, query: string) => (await get(user, query)).body.map((t) => t.ticketNumber);
+const cursorOf = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString("base64url");
+
+const HOUR = 3_600_000;
+let agent: User;
+let customer: User;
+let otherAgent: User;
+
+beforeAll(async () => {
+  await resetDatabase();
+  const org = await createOrg("enterprise");
+  const other = await createOrg("enterprise");
+  agent = await createUser(org.id, "agent");
+  customer = await createUser(org.id, "end_user", { email: "sam@example.test" });
+  otherAgent = await createUser(other.id, "agent");
+  const now = Date.now();
+  // number, subject, description, customer name, customer email; each newer than the one before,
+  // so newest first is the reverse of the relevance order below.
+  const rows = [
+    [1, "Refund request", "Order 55 arrived broken", "Pat Lee", "pat@lee.test"],
+    [2, "Question about billing", "Order 56 is late", "Refundo Limited", "accounts@refundo.test"],
+    [3, "Broken screen", "Can I get a refund for this one?", "Sam Customer", "sam@example.test"],
+    [4, "Prefunded account", "Nothing else to say", "Kim Park", "kim@park.test"],
+    [5, "Printer", "Out of paper", "Lou Reed", "lou@reed.test"],
+    [6, "Refund twice", "They charged me twice", "Sam Customer", "sam@example.test"],
+  ] as const;
+  for (const [n, subject, description, customerName, customerEmail] of rows) {
+    const createdAt = new Date(now - (10 - n) * HOUR);
+    await db.ticket.create({
+      data: {
+        organizationId: org.id,
+        ticketNumber: n,
+        subject,
+        description,
+        customerName,
+        customerEmail,
+        firstResponseDueAt: new Date(createdAt.getTime() + HOUR),
+        resolutionDueAt: new Date(createdAt.getTime() + 48 * HOUR),
+        slaRiskAt: new Date(createdAt.getTime() + HOUR),
+        createdAt,
+        updatedAt: createdAt,
+      },
+    });
+  }
+  // Another organisation's ticket, a perfect match, which no search here may show.
+  await db.ticket.create({
+    data: {
+      organizationId: other.id,
+      ticketNumber: 1,
+      subject: "Refund refund refund",
+      description: "refund",
+      customerName: "Refund",
+      customerEmail: "refund@refund.test",
+      firstResponseDueAt: new Date(now + HOUR),
+      resolutionDueAt: new Date(now + 48 * HOUR),
+      slaRiskAt: new Date(now + HOUR),
+    },
+  });
+});
+
+describe("GET /api/tickets?q=&sort=relevance", () => {
+  it("puts subject matches first, then the customer's, then the description's, then matches inside a word", async () => {
+    // Newest first, the same search lists them the other way round.
+    expect(await numbers(agent, "?q=refund&sort=created")).toEqual([6, 4, 3, 2, 1]);
+    // 6 and 1 matched in subjects of the same length: a tie, newest first.
+    expect(await numbers(agent, "?q=refund&sort=relevance")).toEqual([6, 1, 2, 3, 4]);
+  });
+
+  it("ranks a word by its beginning, so a search for part of a word still orders by where it is", async () => {
+    expect(await numbers(agent, "?q=refun&sort=relevance")).toEqual(await numbers(agent, "?q=refund&sort=relevance"));
+    expect(await numbers(agent, "?q=broken&sort=relevance")).toEqual([3, 1]);
+  });
+
+  it("orders tickets whose words do not match at all newest first", async () => {
+    // "efund" is inside every word that matches: no ticket ranks above another.
+    expect(await numbers(agent, "?q=efund&sort=relevance")).toEqual([6, 4, 3, 2, 1]);
+    // No letters or digits to rank by.
+    expect(await numbers(agent, "?q=%3F&sort=relevance")).toEqual([3]);
+  });
+
+  it("pages by relevance with the cursor, every match exactly once, in order", async () => {
+    for (const q of ["refund", "e", "o"]) {
+      const whole = await numbers(agent, `?q=${q}&sort=relevance&limit=100`);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof get>> = await get(
+          agent,
+          `?q=${q}&sort=relevance&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        );
+        expect(page.status).toBe(200);
+        seen.push(...page.body.map((t) => t.ticketNumber));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen).toEqual(whole);
+    }
+  });
+
+  it("keeps a customer to their own tickets and a team to its organisation", async () => {
+    expect(await numbers(customer, "?q=refund&sort=relevance")).toEqual([6, 3]);
+    expect(await numbers(otherAgent, "?q=refund&sort=relevance")).toEqual([1]);
+    expect(await numbers(otherAgent, "?q=broken&sort=relevance")).toEqual([]);
+  });
+
+  it("needs a search", async () => {
+    for (const query of ["?sort=relevance", "?sort=relevance&q=", "?sort=relevance&q=%20%20"]) {
+      expect(await get(agent, query)).toMatchObject({ status: 400, body: { error: "Relevance needs a search" } });
+    }
+  });
+
+  it("refuses a cursor that is not a relevance position", async () => {
+    const created = await get(agent, "?q=refund&sort=created&limit=1");
+    const at = new Date().toISOString();
+    for (const cursor of [
+      created.next,
+      cursorOf(["relevance", at, "x"]),
+      cursorOf(["relevance", at, "x", "0.5"]),
+      cursorOf(["relevance", at, "x", -1]),
+      cursorOf(["relevance", at, "x", null]),
+      cursorOf(["relevance", "yesterday", "x", 0.5]),
+    ]) {
+      expect(await get(agent, `?q=refund&sort=relevance&cursor=${cursor}`)).toMatchObject({
+        status: 400,
+        body: { error: "Invalid cursor" },
+      });
+    }
+  });
+
+  it("never answers any search with a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), fc.string({ unit: "grapheme", maxLength: 60 })),
+        async (q) => {
+          const { status } = await get(agent, `?sort=relevance&q=${encodeURIComponent(q)}`);
+          expect([200, 400]).toContain(status);
+        },
+      ),
+      { seed: 20261125, numRuns: 60 },
+    );
+  });
+});
