@@ -13,49 +13,48 @@ type ThreadTicket = { id: string; organizationId: string };
 /** How many earlier Message-IDs a mail names in References (the first and the latest ones). */
 const MAX_REFERENCES = 20;
 
-/**
- * The support address a ticket's mail is sent "from": the one its first mail came in on, else
- * the organisation's first verified one; null when the organisation has none (replies to our
- * mail could not reach it, so no Reply-To is given).
- */
-async function threadAddress(tx: Tx, ticket: ThreadTicket) {
-  const first = await tx.inboundMessage.findFirst({
-    where: { organizationId: ticket.organizationId, ticketId: ticket.id, supportEmailId: { not: null } },
-    orderBy: { createdAt: "asc" },
-    select: { supportEmailId: true },
-  });
-  const usable = { organizationId: ticket.organizationId, isActive: true, verifiedAt: { not: null } };
-  const select = { email: true, displayName: true } as const;
-  const cameIn = first?.supportEmailId
-    ? await tx.supportEmail.findFirst({ where: { id: first.supportEmailId, ...usable }, select })
-    : null;
-  return cameIn ?? tx.supportEmail.findFirst({ where: usable, orderBy: { createdAt: "asc" }, select });
-}
+type Thread = { earlier: string[]; email: string | null; displayName: string | null };
 
 /**
  * The headers that keep a ticket's mail one conversation in the customer's mail client: a
  * Message-ID with the ticket's signed token (recorded, so a reply naming it threads even after
  * the secret changed), In-Reply-To the latest message of the thread, References, and Reply-To
  * the support address with the token. Call inside the transaction that queues the mail.
+ *
+ * The mail is sent "from" the support address the ticket's first mail came in on, else the
+ * organisation's first verified one; without one (replies to our mail could not reach the team)
+ * no Reply-To is given. One statement records the new Message-ID and reads the earlier ones
+ * (from its snapshot, so without the new one) and the address: mail is queued inside the
+ * transaction of its change, whose locks every round trip there holds longer.
  */
 export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Partial<MailMessage>> {
   const token = signReplyToken(replyTokenSecret(), ticket.organizationId, ticket.id);
   const messageId = threadMessageId(token, uuidv7(), mailDomain());
-  const earlier = await tx.ticketMessageId.findMany({
-    where: { organizationId: ticket.organizationId, ticketId: ticket.id },
-    orderBy: { createdAt: "asc" },
-    select: { messageId: true },
-  });
-  const ids = earlier.map((row) => `<${row.messageId}>`);
+  const { organizationId, id: ticketId } = ticket;
+  const [thread] = await tx.$queryRaw<Thread[]>`
+    WITH recorded AS (
+      INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
+      VALUES (${organizationId}, ${ticketId}, ${messageId.slice(1, -1)}, ${new Date()})
+    ), came_in AS (
+      SELECT "supportEmailId" FROM "InboundMessage"
+      WHERE "organizationId" = ${organizationId} AND "ticketId" = ${ticketId} AND "supportEmailId" IS NOT NULL
+      ORDER BY "createdAt" ASC LIMIT 1
+    ), address AS (
+      SELECT "email", "displayName" FROM "SupportEmail"
+      WHERE "organizationId" = ${organizationId} AND "isActive" AND "verifiedAt" IS NOT NULL
+      ORDER BY ("id" = (SELECT "supportEmailId" FROM came_in)) DESC NULLS LAST, "createdAt" ASC LIMIT 1
+    )
+    SELECT
+      ARRAY(SELECT "messageId" FROM "TicketMessageId" WHERE "organizationId" = ${organizationId}
+        AND "ticketId" = ${ticketId} ORDER BY "createdAt" ASC) AS "earlier",
+      address."email", address."displayName"
+    FROM (SELECT 1) AS one LEFT JOIN address ON true`;
+  const ids = thread!.earlier.map((id) => `<${id}>`);
   const references = ids.length > MAX_REFERENCES ? [ids[0]!, ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
-  await tx.ticketMessageId.create({
-    data: { organizationId: ticket.organizationId, ticketId: ticket.id, messageId: messageId.slice(1, -1) },
-  });
-  const address = await threadAddress(tx, ticket);
   return {
     messageId,
     ...(ids.length ? { inReplyTo: ids[ids.length - 1]!, references } : {}),
-    ...(address ? { replyTo: replyAddress(address.email, token), fromName: address.displayName } : {}),
+    ...(thread!.email ? { replyTo: replyAddress(thread!.email, token), fromName: thread!.displayName! } : {}),
   };
 }
 

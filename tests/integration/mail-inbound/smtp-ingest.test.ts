@@ -356,6 +356,34 @@ describe("what arrives and how often", () => {
     expect(ticket.description).toContain("Your parcel was returned to the sender.");
   });
 
+  it("answers from the support address the mail came in on, not the organisation's first", async () => {
+    const lee = "lee@customer.test";
+    const raw = [
+      `From: Lee Quote <${lee}>`,
+      "To: sales@a.test",
+      "Subject: Price for 200 mugs",
+      "Message-ID: <quote-0042@customer.test>",
+      "Date: Mon, 23 Nov 2026 12:00:00 +0000",
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "What would 200 mugs cost?",
+    ].join("\r\n");
+    await deliver(Buffer.from(raw), ["sales@a.test"], lee);
+    const ticket = await db.ticket.findFirstOrThrow({ where: { organizationId: orgA.id, customerEmail: lee } });
+    const token = signReplyToken(replyTokenSecret(), orgA.id, ticket.id);
+    const receipt = await lastMailTo(lee);
+    expect(receipt.replyTo).toBe(`sales+${token}@a.test`);
+    expect(receipt.from).toContain("Acme Sales");
+
+    await createReply(agent, { ticketId: ticket.id, content: "About 400 EUR.", type: "public" });
+    await drainJobs();
+    const answer = await lastMailTo(lee);
+    expect(answer.replyTo).toBe(`sales+${token}@a.test`);
+    expect(answer.inReplyTo).toBe(receipt.messageId);
+    expect(answer.references).toEqual(["<quote-0042@customer.test>", receipt.messageId]);
+  });
+
   it("a mail CC'd to two addresses of one organisation and one of another is one ticket in each", async () => {
     await deliver(fixture("cc-two-addresses.eml"), ["help@a.test", "sales@a.test", "help@b.test"]);
     expect(await db.ticket.count({ where: { subject: "Quote for 40 kettles" } })).toBe(2);
