@@ -50,8 +50,15 @@ export function counts(org, user, now = new Date()) {
   );
 }
 
+// The columns Prisma reads for a ticket: every one but the search words (searchVector), which only
+// the relevance order reads, inside the database.
+const TICKET_ROW = `"id", "organizationId", "ticketNumber", "subject", "description", "priority"::text, "status"::text, "category",
+  "customerName", "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt",
+  "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "version",
+  "fieldVersions", "tagIds"`;
+
 export const ticket = (org, id) =>
-  query("ticket", `SELECT * FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [id, org]);
+  query("ticket", `SELECT ${TICKET_ROW} FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [id, org]);
 
 export const replies = (org, id) =>
   query(
