@@ -31,7 +31,7 @@ export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Parti
   const token = signReplyToken(replyTokenSecret(), ticket.organizationId, ticket.id);
   const messageId = threadMessageId(token, uuidv7(), mailDomain());
   const { organizationId, id: ticketId } = ticket;
-  const [thread] = await tx.$queryRaw<Thread[]>`
+  const [{ earlier, email, displayName }] = await tx.$queryRaw<[Thread]>`
     WITH recorded AS (
       INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
       VALUES (${organizationId}, ${ticketId}, ${messageId.slice(1, -1)}, ${new Date()})
@@ -49,12 +49,12 @@ export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Parti
         AND "ticketId" = ${ticketId} ORDER BY "createdAt" ASC) AS "earlier",
       address."email", address."displayName"
     FROM (SELECT 1) AS one LEFT JOIN address ON true`;
-  const ids = thread!.earlier.map((id) => `<${id}>`);
+  const ids = earlier.map((id) => `<${id}>`);
   const references = ids.length > MAX_REFERENCES ? [ids[0]!, ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
   return {
     messageId,
     ...(ids.length ? { inReplyTo: ids[ids.length - 1]!, references } : {}),
-    ...(thread!.email ? { replyTo: replyAddress(thread!.email, token), fromName: thread!.displayName! } : {}),
+    ...(email ? { replyTo: replyAddress(email, token), fromName: displayName! } : {}),
   };
 }
 

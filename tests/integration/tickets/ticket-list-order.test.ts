@@ -1,38 +1,11 @@
-import { GET as list } from "@/app/api/tickets/route";
-import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
-import { makeRequest, params } from "../helpers/request";
+import { listTickets, ticketNumbersPaged as allPages } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 type Row = { ticketNumber: number; assigneeName: string | null; customerReplied: boolean };
 
-async function get(user: User, query: string) {
-  const res = await list(
-    makeRequest(`/api/tickets${query}`, { headers: { cookie: await sessionCookie(user) } }),
-    params(),
-  );
-  return {
-    status: res.status,
-    body: (await res.json()) as Row[] & { error?: string },
-    next: res.headers.get("x-next-cursor"),
-  };
-}
-
-/** Every ticket number in order, read two at a time through the cursor. */
-async function allPages(user: User, query: string) {
-  const seen: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Awaited<ReturnType<typeof get>> = await get(
-      user,
-      `${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
-    );
-    expect(page.status).toBe(200);
-    seen.push(...page.body.map((t) => t.ticketNumber));
-    cursor = page.next;
-  } while (cursor);
-  return seen;
-}
+const get = (user: User, query: string) => listTickets<Row>(user, query);
 
 const HOUR = 3_600_000;
 let agent: User & { fullName: string };

@@ -3,26 +3,15 @@
 // an email address still finds the ticket; % and _ are plain characters; a search never
 // reaches another organisation's tickets or another customer's; and its pages are keyset-paged
 // in every sort the list offers.
-import { GET as list } from "@/app/api/tickets/route";
 import { TICKET_SORTS } from "@/lib/tickets/sort";
-import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
-import { makeRequest, params } from "../helpers/request";
+import { listTickets, ticketNumbersPaged } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 type Row = { ticketNumber: number; subject: string };
 
-async function get(user: User, query: string) {
-  const res = await list(
-    makeRequest(`/api/tickets${query}`, { headers: { cookie: await sessionCookie(user) } }),
-    params(),
-  );
-  return {
-    status: res.status,
-    body: (await res.json()) as Row[] & { error?: string },
-    next: res.headers.get("x-next-cursor"),
-  };
-}
+const get = (user: User, query: string) => listTickets<Row>(user, query);
 
 /** The ticket numbers a search finds, in number order. */
 async function found(user: User, q: string) {
@@ -138,17 +127,6 @@ describe("GET /api/tickets?q= (ticket search)", () => {
     const whole = await get(agent, `?q=e&sort=${sort}&limit=100`);
     const expected = whole.body.map((t) => t.ticketNumber);
     expect(expected.length).toBeGreaterThan(4);
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Awaited<ReturnType<typeof get>> = await get(
-        agent,
-        `?q=e&sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
-      );
-      expect(page.status).toBe(200);
-      seen.push(...page.body.map((t) => t.ticketNumber));
-      cursor = page.next;
-    } while (cursor);
-    expect(seen).toEqual(expected);
+    expect(await ticketNumbersPaged(agent, `?q=e&sort=${sort}`)).toEqual(expected);
   });
 });
