@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 
 /** The Prisma client or an interactive transaction's `tx`: both can run SQL. */
 export type JobExecutor = {
@@ -21,8 +21,16 @@ export type EnqueueOptions = {
  * committed one survives a crash right after the commit).
  */
 export async function enqueue(executor: JobExecutor, kind: string, payload: object, opts: EnqueueOptions = {}) {
-  await executor.$executeRaw`SELECT FROM graphile_worker.add_job(
-    ${kind}, ${JSON.stringify(payload)}::json,
+  await executor.$executeRaw`SELECT FROM ${addJob(kind, Prisma.sql`${JSON.stringify(payload)}`, opts)}`;
+}
+
+/**
+ * The call that adds a job, for a statement that adds it along with the change it belongs to
+ * (`payload` evaluates to the job's JSON text there).
+ */
+export function addJob(kind: string, payload: Prisma.Sql, opts: EnqueueOptions = {}): Prisma.Sql {
+  return Prisma.sql`graphile_worker.add_job(
+    ${kind}, (${payload})::json,
     run_at => ${opts.runAt ?? null}::timestamptz,
     max_attempts => ${opts.maxAttempts ?? null}::int,
     job_key => ${opts.key ?? null}::text)`;

@@ -15,6 +15,7 @@ export const MAIL_JOB = "mail.send";
  * 6 h), so 14 attempts keep trying for about 28 hours before the mail is given up as dead.
  */
 export const MAIL_MAX_ATTEMPTS = 14;
+export const MAIL_JOB_OPTIONS = { maxAttempts: MAIL_MAX_ATTEMPTS };
 
 export type MailJob = {
   deliveryId: string;
@@ -34,8 +35,12 @@ type MailOptions = Omit<MailJob, "deliveryId" | "message">;
  * sent exactly when the change commits; the request never waits for SMTP.
  */
 export async function enqueueMail(executor: JobExecutor, message: MailMessage, opts: MailOptions = {}) {
-  const job: MailJob = { deliveryId: uuidv7(), message, ...opts };
-  await enqueue(executor, MAIL_JOB, job, { maxAttempts: MAIL_MAX_ATTEMPTS });
+  await enqueue(executor, MAIL_JOB, mailJob(message, opts), MAIL_JOB_OPTIONS);
+}
+
+/** One email's job, for a caller that adds it within its own statement (see addJob). */
+export function mailJob(message: MailMessage, opts: MailOptions = {}): MailJob {
+  return { deliveryId: uuidv7(), message, ...opts };
 }
 
 /** The delivery row, written before the first send: it fixes the Message-ID and says if SMTP accepted. */

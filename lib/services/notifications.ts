@@ -4,10 +4,10 @@ import { env } from "@/lib/server/env";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
-import { simpleHtml, threadHeaders } from "@/lib/mail/thread/outgoing";
+import { firstThreadHeaders, simpleHtml, threadHeaders, type SendingAddress } from "@/lib/mail/thread/outgoing";
 import type { MailMessage } from "@/lib/mail/transport";
 import { renderMarkdownText } from "@/lib/format/markdown";
-import { enqueueMail } from "./mail-outbox";
+import { enqueueMail, mailJob, type MailJob } from "./mail-outbox";
 
 /**
  * Ticket notification emails, queued in the transaction of the change that causes them: a
@@ -60,6 +60,21 @@ export async function inThread(
   return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
 }
 
+type NewTicket = { ticketNumber: number; subject: string; customerEmail: string; organizationId: string };
+
+/** The "ticket received" mail, or null when the ticket has no customer address to mail. */
+function receivedMail(ticket: NewTicket, organization: { name: string; slug: string }): MailMessage | null {
+  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return null;
+  return ticketCreatedMail(ticket.customerEmail, {
+    ticketNumber: ticket.ticketNumber,
+    subject: ticket.subject,
+    organizationName: organization.name,
+    portalLink: portalLink(organization.slug),
+  });
+}
+
+const RECEIVED = { customer: { what: "ticket received" } };
+
 /**
  * A new ticket (from an agent, the portal or an email): the customer hears that it was
  * received, as the first mail of the ticket's thread ("auto-replied" when it answers their
@@ -67,26 +82,40 @@ export async function inThread(
  */
 export async function notifyTicketCreated(
   tx: Tx,
-  ticket: { id?: string; ticketNumber: number; subject: string; customerEmail: string; organizationId: string },
+  ticket: NewTicket & { id?: string },
   organization: { name: string; slug: string },
   opts: { answersMail?: boolean } = {},
 ) {
-  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return;
-  const facts: TicketMailFacts = {
-    ticketNumber: ticket.ticketNumber,
-    subject: ticket.subject,
-    organizationName: organization.name,
-    portalLink: portalLink(organization.slug),
-  };
-  const mail = ticketCreatedMail(ticket.customerEmail, facts);
+  const mail = receivedMail(ticket, organization);
+  if (!mail) return;
   const autoSubmitted = opts.answersMail ? "auto-replied" : "auto-generated";
   await enqueueMail(
     tx,
     ticket.id
       ? await inThread(tx, { id: ticket.id, organizationId: ticket.organizationId }, mail, autoSubmitted)
       : mail,
-    { organizationId: ticket.organizationId, customer: { what: "ticket received" } },
+    { organizationId: ticket.organizationId, ...RECEIVED },
   );
+}
+
+/**
+ * The same mail's job for a ticket the caller is about to write in one statement with it (see
+ * ticket-create.ts): the first of the ticket's thread, sent from `address`. That statement
+ * records `messageId` for the thread and adds the job.
+ */
+export function ticketReceivedJob(
+  ticket: NewTicket & { id: string },
+  organization: { name: string; slug: string },
+  address: SendingAddress | null,
+): { job: MailJob; messageId: string } | null {
+  const mail = receivedMail(ticket, organization);
+  if (!mail) return null;
+  const headers = firstThreadHeaders(ticket, address);
+  const message = { ...mail, html: simpleHtml(mail.text), ...headers, autoSubmitted: "auto-generated" as const };
+  return {
+    job: mailJob(message, { organizationId: ticket.organizationId, ...RECEIVED }),
+    messageId: headers.messageId,
+  };
 }
 
 /** A public agent reply goes to the customer, in the ticket's thread; internal notes never leave the team. */

@@ -8,7 +8,7 @@ import type { WithAttachments } from "@/lib/schemas/attachments";
 import { portalActor } from "./actor";
 import { openingAttachments } from "./attachments";
 import { listCustomerReplies } from "./replies";
-import { raiseTicket } from "./tickets";
+import { raiseTicket } from "./ticket-create";
 
 /**
  * What a customer sees of a ticket: no assignee, SLA clocks or category. Every query is

@@ -4,10 +4,7 @@ import type { TicketStatus } from "@/generated/prisma/enums";
 import { usersById, type SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import { uuidv7 } from "@/lib/server/ids";
-import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type {
-  CreateTicketInput,
   QueueCounts,
   Ticket,
   TicketHistoryEvent,
@@ -15,15 +12,11 @@ import type {
   TicketListQuery,
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
-import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { recordEvent } from "./audit";
 import { afterTicketCursor, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
-import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
-import { notifyTicketCreated } from "./notifications";
 import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
-import { ticketsUsed } from "./usage";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { statusClock } from "./ticket-status";
@@ -58,7 +51,7 @@ export const TICKET_SELECT = {
   version: true,
 } as const satisfies Prisma.TicketSelect;
 
-type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
+export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
 
 /** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
 export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
@@ -73,7 +66,7 @@ export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
  */
 const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = Prisma.sql`"status" IN ('resolved', 'closed')`;
-const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
+export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
   "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
 
@@ -255,100 +248,6 @@ export async function getTicketByNumber(user: SessionUser, number: string): Prom
   return toTicketJson(ticket);
 }
 
-/**
- * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
- * its opening status are not theirs to choose (else they could file into another customer's
- * list and mail them).
- */
-function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicketInput {
-  if (actor.kind === "staff") return given;
-  const customer = customerOf(actor);
-  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open", assignedTo: null };
-}
-
-/**
- * A ticket raised through the API: customers are throttled first (see customer-tickets.ts);
- * the team never is.
- */
-export async function raiseTicket(actor: TicketActor, given: CreateTicketInput, ip: string): Promise<Ticket> {
-  if (actor.kind !== "staff") await throttleCustomerTicket(actor, ip);
-  return createTicket(actor, given);
-}
-
-/**
- * Creates a ticket in the actor's organisation: the organisation row is locked while its plan
- * limit is checked and its next ticket number taken, so numbers stay unique and limits hold
- * under concurrency. The plan's allowance is the team's: tickets customers raise are always
- * accepted (within their own caps) and never counted against it, so a flood of customer
- * tickets cannot stop the team from opening tickets.
- */
-export type TicketCreatedHook = (
-  tx: Prisma.TransactionClient,
-  ticket: Ticket,
-  organization: { name: string; slug: string },
-) => Promise<void>;
-
-export async function createTicket(
-  actor: TicketActor,
-  given: CreateTicketInput,
-  now = new Date(),
-  /** Runs in the creating transaction instead of the default "ticket received" mail (mail-in threads its own). */
-  onCreated: TicketCreatedHook = notifyTicketCreated,
-): Promise<Ticket> {
-  const input = ticketFields(actor, given);
-  const organizationId = organizationOf(actor);
-  const { actorId, actorType, actorLabel } = auditActor(actor);
-  const assignee = input.assignedTo ?? null;
-  if (assignee) await assertAssignable(organizationId, assignee);
-  const created = await db.$transaction(async (tx) => {
-    const [org] = await tx.$queryRaw<{ plan: keyof typeof PLANS; ticketCounter: number; name: string; slug: string }[]>`
-      UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "plan", "ticketCounter", "name", "slug"`;
-    if (!org) throw notFound("Organization not found");
-    const byCustomer = actor.kind !== "staff";
-    const limit = PLANS[org.plan].tickets;
-    if (byCustomer) await assertOpenTicketRoom(tx, actor);
-    else if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
-      throw planLimitError({ plan: org.plan, resource: "tickets" });
-    }
-    const priority = input.priority as TicketRow["priority"];
-    const due = slaDueTimes(priority, now);
-    const risk = slaRiskAt({ priority, ...due, firstRespondedAt: null });
-    // One statement for the ticket and its audit event (the columns recordEvent writes): a
-    // Prisma create each cost more CPU than the rest of the request, and creation is hot.
-    const [ticket] = await tx.$queryRaw<TicketRow[]>`
-      WITH ticket AS (
-        INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-          "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
-        VALUES (${uuidv7(now.getTime())}, ${organizationId}, ${org.ticketCounter}, ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-          ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${byCustomer},
-          ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now})
-        RETURNING ${TICKET_COLUMNS}
-      ), event AS (
-        INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "createdAt")
-        SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel},
-          'ticket.created', 'ticket', "id", "id", ${now} FROM ticket
-      )
-      SELECT * FROM ticket`;
-    if (assignee) {
-      await recordEvent(tx, {
-        organizationId,
-        actorId,
-        actorType,
-        actorLabel,
-        action: "ticket.assigned",
-        targetType: "ticket",
-        targetId: ticket.id,
-        ticketId: ticket.id,
-        metadata: { field: "assignee", from: null, to: assignee },
-      });
-    }
-    const json = toTicketJson(ticket);
-    await onCreated(tx, json, org); // the received mail commits with the ticket
-    return json;
-  });
-  return created;
-}
-
 export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
     where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
@@ -458,7 +357,7 @@ export async function historyOf(user: SessionUser, { id }: VisibleTicket): Promi
   if (!can(user, "tickets.history")) throw forbidden();
   const events = await db.auditEvent.findMany({
     where: { organizationId: user.organizationId, ticketId: id },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
   });
   return events;

@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/server/env";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { createTicket, type TicketCreatedHook } from "@/lib/services/tickets";
+import { createTicket, type TicketCreatedHook } from "@/lib/services/ticket-create";
 import { throttleCustomerTicket } from "@/lib/services/customer-tickets";
 import { notifyTicketCreated } from "@/lib/services/notifications";
 import { take } from "@/lib/services/rate-limit";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { uuidv7 } from "@/lib/server/ids";
 import { mailDomain, type MailMessage } from "@/lib/mail/transport";
 import { replyAddress } from "@/lib/mail/inbound/addresses";
@@ -15,6 +15,36 @@ const MAX_REFERENCES = 20;
 
 type Thread = { earlier: string[]; email: string | null; displayName: string | null };
 
+/** A support address mail to customers can be sent from: its address and display name. */
+export type SendingAddress = { email: string; displayName: string };
+
+/** Which of an organisation's support addresses mail may be sent from: active and verified. */
+export const sendableAddress = (organizationId: string) =>
+  Prisma.sql`"organizationId" = ${organizationId} AND "isActive" AND "verifiedAt" IS NOT NULL`;
+
+/** The ticket's signed token and a new Message-ID that carries it. */
+function newMessageId(ticket: ThreadTicket) {
+  const token = signReplyToken(replyTokenSecret(), ticket.organizationId, ticket.id);
+  return { token, messageId: threadMessageId(token, uuidv7(), mailDomain()) };
+}
+
+/** A Message-ID as the thread records it: without its angle brackets. */
+export const recordedMessageId = (messageId: string) => messageId.slice(1, -1);
+
+function headers(
+  { token, messageId }: ReturnType<typeof newMessageId>,
+  earlier: string[],
+  address: SendingAddress | null,
+): Partial<MailMessage> & { messageId: string } {
+  const ids = earlier.map((id) => `<${id}>`);
+  const references = ids.length > MAX_REFERENCES ? [ids[0]!, ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
+  return {
+    messageId,
+    ...(ids.length ? { inReplyTo: ids[ids.length - 1]!, references } : {}),
+    ...(address ? { replyTo: replyAddress(address.email, token), fromName: address.displayName } : {}),
+  };
+}
+
 /**
  * The headers that keep a ticket's mail one conversation in the customer's mail client: a
  * Message-ID with the ticket's signed token (recorded, so a reply naming it threads even after
@@ -28,20 +58,18 @@ type Thread = { earlier: string[]; email: string | null; displayName: string | n
  * transaction of its change, whose locks every round trip there holds longer.
  */
 export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Partial<MailMessage>> {
-  const token = signReplyToken(replyTokenSecret(), ticket.organizationId, ticket.id);
-  const messageId = threadMessageId(token, uuidv7(), mailDomain());
+  const id = newMessageId(ticket);
   const { organizationId, id: ticketId } = ticket;
   const [{ earlier, email, displayName }] = await tx.$queryRaw<[Thread]>`
     WITH recorded AS (
       INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
-      VALUES (${organizationId}, ${ticketId}, ${messageId.slice(1, -1)}, ${new Date()})
+      VALUES (${organizationId}, ${ticketId}, ${recordedMessageId(id.messageId)}, ${new Date()})
     ), came_in AS (
       SELECT "supportEmailId" FROM "InboundMessage"
       WHERE "organizationId" = ${organizationId} AND "ticketId" = ${ticketId} AND "supportEmailId" IS NOT NULL
       ORDER BY "createdAt" ASC LIMIT 1
     ), address AS (
-      SELECT "email", "displayName" FROM "SupportEmail"
-      WHERE "organizationId" = ${organizationId} AND "isActive" AND "verifiedAt" IS NOT NULL
+      SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
       ORDER BY ("id" = (SELECT "supportEmailId" FROM came_in)) DESC NULLS LAST, "createdAt" ASC LIMIT 1
     )
     SELECT
@@ -49,13 +77,16 @@ export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Parti
         AND "ticketId" = ${ticketId} ORDER BY "createdAt" ASC) AS "earlier",
       address."email", address."displayName"
     FROM (SELECT 1) AS one LEFT JOIN address ON true`;
-  const ids = earlier.map((id) => `<${id}>`);
-  const references = ids.length > MAX_REFERENCES ? [ids[0]!, ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
-  return {
-    messageId,
-    ...(ids.length ? { inReplyTo: ids[ids.length - 1]!, references } : {}),
-    ...(email ? { replyTo: replyAddress(email, token), fromName: displayName! } : {}),
-  };
+  return headers(id, earlier, email ? { email, displayName: displayName! } : null);
+}
+
+/**
+ * The headers of a new ticket's first mail, sent from `address` (the organisation's first
+ * sendable one, read by the caller). Nothing is recorded here: the statement that writes the
+ * ticket records the Message-ID (see recordedMessageId), as threadHeaders does for later mail.
+ */
+export function firstThreadHeaders(ticket: ThreadTicket, address: SendingAddress | null) {
+  return headers(newMessageId(ticket), [], address);
 }
 
 /** Text as simple HTML: everything escaped, paragraphs and line breaks kept, links left as text. */

@@ -1,0 +1,194 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { Prisma } from "@/generated/prisma/client";
+import type { Plan } from "@/generated/prisma/enums";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/errors";
+import { uuidv7 } from "@/lib/server/ids";
+import { addJob } from "@/lib/jobs";
+import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
+import type { CreateTicketInput, Ticket } from "@/lib/schemas/tickets";
+import { recordedMessageId, sendableAddress } from "@/lib/mail/thread/outgoing";
+import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
+import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
+import { MAIL_JOB, MAIL_JOB_OPTIONS } from "./mail-outbox";
+import { ticketReceivedJob } from "./notifications";
+import { assertAssignable, TICKET_COLUMNS, toTicketJson, type TicketRow } from "./tickets";
+import { ticketsUsed } from "./usage";
+
+type Executor = Prisma.TransactionClient | typeof db;
+
+/**
+ * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
+ * its opening status are not theirs to choose (else they could file into another customer's
+ * list and mail them).
+ */
+function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicketInput {
+  if (actor.kind === "staff") return given;
+  const customer = customerOf(actor);
+  return { ...given, customerEmail: customer.email, customerName: customer.name, status: "open", assignedTo: null };
+}
+
+/**
+ * A ticket raised through the API: customers are throttled first (see customer-tickets.ts);
+ * the team never is.
+ */
+export async function raiseTicket(actor: TicketActor, given: CreateTicketInput, ip: string): Promise<Ticket> {
+  if (actor.kind !== "staff") await throttleCustomerTicket(actor, ip);
+  return createTicket(actor, given);
+}
+
+/** Runs in the creating transaction instead of the "ticket received" mail (mail-in threads its own). */
+export type TicketCreatedHook = (
+  tx: Prisma.TransactionClient,
+  ticket: Ticket,
+  organization: { name: string; slug: string },
+) => Promise<void>;
+
+/** What a new ticket needs of its organisation: the plan, and what the received mail says and is sent from. */
+type TicketOrganization = {
+  plan: Plan;
+  name: string;
+  slug: string;
+  supportEmail: string | null;
+  supportName: string | null;
+};
+
+async function ticketOrganization(executor: Executor, organizationId: string, lock: boolean) {
+  const [org] = await executor.$queryRaw<TicketOrganization[]>`
+    SELECT o."plan"::text AS "plan", o."name", o."slug", a."email" AS "supportEmail", a."displayName" AS "supportName"
+    FROM "Organization" o LEFT JOIN LATERAL (
+      SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
+      ORDER BY "createdAt" ASC LIMIT 1
+    ) a ON true
+    WHERE o."id" = ${organizationId}
+    ${lock ? Prisma.sql`FOR UPDATE OF o` : Prisma.empty}`;
+  if (!org) throw notFound("Organization not found");
+  return org;
+}
+
+/**
+ * Creates a ticket in the actor's organisation, numbered from the organisation's counter, so
+ * numbers stay unique and without gaps under concurrency. The plan's allowance is the team's:
+ * tickets customers raise are always accepted (within their own caps) and never counted
+ * against it, so a flood of customer tickets cannot stop the team from opening tickets.
+ *
+ * Taking a number locks the organisation's row until the ticket commits, so every ticket of an
+ * organisation waits for the one before it. When nothing must be counted (the team, on an
+ * unlimited plan) the ticket, its history, the thread's first Message-ID and the received mail
+ * are written by one statement that takes the number: the lock lasts that statement and its
+ * commit. Otherwise the row is locked first, the plan's allowance or the customer's open
+ * tickets are counted, and the same statement runs in that transaction.
+ */
+export async function createTicket(
+  actor: TicketActor,
+  given: CreateTicketInput,
+  now = new Date(),
+  onCreated?: TicketCreatedHook,
+): Promise<Ticket> {
+  const input = ticketFields(actor, given);
+  const organizationId = organizationOf(actor);
+  if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
+  const byCustomer = actor.kind !== "staff";
+  const ticket = { actor, input, organizationId, byCustomer, now, id: uuidv7(now.getTime()) };
+  if (!byCustomer && !onCreated) {
+    const org = await ticketOrganization(db, organizationId, false);
+    if (PLANS[org.plan].tickets === UNLIMITED) {
+      const written = await writeTicket(db, ticket, org, { mail: true, whilePlan: org.plan });
+      if (written) return written;
+      // The plan changed since it was read: count under the lock after all.
+    }
+  }
+  return db.$transaction(async (tx) => {
+    const org = await ticketOrganization(tx, organizationId, true);
+    const limit = PLANS[org.plan].tickets;
+    if (byCustomer) await assertOpenTicketRoom(tx, actor);
+    else if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
+      throw planLimitError({ plan: org.plan, resource: "tickets" });
+    }
+    const written = await writeTicket(tx, ticket, org, { mail: !onCreated });
+    if (!written) throw notFound("Organization not found");
+    if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
+    return written;
+  });
+}
+
+type NewTicket = {
+  id: string;
+  actor: TicketActor;
+  input: CreateTicketInput;
+  organizationId: string;
+  byCustomer: boolean;
+  now: Date;
+};
+
+/**
+ * One statement: the next number from the organisation's counter (only while its plan is still
+ * `whilePlan`, when given), the ticket, its history (created; assigned), and with `mail` the
+ * received mail's job and the Message-ID it starts the thread with. Nothing when the plan changed.
+ *
+ * The mail is rendered before the number exists: it carries a random 15-digit stand-in that the
+ * statement replaces with the number it takes (nobody can guess it, so no customer text holds it).
+ */
+async function writeTicket(
+  executor: Executor,
+  { id, actor, input, organizationId, byCustomer, now }: NewTicket,
+  org: TicketOrganization,
+  { mail, whilePlan }: { mail: boolean; whilePlan?: Plan },
+): Promise<Ticket | null> {
+  const { actorId, actorType, actorLabel } = auditActor(actor);
+  const assignee = input.assignedTo ?? null;
+  const priority = input.priority as TicketRow["priority"];
+  const due = slaDueTimes(priority, now);
+  const risk = slaRiskAt({ priority, ...due, firstRespondedAt: null });
+  const standIn = randomInt(2 ** 47, 2 ** 48);
+  const address = org.supportEmail ? { email: org.supportEmail, displayName: org.supportName! } : null;
+  const received = mail
+    ? ticketReceivedJob(
+        { id, organizationId, ticketNumber: standIn, subject: input.subject, customerEmail: input.customerEmail },
+        org,
+        address,
+      )
+    : null;
+  // Both events share the ticket's moment; the history orders such ties by id, created first.
+  const [createdId, assignedId] = [uuidv7(now.getTime()), uuidv7(now.getTime())].sort();
+  const event = (eventId: string, action: string, metadata: Prisma.Sql) => Prisma.sql`
+    INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
+    SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ticket`;
+  const rows = await executor.$queryRaw<(TicketRow & { mailed: number })[]>`
+    WITH org AS (
+      UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
+      WHERE "id" = ${organizationId} ${whilePlan ? Prisma.sql`AND "plan" = ${whilePlan}::"Plan"` : Prisma.empty}
+      RETURNING "ticketCounter"
+    ), ticket AS (
+      INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
+        "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
+      SELECT ${id}, ${organizationId}, "ticketCounter", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
+        ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${byCustomer},
+        ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now}
+      FROM org
+      RETURNING ${TICKET_COLUMNS}
+    ), created AS (${event(createdId, "ticket.created", Prisma.sql`NULL`)})
+    ${
+      assignee
+        ? Prisma.sql`, assigned AS (${event(assignedId, "ticket.assigned", Prisma.sql`${JSON.stringify({ field: "assignee", from: null, to: assignee })}::jsonb`)})`
+        : Prisma.empty
+    }
+    ${
+      received
+        ? Prisma.sql`, thread AS (
+            INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
+            SELECT ${organizationId}, "id", ${recordedMessageId(received.messageId)}, ${now} FROM ticket
+          ), mail AS (
+            SELECT 1 FROM ticket, ${addJob(MAIL_JOB, Prisma.sql`replace(${JSON.stringify(received.job)}, ${String(standIn)}, ticket."ticketNumber"::text)`, MAIL_JOB_OPTIONS)}
+          )`
+        : Prisma.empty
+    }
+    SELECT ticket.*, ${received ? Prisma.sql`(SELECT count(*) FROM mail)::int` : Prisma.sql`0`} AS "mailed" FROM ticket`;
+  const [row] = rows;
+  if (!row) return null;
+  // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
+  const { mailed: _mailed, ...ticket } = row;
+  return toTicketJson(ticket);
+}

@@ -1,0 +1,149 @@
+import { POST as create } from "@/app/api/tickets/route";
+import { createReply } from "@/lib/services/replies";
+import { replyTokenSecret } from "@/lib/mail/thread/secret";
+import { signReplyToken } from "@/lib/mail/thread/token";
+import { createOrg, createTickets, createUser, sessionCookie } from "../helpers/fixtures";
+import { db } from "../helpers/db";
+import { clearJobs, drainJobs, queuedJobs } from "../helpers/jobs";
+import { threadOf } from "../helpers/inbound";
+import { makeRequest, params, readJson } from "../helpers/request";
+import { startSmtp } from "../helpers/smtp";
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  await clearJobs();
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await smtp.stop();
+});
+
+async function post(user: User, body: Record<string, unknown>) {
+  return readJson(
+    await create(
+      makeRequest("/api/tickets", {
+        method: "POST",
+        body: { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body },
+        headers: { cookie: await sessionCookie(user) },
+      }),
+      params(),
+    ),
+  );
+}
+const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+
+/** Resolves once a statement of the test's database is waiting for a row lock whose text contains `sql`. */
+async function untilWaitingOnLock(sql: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
+      SELECT count(*)::int AS "waiting" FROM pg_stat_activity
+      WHERE "wait_event_type" = 'Lock' AND "query" LIKE ${`%${sql}%`}`;
+    if (waiting > 0) return;
+    if (Date.now() > deadline) throw new Error(`no statement with ${sql} waited for a lock`);
+  }
+}
+
+describe("creating a ticket on an unlimited plan (one statement)", () => {
+  let org: Awaited<ReturnType<typeof createOrg>>;
+  let agent: User;
+  beforeAll(async () => {
+    org = await createOrg("enterprise");
+    agent = await createUser(org.id, "agent");
+    await createTickets(org.id, 3);
+    const verifiedAt = new Date();
+    await db.supportEmail.create({
+      data: { organizationId: org.id, email: "help@kettles.test", displayName: "Kettle Help", verifiedAt },
+    });
+    await db.supportEmail.create({
+      data: { organizationId: org.id, email: "sales@kettles.test", displayName: "Kettle Sales", verifiedAt },
+    });
+  });
+
+  it("mails the received note with the ticket's own number, as the first mail of its thread", async () => {
+    const { status, body } = await post(agent, { customerEmail: "jo@customer.test" });
+    expect(status).toBe(201);
+    expect(body.ticketNumber).toBe(4);
+    const id = body.id as string;
+    expect((await queuedJobs("mail.send")).length).toBe(1);
+    await drainJobs();
+
+    const [sent] = mailsTo("jo@customer.test");
+    const mail = await threadOf(sent!.raw);
+    const token = signReplyToken(replyTokenSecret(), org.id, id);
+    expect(mail.subject).toBe(`[${org.name} #4] Kettle never arrived`);
+    expect(mail.text).toContain("opened ticket #4.");
+    expect(mail.html).toContain("opened ticket #4.");
+    expect(mail.autoSubmitted).toBe("auto-generated");
+    // Sent from the first support address added, with the ticket's signed reply address.
+    expect(mail.from).toContain("Kettle Help");
+    expect(mail.replyTo).toBe(`help+${token}@kettles.test`);
+    expect(mail.messageId).toMatch(new RegExp(`^<ticket\\.${token}\\.`));
+    expect(mail.inReplyTo).toBeNull();
+    const recorded = await db.ticketMessageId.findMany({ where: { ticketId: id } });
+    expect(recorded.map((r) => `<${r.messageId}>`)).toEqual([mail.messageId]);
+
+    // The team's answer continues that thread.
+    await createReply(agent, { ticketId: id, content: "On its way", type: "public" });
+    await drainJobs();
+    const answer = await threadOf(mailsTo("jo@customer.test").at(-1)!.raw);
+    expect(answer.inReplyTo).toBe(mail.messageId);
+    expect(answer.subject).toBe(`Re: [${org.name} #4] Kettle never arrived`);
+  });
+
+  it("records the creation, and the assignment when it is given, in that order", async () => {
+    const { body } = await post(agent, { assignedTo: agent.id });
+    const events = await db.auditEvent.findMany({
+      where: { ticketId: body.id as string },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(events.map((e) => [e.action, e.actorId, e.metadata])).toEqual([
+      ["ticket.created", agent.id, null],
+      ["ticket.assigned", agent.id, { field: "assignee", from: null, to: agent.id }],
+    ]);
+  });
+
+  it("mails nobody and starts no thread for a ticket without a customer address", async () => {
+    await clearJobs();
+    const { status, body } = await post(agent, {});
+    expect(status).toBe(201);
+    expect(await queuedJobs("mail.send")).toEqual([]);
+    expect(await db.ticketMessageId.count({ where: { ticketId: body.id as string } })).toBe(0);
+  });
+});
+
+describe("a plan that stops being unlimited while a ticket is created", () => {
+  it("is counted under the lock after all: the ticket is refused and no number is lost", async () => {
+    const org = await createOrg("enterprise");
+    const agent = await createUser(org.id, "agent");
+    await createTickets(org.id, 150); // the free plan's whole allowance
+
+    // Another transaction holds the organisation's row and, while the creation waits for it,
+    // moves the organisation to the free plan.
+    let held!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const downgrade = db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${org.id} FOR UPDATE`;
+        held();
+        await released;
+        await tx.organization.update({ where: { id: org.id }, data: { plan: "free" } });
+      },
+      { timeout: 20_000 },
+    );
+    await holding;
+    const creating = post(agent, { subject: "151st" });
+    await untilWaitingOnLock(`"ticketCounter" = "ticketCounter" + 1`);
+    release();
+    await downgrade;
+
+    expect(await creating).toMatchObject({ status: 403, body: { code: "ticket_limit_reached" } });
+    expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
+    await db.organization.update({ where: { id: org.id }, data: { plan: "enterprise" } });
+    expect((await post(agent, { subject: "151st again" })).body.ticketNumber).toBe(151);
+  });
+});
