@@ -1,4 +1,6 @@
+import type { Prisma } from "@/generated/prisma/client";
 import { GET as list } from "@/app/api/tickets/route";
+import { db } from "./db";
 import { sessionCookie } from "./fixtures";
 import { makeRequest, params } from "./request";
 
@@ -31,4 +33,40 @@ export async function ticketNumbersPaged(user: User, query: string): Promise<num
     cursor = page.next;
   } while (cursor);
   return seen;
+}
+
+const HOUR = 3_600_000;
+
+/** A ticket for a search to find: number, subject, description, customer name, customer email. */
+export type SearchableTicket = readonly [number, string, string, string, string];
+
+/**
+ * Writes `rows` into the organisation, ticket n created 10 - n hours before `now` (a higher number
+ * is newer), due in an hour and in two days; `extra` sets more fields of ticket n.
+ */
+export async function createSearchableTickets(
+  organizationId: string,
+  rows: readonly SearchableTicket[],
+  now: number,
+  extra: (n: number, createdAt: Date) => Partial<Prisma.TicketUncheckedCreateInput> = () => ({}),
+) {
+  for (const [n, subject, description, customerName, customerEmail] of rows) {
+    const createdAt = new Date(now - (10 - n) * HOUR);
+    await db.ticket.create({
+      data: {
+        organizationId,
+        ticketNumber: n,
+        subject,
+        description,
+        customerName,
+        customerEmail,
+        firstResponseDueAt: new Date(createdAt.getTime() + HOUR),
+        resolutionDueAt: new Date(createdAt.getTime() + 48 * HOUR),
+        slaRiskAt: new Date(createdAt.getTime() + HOUR),
+        createdAt,
+        updatedAt: createdAt,
+        ...extra(n, createdAt),
+      },
+    });
+  }
 }

@@ -3,15 +3,14 @@
 // a word last, ties newest first; keyset-paged like every other order of the list.
 import fc from "fast-check";
 import { createOrg, createUser } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
-import { listTickets as get, ticketNumbersPaged } from "../helpers/ticket-list";
+import { resetDatabase } from "../helpers/db";
+import { createSearchableTickets, listTickets as get, ticketNumbersPaged } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 
 const numbers = async (user: User, query: string) => (await get(user, query)).body.map((t) => t.ticketNumber);
 const cursorOf = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString("base64url");
 
-const HOUR = 3_600_000;
 let agent: User;
 let customer: User;
 let otherAgent: User;
@@ -34,38 +33,9 @@ beforeAll(async () => {
     [5, "Printer", "Out of paper", "Lou Reed", "lou@reed.test"],
     [6, "Refund twice", "They charged me twice", "Sam Customer", "sam@example.test"],
   ] as const;
-  for (const [n, subject, description, customerName, customerEmail] of rows) {
-    const createdAt = new Date(now - (10 - n) * HOUR);
-    await db.ticket.create({
-      data: {
-        organizationId: org.id,
-        ticketNumber: n,
-        subject,
-        description,
-        customerName,
-        customerEmail,
-        firstResponseDueAt: new Date(createdAt.getTime() + HOUR),
-        resolutionDueAt: new Date(createdAt.getTime() + 48 * HOUR),
-        slaRiskAt: new Date(createdAt.getTime() + HOUR),
-        createdAt,
-        updatedAt: createdAt,
-      },
-    });
-  }
+  await createSearchableTickets(org.id, rows, now);
   // Another organisation's ticket, a perfect match, which no search here may show.
-  await db.ticket.create({
-    data: {
-      organizationId: other.id,
-      ticketNumber: 1,
-      subject: "Refund refund refund",
-      description: "refund",
-      customerName: "Refund",
-      customerEmail: "refund@refund.test",
-      firstResponseDueAt: new Date(now + HOUR),
-      resolutionDueAt: new Date(now + 48 * HOUR),
-      slaRiskAt: new Date(now + HOUR),
-    },
-  });
+  await createSearchableTickets(other.id, [[1, "Refund refund refund", "refund", "Refund", "refund@refund.test"]], now);
 });
 
 describe("GET /api/tickets?q=&sort=relevance", () => {

@@ -5,8 +5,8 @@
 // in every sort the list offers.
 import { TICKET_SORTS } from "@/lib/tickets/sort";
 import { createOrg, createUser } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
-import { listTickets, ticketNumbersPaged } from "../helpers/ticket-list";
+import { resetDatabase } from "../helpers/db";
+import { createSearchableTickets, listTickets, ticketNumbersPaged } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 type Row = { ticketNumber: number; subject: string };
@@ -43,40 +43,18 @@ beforeAll(async () => {
     [6, "Printer offline", "Wi-Fi printer not found", "Will Scarlet", "will@sherwood.test"],
     [7, "Refund", "Keyboard", "Alan Dale", "alan@minstrel.test"],
   ] as const;
-  for (const [n, subject, description, customerName, customerEmail] of rows) {
-    const createdAt = new Date(now - (10 - n) * HOUR);
-    await db.ticket.create({
-      data: {
-        organizationId: org.id,
-        ticketNumber: n,
-        subject,
-        description,
-        customerName,
-        customerEmail,
-        priority: n % 2 ? "high" : "low",
-        status: "open",
-        firstResponseDueAt: new Date(createdAt.getTime() + n * HOUR),
-        resolutionDueAt: new Date(createdAt.getTime() + 48 * HOUR),
-        slaRiskAt: new Date(createdAt.getTime() + HOUR),
-        createdAt,
-        updatedAt: new Date(now - n * HOUR),
-      },
-    });
-  }
+  await createSearchableTickets(org.id, rows, now, (n, createdAt) => ({
+    priority: n % 2 ? "high" : "low",
+    status: "open",
+    firstResponseDueAt: new Date(createdAt.getTime() + n * HOUR),
+    updatedAt: new Date(now - n * HOUR),
+  }));
   // Another organisation's ticket that every search below would match if the tenant leaked.
-  await db.ticket.create({
-    data: {
-      organizationId: other.id,
-      ticketNumber: 1,
-      subject: "Printer invoice refund login discount",
-      description: "Keyboard paper",
-      customerName: "Robin Hood",
-      customerEmail: "robin@sherwood.test",
-      firstResponseDueAt: new Date(now + HOUR),
-      resolutionDueAt: new Date(now + 48 * HOUR),
-      slaRiskAt: new Date(now + HOUR),
-    },
-  });
+  await createSearchableTickets(
+    other.id,
+    [[1, "Printer invoice refund login discount", "Keyboard paper", "Robin Hood", "robin@sherwood.test"]],
+    now,
+  );
 });
 
 describe("GET /api/tickets?q= (ticket search)", () => {
