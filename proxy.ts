@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
 import { routeAccess, UNAUTHENTICATED_REDIRECT } from "@/lib/permissions/pages";
-import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "@/lib/security/headers";
+import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "@/lib/security/headers.mjs";
 import type { ErrorCode } from "@/lib/errors";
 
 /**
@@ -83,7 +83,7 @@ function passThrough(request: NextRequest) {
 
 /**
  * Pages, and API paths with a percent sign: those may hold a broken escape, the one thing the
- * proxy checks for API calls. Other API calls skip it (their headers come from next.config.ts).
+ * proxy checks for API calls. Other API calls skip it (their headers come from next.config.mjs).
  */
 export const config = {
   matcher: [{ source: "/((?!api/|_next/static|_next/image|favicon.ico).*)" }, { source: "/api/:path(.*%.*)" }],

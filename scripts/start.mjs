@@ -11,7 +11,7 @@ import { resolveDatabase, run, seed } from "./lib/database.mjs";
 import { shouldSeedDemoData } from "./lib/demo-seeding.mjs";
 import { ensurePortFree } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
-import { serverHeapArgs } from "./lib/server-heap.mjs";
+import { serverHeapArgs, serverProcessEnv } from "./lib/server-memory.mjs";
 
 const args = new Set(process.argv.slice(2));
 const port = process.env.PORT ?? "3000";
@@ -100,7 +100,7 @@ try {
     // The heap cap is the server's alone: `next build` above runs with Node's default.
     server = spawn(process.execPath, [...heapArgs, "scripts/serve.mjs"], {
       stdio: "inherit",
-      env: { ...process.env, ...env, PORT: port },
+      env: { ...serverProcessEnv(), ...env, PORT: port },
     });
   }
   server.on("exit", (code) => shutdown(code ?? 0));

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
 import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
-import { serverHeapArgs } from "../../scripts/lib/server-heap.mjs";
+import { serverHeapArgs, serverProcessEnv } from "../../scripts/lib/server-memory.mjs";
 
 async function waitFor(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -45,7 +45,7 @@ export async function startProductionServer({ port, build = true, env: extra = {
     [...serverHeapArgs({ ...process.env, ...extra }), ...nodeArgs, "scripts/serve.mjs"],
     {
       stdio: ["ignore", "ignore", stderr],
-      env: { ...process.env, ...env, PORT: String(port) },
+      env: { ...serverProcessEnv(), ...env, PORT: String(port) },
     },
   );
   const base = `http://localhost:${port}`;

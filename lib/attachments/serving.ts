@@ -1,3 +1,5 @@
+import { DOWNLOAD_CSP } from "@/lib/security/headers.mjs";
+
 /**
  * How a stored file is handed to a browser: always as a download, never rendered. A type
  * a browser could run as a page (HTML, SVG, XML, scripts) is sent as plain bytes.
@@ -19,9 +21,6 @@ export function contentDisposition(filename: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-/** Nothing in a download may load or run, even if a browser were to render it (also set in next.config.ts). */
-export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 /** Headers of every attachment download, beside its type and disposition. */
 export const DOWNLOAD_HEADERS = {

@@ -45,7 +45,7 @@ const log = (level, msg) => console.error(JSON.stringify({ level, msg }));
  * }} options
  */
 export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => {}, onPortInUse = () => {} }) {
-  // Each worker gets the primary's Node flags, among them the heap cap (scripts/lib/server-heap.mjs).
+  // Each worker gets the primary's Node flags, among them the heap cap (scripts/lib/server-memory.mjs).
   cluster.setupPrimary({ execArgv: process.execArgv });
   /** @type {Map<number, { worker?: import("node:cluster").Worker, startedAt: number, delay: number, timer?: NodeJS.Timeout }>} */
   const slots = new Map();

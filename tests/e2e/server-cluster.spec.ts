@@ -73,6 +73,10 @@ test("two worker processes answer, and the server says it is ready once", async 
   expect(output).toContain("(2 worker processes)");
 });
 
+test("a worker does not load Next's compiler (about 28 MB each) to read the config", async () => {
+  for (const pid of workerPids()) expect(readFileSync(`/proc/${pid}/maps`, "utf8")).not.toContain("next-swc");
+});
+
 test("a worker that dies is replaced while the other keeps answering", async () => {
   const before = workerPids();
   const victim = before[0];

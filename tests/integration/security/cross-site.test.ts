@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import nextConfig from "@/next.config";
+import nextConfig from "@/next.config.mjs";
 import { config, proxy } from "@/proxy";
 import { PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import { invoke } from "./discover";
@@ -8,7 +8,7 @@ import { cookieOf, setUpWorld, snapshotTenant, type Actor, type World } from "./
 
 // Cross-site requests and security headers. Every mutating route refuses a foreign Origin and
 // a cross-site Sec-Fetch-Site before doing anything; the proxy gives pages and unknown paths
-// the security headers (API answers get fixed ones from next.config.ts), and its early
+// the security headers (API answers get fixed ones from next.config.mjs), and its early
 // redirect of protected pages is not skipped by internal-looking headers or RSC / prefetch
 // variants.
 

@@ -1,8 +1,9 @@
-import type { NextConfig } from "next";
-import { DOWNLOAD_CSP } from "./lib/attachments/serving";
-import { apiSecurityHeaders } from "./lib/security/headers";
+// Plain JavaScript on purpose: Next reads this file in every server process at start, and a
+// TypeScript config would load the TypeScript compiler there (about 28 MB per process) for it.
+import { apiSecurityHeaders, DOWNLOAD_CSP } from "./lib/security/headers.mjs";
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Separate build folders let parallel test runs share one checkout (scripts/test.mjs).
