@@ -6,13 +6,22 @@ import { DEFAULT_SERVER_MAX_HEAP_MB, serverHeapArgs, serverProcessEnv } from "@/
 describe("serverHeapArgs", () => {
   it("caps the heap at the default when SERVER_MAX_HEAP_MB is unset or blank", () => {
     expect(DEFAULT_SERVER_MAX_HEAP_MB).toBe(256);
-    expect(serverHeapArgs({})).toEqual(["--max-old-space-size=256"]);
-    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: " " })).toEqual(["--max-old-space-size=256"]);
+    expect(serverHeapArgs({})).toEqual(["--max-old-space-size=256", "--max-semi-space-size=8"]);
+    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: " " })).toEqual([
+      "--max-old-space-size=256",
+      "--max-semi-space-size=8",
+    ]);
   });
 
   it("takes the configured size in megabytes", () => {
-    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: "512" })).toEqual(["--max-old-space-size=512"]);
-    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: "64" })).toEqual(["--max-old-space-size=64"]);
+    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: "512" })).toEqual([
+      "--max-old-space-size=512",
+      "--max-semi-space-size=8",
+    ]);
+    expect(serverHeapArgs({ SERVER_MAX_HEAP_MB: "64" })).toEqual([
+      "--max-old-space-size=64",
+      "--max-semi-space-size=8",
+    ]);
   });
 
   it.each(["256MB", "0.5", "-1", "32", "lots"])("refuses %s with a message naming the setting", (value) => {
