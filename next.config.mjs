@@ -1,5 +1,5 @@
 // Plain JavaScript on purpose: Next reads this file in every server process at start, and a
-// TypeScript config would load the TypeScript compiler there (about 28 MB per process) for it.
+// TypeScript config would load Next's compiler (SWC, about 28 MB per process) there to read it.
 import { apiSecurityHeaders, DOWNLOAD_CSP } from "./lib/security/headers.mjs";
 
 /** @type {import("next").NextConfig} */

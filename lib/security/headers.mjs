@@ -1,5 +1,5 @@
 // Security headers. Plain JavaScript because next.config.mjs reads them too, and a config in
-// TypeScript makes every server process load the TypeScript compiler (about 28 MB each) at start.
+// TypeScript makes every server process load Next's compiler (SWC, about 28 MB each) at start.
 
 /**
  * Pages run scripts only with the per-request nonce; styles allow inline attributes because

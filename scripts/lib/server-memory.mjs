@@ -36,7 +36,7 @@ export function serverHeapArgs(env = process.env) {
  * (V8's compiler and collector threads, libuv's pool) gets an arena of its own, up to eight per
  * core, and after large blocks are freed the allocator raises the size it serves from the arenas,
  * so the temporary memory of compiling and rendering stays held. With two arenas and a fixed
- * 128 KB threshold for mapping and trimming, a worker peaked about 70 MB lower through the bench
+ * 128 KB threshold for mapping and trimming, a worker peaked 35-70 MB lower through the bench
  * at the same requests per second. Other C libraries ignore these names.
  */
 const SERVER_MALLOC_ENV = {
