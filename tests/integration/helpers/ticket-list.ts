@@ -1,10 +1,24 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { GET as list } from "@/app/api/tickets/route";
+import { GET as list, POST as create } from "@/app/api/tickets/route";
 import { db } from "./db";
 import { sessionCookie } from "./fixtures";
-import { makeRequest, params } from "./request";
+import { makeRequest, params, readJson } from "./request";
 
 type User = { id: string; sessionVersion: number };
+
+/** POST /api/tickets as a signed-in user (a subject and description unless `body` gives them): status and body. */
+export async function postTicket(user: User, body: Record<string, unknown>) {
+  return readJson(
+    await create(
+      makeRequest("/api/tickets", {
+        method: "POST",
+        body: { subject: "Help", description: "Please", ...body },
+        headers: { cookie: await sessionCookie(user) },
+      }),
+      params(),
+    ),
+  );
+}
 
 /** GET /api/tickets as a signed-in user: the status, the page (or `{ error }`) and the next page's cursor. */
 export async function listTickets<Row = { ticketNumber: number }>(user: User, query: string) {

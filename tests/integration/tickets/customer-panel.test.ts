@@ -1,10 +1,10 @@
 import { GET as customers } from "@/app/api/customers/route";
 import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
-import { POST as create } from "@/app/api/tickets/route";
 import { GET as history } from "@/app/api/tickets/[id]/history/route";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { postTicket } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 const headers = async (user: User) => ({ cookie: await sessionCookie(user) });
@@ -14,18 +14,6 @@ beforeAll(async () => {
   world = await freshTwoTenants();
 });
 
-async function newTicket(user: User, body: Record<string, unknown>) {
-  return readJson(
-    await create(
-      makeRequest("/api/tickets", {
-        method: "POST",
-        body: { subject: "Help", description: "Please", ...body },
-        headers: await headers(user),
-      }),
-      params(),
-    ),
-  );
-}
 const summary = async (user: User, id: string) =>
   readJson(
     await customer(makeRequest(`/api/tickets/${id}/customer`, { headers: await headers(user) }), params({ id })),
@@ -40,14 +28,15 @@ const search = async (user: User, q: string) =>
 
 describe("GET /api/tickets/{id}/customer", () => {
   it("counts the customer's tickets, dates the first contact and lists the others by last activity", async () => {
-    const first = (await newTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" })).body as {
+    const first = (await postTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" }))
+      .body as {
       id: string;
     };
-    const second = (await newTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" }))
+    const second = (await postTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" }))
       .body as { id: string };
-    const current = (await newTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" }))
+    const current = (await postTicket(world.users.agent, { customerEmail: "dana@x.test", customerName: "Dana" }))
       .body as { id: string };
-    await newTicket(world.users.agent, { customerEmail: "someone@x.test" });
+    await postTicket(world.users.agent, { customerEmail: "someone@x.test" });
     await db.ticket.update({
       where: { id: first.id },
       data: { status: "resolved", createdAt: new Date("2025-01-02T10:00:00Z") },
@@ -72,7 +61,7 @@ describe("GET /api/tickets/{id}/customer", () => {
   });
 
   it("says the customer is unknown for a ticket logged without an address", async () => {
-    const t = (await newTicket(world.users.agent, {})).body as { id: string };
+    const t = (await postTicket(world.users.agent, {})).body as { id: string };
     expect((await summary(world.users.org_admin, t.id)).body).toMatchObject({
       known: false,
       totalTickets: 1,
@@ -81,7 +70,7 @@ describe("GET /api/tickets/{id}/customer", () => {
   });
 
   it("is for staff only, and another organisation's ticket is a 404", async () => {
-    const t = (await newTicket(world.users.agent, { customerEmail: world.users.end_user.email })).body as {
+    const t = (await postTicket(world.users.agent, { customerEmail: world.users.end_user.email })).body as {
       id: string;
     };
     expect((await summary(world.users.end_user, t.id)).status).toBe(403);
@@ -94,9 +83,9 @@ describe("GET /api/tickets/{id}/customer", () => {
 
 describe("GET /api/customers", () => {
   it("finds customers by name or email, once per address, in the caller's organisation only", async () => {
-    await newTicket(world.users.agent, { customerEmail: "erin.walsh@acme.test", customerName: "Erin Walsh" });
-    await newTicket(world.users.agent, { customerEmail: "erin.walsh@acme.test", customerName: "Erin Walsh" });
-    await newTicket(world.users.otherAdmin, { customerEmail: "erin.other@acme.test", customerName: "Erin Other" });
+    await postTicket(world.users.agent, { customerEmail: "erin.walsh@acme.test", customerName: "Erin Walsh" });
+    await postTicket(world.users.agent, { customerEmail: "erin.walsh@acme.test", customerName: "Erin Walsh" });
+    await postTicket(world.users.otherAdmin, { customerEmail: "erin.other@acme.test", customerName: "Erin Other" });
     expect((await search(world.users.agent, "walsh")).body).toEqual([
       { email: "erin.walsh@acme.test", name: "Erin Walsh" },
     ]);
@@ -117,7 +106,7 @@ describe("GET /api/customers", () => {
 
 describe("POST /api/tickets with an assignee", () => {
   it("assigns the new ticket and records the assignment", async () => {
-    const res = await newTicket(world.users.agent, { assignedTo: world.users.agent.id, category: "billing" });
+    const res = await postTicket(world.users.agent, { assignedTo: world.users.agent.id, category: "billing" });
     expect(res).toMatchObject({ status: 201, body: { assignedTo: world.users.agent.id, category: "billing" } });
     const id = (res.body as { id: string }).id;
     // Both are written with the ticket, at one moment: the history still tells them in order.
@@ -134,15 +123,15 @@ describe("POST /api/tickets with an assignee", () => {
   });
 
   it("refuses an assignee who is not an active agent of the organisation", async () => {
-    expect(await newTicket(world.users.agent, { assignedTo: world.users.otherAdmin.id })).toMatchObject({
+    expect(await postTicket(world.users.agent, { assignedTo: world.users.otherAdmin.id })).toMatchObject({
       status: 400,
       body: { error: "Assignee must be an active agent of this organization" },
     });
-    expect(await newTicket(world.users.agent, { assignedTo: world.users.end_user.id })).toMatchObject({ status: 400 });
+    expect(await postTicket(world.users.agent, { assignedTo: world.users.end_user.id })).toMatchObject({ status: 400 });
   });
 
   it("ignores an assignee chosen by a customer", async () => {
-    const res = await newTicket(world.users.end_user, { assignedTo: world.users.agent.id });
+    const res = await postTicket(world.users.end_user, { assignedTo: world.users.agent.id });
     expect(res).toMatchObject({ status: 201, body: { assignedTo: null } });
   });
 });

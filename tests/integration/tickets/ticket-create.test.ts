@@ -1,12 +1,11 @@
-import { POST as create } from "@/app/api/tickets/route";
 import { createReply } from "@/lib/services/replies";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
-import { createOrg, createTickets, createUser, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { clearJobs, drainJobs, queuedJobs } from "../helpers/jobs";
 import { threadOf } from "../helpers/inbound";
-import { makeRequest, params, readJson } from "../helpers/request";
+import { postTicket } from "../helpers/ticket-list";
 import { startSmtp } from "../helpers/smtp";
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -20,18 +19,8 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-async function post(user: User, body: Record<string, unknown>) {
-  return readJson(
-    await create(
-      makeRequest("/api/tickets", {
-        method: "POST",
-        body: { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body },
-        headers: { cookie: await sessionCookie(user) },
-      }),
-      params(),
-    ),
-  );
-}
+const post = (user: User, body: Record<string, unknown>) =>
+  postTicket(user, { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body });
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
 /** Resolves once a statement of the test's database is waiting for a row lock whose text contains `sql`. */
