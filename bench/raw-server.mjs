@@ -33,28 +33,15 @@ async function handle(url) {
     const { rows } = await run(sql.counts(org, user));
     return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
   }
-  if (url.pathname === "/detail" || url.pathname === "/replies" || url.pathname === "/pane") {
-    const id = url.searchParams.get("id");
+  const id = url.searchParams.get("id");
+  // The pane: the app's one statement; PostgreSQL finds the ticket and builds the JSON.
+  if (url.pathname === "/pane") return (await run(sql.pane(org, id))).rows[0]?.pane ?? null;
+  if (url.pathname === "/detail" || url.pathname === "/replies") {
     const {
       rows: [found],
     } = await run(sql.ticket(org, id));
     if (!found || url.pathname === "/detail") return found ?? null;
-    if (url.pathname === "/replies") return (await run(sql.replies(org, id))).rows;
-    // The pane: every part side by side, as the app's ticketPane reads them.
-    const [files, replies, history, mail, failing, counts, others, viewers] = await Promise.all(
-      sql.paneParts(org, found).map((q) => run(q).then((r) => r.rows)),
-    );
-    return {
-      ticket: { ...found, attachments: files.filter((f) => f.replyId === null) },
-      replies: replies.map((r) => ({ ...r, attachments: files.filter((f) => f.replyId === r.id) })),
-      history,
-      mail: {
-        messages: mail.map(({ head, ...m }) => ({ ...m, headBytes: head?.length ?? 0 })),
-        failing: failing[0] ?? null,
-      },
-      customer: { ...counts[0], otherTickets: others },
-      viewers,
-    };
+    return (await run(sql.replies(org, id))).rows;
   }
   return null;
 }

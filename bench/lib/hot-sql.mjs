@@ -1,8 +1,10 @@
 // The SQL of the app's hot reads, written out for node-postgres: the raw limit (bench/raw-server.mjs)
 // answers with it and bench/prepared.mjs times it unnamed and named. Kept to what the services
-// read (lib/services/tickets.ts, replies.ts, ticket-pane.ts and the session check); each query
+// read (lib/services/tickets.ts, replies.ts, the pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
+import { ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
+
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
 const COLUMNS = `"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status", "category", "customerName",
@@ -69,72 +71,22 @@ export const replies = (org, id) =>
     [org, id],
   );
 
-export const attachments = (org, id) =>
-  query(
-    "attachments",
-    `SELECT "id", "filename", "contentType", "size", "replyId" FROM "Attachment"
-    WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC, "id" ASC`,
-    [org, id],
-  );
-
-export const history = (org, id) =>
-  query(
-    "history",
-    `SELECT "id", "action", "actorType"::text, "actorLabel", "metadata", "createdAt" FROM "AuditEvent"
-    WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC`,
-    [org, id],
-  );
-
-export const mail = (org, id) =>
-  query(
-    "mail",
-    `SELECT "id", "createdAt", "source", "status", "classification", "authResults", "size", substring("raw" from 1 for 32768) AS "head"
-    FROM "InboundMessage" WHERE "organizationId" = $1 AND "ticketId" = $2 ORDER BY "createdAt" ASC, "id" ASC LIMIT 200`,
-    [org, id],
-  );
-
-export const mailFailure = (org, email) =>
-  query(
-    "mail_failure",
-    `SELECT "reason", "failedAt" FROM "MailAddressFailure" WHERE "organizationId" = $1 AND "email" = $2 LIMIT 1`,
-    [org, email],
-  );
-
-export const customerCounts = (org, email) =>
-  query(
-    "customer_counts",
-    `SELECT count(*) AS total, count(*) FILTER (WHERE ${OPEN}) AS open, min("createdAt") AS first
-    FROM "Ticket" WHERE "organizationId" = $1 AND "customerEmail" = $2`,
-    [org, email],
-  );
-
-export const customerTickets = (org, email, id) =>
-  query(
-    "customer_tickets",
-    `SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "updatedAt"
-    FROM "Ticket" WHERE "organizationId" = $1 AND "customerEmail" = $2 AND "id" <> $3
-    ORDER BY "updatedAt" DESC LIMIT 10`,
-    [org, email, id],
-  );
-
-export const viewers = (org, id, now = new Date()) =>
-  query(
-    "viewers",
-    `SELECT p."userId", p."typing", p."seenAt", u."fullName", u."isActive" FROM "TicketPresence" p
-    JOIN "User" u ON u."id" = p."userId"
-    WHERE p."organizationId" = $1 AND p."ticketId" = $2 AND p."seenAt" >= $3
-    ORDER BY p."typing" DESC, p."seenAt" ASC`,
-    [org, id, new Date(now - 25_000)],
-  );
-
-/** The staff pane's reads once the ticket is found, side by side as ticketPane runs them. */
-export const paneParts = (org, found, now = new Date()) => [
-  attachments(org, found.id),
-  replies(org, found.id),
-  history(org, found.id),
-  mail(org, found.id),
-  mailFailure(org, found.customerEmail),
-  customerCounts(org, found.customerEmail),
-  customerTickets(org, found.customerEmail, found.id),
-  viewers(org, found.id, now),
-];
+// The pane as an agent opens it: the app's own statement (lib/services/ticket-pane-sql.mjs) with
+// every staff part, and the limits lib/services/ticket-pane.ts passes.
+export const pane = (org, id, now = new Date()) => ({
+  name: "raw_pane",
+  ...ticketPaneQuery({
+    id,
+    organizationId: org,
+    customerEmail: null,
+    now,
+    parts: { staff: true, internalNotes: true, tags: true, history: true, customer: true, viewers: true, rating: true },
+    limits: {
+      headBytes: 32 * 1024,
+      mailMessages: 200,
+      otherTickets: 10,
+      presenceTtlMs: 25_000,
+      placeholderEmail: "customer@unknown.invalid",
+    },
+  }),
+});

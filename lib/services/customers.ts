@@ -24,10 +24,7 @@ export async function customerSummary(user: SessionUser, ticketId: string): Prom
 
 /** The same for a ticket the caller has already loaded (the ticket pane). */
 export async function customerSummaryOf(user: SessionUser, ticket: VisibleTicket): Promise<CustomerSummary> {
-  const base = { name: ticket.customerName, email: ticket.customerEmail };
-  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) {
-    return { ...base, known: false, firstContactAt: null, totalTickets: 1, openTickets: 0, otherTickets: [] };
-  }
+  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return toCustomerSummary(ticket, null);
   const scope = Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${ticket.customerEmail}`;
   const [[counts], otherTickets] = await Promise.all([
     db.$queryRaw<{ total: bigint; open: bigint; first: Date | null }[]>`
@@ -38,13 +35,28 @@ export async function customerSummaryOf(user: SessionUser, ticket: VisibleTicket
       FROM "Ticket" WHERE ${scope} AND "id" <> ${ticket.id}
       ORDER BY "updatedAt" DESC LIMIT ${CUSTOMER_PANEL_TICKETS}`,
   ]);
+  return toCustomerSummary(ticket, { ...counts!, otherTickets });
+}
+
+type CustomerCounts<D> = { total: bigint | number; open: bigint | number; first: D | null };
+
+/**
+ * The panel from the customer's counts and other tickets; a ticket without a known address
+ * (`null`: the placeholder) has no history to show.
+ */
+export function toCustomerSummary<D extends Date | string, Other>(
+  ticket: { customerName: string; customerEmail: string; createdAt: D },
+  found: (CustomerCounts<D> & { otherTickets: Other[] }) | null,
+) {
+  const base = { name: ticket.customerName, email: ticket.customerEmail };
+  if (!found) return { ...base, known: false, firstContactAt: null, totalTickets: 1, openTickets: 0, otherTickets: [] };
   return {
     ...base,
     known: true,
-    firstContactAt: counts?.first ?? ticket.createdAt,
-    totalTickets: Number(counts?.total ?? 1),
-    openTickets: Number(counts?.open ?? 0),
-    otherTickets,
+    firstContactAt: found.first ?? ticket.createdAt,
+    totalTickets: Number(found.total),
+    openTickets: Number(found.open),
+    otherTickets: found.otherTickets,
   };
 }
 

@@ -73,12 +73,19 @@ export async function viewersOf(user: SessionUser, { id: ticketId }: VisibleTick
     select: { userId: true, typing: true, seenAt: true, user: { select: { fullName: true, isActive: true } } },
     orderBy: [{ typing: "desc" }, { seenAt: "asc" }],
   });
-  return rows
-    .filter((row) => row.user.isActive)
-    .map((row) => ({
-      userId: row.userId,
-      fullName: row.user.fullName,
-      typing: row.typing,
-      expiresInMs: Math.max(0, row.seenAt.getTime() + PRESENCE_TTL_MS - now.getTime()),
-    }));
+  return rows.filter((row) => row.user.isActive).map((row) => toViewer({ ...row, fullName: row.user.fullName }, now));
+}
+
+/** A viewer as the pane shows them: for how much longer they count without another beat. */
+export function toViewer(
+  row: { userId: string; fullName: string; typing: boolean; seenAt: Date | string },
+  now: Date,
+): TicketViewer {
+  const seenAt = typeof row.seenAt === "string" ? Date.parse(row.seenAt) : row.seenAt.getTime();
+  return {
+    userId: row.userId,
+    fullName: row.fullName,
+    typing: row.typing,
+    expiresInMs: Math.max(0, seenAt + PRESENCE_TTL_MS - now.getTime()),
+  };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TicketStatus } from "@/generated/prisma/enums";
+import type { AuthorType, TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
@@ -18,7 +18,7 @@ import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
-import { markdownBody, replyBody, REPLY_BODY_SELECT } from "./reply-body";
+import { markdownBody, replyBody, REPLY_BODY_SELECT, type StoredBody } from "./reply-body";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
@@ -38,12 +38,17 @@ export const REPLY_SELECT = {
   createdAt: true,
 } as const;
 
-type ReplyRow = Prisma.ReplyGetPayload<{ select: typeof REPLY_SELECT }>;
-
 /** A reply as staff see it: its body as HTML or text (see replyBody), never the stored columns behind it. */
-function toReply(row: ReplyRow): Reply {
+export function toReply<Row extends StoredBody>(
+  row: Row,
+): Omit<Row, "contentHtml" | "contentHtmlVersion"> & ReturnType<typeof replyBody> {
   const { contentHtml: _html, contentHtmlVersion: _version, ...reply } = row;
   return { ...reply, ...replyBody(row) };
+}
+
+/** One name per person in a thread: the customer as the ticket names them, an agent by full name. */
+export function authorNameOf(authorType: AuthorType, customerName: string, authorFullName: string | null | undefined) {
+  return authorType === "customer" ? customerName : (authorFullName ?? SUPPORT_AUTHOR_NAME);
 }
 
 /** What a customer's view of a reply is built from: the names, not the addresses. */
@@ -62,7 +67,7 @@ type CustomerReplyRow = Prisma.ReplyGetPayload<{ select: typeof CUSTOMER_REPLY_S
 
 /** A reply as a customer may see it; built field by field so nothing else slips through. */
 export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow): CustomerReply {
-  const authorName = reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME);
+  const authorName = authorNameOf(reply.authorType, ticket.customerName, author?.fullName);
   return {
     id: reply.id,
     ticketId: reply.ticketId,
@@ -100,11 +105,10 @@ export async function repliesOf(
       select: { ...REPLY_SELECT, author: { select: { fullName: true } } },
     });
     const files = await attachmentsByMessage(user.organizationId, ticketId);
-    // One name per person in a thread: the customer as the ticket names them, an agent by full name.
     return rows.map(({ author, ...reply }) =>
       files.of({
         ...toReply(reply),
-        authorName: reply.authorType === "customer" ? ticket.customerName : (author?.fullName ?? SUPPORT_AUTHOR_NAME),
+        authorName: authorNameOf(reply.authorType, ticket.customerName, author?.fullName),
       }),
     );
   }

@@ -10,7 +10,7 @@ export const REPLY_BODY_SELECT = {
   contentHtmlVersion: true,
 } as const;
 
-type StoredBody = {
+export type StoredBody = {
   content: string;
   format: ReplyFormat;
   contentHtml: string | null;

@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db";
 import { forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { rawHeader } from "@/lib/mail/inbound/raw-headers";
-import type { TicketMail } from "@/lib/schemas/ticket-mail";
+import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 /** Staff only: the original mail may hold what the stored reply left out (quotes, other recipients). */
@@ -16,6 +16,9 @@ const AUTH_KEYS = ["spf", "dkim", "dmarc"] as const;
 
 /** Enough of a message's start to hold its header block (long Received and DKIM headers included). */
 export const HEAD_BYTES = 32 * 1024;
+
+/** The most messages a ticket's mail section lists. */
+export const MAIL_LIST_LIMIT = 200;
 
 type MailRow = {
   id: string;
@@ -44,28 +47,32 @@ export async function ticketMailOf(user: SessionUser, ticket: VisibleTicket): Pr
     FROM "InboundMessage"
     WHERE "organizationId" = ${user.organizationId} AND "ticketId" = ${ticket.id}
     ORDER BY "createdAt" ASC, "id" ASC
-    LIMIT 200`;
+    LIMIT ${MAIL_LIST_LIMIT}`;
   const failing = await db.mailAddressFailure.findUnique({
     where: { organizationId_email: { organizationId: user.organizationId, email: ticket.customerEmail } },
     select: { reason: true, failedAt: true },
   });
   return {
-    messages: rows.map(({ head, authResults, createdAt, ...row }) => {
-      const bytes = Buffer.from(head);
-      const auth = authResults as Record<string, unknown> | null;
-      return {
-        ...row,
-        receivedAt: createdAt,
-        from: rawHeader(bytes, "from"),
-        subject: rawHeader(bytes, "subject"),
-        auth: auth
-          ? (Object.fromEntries(
-              AUTH_KEYS.map((k) => [k, String(auth[k] ?? "none")]),
-            ) as TicketMail["messages"][number]["auth"])
-          : null,
-      };
-    }),
+    messages: rows.map(({ createdAt, head, ...row }) =>
+      toMailMessage({ ...row, receivedAt: createdAt }, Buffer.from(head)),
+    ),
     customerAddressFailing: failing,
+  };
+}
+
+/** A stored message as staff see it: From and Subject read from its head, the verdicts by name. */
+export function toMailMessage<Row extends Omit<MailRow, "createdAt" | "head"> & { receivedAt: Date | string }>(
+  { authResults, ...row }: Row,
+  head: Buffer,
+) {
+  const auth = authResults as Record<string, unknown> | null;
+  return {
+    ...row,
+    from: rawHeader(head, "from"),
+    subject: rawHeader(head, "subject"),
+    auth: auth
+      ? (Object.fromEntries(AUTH_KEYS.map((k) => [k, String(auth[k] ?? "none")])) as TicketMailMessage["auth"])
+      : null,
   };
 }
 

@@ -1,40 +1,102 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
+import { notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
+import type { Jsonify } from "@/lib/schemas/json";
+import { CUSTOMER_PANEL_TICKETS, type CustomerTicket } from "@/lib/schemas/customers";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
-import { customerSummaryOf } from "./customers";
-import { ratingOf } from "./satisfaction-reports";
-import { viewersOf } from "./presence";
-import { repliesOf } from "./replies";
-import { findVisibleTicket } from "./ticket-access";
-import { ticketMailOf } from "./ticket-mail";
-import { historyOf, ticketWithFiles } from "./tickets";
+import type { TicketRating } from "@/lib/schemas/satisfaction";
+import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
+import type { AttachmentSummary } from "@/lib/schemas/attachments";
+import type { Reply, Ticket, TicketHistoryEvent } from "@/lib/schemas/tickets";
+import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
+import { db } from "@/lib/server/db";
+import type { AuthorType } from "@/generated/prisma/enums";
+import type { StoredBody } from "./reply-body";
+import { toCustomerSummary } from "./customers";
+import { PRESENCE_TTL_MS, toViewer } from "./presence";
+import { authorNameOf, toReply } from "./replies";
+import { isStaff } from "./ticket-access";
+import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "./ticket-mail";
+import { ticketPaneQuery } from "./ticket-pane-sql.mjs";
+
+type Files = { attachments: AttachmentSummary[] };
+
+/** What the statement answers: each part as PostgreSQL built it (dates already ISO strings). */
+type PaneRow = {
+  ticket: Jsonify<Ticket> & Files;
+  replies: (Omit<Jsonify<Reply>, "format" | "html" | "authorEmail"> &
+    StoredBody &
+    Files & { authorEmail?: string; authorType: AuthorType; authorFullName: string | null })[];
+  tags?: string[];
+  history?: Jsonify<TicketHistoryEvent>[];
+  mail?: {
+    messages: (Omit<Jsonify<TicketMailMessage>, "from" | "subject" | "auth"> & {
+      authResults: unknown;
+      head: string;
+    })[];
+    customerAddressFailing: Jsonify<TicketMail["customerAddressFailing"]>;
+  };
+  customer?: {
+    counts: { total: number; open: number; first: string | null };
+    otherTickets: Jsonify<CustomerTicket>[];
+  } | null;
+  viewers?: { userId: string; fullName: string; typing: boolean; seenAt: string }[];
+  rating?: Jsonify<TicketRating> | null;
+};
 
 /**
- * What the ticket pane needs on opening, in one request instead of seven: the ticket is found
- * (and its visibility checked) once, then each part is read as its own call reads it, side by
- * side. Staff get history, mail, customer, viewers and the customer's rating as their permissions allow; a customer
- * gets their ticket and its public conversation.
+ * What the ticket pane needs on opening, in one request and one round trip to the database:
+ * the ticket is found (and its visibility checked) and every part read by one statement
+ * (ticket-pane-sql.mjs). Staff get history, mail, customer, viewers and the customer's rating as
+ * their permissions allow; a customer gets their ticket and its public conversation. Each part is
+ * what its own call answers.
  */
-export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<TicketPane> {
-  const ticket = await findVisibleTicket(user, id);
-  const when = <T>(allowed: boolean, read: () => Promise<T>) => (allowed ? read() : Promise.resolve(undefined));
-  const [detail, replies, history, mail, customer, viewers, rating] = await Promise.all([
-    ticketWithFiles(user, ticket),
-    repliesOf(user, ticket),
-    when(can(user, "tickets.history"), () => historyOf(user, ticket)),
-    when(can(user, "tickets.history"), () => ticketMailOf(user, ticket)),
-    when(can(user, "tickets.read_all"), () => customerSummaryOf(user, ticket)),
-    when(can(user, "tickets.presence"), () => viewersOf(user, ticket, now)),
-    when(can(user, "satisfaction.read"), () => ratingOf(user, ticket)),
-  ]);
+export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<Jsonify<TicketPane>> {
+  const staff = isStaff(user);
+  const parts = {
+    staff,
+    internalNotes: can(user, "tickets.internal_notes"),
+    tags: can(user, "tickets.tags"),
+    history: can(user, "tickets.history"),
+    customer: can(user, "tickets.read_all"),
+    viewers: can(user, "tickets.presence"),
+    rating: can(user, "satisfaction.read"),
+  };
+  const { text, values } = ticketPaneQuery({
+    id,
+    organizationId: user.organizationId,
+    customerEmail: staff ? null : user.email,
+    now,
+    parts,
+    limits: {
+      headBytes: HEAD_BYTES,
+      mailMessages: MAIL_LIST_LIMIT,
+      otherTickets: CUSTOMER_PANEL_TICKETS,
+      presenceTtlMs: PRESENCE_TTL_MS,
+      placeholderEmail: PLACEHOLDER_CUSTOMER_EMAIL,
+    },
+  });
+  const [row] = await db.$queryRawUnsafe<{ pane: PaneRow }[]>(text, ...values);
+  if (!row) throw notFound("Ticket not found");
+  const { ticket, replies, tags, history, mail, customer, viewers, rating } = row.pane;
   return {
-    ticket: detail,
-    replies,
+    ticket: { ...ticket, ...(tags && { tags }) },
+    replies: replies.map(({ authorFullName, ...reply }) => ({
+      ...toReply(reply),
+      authorName: authorNameOf(reply.authorType, ticket.customerName, authorFullName),
+    })),
     ...(history && { history }),
-    ...(mail && { mail }),
-    ...(customer && { customer }),
-    ...(viewers && { viewers }),
-    ...(rating && { rating }),
+    ...(mail && {
+      mail: {
+        messages: mail.messages.map(({ head, ...message }) => toMailMessage(message, Buffer.from(head, "base64"))),
+        customerAddressFailing: mail.customerAddressFailing,
+      },
+    }),
+    ...(customer !== undefined && {
+      customer: toCustomerSummary(ticket, customer && { ...customer.counts, otherTickets: customer.otherTickets }),
+    }),
+    ...(viewers && { viewers: viewers.map((viewer) => toViewer(viewer, now)) }),
+    ...(rating !== undefined && { rating: { rating } }),
   };
 }

@@ -9,6 +9,7 @@ import { GET as counts } from "@/app/api/tickets/counts/route";
 import { GET as customerSearch } from "@/app/api/customers/route";
 import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
+import { GET as pane } from "@/app/api/tickets/[id]/pane/route";
 import { GET as list } from "@/app/api/tickets/route";
 import { GET as users } from "@/app/api/users/route";
 import { sessionCookie } from "../helpers/fixtures";
@@ -360,6 +361,22 @@ describe.each([
     expect(sequentialScans(plans)).toEqual([]);
     expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
     expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+  });
+
+  it("opens the ticket pane with one statement that reads every part by index", async () => {
+    const headers = await session(org, "agent");
+    const ticket = await db.ticket.findFirstOrThrow({
+      where: { organizationId: org, customerEmail: "c42@perf.test" },
+      select: { id: true },
+    });
+    const plans = await explainAll(() =>
+      pane(makeRequest(`/api/tickets/${ticket.id}/pane`, { headers }), params({ id: ticket.id })),
+    );
+    expect(plans).toHaveLength(1);
+    expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
+    expect(plans[0]!.nodes.some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
+    // Not only Ticket and Reply: no part of the pane reads any table in full.
+    expect(plans[0]!.nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
   });
 
   it("finds customers for the new-ticket picker through the trigram indexes", async () => {

@@ -6,6 +6,12 @@ import { GET as mail } from "@/app/api/tickets/[id]/mail/route";
 import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as presence, PUT as markViewing } from "@/app/api/tickets/[id]/presence/route";
 import { GET as rating } from "@/app/api/tickets/[id]/rating/route";
+import { db } from "@/lib/server/db";
+import type { Jsonify } from "@/lib/schemas/json";
+import type { TicketPane } from "@/lib/schemas/ticket-pane";
+import { saveAttachments } from "@/lib/services/attachments";
+import { markdownBody } from "@/lib/services/reply-body";
+import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { cookieOf, setUpWorld, type SignedInActor, type World } from "../security/world";
 
@@ -19,6 +25,20 @@ type Handler = (req: ReturnType<typeof makeRequest>, ctx: ReturnType<typeof para
 
 async function call(handler: Handler, actor: SignedInActor, path: string, values: Record<string, string>) {
   return readJson(await handler(makeRequest(path, { headers: await cookieOf(world, actor) }), params(values)));
+}
+
+async function staffParts(id: string) {
+  const parts = {
+    ticket: await call(detail, "agent", `/api/tickets/detail/${id}`, { id }),
+    replies: await call(replies, "agent", `/api/replies/${id}`, { ticketId: id }),
+    history: await call(history, "agent", `/api/tickets/${id}/history`, { id }),
+    mail: await call(mail, "agent", `/api/tickets/${id}/mail`, { id }),
+    customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
+    viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
+    rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
+  };
+  for (const part of Object.values(parts)) expect(part.status).toBe(200);
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.body]));
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
@@ -35,28 +55,145 @@ describe("GET /api/tickets/{id}/pane", () => {
     );
     const got = await call(pane, "agent", `/api/tickets/${id}/pane`, { id });
     expect(got.status).toBe(200);
-    const parts = {
-      ticket: await call(detail, "agent", `/api/tickets/detail/${id}`, { id }),
-      replies: await call(replies, "agent", `/api/replies/${id}`, { ticketId: id }),
-      history: await call(history, "agent", `/api/tickets/${id}/history`, { id }),
-      mail: await call(mail, "agent", `/api/tickets/${id}/mail`, { id }),
-      customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
-      viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
-      rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
-    };
-    for (const part of Object.values(parts)) expect(part.status).toBe(200);
+    const { viewers: theirViewers, ...theirs } = await staffParts(id);
     const { viewers, ...rest } = got.body as Record<string, unknown>;
-    expect(rest).toEqual(
-      Object.fromEntries(Object.entries(parts).flatMap(([k, v]) => (k === "viewers" ? [] : [[k, v.body]]))),
-    );
+    expect(rest).toEqual(theirs);
     // How long a viewer still counts moves on between the two calls; who is there does not.
     const strip = (list: unknown) => (list as { expiresInMs: number }[]).map(({ expiresInMs: _, ...v }) => v);
-    expect(strip(viewers)).toEqual(strip(parts.viewers.body));
+    expect(strip(viewers)).toEqual(strip(theirViewers));
     expect(strip(viewers)).toEqual([
       { userId: world.a.users.org_admin.id, fullName: world.a.users.org_admin.fullName, typing: true },
     ]);
     // The conversation holds the internal note for staff.
     expect((rest.replies as { type: string }[]).map((r) => r.type)).toEqual(["public", "internal"]);
+  });
+
+  it("reads every part as its own call does when each holds data", async () => {
+    const { org, users } = world.a;
+    // A ticket of its own, so the other tests' ticket keeps its conversation and viewers.
+    const ticket = await db.ticket.create({
+      data: { ...ticketData(world.a.ticket), ticketNumber: 10, customerEmail: "pane-customer@example.test" },
+    });
+    const id = ticket.id;
+    const [billing, urgent] = await Promise.all(
+      ["billing", "urgent"].map((name) => db.tag.create({ data: { organizationId: org.id, name } })),
+    );
+    // The ticket's order of tags is kept.
+    await db.ticket.update({ where: { id }, data: { tagIds: [urgent!.id, billing!.id] } });
+    await db.$transaction((tx) =>
+      saveAttachments(tx, {
+        organizationId: org.id,
+        ticketId: id,
+        replyId: null,
+        files: [{ filename: "screenshot.txt", content: Buffer.from("the first message's file") }],
+      }),
+    );
+    const author = { organizationId: org.id, ticketId: id, authorType: "agent" as const, authorId: users.agent2.id };
+    await db.reply.create({ data: { ...author, authorEmail: users.agent2.email, ...markdownBody("**Fixed** it") } });
+    // HTML an older renderer made is made again on reading.
+    await db.reply.create({
+      data: {
+        ...author,
+        authorEmail: users.agent2.email,
+        ...markdownBody("_again_"),
+        contentHtml: "<p>old</p>",
+        contentHtmlVersion: 0,
+      },
+    });
+    await db.reply.create({
+      data: {
+        organizationId: org.id,
+        ticketId: id,
+        authorType: "customer",
+        authorEmail: ticket.customerEmail,
+        content: "Thanks",
+      },
+    });
+    const head = `Received: from mx\r\nFrom: "Casey"\r\n <${ticket.customerEmail}>\r\nSubject: Still\r\n on fire\r\n\r\nBody`;
+    await db.inboundMessage.create({
+      data: {
+        organizationId: org.id,
+        dedupKey: `pane-${id}`,
+        raw: Buffer.from(head),
+        size: head.length,
+        source: "smtp",
+        envelope: {},
+        status: "processed",
+        ticketId: id,
+        authResults: { spf: "pass", dkim: "fail" },
+      },
+    });
+    await db.mailAddressFailure.create({
+      data: { organizationId: org.id, email: ticket.customerEmail, reason: "550 mailbox unavailable" },
+    });
+    await db.satisfactionRating.create({
+      data: {
+        organizationId: org.id,
+        ticketId: id,
+        score: "good",
+        comment: "Quick",
+        agentId: users.agent.id,
+        ratedAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
+    const other = await db.ticket.create({
+      data: { ...ticketData(ticket), ticketNumber: 11, subject: "An earlier one", status: "closed" },
+    });
+    // A deactivated agent who had the ticket open no longer counts as a viewer.
+    await db.ticketPresence.create({ data: { organizationId: org.id, ticketId: id, userId: users.agent2.id } });
+    await db.user.update({ where: { id: users.agent2.id }, data: { isActive: false } });
+
+    const got = await call(pane, "agent", `/api/tickets/${id}/pane`, { id });
+    expect(got.status).toBe(200);
+    const { viewers: _theirs, ...theirs } = await staffParts(id);
+    const { viewers, ...rest } = got.body as Record<string, unknown>;
+    expect(rest).toEqual(theirs);
+    expect(viewers).toEqual([]);
+    // What each part holds, so the comparison above cannot pass on two empty answers.
+    const body = got.body as Jsonify<TicketPane>;
+    expect(body.ticket.tags).toEqual(["urgent", "billing"]);
+    expect(body.ticket.attachments.map((a) => a.filename)).toEqual(["screenshot.txt"]);
+    expect(body.replies.map((r) => r.html)).toEqual([
+      "<p><strong>Fixed</strong> it</p>",
+      "<p><em>again</em></p>",
+      null,
+    ]);
+    expect(body.replies.map((r) => r.authorName)).toEqual([
+      users.agent2.fullName,
+      users.agent2.fullName,
+      "Casey",
+    ]);
+    expect(body.mail!.messages).toEqual([
+      expect.objectContaining({
+        from: `"Casey" <${ticket.customerEmail}>`,
+        subject: "Still on fire",
+        auth: { spf: "pass", dkim: "fail", dmarc: "none" },
+        status: "processed",
+      }),
+    ]);
+    expect(body.mail!.customerAddressFailing).toEqual({
+      reason: "550 mailbox unavailable",
+      failedAt: expect.any(String),
+    });
+    expect(body.customer).toMatchObject({ known: true, totalTickets: 2, openTickets: 1 });
+    expect(body.customer!.otherTickets).toEqual([expect.objectContaining({ id: other.id, status: "closed" })]);
+    expect(body.rating).toEqual({
+      rating: expect.objectContaining({ score: "good", agentName: users.agent.fullName }),
+    });
+  });
+
+  it("shows no customer history for a ticket whose customer is not known", async () => {
+    const { ticket } = world.a;
+    const unknown = await db.ticket.create({
+      data: { ...ticketData(ticket), ticketNumber: 3, customerEmail: PLACEHOLDER_CUSTOMER_EMAIL },
+    });
+    const id = unknown.id;
+    const got = await call(pane, "agent", `/api/tickets/${id}/pane`, { id });
+    expect(got.status).toBe(200);
+    const theirs = await call(customer, "agent", `/api/tickets/${id}/customer`, { id });
+    expect(got.body.customer).toEqual(theirs.body);
+    expect(got.body.customer).toMatchObject({ known: false, totalTickets: 1, otherTickets: [] });
   });
 
   it("gives the ticket's customer their ticket and public conversation only", async () => {
@@ -68,6 +205,8 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(got.body.replies).toEqual((await call(replies, "end_user", `/api/replies/${id}`, { ticketId: id })).body);
     expect((got.body.replies as { type: string }[]).map((r) => r.type)).toEqual(["public"]);
     expect(JSON.stringify(got.body)).not.toContain("internal note");
+    // Authors are named, never given by address.
+    expect(JSON.stringify(got.body.replies)).not.toContain("authorEmail");
   });
 
   it("answers 404 for another organisation's ticket and for an id that is no ticket", async () => {
@@ -77,3 +216,9 @@ describe("GET /api/tickets/{id}/pane", () => {
     }
   });
 });
+
+/** A new ticket's columns copied from another of the same organisation. */
+function ticketData(t: World["a"]["ticket"]) {
+  const { id: _id, searchVector: _sv, ...rest } = t as typeof t & { searchVector?: unknown };
+  return { ...rest, fieldVersions: {}, tagIds: [] };
+}

@@ -1,0 +1,133 @@
+// The ticket pane as one SQL statement: PostgreSQL finds the visible ticket and builds every part
+// the caller may read as one JSON value, so opening a ticket is one round trip instead of eleven.
+// Plain JavaScript because the benchmark's raw server (bench/raw-server.mjs) runs this very
+// statement, so the app's share of the raw limit compares the same work.
+// lib/services/ticket-pane.ts turns the answer into the pane; each part must stay exactly what its
+// own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
+
+/** A timestamp as the API writes dates (Date#toJSON): UTC, milliseconds, "Z". */
+const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
+
+/** A JSON array of the rows a subquery gives, `[]` when none. */
+const array = (element, from, order = "") =>
+  `(SELECT coalesce(json_agg(${element}${order && ` ORDER BY ${order}`}), '[]'::json) FROM ${from})`;
+
+const files = (where) =>
+  array(
+    `json_build_object('id', f."id", 'filename', f."filename", 'contentType', f."contentType", 'size', f."size")`,
+    `"Attachment" f WHERE f."organizationId" = t."organizationId" AND f."ticketId" = t."id" AND ${where}`,
+    `f."createdAt", f."id"`,
+  );
+
+const TICKET = `json_build_object(
+    'id', t."id", 'organizationId', t."organizationId", 'ticketNumber', t."ticketNumber", 'subject', t."subject",
+    'description', t."description", 'priority', t."priority"::text, 'status', t."status"::text, 'category', t."category",
+    'customerName', t."customerName", 'customerEmail', t."customerEmail", 'assignedTo', t."assignedToId",
+    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer",
+    'firstResponseDueAt', ${iso(`t."firstResponseDueAt"`)}, 'resolutionDueAt', ${iso(`t."resolutionDueAt"`)},
+    'slaRiskAt', ${iso(`t."slaRiskAt"`)}, 'firstRespondedAt', ${iso(`t."firstRespondedAt"`)},
+    'resolvedAt', ${iso(`t."resolvedAt"`)}, 'closedAt', ${iso(`t."closedAt"`)}, 'customerRepliedLast', t."customerRepliedLast",
+    'createdAt', ${iso(`t."createdAt"`)}, 'updatedAt', ${iso(`t."updatedAt"`)}, 'version', t."version",
+    'fieldVersions', t."fieldVersions", 'attachments', ${files(`f."replyId" IS NULL`)})`;
+
+// The tags by name in the ticket's order; a tag deleted since is left out.
+const TAGS = array(
+  `g."name"`,
+  `"Tag" g WHERE g."organizationId" = t."organizationId" AND g."id" = ANY(t."tagIds")`,
+  `array_position(t."tagIds", g."id")`,
+);
+
+// The reply's stored body columns go out as they are: which of them is shown, and whether an
+// older renderer's HTML must be made again, is decided in JavaScript (lib/services/reply-body.ts).
+const replies = ({ publicOnly, staff }) =>
+  array(
+    `json_build_object('id', r."id", 'ticketId', r."ticketId", 'content', r."content", 'format', r."format"::text,
+      'contentHtml', r."contentHtml", 'contentHtmlVersion', r."contentHtmlVersion", 'type', r."type"::text,
+      'authorType', r."authorType"::text,${staff ? ` 'authorEmail', r."authorEmail",` : ""} 'authorFullName', u."fullName",
+      'createdAt', ${iso(`r."createdAt"`)}, 'attachments', ${files(`f."replyId" = r."id"`)})`,
+    `"Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
+      WHERE r."organizationId" = t."organizationId" AND r."ticketId" = t."id"${publicOnly ? ` AND r."type" = 'public'` : ""}`,
+    `r."createdAt", r."id"`,
+  );
+
+const HISTORY = array(
+  `json_build_object('id', e."id", 'action', e."action", 'actorType', e."actorType", 'actorLabel', e."actorLabel",
+    'metadata', e."metadata", 'createdAt', ${iso(`e."createdAt"`)})`,
+  `"AuditEvent" e WHERE e."organizationId" = t."organizationId" AND e."ticketId" = t."id"`,
+  `e."createdAt", e."id"`,
+);
+
+// Only each message's head leaves the database (From and Subject are read from it in JavaScript):
+// a ticket may hold 200 originals of up to 25 MB each.
+const mail = (headBytes, limit) => `json_build_object(
+    'messages', ${array(
+      `json_build_object('id', m."id", 'receivedAt', ${iso(`m."createdAt"`)}, 'source', m."source", 'status', m."status",
+        'classification', m."classification", 'authResults', m."authResults", 'size', m."size", 'head', m."head")`,
+      `(SELECT "id", "createdAt", "source", "status", "classification", "authResults", "size",
+          encode(substring("raw" from 1 for ${headBytes}::int), 'base64') AS "head"
+        FROM "InboundMessage" WHERE "organizationId" = t."organizationId" AND "ticketId" = t."id"
+        ORDER BY "createdAt" ASC, "id" ASC LIMIT ${limit}::int) m`,
+      `m."createdAt", m."id"`,
+    )},
+    'customerAddressFailing', (SELECT json_build_object('reason', a."reason", 'failedAt', ${iso(`a."failedAt"`)})
+      FROM "MailAddressFailure" a WHERE a."organizationId" = t."organizationId" AND a."email" = t."customerEmail"))`;
+
+// The customer's other tickets come newest first from the (organisation, address, updated) index;
+// the aggregate keeps the order the subquery read them in.
+const customer = (
+  placeholder,
+  otherTickets,
+) => `CASE WHEN t."customerEmail" = ${placeholder} THEN NULL ELSE json_build_object(
+    'counts', (SELECT json_build_object('total', count(*), 'open', count(*) FILTER (WHERE ${OPEN}), 'first', ${iso(`min("createdAt")`)})
+      FROM "Ticket" WHERE "organizationId" = t."organizationId" AND "customerEmail" = t."customerEmail"),
+    'otherTickets', ${array(
+      `json_build_object('id', o."id", 'ticketNumber', o."ticketNumber", 'subject', o."subject", 'status', o."status", 'updatedAt', ${iso(`o."updatedAt"`)})`,
+      `(SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "updatedAt" FROM "Ticket"
+          WHERE "organizationId" = t."organizationId" AND "customerEmail" = t."customerEmail" AND "id" <> t."id"
+          ORDER BY "updatedAt" DESC LIMIT ${otherTickets}::int) o`,
+    )}) END`;
+
+const viewers = (since) =>
+  array(
+    `json_build_object('userId', p."userId", 'fullName', u."fullName", 'typing', p."typing", 'seenAt', ${iso(`p."seenAt"`)})`,
+    `"TicketPresence" p JOIN "User" u ON u."id" = p."userId"
+      WHERE p."organizationId" = t."organizationId" AND p."ticketId" = t."id" AND p."seenAt" >= ${since} AND u."isActive"`,
+    `p."typing" DESC, p."seenAt" ASC`,
+  );
+
+const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s."comment", 'ratedAt', ${iso(`s."ratedAt"`)},
+    'updatedAt', ${iso(`s."updatedAt"`)}, 'agentName', u."fullName")
+  FROM "SatisfactionRating" s LEFT JOIN "User" u ON u."id" = s."agentId"
+  WHERE s."organizationId" = t."organizationId" AND s."ticketId" = t."id")`;
+
+/**
+ * The statement and its values. One row with one `pane` column when the ticket is visible to the
+ * caller (`customerEmail` set: only a ticket raised with that address), no row otherwise. Parts
+ * the caller may not read are neither read nor named.
+ * @param {{
+ *   id: string, organizationId: string, customerEmail: string | null, now: Date,
+ *   parts: { staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string },
+ * }} input
+ * @returns {{ text: string, values: unknown[] }}
+ */
+export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits }) {
+  const values = [id, organizationId];
+  const param = (value) => `$${values.push(value)}`;
+  const fields = [
+    `'ticket', ${TICKET}`,
+    `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff })}`,
+    parts.tags && `'tags', ${TAGS}`,
+    parts.history && `'history', ${HISTORY}`,
+    parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,
+    parts.customer && `'customer', ${customer(param(limits.placeholderEmail), param(limits.otherTickets))}`,
+    parts.viewers && `'viewers', ${viewers(param(new Date(now.getTime() - limits.presenceTtlMs)))}`,
+    parts.rating && `'rating', ${RATING}`,
+  ].filter(Boolean);
+  const scope = customerEmail === null ? "" : ` AND t."customerEmail" = ${param(customerEmail)}`;
+  const text = `SELECT json_build_object(${fields.join(",\n  ")}) AS "pane"
+FROM "Ticket" t WHERE t."id" = $1 AND t."organizationId" = $2${scope}`;
+  return { text, values };
+}
