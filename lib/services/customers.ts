@@ -22,7 +22,7 @@ export async function customerSummary(user: SessionUser, ticketId: string): Prom
   return customerSummaryOf(user, await findVisibleTicket(user, ticketId));
 }
 
-/** The same for a ticket the caller has already loaded (the ticket pane). */
+/** The same for a ticket already found visible to the caller. */
 export async function customerSummaryOf(user: SessionUser, ticket: VisibleTicket): Promise<CustomerSummary> {
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return toCustomerSummary(ticket, null);
   const scope = Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${ticket.customerEmail}`;

@@ -61,7 +61,7 @@ export async function listViewers(user: SessionUser, ticketId: string, now = new
   return viewersOf(user, await findVisibleTicket(user, ticketId), now);
 }
 
-/** The same for a ticket the caller has already loaded (the ticket pane). */
+/** The same for a ticket already found visible to the caller. */
 export async function viewersOf(user: SessionUser, { id: ticketId }: VisibleTicket, now = new Date()) {
   assertMaySee(user);
   const rows = await db.ticketPresence.findMany({

@@ -88,7 +88,7 @@ export async function listReplies(
   return repliesOf(user, await findVisibleTicket(user, ticketId));
 }
 
-/** The same for a ticket the caller has already loaded (the ticket pane). */
+/** The same for a ticket already found visible to the caller. */
 export async function repliesOf(
   user: SessionUser,
   ticket: VisibleTicket,

@@ -18,7 +18,7 @@ export async function ticketRating(user: SessionUser, ticketId: string): Promise
   return ratingOf(user, await findVisibleTicket(user, ticketId));
 }
 
-/** The rating of a ticket already found visible (the ticket pane reads it beside the rest). */
+/** The rating of a ticket already found visible to the caller. */
 export async function ratingOf(user: SessionUser, ticket: { id: string }): Promise<{ rating: TicketRating | null }> {
   const row = await db.satisfactionRating.findFirst({
     where: { organizationId: user.organizationId, ticketId: ticket.id },

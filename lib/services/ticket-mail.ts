@@ -36,7 +36,7 @@ export async function listTicketMail(user: SessionUser, ticketId: string): Promi
   return ticketMailOf(user, await findVisibleTicket(user, ticketId));
 }
 
-/** The same for a ticket the caller has already loaded (the ticket pane). */
+/** The same for a ticket already found visible to the caller. */
 export async function ticketMailOf(user: SessionUser, ticket: VisibleTicket): Promise<TicketMail> {
   assertStaff(user);
   // Only each message's head leaves the database: From and Subject sit in the header block, and

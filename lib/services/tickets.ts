@@ -352,7 +352,7 @@ export async function ticketHistory(user: SessionUser, id: string): Promise<Tick
   return historyOf(user, await findVisibleTicket(user, id));
 }
 
-/** The same for a ticket the caller has already loaded (the ticket pane). */
+/** The same for a ticket already found visible to the caller. */
 export async function historyOf(user: SessionUser, { id }: VisibleTicket): Promise<TicketHistoryEvent[]> {
   if (!can(user, "tickets.history")) throw forbidden();
   const events = await db.auditEvent.findMany({
