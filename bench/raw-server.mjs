@@ -1,5 +1,5 @@
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
-// queue counts, detail and ticket pane (lib/services/tickets.ts, replies.ts, ticket-pane.ts)
+// queue counts, detail, replies and ticket pane (lib/services/tickets.ts, ticket-pane-sql.mjs)
 // including a per-request session user lookup (which the app's session cache may skip).
 // Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as many processes as the
 // production server (WEB_CONCURRENCY, else one per core; node:cluster like scripts/serve.mjs), so the app's share of this limit compares equal process counts.
@@ -33,15 +33,12 @@ async function handle(url) {
     const { rows } = await run(sql.counts(org, user));
     return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
   }
-  const id = url.searchParams.get("id");
-  // The pane: the app's one statement; PostgreSQL finds the ticket and builds the JSON.
-  if (url.pathname === "/pane") return (await run(sql.pane(org, id))).rows[0]?.pane ?? null;
-  if (url.pathname === "/detail" || url.pathname === "/replies") {
-    const {
-      rows: [found],
-    } = await run(sql.ticket(org, id));
-    if (!found || url.pathname === "/detail") return found ?? null;
-    return (await run(sql.replies(org, id))).rows;
+  // The ticket pane, the detail and the replies: the app's one statement with the same parts;
+  // PostgreSQL finds the ticket and builds the JSON.
+  const part = { "/pane": "pane", "/detail": "ticket", "/replies": "replies" }[url.pathname];
+  if (part) {
+    const pane = (await run(sql.pane(org, url.searchParams.get("id"), part))).rows[0]?.pane;
+    return pane && part !== "pane" ? pane[part] : (pane ?? null);
   }
   return null;
 }

@@ -1,6 +1,6 @@
 // The SQL of the app's hot reads, written out for node-postgres: the raw limit (bench/raw-server.mjs)
 // answers with it and bench/prepared.mjs times it unnamed and named. Kept to what the services
-// read (lib/services/tickets.ts, replies.ts, the pane's statement and the session check); each query
+// read (lib/services/tickets.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
 import { ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
@@ -52,35 +52,34 @@ export function counts(org, user, now = new Date()) {
   );
 }
 
-// The columns Prisma reads for a ticket: every one but the search words (searchVector), which only
-// the relevance order reads, inside the database.
-const TICKET_ROW = `"id", "organizationId", "ticketNumber", "subject", "description", "priority"::text, "status"::text, "category",
-  "customerName", "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt",
-  "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "version",
-  "fieldVersions", "tagIds"`;
+// The pane as an agent opens it, and the detail and the replies alone as their calls read them:
+// the app's own statement (lib/services/ticket-pane-sql.mjs) with an agent's parts and the limits
+// lib/services/ticket-pane.ts passes.
+const AGENT = {
+  staff: true,
+  internalNotes: true,
+  tags: true,
+  history: true,
+  customer: true,
+  viewers: true,
+  rating: true,
+};
+const ONE_PART = { history: false, customer: false, viewers: false, rating: false };
+const PARTS = {
+  pane: { ...AGENT, ticket: true, replies: true },
+  ticket: { ...AGENT, ...ONE_PART, ticket: true, replies: false },
+  replies: { ...AGENT, ...ONE_PART, ticket: false, replies: true, tags: false },
+};
 
-export const ticket = (org, id) =>
-  query("ticket", `SELECT ${TICKET_ROW} FROM "Ticket" WHERE "id" = $1 AND "organizationId" = $2 LIMIT 1`, [id, org]);
-
-export const replies = (org, id) =>
-  query(
-    "replies",
-    `SELECT r."id", r."ticketId", r."content", r."type"::text, r."authorType"::text, r."authorEmail", r."createdAt", u."fullName" AS "authorName"
-    FROM "Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
-    WHERE r."organizationId" = $1 AND r."ticketId" = $2 ORDER BY r."createdAt" ASC, r."id" ASC`,
-    [org, id],
-  );
-
-// The pane as an agent opens it: the app's own statement (lib/services/ticket-pane-sql.mjs) with
-// every staff part, and the limits lib/services/ticket-pane.ts passes.
-export const pane = (org, id, now = new Date()) => ({
-  name: "raw_pane",
+/** `part`: "pane", "ticket" or "replies". */
+export const pane = (org, id, part = "pane", now = new Date()) => ({
+  name: `raw_pane_${part}`,
   ...ticketPaneQuery({
     id,
     organizationId: org,
     customerEmail: null,
     now,
-    parts: { staff: true, internalNotes: true, tags: true, history: true, customer: true, viewers: true, rating: true },
+    parts: PARTS[part],
     limits: {
       headBytes: 32 * 1024,
       mailMessages: 200,

@@ -4,19 +4,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";
-import {
-  SUPPORT_AUTHOR_NAME,
-  type CreateReplyInput,
-  type CustomerReply,
-  type Reply,
-  type StaffReply,
-} from "@/lib/schemas/tickets";
+import { SUPPORT_AUTHOR_NAME, type CreateReplyInput, type CustomerReply, type Reply } from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { attachmentsByMessage } from "./attachments";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
-import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
+import { findVisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { markdownBody, replyBody, REPLY_BODY_SELECT, type StoredBody } from "./reply-body";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
@@ -78,41 +72,6 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
     authorName,
     createdAt: reply.createdAt,
   };
-}
-
-/** The conversation in order; internal notes and authors' addresses only for staff. */
-export async function listReplies(
-  user: SessionUser,
-  ticketId: string,
-): Promise<WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[]> {
-  return repliesOf(user, await findVisibleTicket(user, ticketId));
-}
-
-/** The same for a ticket already found visible to the caller. */
-export async function repliesOf(
-  user: SessionUser,
-  ticket: VisibleTicket,
-): Promise<WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[]> {
-  const ticketId = ticket.id;
-  if (sessionActor(user).kind === "staff") {
-    const rows = await db.reply.findMany({
-      where: {
-        organizationId: user.organizationId,
-        ticketId,
-        ...(can(user, "tickets.internal_notes") ? {} : { type: "public" as const }),
-      },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { ...REPLY_SELECT, author: { select: { fullName: true } } },
-    });
-    const files = await attachmentsByMessage(user.organizationId, ticketId);
-    return rows.map(({ author, ...reply }) =>
-      files.of({
-        ...toReply(reply),
-        authorName: authorNameOf(reply.authorType, ticket.customerName, author?.fullName),
-      }),
-    );
-  }
-  return listCustomerReplies(user.organizationId, ticketId);
 }
 
 /** The public replies of a ticket as its customer sees them (the caller has checked the ticket is theirs). */

@@ -105,10 +105,10 @@ const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s
 /**
  * The statement and its values. One row with one `pane` column when the ticket is visible to the
  * caller (`customerEmail` set: only a ticket raised with that address), no row otherwise. Parts
- * the caller may not read are neither read nor named.
+ * not asked for (the caller may not read them, or a call wants only one) are neither read nor named.
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
- *   parts: { staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
+ *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
  *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string },
  * }} input
  * @returns {{ text: string, values: unknown[] }}
@@ -117,8 +117,10 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
   const values = [id, organizationId];
   const param = (value) => `$${values.push(value)}`;
   const fields = [
-    `'ticket', ${TICKET}`,
-    `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff })}`,
+    // Replies name a customer as the ticket names them.
+    `'customerName', t."customerName"`,
+    parts.ticket && `'ticket', ${TICKET}`,
+    parts.replies && `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff })}`,
     parts.tags && `'tags', ${TAGS}`,
     parts.history && `'history', ${HISTORY}`,
     parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,

@@ -22,10 +22,13 @@ import { ticketPaneQuery } from "./ticket-pane-sql.mjs";
 
 type Files = { attachments: AttachmentSummary[] };
 
+type PaneParts = Parameters<typeof ticketPaneQuery>[0]["parts"];
+
 /** What the statement answers: each part as PostgreSQL built it (dates already ISO strings). */
 type PaneRow = {
-  ticket: Jsonify<Ticket> & Files;
-  replies: (Omit<Jsonify<Reply>, "format" | "html" | "authorEmail"> &
+  customerName: string;
+  ticket?: Jsonify<Ticket> & Files;
+  replies?: (Omit<Jsonify<Reply>, "format" | "html" | "authorEmail"> &
     StoredBody &
     Files & { authorEmail?: string; authorType: AuthorType; authorFullName: string | null })[];
   tags?: string[];
@@ -45,17 +48,12 @@ type PaneRow = {
   rating?: Jsonify<TicketRating> | null;
 };
 
-/**
- * What the ticket pane needs on opening, in one request and one round trip to the database:
- * the ticket is found (and its visibility checked) and every part read by one statement
- * (ticket-pane-sql.mjs). Staff get history, mail, customer, viewers and the customer's rating as
- * their permissions allow; a customer gets their ticket and its public conversation. Each part is
- * what its own call answers.
- */
-export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<Jsonify<TicketPane>> {
-  const staff = isStaff(user);
-  const parts = {
-    staff,
+/** Every part the caller may read; a call that wants fewer turns the rest off. */
+function partsFor(user: SessionUser): PaneParts {
+  return {
+    ticket: true,
+    replies: true,
+    staff: isStaff(user),
     internalNotes: can(user, "tickets.internal_notes"),
     tags: can(user, "tickets.tags"),
     history: can(user, "tickets.history"),
@@ -63,10 +61,14 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     viewers: can(user, "tickets.presence"),
     rating: can(user, "satisfaction.read"),
   };
+}
+
+/** Runs the statement for a ticket visible to the caller, or answers 404 (another tenant's too). */
+async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Date): Promise<PaneRow> {
   const { text, values } = ticketPaneQuery({
     id,
     organizationId: user.organizationId,
-    customerEmail: staff ? null : user.email,
+    customerEmail: parts.staff ? null : user.email,
     now,
     parts,
     limits: {
@@ -79,13 +81,29 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   });
   const [row] = await db.$queryRawUnsafe<{ pane: PaneRow }[]>(text, ...values);
   if (!row) throw notFound("Ticket not found");
-  const { ticket, replies, tags, history, mail, customer, viewers, rating } = row.pane;
+  return row.pane;
+}
+
+const ticketOf = ({ ticket, tags }: PaneRow) => ({ ...ticket!, ...(tags && { tags }) });
+
+const repliesOf = ({ replies, customerName }: PaneRow) =>
+  replies!.map(({ authorFullName, ...reply }) => ({
+    ...toReply(reply),
+    authorName: authorNameOf(reply.authorType, customerName, authorFullName),
+  }));
+
+/**
+ * What the ticket pane needs on opening, in one request and one round trip to the database:
+ * the ticket is found (and its visibility checked) and every part read by one statement
+ * (ticket-pane-sql.mjs). Staff get history, mail, customer, viewers and the customer's rating as
+ * their permissions allow; a customer gets their ticket and its public conversation.
+ */
+export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<Jsonify<TicketPane>> {
+  const pane = await readPane(user, id, partsFor(user), now);
+  const { ticket, history, mail, customer, viewers, rating } = pane;
   return {
-    ticket: { ...ticket, ...(tags && { tags }) },
-    replies: replies.map(({ authorFullName, ...reply }) => ({
-      ...toReply(reply),
-      authorName: authorNameOf(reply.authorType, ticket.customerName, authorFullName),
-    })),
+    ticket: ticketOf(pane),
+    replies: repliesOf(pane),
     ...(history && { history }),
     ...(mail && {
       mail: {
@@ -94,9 +112,23 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
       },
     }),
     ...(customer !== undefined && {
-      customer: toCustomerSummary(ticket, customer && { ...customer.counts, otherTickets: customer.otherTickets }),
+      customer: toCustomerSummary(ticket!, customer && { ...customer.counts, otherTickets: customer.otherTickets }),
     }),
     ...(viewers && { viewers: viewers.map((viewer) => toViewer(viewer, now)) }),
     ...(rating !== undefined && { rating: { rating } }),
   };
+}
+
+const NONE = { history: false, customer: false, viewers: false, rating: false };
+
+/** One visible ticket with the files of its first message (each reply's come with the replies). */
+export async function ticketDetail(user: SessionUser, id: string): Promise<Jsonify<TicketPane["ticket"]>> {
+  const parts = partsFor(user);
+  return ticketOf(await readPane(user, id, { ...parts, ...NONE, replies: false }, new Date()));
+}
+
+/** The conversation in order, with each message's files; internal notes and authors' addresses only for staff. */
+export async function ticketReplies(user: SessionUser, id: string): Promise<Jsonify<TicketPane["replies"]>> {
+  const parts = partsFor(user);
+  return repliesOf(await readPane(user, id, { ...parts, ...NONE, ticket: false, tags: false }, new Date()));
 }

@@ -20,13 +20,11 @@ import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { statusClock } from "./ticket-status";
-import type { WithAttachments } from "@/lib/schemas/attachments";
-import { openingAttachments } from "./attachments";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
-import { assertMayTag, findTagId, tagNames, tagNamesById } from "./ticket-tags";
+import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -220,20 +218,6 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
     "unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
     number
   >;
-}
-
-/** One visible ticket with the files of its first message (each reply's come with the replies). */
-export async function getTicket(user: SessionUser, id: string): Promise<WithAttachments<Ticket>> {
-  return ticketWithFiles(user, await findVisibleTicket(user, id));
-}
-
-/** A loaded ticket as the detail shows it, with the files of its first message (and its tags, for staff). */
-export async function ticketWithFiles(user: SessionUser, ticket: VisibleTicket): Promise<WithAttachments<Ticket>> {
-  const [attachments, tags] = await Promise.all([
-    openingAttachments(ticket.organizationId, ticket.id),
-    can(user, "tickets.tags") ? tagNames(db, ticket.organizationId, ticket.tagIds) : undefined,
-  ]);
-  return { ...toTicketJson(ticket), ...(tags ? { tags } : {}), attachments };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { listPortalReplies } from "@/lib/services/portal";
-import { listReplies } from "@/lib/services/replies";
+import { ticketReplies } from "@/lib/services/ticket-pane";
 
 // GET /api/replies/{ticketId} - the conversation; internal notes for staff only, never for a portal token.
 export const GET = sessionOrPortal(
-  route({}, ({ user, params }) => listReplies(user, params.ticketId!)),
+  route({}, ({ user, params }) => ticketReplies(user, params.ticketId!)),
   portalRoute({}, ({ user, params }) => listPortalReplies(user, params.ticketId!)),
 );

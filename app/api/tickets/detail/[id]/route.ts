@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/server/route";
-import { getTicket } from "@/lib/services/tickets";
+import { ticketDetail } from "@/lib/services/ticket-pane";
 
 // GET /api/tickets/detail/{id} - one visible ticket (another tenant's is a 404).
-export const GET = route({}, ({ user, params }) => getTicket(user, params.id!));
+export const GET = route({}, ({ user, params }) => ticketDetail(user, params.id!));
