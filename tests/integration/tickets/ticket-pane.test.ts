@@ -159,11 +159,7 @@ describe("GET /api/tickets/{id}/pane", () => {
       "<p><em>again</em></p>",
       null,
     ]);
-    expect(body.replies.map((r) => r.authorName)).toEqual([
-      users.agent2.fullName,
-      users.agent2.fullName,
-      "Casey",
-    ]);
+    expect(body.replies.map((r) => r.authorName)).toEqual([users.agent2.fullName, users.agent2.fullName, "Casey"]);
     expect(body.mail!.messages).toEqual([
       expect.objectContaining({
         from: `"Casey" <${ticket.customerEmail}>`,
