@@ -38,7 +38,8 @@ async function handle(url) {
   const part = { "/pane": "pane", "/detail": "ticket", "/replies": "replies" }[url.pathname];
   if (part) {
     const pane = (await run(sql.pane(org, url.searchParams.get("id"), part))).rows[0]?.pane;
-    return pane && part !== "pane" ? pane[part] : (pane ?? null);
+    if (!pane) return null;
+    return part === "pane" ? pane : pane[part];
   }
   return null;
 }

@@ -3,7 +3,7 @@
 // read (lib/services/tickets.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
+import { partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
@@ -56,6 +56,8 @@ export function counts(org, user, now = new Date()) {
 // the app's own statement (lib/services/ticket-pane-sql.mjs) with an agent's parts and the limits
 // lib/services/ticket-pane.ts passes.
 const AGENT = {
+  ticket: true,
+  replies: true,
   staff: true,
   internalNotes: true,
   tags: true,
@@ -63,12 +65,6 @@ const AGENT = {
   customer: true,
   viewers: true,
   rating: true,
-};
-const ONE_PART = { history: false, customer: false, viewers: false, rating: false };
-const PARTS = {
-  pane: { ...AGENT, ticket: true, replies: true },
-  ticket: { ...AGENT, ...ONE_PART, ticket: true, replies: false },
-  replies: { ...AGENT, ...ONE_PART, ticket: false, replies: true, tags: false },
 };
 
 /** `part`: "pane", "ticket" or "replies". */
@@ -79,7 +75,7 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
     organizationId: org,
     customerEmail: null,
     now,
-    parts: PARTS[part],
+    parts: partsOf(AGENT, part),
     limits: {
       headBytes: 32 * 1024,
       mailMessages: 200,

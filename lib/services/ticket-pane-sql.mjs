@@ -103,6 +103,20 @@ const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s
   WHERE s."organizationId" = t."organizationId" AND s."ticketId" = t."id")`;
 
 /**
+ * The parts one call reads, from every part the caller may read: the whole pane, the ticket alone
+ * (with its tags) or the conversation alone.
+ * @template {{ ticket: boolean, replies: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean }} P
+ * @param {P} parts
+ * @param {"pane" | "ticket" | "replies"} call
+ * @returns {P}
+ */
+export function partsOf(parts, call) {
+  if (call === "pane") return parts;
+  const one = { ...parts, history: false, customer: false, viewers: false, rating: false };
+  return call === "ticket" ? { ...one, replies: false } : { ...one, ticket: false, tags: false };
+}
+
+/**
  * The statement and its values. One row with one `pane` column when the ticket is visible to the
  * caller (`customerEmail` set: only a ticket raised with that address), no row otherwise. Parts
  * not asked for (the caller may not read them, or a call wants only one) are neither read nor named.

@@ -18,7 +18,7 @@ import { PRESENCE_TTL_MS, toViewer } from "./presence";
 import { authorNameOf, toReply } from "./replies";
 import { isStaff } from "./ticket-access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "./ticket-mail";
-import { ticketPaneQuery } from "./ticket-pane-sql.mjs";
+import { partsOf, ticketPaneQuery } from "./ticket-pane-sql.mjs";
 
 type Files = { attachments: AttachmentSummary[] };
 
@@ -119,16 +119,12 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   };
 }
 
-const NONE = { history: false, customer: false, viewers: false, rating: false };
-
 /** One visible ticket with the files of its first message (each reply's come with the replies). */
 export async function ticketDetail(user: SessionUser, id: string): Promise<Jsonify<TicketPane["ticket"]>> {
-  const parts = partsFor(user);
-  return ticketOf(await readPane(user, id, { ...parts, ...NONE, replies: false }, new Date()));
+  return ticketOf(await readPane(user, id, partsOf(partsFor(user), "ticket"), new Date()));
 }
 
 /** The conversation in order, with each message's files; internal notes and authors' addresses only for staff. */
 export async function ticketReplies(user: SessionUser, id: string): Promise<Jsonify<TicketPane["replies"]>> {
-  const parts = partsFor(user);
-  return repliesOf(await readPane(user, id, { ...parts, ...NONE, ticket: false, tags: false }, new Date()));
+  return repliesOf(await readPane(user, id, partsOf(partsFor(user), "replies"), new Date()));
 }

@@ -155,6 +155,10 @@ function ticketIndexes(plans: { nodes: PlanNode[] }[]) {
     .map((n) => n["Index Name"]);
 }
 
+/** A ticket of customer c42, who has one ticket in 500 of each organisation's. */
+const c42Ticket = (org: string) =>
+  db.ticket.findFirstOrThrow({ where: { organizationId: org, customerEmail: "c42@perf.test" }, select: { id: true } });
+
 const session = async (org: string, role: "agent" | "end_user" | "org_admin") => ({
   cookie: await sessionCookie({ id: `perf-${role}-${org.replace("perf-org-", "")}`, sessionVersion: 0 }),
 });
@@ -351,10 +355,7 @@ describe.each([
   it("loads the customer panel of a ticket from the customer's index range", async () => {
     const headers = await session(org, "agent");
     // c42 has one ticket in 500 of the organisation's: the panel must not read the rest.
-    const ticket = await db.ticket.findFirstOrThrow({
-      where: { organizationId: org, customerEmail: "c42@perf.test" },
-      select: { id: true },
-    });
+    const ticket = await c42Ticket(org);
     const plans = await explainAll(() =>
       customer(makeRequest(`/api/tickets/${ticket.id}/customer`, { headers }), params({ id: ticket.id })),
     );
@@ -365,10 +366,7 @@ describe.each([
 
   it("opens the ticket pane with one statement that reads every part by index", async () => {
     const headers = await session(org, "agent");
-    const ticket = await db.ticket.findFirstOrThrow({
-      where: { organizationId: org, customerEmail: "c42@perf.test" },
-      select: { id: true },
-    });
+    const ticket = await c42Ticket(org);
     const plans = await explainAll(() =>
       pane(makeRequest(`/api/tickets/${ticket.id}/pane`, { headers }), params({ id: ticket.id })),
     );
