@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, formatting, Jest (unit + integration on a real Postgres) and Playwright
 // against a production build (server on E2E_PORT, default 3100, in the Chromium
 // scripts/lib/chromium.mjs picks). The database is TEST_DATABASE_URL's server when given, else
-// an embedded Postgres of its own (.test-data/, TEST_PG_PORT, default 54330); each run uses
+// an embedded Postgres of its own (.test-data/, TEST_PG_PORT, else 54330 or the next free port); each run uses
 // fresh databases and drops them at the end.
 //   --only unit|integration|e2e|static   run one part
 //   -- <patterns>                          only the Jest test files / Playwright specs matching them
@@ -13,7 +13,7 @@ import { describeChromium, resolveChromium } from "./lib/chromium.mjs";
 import { run, seed } from "./lib/database.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.mjs";
 import { startMailCatcher } from "./lib/mail-catcher.mjs";
-import { ensurePortFree } from "./lib/ports.mjs";
+import { ensurePortFree, firstFreePort } from "./lib/ports.mjs";
 import { applyMigrations } from "./lib/schema-engine.mjs";
 
 const onlyIndex = process.argv.indexOf("--only");
@@ -26,7 +26,6 @@ const runId = `${Date.now().toString(36)}_${process.pid}`;
 const E2E_PORT = process.env.E2E_PORT ?? "3100";
 // The e2e server's mail receiver (the email channel's browser test sends mail to it).
 const E2E_SMTP_PORT = process.env.E2E_SMTP_PORT ?? "2526";
-const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
 const TEST_PG_SETTINGS = [
   "TEST_PG_PORT=<port>",
   "TEST_DATABASE_URL set to a PostgreSQL server the tests may create databases on",
@@ -34,6 +33,17 @@ const TEST_PG_SETTINGS = [
 const counts = { passed: 0, failed: 0 };
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
+
+/**
+ * No one connects to the tests' PostgreSQL by hand, so without TEST_PG_PORT a taken 54330 is no
+ * reason to stop: it may be another run, or an outgoing connection the system gave that port as
+ * its local one (54330 lies in Linux's range for those). The port is chosen just before the
+ * server starts, minutes after the first checks.
+ */
+async function testPostgresPort() {
+  if (process.env.TEST_PG_PORT) return Number(process.env.TEST_PG_PORT);
+  return (await firstFreePort(54330, "127.0.0.1")) ?? 54330;
+}
 
 function withDatabase(serverUrl, name) {
   const url = new URL(serverUrl);
@@ -73,8 +83,8 @@ const step = (name) => console.log(`\n=== ${name} ===`);
 try {
   // A taken port or a missing browser fails the run now, not after minutes of other checks.
   const embedded = (wants("integration") || wants("e2e")) && !process.env.TEST_DATABASE_URL;
-  if (embedded)
-    await ensurePortFree(TEST_PG_PORT, {
+  if (embedded && process.env.TEST_PG_PORT)
+    await ensurePortFree(Number(process.env.TEST_PG_PORT), {
       host: "127.0.0.1",
       service: "the tests' embedded PostgreSQL",
       settings: TEST_PG_SETTINGS,
@@ -112,7 +122,7 @@ try {
       ? { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
       : await startEmbeddedPostgres({
           dir: ".test-data/postgres",
-          port: TEST_PG_PORT,
+          port: await testPostgresPort(),
           database: "postgres",
           portSettings: TEST_PG_SETTINGS,
         });

@@ -24,13 +24,18 @@ export function isPortFree(port, host) {
   });
 }
 
-/** Inodes of the listening TCP sockets on `port`, from Linux's /proc/net tables. */
+/**
+ * Inodes of the listening TCP sockets on `port`, from Linux's /proc/net tables; undefined where
+ * those tables cannot be read.
+ */
 function listeningInodes(port) {
   const inodes = new Set();
+  let read = false;
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
     let text;
     try {
       text = readFileSync(table, "utf8");
+      read = true;
     } catch {
       continue;
     }
@@ -41,13 +46,13 @@ function listeningInodes(port) {
       if (localPort === port && fields[3] === "0A") inodes.add(fields[9]);
     }
   }
-  return inodes;
+  return read ? inodes : undefined;
 }
 
 /** The process listening on `port` as `{ pid, command }`, when this system lets us see it. */
 export function portHolder(port) {
   const inodes = listeningInodes(port);
-  if (!inodes.size) return undefined;
+  if (!inodes?.size) return undefined;
   let pids;
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -85,7 +90,10 @@ export function portHolder(port) {
 }
 
 /** A guess at what the holder is, in words a newcomer recognises. */
-function describeHolder(holder) {
+function describeHolder(holder, unlistened) {
+  // Ports from 32768 up are also lent to outgoing connections as their local end.
+  if (unlistened)
+    return "no server: nothing listens on it, so it is probably the local end of an outgoing connection, which frees it when it closes";
   if (!holder)
     return "another program, probably another copy of Ticketry (npm start, npm run dev or npm test) that is still running";
   const who = `process ${holder.pid}${holder.command ? ` (${holder.command})` : ""}`;
@@ -99,19 +107,21 @@ function describeHolder(holder) {
 /**
  * The message for a taken port. `service` says what wanted it ("the embedded PostgreSQL"),
  * `settings` what the user can set instead ("EMBEDDED_PG_PORT=<port>" and alternatives).
- * @param {{ port: number, service: string, settings: string[], holder?: { pid: number, command: string }, freePort?: number }} facts
+ * `unlistened` says that the system shows no listening socket on the port.
+ * @param {{ port: number, service: string, settings: string[], holder?: { pid: number, command: string }, unlistened?: boolean, freePort?: number }} facts
  */
-export function portInUseMessage({ port, service, settings, holder, freePort }) {
+export function portInUseMessage({ port, service, settings, holder, unlistened, freePort }) {
   const choose = settings.map((s) => s.replaceAll("<port>", String(freePort ?? "<port>"))).join(", or ");
   return [
     `Port ${port} is already in use, so ${service} cannot listen on it.`,
-    `It is held by ${describeHolder(holder)}.`,
-    `Stop that program, or run with ${choose}${freePort ? ` (port ${freePort} is free now)` : ""}.`,
+    `It is held by ${describeHolder(holder, unlistened)}.`,
+    `${unlistened ? "Try again in a moment" : "Stop that program"}, or run with ${choose}${freePort ? ` (port ${freePort} is free now)` : ""}.`,
   ].join("\n");
 }
 
-async function nearbyFreePort(port, host) {
-  for (let candidate = port + 1; candidate <= Math.min(port + 50, 65535); candidate++) {
+/** `port` when it is free, else the first free one of the 50 above it; undefined when none is. */
+export async function firstFreePort(port, host) {
+  for (let candidate = port; candidate <= Math.min(port + 50, 65535); candidate++) {
     if (await isPortFree(candidate, host)) return candidate;
   }
   return undefined;
@@ -120,6 +130,7 @@ async function nearbyFreePort(port, host) {
 /** Throws a PortInUseError with the full explanation when `port` is taken. */
 export async function ensurePortFree(port, { host, service, settings }) {
   if (await isPortFree(port, host)) return;
-  const [holder, freePort] = [portHolder(port), await nearbyFreePort(port, host)];
-  throw new PortInUseError(portInUseMessage({ port, service, settings, holder, freePort }), port);
+  const [holder, freePort] = [portHolder(port), await firstFreePort(port + 1, host)];
+  const unlistened = listeningInodes(port)?.size === 0;
+  throw new PortInUseError(portInUseMessage({ port, service, settings, holder, unlistened, freePort }), port);
 }

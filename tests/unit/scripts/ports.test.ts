@@ -1,6 +1,13 @@
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
-import { ensurePortFree, isPortFree, portHolder, portInUseMessage, PortInUseError } from "@/scripts/lib/ports.mjs";
+import {
+  ensurePortFree,
+  firstFreePort,
+  isPortFree,
+  portHolder,
+  portInUseMessage,
+  PortInUseError,
+} from "@/scripts/lib/ports.mjs";
 
 // A second copy of Ticketry finds its ports taken: it must say which port, what holds it and
 // what to set, before it starts anything.
@@ -69,4 +76,48 @@ test("a holder that cannot be seen is described as a probable other copy; a Post
     "It is held by process 42 (postgres -D /x -p 54329), a PostgreSQL server: probably another copy of Ticketry",
   );
   expect(postgres).toContain("Stop that program, or run with EMBEDDED_PG_PORT=<port>.");
+});
+
+test("a port lent to an outgoing connection is described as such, with a retry instead of a program to stop", () => {
+  const message = portInUseMessage({
+    port: 54330,
+    service: "the embedded PostgreSQL",
+    settings: ["TEST_PG_PORT=<port>"],
+    unlistened: true,
+    freePort: 54331,
+  });
+  expect(message).toBe(
+    [
+      "Port 54330 is already in use, so the embedded PostgreSQL cannot listen on it.",
+      "It is held by no server: nothing listens on it, so it is probably the local end of an outgoing connection, which frees it when it closes.",
+      "Try again in a moment, or run with TEST_PG_PORT=54331 (port 54331 is free now).",
+    ].join("\n"),
+  );
+});
+
+test("an outgoing connection's local port is reported as unlistened", async () => {
+  // A client socket keeps its local port bound while connected, though nothing listens on it.
+  const { Socket } = await import("node:net");
+  const client = new Socket();
+  await new Promise<void>((resolve) => client.connect(port, "127.0.0.1", resolve));
+  const localPort = client.localPort!;
+  try {
+    const error = await ensurePortFree(localPort, {
+      host: "127.0.0.1",
+      service: "the embedded PostgreSQL",
+      settings: ["TEST_PG_PORT=<port>"],
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain("It is held by no server: nothing listens on it");
+  } finally {
+    client.destroy();
+  }
+});
+
+test("the first free port is the port itself when free, else the next free one above it", async () => {
+  expect(await firstFreePort(port, "127.0.0.1")).toBeGreaterThan(port);
+  const other = createServer();
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  const otherPort = (other.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => other.close(() => resolve()));
+  expect(await firstFreePort(otherPort, "127.0.0.1")).toBe(otherPort);
 });
