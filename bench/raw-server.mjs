@@ -21,17 +21,22 @@ const pool = new pg.Pool({
 const unnamed = process.env.RAW_UNNAMED === "1";
 const run = (q) => pool.query(unnamed ? { text: q.text, values: q.values } : q);
 
+/** The answer's JSON text, or null for a ticket the caller cannot see. */
 async function handle(url) {
   const org = url.searchParams.get("org");
   const user = url.searchParams.get("user");
   await run(sql.sessionUser(user));
   if (url.pathname === "/list") {
+    // The rows' JSON as PostgreSQL wrote it, sent on as text as the app does.
     const { rows } = await run(sql.list(org, user, url.searchParams.get("view") ?? ""));
-    return rows.slice(0, 50).map(({ assignedToId, ...t }) => ({ ...t, assignedTo: assignedToId }));
+    return `[${rows
+      .slice(0, 50)
+      .map((row) => row.json)
+      .join(",")}]`;
   }
   if (url.pathname === "/counts") {
     const { rows } = await run(sql.counts(org, user));
-    return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
+    return JSON.stringify(Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)])));
   }
   // The ticket pane, the detail and the replies: the app's one statement with the same parts;
   // PostgreSQL finds the ticket and builds the JSON.
@@ -39,7 +44,7 @@ async function handle(url) {
   if (part) {
     const pane = (await run(sql.pane(org, url.searchParams.get("id"), part))).rows[0]?.pane;
     if (!pane) return null;
-    return part === "pane" ? pane : pane[part];
+    return JSON.stringify(part === "pane" ? pane : pane[part]);
   }
   return null;
 }
@@ -51,9 +56,9 @@ else
   http
     .createServer((req, res) => {
       handle(new URL(req.url, "http://raw"))
-        .then((body) => {
-          res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
-          res.end(JSON.stringify(body ?? { error: "Not found" }));
+        .then((text) => {
+          res.writeHead(text ? 200 : 404, { "content-type": "application/json" });
+          res.end(text ?? JSON.stringify({ error: "Not found" }));
         })
         .catch((error) => {
           res.writeHead(500, { "content-type": "application/json" });

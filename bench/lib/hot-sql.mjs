@@ -3,13 +3,14 @@
 // read (lib/services/tickets.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
+import { LIST_ITEM_JSON } from "../../lib/services/ticket-list-sql.mjs";
+import { iso, partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
-const COLUMNS = `"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status", "category", "customerName",
-  "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt", "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt",
-  "version", "customerRepliedLast" AS "customerReplied"`;
+// A row's JSON as the app's list selects it, with what the app names it by and its cursor time.
+const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
+  ${iso(`"createdAt"`)} AS "at"`;
 const DAY = 24 * 3600_000;
 const VIEWS = {
   "": () => ["", []],
@@ -31,7 +32,7 @@ export function list(org, user, view = "") {
   const [where, extra] = (VIEWS[view] ?? VIEWS[""])(user);
   return query(
     `list_${view || "all"}`,
-    `SELECT ${COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT $2`,
+    `SELECT ${LIST_COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT $2`,
     [org, 51, ...extra],
   );
 }

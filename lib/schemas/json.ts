@@ -10,3 +10,9 @@ export type Jsonify<T> = T extends Date
     : T extends object
       ? { [Key in keyof T]: Jsonify<T[Key]> }
       : T;
+
+/**
+ * JSON already written out, typed by the value it holds: a service whose answer PostgreSQL built
+ * as text hands it on as is, and the route sends it without parsing and writing it again.
+ */
+export type JsonText<T> = string & { readonly __jsonOf: T };

@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority } from "@/generated/prisma/enums";
 import { badRequest } from "@/lib/errors";
 import type { TicketSort } from "@/lib/tickets/sort";
+import { iso } from "./ticket-pane-sql.mjs";
 
 /**
  * Keyset paging of the ticket list in each of its orders: the cursor carries the last row's
@@ -12,17 +13,24 @@ import type { TicketSort } from "@/lib/tickets/sort";
 type OrderRow = {
   id: string;
   priority: TicketPriority;
-  createdAt: Date;
-  updatedAt: Date;
-  firstResponseDueAt: Date;
-  resolutionDueAt: Date;
-  firstRespondedAt: Date | null;
+  /** The row's time in the order, as the API writes dates (see cursorTime). */
+  at: string;
   /** Under the relevance order: how well the ticket matched (see searchRank). */
   searchRank?: number;
 };
 
 /** The SLA target that runs next: the first reply until there is one, then resolution. */
-const SLA_DUE = Prisma.sql`(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
+const SLA_DUE_TEXT = `(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
+const SLA_DUE = Prisma.raw(SLA_DUE_TEXT);
+
+/**
+ * The time a cursor carries for the order, selected with each row as the API writes dates: the
+ * ticket's own columns, which the tag rows' copies always equal.
+ */
+export function cursorTime(sort: TicketSort): Prisma.Sql {
+  const at = sort === "activity" ? `"Ticket"."updatedAt"` : sort === "sla" ? SLA_DUE_TEXT : `"Ticket"."createdAt"`;
+  return Prisma.raw(iso(at));
+}
 
 /**
  * Where the two time orders read their key: the ticket's own columns, or under a tag filter the
@@ -75,16 +83,8 @@ export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.
 type Key = [sort: TicketSort, at: string, id: string, priorityOrRank?: TicketPriority | number];
 
 export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
-  const at =
-    sort === "activity"
-      ? row.updatedAt
-      : sort === "sla"
-        ? row.firstRespondedAt
-          ? row.resolutionDueAt
-          : row.firstResponseDueAt
-        : row.createdAt;
   const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.searchRank ?? 0] : [];
-  const key = [sort, at.toISOString(), row.id, ...extra] as Key;
+  const key = [sort, row.at, row.id, ...extra] as Key;
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 

@@ -5,8 +5,11 @@
 // lib/services/ticket-pane.ts turns the answer into the pane; each part must stay exactly what its
 // own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
 
-/** A timestamp as the API writes dates (Date#toJSON): UTC, milliseconds, "Z". */
-const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A timestamp as the API writes dates (Date#toJSON): UTC, milliseconds, "Z".
+ * @param {string} column
+ */
+export const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 

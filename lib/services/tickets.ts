@@ -1,8 +1,10 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { TicketStatus } from "@/generated/prisma/enums";
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { usersById, type SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
+import { jsonText, withFields } from "@/lib/server/json-text";
+import type { JsonText } from "@/lib/schemas/json";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type {
   QueueCounts,
@@ -13,7 +15,8 @@ import type {
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
-import { afterTicketCursor, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
+import { afterTicketCursor, cursorTime, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
+import { LIST_ITEM_JSON } from "./ticket-list-sql.mjs";
 import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
@@ -100,6 +103,7 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
  */
 const SEARCH_TEXT = Prisma.sql`("subject" || E'\\x1f' || "description" || E'\\x1f' || "customerEmail" || E'\\x1f' || "customerName")`;
 const SEPARATOR = "\u001f";
+const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
 
 /**
  * Case-insensitive substring of the subject, description, customer email or name, or the
@@ -117,12 +121,18 @@ function searchFilter(q: string | undefined): Prisma.Sql {
 }
 
 /**
- * What a list row adds to the ticket: whether the customer spoke last and its tag ids. Its
- * assignee's and tags' names are filled in afterwards for the whole page, never one per row.
+ * A list row: the API's JSON for it as PostgreSQL built it (ticket-list-sql.mjs), what its names
+ * are looked up by, and its place in the order for the next page's cursor.
  */
-const LIST_EXTRAS = Prisma.sql`"customerRepliedLast" AS "customerReplied", "tagIds"`;
-
-type ListRow = TicketRow & { customerReplied: boolean; tagIds: string[]; searchRank?: number };
+type ListRow = {
+  json: string;
+  id: string;
+  assignedToId: string | null;
+  tagIds: string[];
+  priority: TicketPriority;
+  at: string;
+  searchRank?: number;
+};
 
 /**
  * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
@@ -151,18 +161,24 @@ async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string
   return rows.map((r) => r.tagIds.flatMap((id) => names.get(id) ?? []));
 }
 
+/**
+ * One page of the list as the JSON array the API sends: each row's text as PostgreSQL wrote it,
+ * with its assignee's name and (staff only) its tags by name added, never parsed and written again.
+ */
 export async function listTickets(
   user: SessionUser,
   query: TicketListQuery,
   now = new Date(),
-): Promise<{ tickets: TicketListItem[]; nextCursor: string | null }> {
+): Promise<{ tickets: JsonText<TicketListItem[]>; nextCursor: string | null }> {
   const sort = query.sort ?? defaultSort(query.view);
   const byTag = await tagFilter(user, query.tag);
-  if (byTag === null) return { tickets: [], nextCursor: null };
+  if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
   const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
   const rows = await db.$queryRaw<ListRow[]>`
-    SELECT ${TICKET_COLUMNS}, ${LIST_EXTRAS} ${rank} FROM "Ticket" ${byTag.join}
+    SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
+      ${cursorTime(sort)} AS "at" ${rank}
+    FROM "Ticket" ${byTag.join}
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
@@ -176,13 +192,14 @@ export async function listTickets(
     usersById(page.flatMap((t) => (t.assignedToId ? [t.assignedToId] : []))),
     namePageTags(user, page),
   ]);
-  return {
-    tickets: page.map(({ customerReplied, searchRank: _rank, ...t }, i) => ({
-      ...toTicketJson(t),
+  const items = page.map((t, i) =>
+    withFields(t.json, {
       assigneeName: t.assignedToId ? (assignees.get(t.assignedToId)?.fullName ?? null) : null,
-      customerReplied,
       ...(tags[i] ? { tags: tags[i] } : {}),
-    })),
+    }),
+  );
+  return {
+    tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
     nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
   };
 }

@@ -1,12 +1,23 @@
 import { NextResponse } from "next/server";
 import type { AppError, ErrorCode } from "@/lib/errors";
+import type { JsonText } from "@/lib/schemas/json";
 import { STATUS_OF } from "@/lib/http/server/status";
 
+type Init = { status?: number; headers?: Record<string, string> };
+
 /** JSON response with `Cache-Control: no-store`: API answers are per user and never cached. */
-export function json(data: unknown, init?: { status?: number; headers?: Record<string, string> }) {
+export function json(data: unknown, init?: Init) {
   return NextResponse.json(data, {
     status: init?.status ?? 200,
     headers: { "Cache-Control": "no-store", ...init?.headers },
+  });
+}
+
+/** The same for an answer already written as JSON text (see JsonText). */
+export function jsonFromText(text: JsonText<unknown>, init?: Init) {
+  return new NextResponse(text, {
+    status: init?.status ?? 200,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...init?.headers },
   });
 }
 
