@@ -1,7 +1,7 @@
 // A row of the ticket list as the API writes it, built by PostgreSQL as JSON text. The page goes
 // out as that text (lib/services/tickets.ts adds only the assignee's and tags' names), so the
-// server never turns fifty rows of twenty columns into objects, dates and back into JSON: that was
-// a third of the list's CPU time in Node. Plain JavaScript because the benchmark's raw server
+// server never turns fifty rows of twenty columns into objects, dates and back into JSON (without
+// that, the list serves about a sixth more requests). Plain JavaScript because the benchmark's raw server
 // (bench/lib/hot-sql.mjs) selects the same text, so the app's share of the raw limit compares the
 // same work.
 import { iso } from "./ticket-pane-sql.mjs";
