@@ -3,8 +3,8 @@
 // read (lib/services/tickets.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { LIST_ITEM_JSON } from "../../lib/services/ticket-list-sql.mjs";
-import { iso, partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
+import { iso, LIST_ITEM_JSON } from "../../lib/services/ticket-json-sql.mjs";
+import { partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;

@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority } from "@/generated/prisma/enums";
 import { badRequest } from "@/lib/errors";
 import type { TicketSort } from "@/lib/tickets/sort";
-import { iso } from "./ticket-pane-sql.mjs";
+import { iso } from "./ticket-json-sql.mjs";
 
 /**
  * Keyset paging of the ticket list in each of its orders: the cursor carries the last row's

@@ -4,12 +4,7 @@
 // statement, so the app's share of the raw limit compares the same work.
 // lib/services/ticket-pane.ts turns the answer into the pane; each part must stay exactly what its
 // own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
-
-/**
- * A timestamp as the API writes dates (Date#toJSON): UTC, milliseconds, "Z".
- * @param {string} column
- */
-export const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { iso, ticketFields } from "./ticket-json-sql.mjs";
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 
@@ -24,16 +19,10 @@ const files = (where) =>
     `f."createdAt", f."id"`,
   );
 
-const TICKET = `json_build_object(
-    'id', t."id", 'organizationId', t."organizationId", 'ticketNumber', t."ticketNumber", 'subject', t."subject",
-    'description', t."description", 'priority', t."priority"::text, 'status', t."status"::text, 'category', t."category",
-    'customerName', t."customerName", 'customerEmail', t."customerEmail", 'assignedTo', t."assignedToId",
-    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer",
-    'firstResponseDueAt', ${iso(`t."firstResponseDueAt"`)}, 'resolutionDueAt', ${iso(`t."resolutionDueAt"`)},
-    'slaRiskAt', ${iso(`t."slaRiskAt"`)}, 'firstRespondedAt', ${iso(`t."firstRespondedAt"`)},
-    'resolvedAt', ${iso(`t."resolvedAt"`)}, 'closedAt', ${iso(`t."closedAt"`)}, 'customerRepliedLast', t."customerRepliedLast",
-    'createdAt', ${iso(`t."createdAt"`)}, 'updatedAt', ${iso(`t."updatedAt"`)}, 'version', t."version",
-    'fieldVersions', t."fieldVersions", 'attachments', ${files(`f."replyId" IS NULL`)})`;
+const TICKET = `json_build_object(${ticketFields("t")},
+    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer", 'slaRiskAt', ${iso(`t."slaRiskAt"`)},
+    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
+    'attachments', ${files(`f."replyId" IS NULL`)})`;
 
 // The tags by name in the ticket's order; a tag deleted since is left out.
 const TAGS = array(

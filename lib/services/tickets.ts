@@ -16,7 +16,7 @@ import type {
 } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
 import { afterTicketCursor, cursorTime, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
-import { LIST_ITEM_JSON } from "./ticket-list-sql.mjs";
+import { LIST_ITEM_JSON } from "./ticket-json-sql.mjs";
 import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
@@ -121,7 +121,7 @@ function searchFilter(q: string | undefined): Prisma.Sql {
 }
 
 /**
- * A list row: the API's JSON for it as PostgreSQL built it (ticket-list-sql.mjs), what its names
+ * A list row: the API's JSON for it as PostgreSQL built it (ticket-json-sql.mjs), what its names
  * are looked up by, and its place in the order for the next page's cursor.
  */
 type ListRow = {

@@ -51,7 +51,11 @@ function listeningInodes(port) {
 
 /** The process listening on `port` as `{ pid, command }`, when this system lets us see it. */
 export function portHolder(port) {
-  const inodes = listeningInodes(port);
+  return holderOf(listeningInodes(port));
+}
+
+/** The process holding one of these listening sockets. */
+function holderOf(inodes) {
   if (!inodes?.size) return undefined;
   let pids;
   try {
@@ -130,7 +134,11 @@ export async function firstFreePort(port, host) {
 /** Throws a PortInUseError with the full explanation when `port` is taken. */
 export async function ensurePortFree(port, { host, service, settings }) {
   if (await isPortFree(port, host)) return;
-  const [holder, freePort] = [portHolder(port), await firstFreePort(port + 1, host)];
-  const unlistened = listeningInodes(port)?.size === 0;
-  throw new PortInUseError(portInUseMessage({ port, service, settings, holder, unlistened, freePort }), port);
+  const inodes = listeningInodes(port);
+  const facts = {
+    holder: holderOf(inodes),
+    unlistened: inodes?.size === 0,
+    freePort: await firstFreePort(port + 1, host),
+  };
+  throw new PortInUseError(portInUseMessage({ port, service, settings, ...facts }), port);
 }

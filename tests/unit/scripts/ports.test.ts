@@ -21,13 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => occupier.close(() => resolve())));
 
-test("a port something listens on is not free; once it is closed, it is", async () => {
-  expect(await isPortFree(port, "127.0.0.1")).toBe(false);
+/** A port something listened on a moment ago and no longer does. */
+async function freedPort(): Promise<number> {
   const other = createServer();
   await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
   const otherPort = (other.address() as AddressInfo).port;
   await new Promise<void>((resolve) => other.close(() => resolve()));
-  expect(await isPortFree(otherPort, "127.0.0.1")).toBe(true);
+  return otherPort;
+}
+
+test("a port something listens on is not free; once it is closed, it is", async () => {
+  expect(await isPortFree(port, "127.0.0.1")).toBe(false);
+  expect(await isPortFree(await freedPort(), "127.0.0.1")).toBe(true);
 });
 
 test("the taken port's message names the port, the holding process and the variable to set", async () => {
@@ -115,9 +120,6 @@ test("an outgoing connection's local port is reported as unlistened", async () =
 
 test("the first free port is the port itself when free, else the next free one above it", async () => {
   expect(await firstFreePort(port, "127.0.0.1")).toBeGreaterThan(port);
-  const other = createServer();
-  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
-  const otherPort = (other.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => other.close(() => resolve()));
-  expect(await firstFreePort(otherPort, "127.0.0.1")).toBe(otherPort);
+  const freed = await freedPort();
+  expect(await firstFreePort(freed, "127.0.0.1")).toBe(freed);
 });
