@@ -6,9 +6,11 @@
 // (scripts/lib/server-cluster.mjs); the primary forks them and never loads Next.
 //   PORT (default 3000), HOSTNAME (default all interfaces), TRUST_PROXY_HOPS (default 0),
 //   TRUSTED_PROXIES (default loopback: the proxies whose X-Forwarded-For is believed),
-//   WEB_CONCURRENCY (default one per core; 1 = a single process, no primary)
+//   WEB_CONCURRENCY (default one per core; 1 = a single process, no primary),
+//   API_VIA_NEXT (true: API calls too go through Next's router instead of straight to their handler)
 import cluster from "node:cluster";
 import { createServer } from "node:http";
+import { join } from "node:path";
 import { portHolder, portInUseMessage } from "./lib/ports.mjs";
 import { PORT_IN_USE_EXIT, runPrimary, SLOT_VARIABLE } from "./lib/server-cluster.mjs";
 import { webConcurrency } from "./lib/web-concurrency.mjs";
@@ -42,6 +44,7 @@ async function serve() {
   const { default: next } = await import("next");
   const { forwardedFor, trustedProxies, trustedProxyHops } = await import("../lib/http/server/forwarded-for.mjs");
   const { withLanes } = await import("../lib/http/server/request-lanes.mjs");
+  const { createApiRouter } = await import("../lib/http/server/api-router.mjs");
   const hops = trustedProxyHops();
   const proxies = trustedProxies();
   // Which worker answered (its slot number, not its pid): lets an operator and the tests see the
@@ -49,9 +52,21 @@ async function serve() {
   const slot = cluster.isWorker ? process.env[SLOT_VARIABLE] : undefined;
 
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
-  // Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
-  const handle = withLanes(app.getRequestHandler());
   await app.prepare();
+  // API calls go straight to their route handler, the rest through Next (lib/http/server/api-router.mjs).
+  const viaNext = app.getRequestHandler();
+  const handler =
+    process.env.API_VIA_NEXT === "true"
+      ? viaNext
+      : createApiRouter({
+          distDir: join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next"),
+          hostname,
+          port,
+          isProduction: process.env.NODE_ENV === "production",
+          fallback: viaNext,
+        });
+  // Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
+  const handle = withLanes(handler);
 
   const server = createServer((req, res) => {
     req.headers["x-forwarded-for"] = forwardedFor(

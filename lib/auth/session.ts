@@ -3,7 +3,8 @@ import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import type { Role } from "@/generated/prisma/enums";
 import { listener, type Listener } from "@/lib/live/listener";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import { readRows } from "@/lib/server/db";
 import { decodeSession, sessionCookieName } from "./session-cookie";
 import type { SessionUserCache } from "./session-user-cache";
 import { sessionUsers } from "./session-users";
@@ -35,6 +36,12 @@ export const SESSION_USER_SELECT = {
   isActive: true,
   sessionVersion: true,
 } as const;
+
+const SESSION_USER_COLUMNS = Prisma.raw(
+  Object.keys(SESSION_USER_SELECT)
+    .map((column) => `"${column}"`)
+    .join(", "),
+);
 
 type Listening = Pick<Listener, "connected" | "ensure">;
 
@@ -78,7 +85,8 @@ async function usersThrough(
   if (missing.length === 0) return found;
   if (!listening.connected) void listening.ensure().catch(() => {});
   const ticket = users.begin();
-  for (const user of await db.user.findMany({ where: { id: { in: missing } }, select: SESSION_USER_SELECT })) {
+  for (const user of await readRows<SessionUser>(Prisma.sql`
+    SELECT ${SESSION_USER_COLUMNS} FROM "User" WHERE "id" = ANY(${missing}::text[])`)) {
     users.store(ticket, user);
     found.set(user.id, user);
   }

@@ -51,3 +51,35 @@ export function apiSecurityHeaders(isProduction) {
 
 /** Nothing in a download may load or run, even if a browser were to render it. */
 export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+
+/**
+ * Which fixed headers an API answer gets, by path: next.config.mjs gives them to what Next
+ * answers and the production server's API router (lib/http/server/api-router.mjs) to what it
+ * answers, so both send the same. A later rule's header replaces an earlier one's.
+ * @param {boolean} isProduction
+ */
+export function apiHeaderRules(isProduction) {
+  return [
+    { base: "/api", headers: apiSecurityHeaders(isProduction) },
+    // Downloads keep their own, stricter policy.
+    { base: "/api/attachments", headers: { "Content-Security-Policy": DOWNLOAD_CSP } },
+  ];
+}
+
+/**
+ * The headers of an API answer at `pathname` by those rules (a rule's base and everything below it).
+ * @param {boolean} isProduction
+ * @returns {(pathname: string) => Record<string, string>}
+ */
+export function apiHeaders(isProduction) {
+  const rules = apiHeaderRules(isProduction);
+  const under = (pathname, base) => pathname === base || pathname.startsWith(`${base}/`);
+  // Few distinct combinations: each is built once, not per request.
+  const built = new Map();
+  return (pathname) => {
+    const applying = rules.filter((rule) => under(pathname, rule.base));
+    const key = applying.map((rule) => rule.base).join(" ");
+    if (!built.has(key)) built.set(key, Object.assign({}, ...applying.map((rule) => rule.headers)));
+    return built.get(key);
+  };
+}

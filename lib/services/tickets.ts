@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { usersById, type SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
@@ -175,7 +175,7 @@ export async function listTickets(
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
   const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
-  const rows = await db.$queryRaw<ListRow[]>`
+  const rows = await readRows<ListRow>(Prisma.sql`
     SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
       ${cursorTime(sort)} AS "at" ${rank}
     FROM "Ticket" ${byTag.join}
@@ -183,7 +183,7 @@ export async function listTickets(
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
       ${searchFilter(query.q)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
-    ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`;
+    ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful
@@ -215,8 +215,10 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
   // Staff: open counts from the trigger-kept TicketQueueCount rows; SLA at Risk is every open
   // ticket minus those not yet at risk, which are only the last few days' (bounded by the SLA
   // targets, not by the backlog). A customer's own tickets are few: counted directly.
-  const [row] = isStaff(user)
-    ? await db.$queryRaw<Record<string, bigint>[]>`
+  // Counts come back as text (bigint and numeric): Number() reads them.
+  const [row] = await readRows<Record<string, string>>(
+    isStaff(user)
+      ? Prisma.sql`
     WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = ${user.organizationId})
     SELECT
       (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = '') AS unassigned,
@@ -224,13 +226,14 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
       (SELECT COALESCE(sum("open"), 0) FROM open) AS "allOpen",
       (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > ${now}) AS "slaRisk",
       ${recent}`
-    : await db.$queryRaw<Record<string, bigint>[]>`
+      : Prisma.sql`
     SELECT
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = ${user.id}) AS "myOpen",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN}) AS "allOpen",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" <= ${now}) AS "slaRisk",
-      ${recent}`;
+      ${recent}`,
+  );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<
     "unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
     number

@@ -1,24 +1,25 @@
 import { NextResponse } from "next/server";
 import type { AppError, ErrorCode } from "@/lib/errors";
 import type { JsonText } from "@/lib/schemas/json";
+import { BODY_TEXT } from "@/lib/http/server/body-text.mjs";
 import { STATUS_OF } from "@/lib/http/server/status";
 
 type Init = { status?: number; headers?: Record<string, string> };
 
 /** JSON response with `Cache-Control: no-store`: API answers are per user and never cached. */
 export function json(data: unknown, init?: Init) {
-  return NextResponse.json(data, {
-    status: init?.status ?? 200,
-    headers: { "Cache-Control": "no-store", ...init?.headers },
-  });
+  return jsonFromText(JSON.stringify(data) as JsonText<unknown>, init);
 }
 
 /** The same for an answer already written as JSON text (see JsonText). */
 export function jsonFromText(text: JsonText<unknown>, init?: Init) {
-  return new NextResponse(text, {
+  const response = new NextResponse(text, {
     status: init?.status ?? 200,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...init?.headers },
   });
+  // The production server writes this text as it is (lib/http/server/api-router.mjs).
+  Object.defineProperty(response, BODY_TEXT, { value: text });
+  return response;
 }
 
 /** The one error shape: `{ error, code }` (plus `issues` for refused input), status from the code. */

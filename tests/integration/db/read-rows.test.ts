@@ -1,0 +1,33 @@
+import { Prisma } from "@/generated/prisma/client";
+import { db, readRows } from "@/lib/server/db";
+
+// The hot reads skip Prisma (lib/server/db.ts readRows) but must read and write values as it
+// does (the time zone rules are tests/unit/lib/pg-values.test.ts).
+
+describe("readRows", () => {
+  it("reads a stored time back as the instant Prisma wrote", async () => {
+    const at = new Date("2026-06-30T23:59:59.123Z");
+    const [row] = await readRows<{ at: Date; text: string }>(
+      Prisma.sql`SELECT ${at}::timestamp(3) AS "at", ${at}::timestamp(3)::text AS "text"`,
+    );
+    const [viaPrisma] = await db.$queryRaw<{ at: Date; text: string }[]>`
+      SELECT ${at}::timestamp(3) AS "at", ${at}::timestamp(3)::text AS "text"`;
+    expect(row).toEqual({ at, text: "2026-06-30 23:59:59.123" });
+    expect(viaPrisma).toEqual(row);
+  });
+
+  it("reads counts as text, numbers, booleans, arrays and JSON as node-postgres does", async () => {
+    const [row] = await readRows<Record<string, unknown>>(
+      Prisma.sql`SELECT count(*) AS "count", 7::int AS "int", true AS "yes", ARRAY['a','b']::text[] AS "list",
+        json_build_object('k', 1) AS "json", ${"it's"}::text AS "quoted"`,
+    );
+    expect(row).toEqual({ count: "1", int: 7, yes: true, list: ["a", "b"], json: { k: 1 }, quoted: "it's" });
+  });
+
+  it("runs a statement given as text and values, and fails as a query fails", async () => {
+    expect(await readRows<{ n: number }>({ text: "SELECT $1::int + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
+    await expect(readRows({ text: "SELECT * FROM no_such_table", values: [] })).rejects.toMatchObject({
+      code: "42P01",
+    });
+  });
+});
