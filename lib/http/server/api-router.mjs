@@ -77,14 +77,29 @@ export function createApiRouter({ distDir, hostname, port, isProduction, fallbac
     const pathname = query < 0 ? url : url.slice(0, query);
     const found = HANDLED_METHODS.has(req.method ?? "") && pathname.startsWith("/api/") ? match(pathname) : null;
     if (!found) return fallback(req, res);
-    userlandOf(found.file).then(
-      (userland) => {
-        const handler = userland[/** @type {string} */ (req.method)];
-        if (typeof handler !== "function") return fallback(req, res);
-        return answer(req, res, handler, found.params, pathname);
-      },
-      () => fallback(req, res),
-    );
+    userlandOf(found.file)
+      .then(
+        (userland) => {
+          const handler = userland[/** @type {string} */ (req.method)];
+          if (typeof handler !== "function") return fallback(req, res);
+          return answer(req, res, handler, found.params, pathname);
+        },
+        () => fallback(req, res),
+      )
+      // The route wrapper answers every error of its own; this is for anything past it (a
+      // handler without the wrapper, a header Node refuses): logged, and never a crash.
+      .catch((error) => {
+        log(
+          JSON.stringify({ level: "error", method: req.method, path: pathname, error: String(error?.stack ?? error) }),
+        );
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        res.writeHead(500, { ...headersFor(pathname), "content-type": "application/json" });
+        res.end(INTERNAL_ERROR);
+      });
   };
 
   async function answer(req, res, handler, params, pathname) {
@@ -95,24 +110,15 @@ export function createApiRouter({ distDir, hostname, port, isProduction, fallbac
     });
     const protocol = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
     const hasBody = req.method !== "GET";
-    let response;
-    try {
-      const request = new NextRequest(`${protocol}://${host}${req.url}`, {
-        method: req.method,
-        headers: headersOf(req),
-        body: hasBody ? Readable.toWeb(req) : undefined,
-        duplex: hasBody ? "half" : undefined,
-        signal: aborted.signal,
-      });
-      response = await handler(request, { params: Promise.resolve(params) });
-      if (!(response instanceof Response)) throw new Error(`${req.method} ${pathname} returned no Response`);
-    } catch (error) {
-      // The route wrapper turns every error into its answer; this is only for a handler without it.
-      log(JSON.stringify({ level: "error", method: req.method, path: pathname, error: String(error?.stack ?? error) }));
-      res.writeHead(500, { ...headersFor(pathname), "content-type": "application/json" });
-      res.end(INTERNAL_ERROR);
-      return;
-    }
+    const request = new NextRequest(`${protocol}://${host}${req.url}`, {
+      method: req.method,
+      headers: headersOf(req),
+      body: hasBody ? Readable.toWeb(req) : undefined,
+      duplex: hasBody ? "half" : undefined,
+      signal: aborted.signal,
+    });
+    const response = await handler(request, { params: Promise.resolve(params) });
+    if (!(response instanceof Response)) throw new Error("the handler returned no Response");
     await send(res, response, headersFor(pathname));
   }
 }
