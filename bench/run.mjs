@@ -366,12 +366,13 @@ function printTable(title, rows, raw = []) {
 function printOpenLoop(title, rows) {
   console.log(`\n${title}`);
   console.log(
-    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)}`,
+    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"client".padStart(7)} ${"machine".padStart(8)}`,
   );
   for (const r of rows)
     console.log(
-      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)}`,
+      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${`${r.clientCpuPercent} %`.padStart(7)} ${`${r.machineBusyPercent ?? "-"} %`.padStart(8)}`,
     );
+  console.log("client: the load generator's CPU (of one core); machine: every core's busy share over the run");
 }
 
 async function main() {

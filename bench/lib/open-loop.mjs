@@ -11,26 +11,24 @@
 // the first is timed from its scheduled moment, each later one from when the one before it was
 // answered, as it cannot leave earlier. `rate` counts requests, so arrivals come at
 // rate / requests.length per second.
-import http from "node:http";
+//
+// The requests go out through a lean client of their own (http-connections.mjs), and the run
+// reports what the client itself cost and how busy the whole machine was: "half the maximum"
+// means little if the load generator takes the other half.
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { httpConnections } from "./http-connections.mjs";
 
-const TIMEOUT_MS = 10_000;
-
-function send(agent, base, request) {
-  return new Promise((resolve) => {
-    const req = http.request(
-      new URL(request.path, base),
-      { method: request.method ?? "GET", headers: request.headers ?? {}, agent, timeout: TIMEOUT_MS },
-      (res) => {
-        res.on("data", () => {});
-        res.on("end", () => resolve(res.statusCode));
-        res.on("error", () => resolve(0));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve(0));
-    req.end(request.body);
-  });
+/** The machine's CPU time so far, busy and in all (Linux /proc/stat, in clock ticks). */
+function machineCpu() {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait
+    return { busy: total - fields[3] - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -38,7 +36,7 @@ function send(agent, base, request) {
  * rate offered and achieved and exact p50/p95/p99 (ms) over every response.
  */
 export async function openLoop(base, requests, { rate, seconds, maxSockets = 512 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const client = httpConnections(base, { maxSockets });
   const arrivalsPerSecond = rate / requests.length;
   const total = Math.max(1, Math.round(arrivalsPerSecond * seconds));
   const latencies = [];
@@ -51,7 +49,7 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
     let startedAt = scheduledAt;
     for (const description of requests) {
       const request = description.setupRequest({ method: description.method, path: "/", headers: {} }, context);
-      const status = await send(agent, base, request);
+      const status = await client.send(request);
       const now = performance.now();
       latencies.push(now - startedAt);
       startedAt = now;
@@ -60,6 +58,8 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
     }
   }
 
+  const cpuBefore = process.cpuUsage();
+  const machineBefore = machineCpu();
   const start = performance.now();
   let sent = 0;
   while (sent < total) {
@@ -76,7 +76,10 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
   }
   await Promise.all(inFlight);
   const elapsedSeconds = (performance.now() - start) / 1000;
-  agent.destroy();
+  const cpu = process.cpuUsage(cpuBefore);
+  const machineAfter = machineCpu();
+  const connections = client.connections;
+  client.close();
 
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
@@ -91,5 +94,15 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
     p99: at(99),
     errors: errors + non2xx,
     non2xx,
+    connections,
+    // Of one core: what sending and timing the requests cost this process.
+    clientCpuPercent: Math.round((cpu.user + cpu.system) / 1000 / 10 / elapsedSeconds),
+    // Of every core: how busy the machine was, server, database and client together.
+    machineBusyPercent:
+      machineBefore && machineAfter
+        ? Math.round(
+            (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total),
+          )
+        : null,
   };
 }

@@ -1,0 +1,126 @@
+// A lean HTTP/1.1 client for the open-loop bench: keep-alive connections, one request at a time
+// on each, requests written as one string and answers read by their Content-Length (or chunks).
+// Node's http client spends several times the CPU per request of the servers it measures; on a
+// two-core machine that the load generator shares with the server and PostgreSQL, "half the
+// maximum rate" sent through it kept the machine nearly saturated, and the open loop measured
+// its own client. This one only does what the bench's GETs and small POSTs need.
+import net from "node:net";
+
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+/**
+ * Reads one answer off a connection's bytes: its status, what follows it, and whether the server
+ * closes the connection after it; null while it is incomplete.
+ */
+export function readAnswer(buffer) {
+  const headerEnd = buffer.indexOf(HEADER_END);
+  if (headerEnd < 0) return null;
+  const head = buffer.toString("latin1", 0, headerEnd);
+  const answer = read(buffer, head, headerEnd + 4);
+  return answer && { ...answer, closes: /\r\nconnection:\s*close/i.test(head) };
+}
+
+function read(buffer, head, bodyStart) {
+  const status = Number(head.slice(9, 12));
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (length) {
+    const end = bodyStart + Number(length[1]);
+    return buffer.length >= end ? { status, rest: buffer.subarray(end) } : null;
+  }
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    let at = bodyStart;
+    for (;;) {
+      const lineEnd = buffer.indexOf("\r\n", at);
+      if (lineEnd < 0) return null;
+      const size = parseInt(buffer.toString("latin1", at, lineEnd), 16);
+      // The last chunk is empty and followed by an empty line (no trailers are sent here).
+      const next = lineEnd + 2 + size + 2;
+      if (buffer.length < next) return null;
+      if (size === 0) return { status, rest: buffer.subarray(next) };
+      at = next;
+    }
+  }
+  // No length and no chunks: a body-less status (204, 304) or one that ends with the connection.
+  return status === 204 || status === 304 || status < 200 ? { status, rest: buffer.subarray(bodyStart) } : null;
+}
+
+/**
+ * Connections to `base` (http only), opened as needed up to `maxSockets`; `send` resolves with
+ * the answer's status, or 0 when the connection failed or the answer took over `timeoutMs`.
+ */
+export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } = {}) {
+  const url = new URL(base);
+  const host = url.host;
+  const idle = [];
+  const waiting = [];
+  const open = new Set();
+
+  function connect() {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
+    const connection = { socket, buffer: Buffer.alloc(0), current: null, timer: null };
+    socket.on("data", (chunk) => {
+      connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
+      const answer = connection.current && readAnswer(connection.buffer);
+      if (answer) finish(connection, answer.status, answer.rest, !answer.closes);
+    });
+    // The server closed it (keep-alive timeout) or it failed: never handed out again.
+    const fail = () => {
+      open.delete(connection);
+      const at = idle.indexOf(connection);
+      if (at >= 0) idle.splice(at, 1);
+      if (connection.current) finish(connection, 0, Buffer.alloc(0), false);
+    };
+    socket.on("error", fail);
+    socket.on("close", fail);
+    open.add(connection);
+    return connection;
+  }
+
+  function finish(connection, status, rest, reusable = true) {
+    clearTimeout(connection.timer);
+    const { resolve } = connection.current;
+    connection.current = null;
+    connection.buffer = rest;
+    if (reusable && !connection.socket.destroyed) release(connection);
+    resolve(status);
+  }
+
+  function release(connection) {
+    const next = waiting.shift();
+    if (next) start(connection, next);
+    else idle.push(connection);
+  }
+
+  function start(connection, job) {
+    connection.current = job;
+    connection.timer = setTimeout(() => {
+      connection.socket.destroy();
+      open.delete(connection);
+      finish(connection, 0, Buffer.alloc(0), false);
+    }, timeoutMs);
+    connection.socket.write(job.text);
+  }
+
+  return {
+    /** `request`: { method, path, headers, body } as the scenarios describe it. */
+    send(request) {
+      const body = request.body ?? "";
+      let text = `${request.method ?? "GET"} ${request.path} HTTP/1.1\r\nHost: ${host}\r\n`;
+      for (const [name, value] of Object.entries(request.headers ?? {})) text += `${name}: ${value}\r\n`;
+      if (body) text += `Content-Length: ${Buffer.byteLength(body)}\r\n`;
+      text += `\r\n${body}`;
+      return new Promise((resolve) => {
+        const job = { text, resolve };
+        const connection = idle.pop() ?? (open.size < maxSockets ? connect() : null);
+        if (connection) start(connection, job);
+        else waiting.push(job);
+      });
+    },
+    get connections() {
+      return open.size;
+    },
+    close() {
+      for (const connection of open) connection.socket.destroy();
+    },
+  };
+}
