@@ -97,17 +97,15 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
   }
 }
 
-/**
- * Every searched text field in one string, joined by U+001F: exactly what "Ticket_search_trgm_idx"
- * indexes (its organisation column keeps a search inside the tenant; see the migration).
- */
-const SEARCH_TEXT = Prisma.sql`("subject" || E'\\x1f' || "description" || E'\\x1f' || "customerEmail" || E'\\x1f' || "customerName")`;
+/** What joins the searched fields in "searchText" (and "Ticket_search_trgm_idx", which keeps a search inside the tenant). */
 const SEPARATOR = "\u001f";
 const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
 
 /**
  * Case-insensitive substring of the subject, description, customer email or name, or the
- * ticket number; % and _ match themselves. One pattern over the joined fields: a term without
+ * ticket number; % and _ match themselves. One pattern over the fields as the database keeps them
+ * joined and lowercased ("searchText", the ticket_search_text migration): LIKE against the
+ * lowercased term is ILIKE's rule without lowercasing every candidate again, and a term without
  * the separator cannot span two fields. A term with it (nobody types one) is tested field by field.
  */
 function searchFilter(q: string | undefined): Prisma.Sql {
@@ -116,7 +114,7 @@ function searchFilter(q: string | undefined): Prisma.Sql {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const text = q.includes(SEPARATOR)
     ? Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`
-    : Prisma.sql`${SEARCH_TEXT} ILIKE ${pattern}`;
+    : Prisma.sql`"searchText" LIKE lower(${pattern})`;
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
