@@ -6,7 +6,8 @@
 //   --only a,b           only these scenarios (names as printed)
 //   --duration 20 --warmup 3 --connections 32 --no-build
 //   --rate 50%           then an open-loop run of list:all, counts and detail+replies at a fixed
-//                        arrival rate: a share of the req/s each reached above in this run, or
+//                        arrival rate: that share of the req/s each reached above in this run or,
+//                        when lower, of what keeps the machine that busy (openLoopRate), or
 //   --rate 200           a number of requests per second (bench/lib/open-loop.mjs); latency is
 //                        timed from each request's scheduled moment, so a stall is not hidden
 //   --port 3200 --raw-port 3300   where the app and the raw server listen (raw: 100 above --port)
@@ -24,7 +25,7 @@ import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
-import { openLoop } from "./lib/open-loop.mjs";
+import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
@@ -84,19 +85,42 @@ async function load(base, requests, seconds) {
 const rssFields = (rss) =>
   rss ? { rssMb: rss.maxProcessMb, rssTotalMb: rss.maxTotalMb, processes: rss.processes.length } : {};
 
-/** The fixed arrival rate for a scenario: `--rate 50%` of its closed-loop req/s, or `--rate N`. */
-function openLoopRate(closed) {
-  return RATE.endsWith("%") ? Math.max(1, (closed.reqPerSec * Number(RATE.slice(0, -1))) / 100) : Number(RATE);
+// How long the open loop's calibration looks at the idle machine and at a probe (see openLoopRate).
+const IDLE_SECONDS = 2;
+const PROBE_SECONDS = 5;
+
+/**
+ * The fixed arrival rate for a scenario: `--rate N` requests per second, or for `--rate 50%` half
+ * the load the machine can carry. Half the closed-loop maximum overstates that: 32 connections
+ * that always wait keep the server's event loop and PostgreSQL's backends busy in batches, while
+ * arrivals one at a time wake each of them per request, and on two cores the queue counts at half
+ * their closed-loop rate kept the machine 99 % busy (the raw server's too). So the machine's busy
+ * share is read idle, then under a short probe at a quarter of the maximum; what each request
+ * added gives the rate at which the machine is half busy, and the run takes the lower of that and
+ * half the maximum.
+ */
+async function openLoopRate(base, requests, closed) {
+  if (!RATE.endsWith("%")) return { rate: Number(RATE), basis: "fixed" };
+  const share = Number(RATE.slice(0, -1));
+  const ofMaximum = Math.max(1, (closed.reqPerSec * share) / 100);
+  const idle = await idleMachineBusyPercent(IDLE_SECONDS);
+  const probeRate = ofMaximum / 2;
+  const probe = await openLoop(base, requests, { rate: probeRate, seconds: PROBE_SECONDS });
+  const perRequest =
+    idle === null || probe.machineBusyPercent === null ? 0 : (probe.machineBusyPercent - idle) / probeRate;
+  if (perRequest <= 0 || idle >= share) return { rate: ofMaximum, basis: "maximum" };
+  const ofMachine = (share - idle) / perRequest;
+  return ofMachine < ofMaximum ? { rate: ofMachine, basis: "machine" } : { rate: ofMaximum, basis: "maximum" };
 }
 
 async function openLoopScenario(name, base, requests, closed, watchPid) {
-  const rate = openLoopRate(closed);
-  process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
   const memory = watchPid ? watchMemory(watchPid) : null;
+  const { rate, basis } = await openLoopRate(base, requests, closed);
+  process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
   const result = await openLoop(base, requests, { rate, seconds: DURATION });
   const rss = memory?.stop();
   process.stderr.write(` p95 ${result.p95.toFixed(1)} ms\n`);
-  return { name, ...result, ...rssFields(rss) };
+  return { name, ...result, basis, ...rssFields(rss) };
 }
 
 async function scenario(name, base, requests, watchPid) {
@@ -366,13 +390,15 @@ function printTable(title, rows, raw = []) {
 function printOpenLoop(title, rows) {
   console.log(`\n${title}`);
   console.log(
-    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"client".padStart(7)} ${"machine".padStart(8)}`,
+    `${"scenario".padEnd(22)} ${"offered".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"client".padStart(7)} ${"machine".padStart(8)}  rate from`,
   );
   for (const r of rows)
     console.log(
-      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${`${r.clientCpuPercent} %`.padStart(7)} ${`${r.machineBusyPercent ?? "-"} %`.padStart(8)}`,
+      `${r.name.padEnd(22)} ${r.offeredPerSec.toFixed(0).padStart(8)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${`${r.clientCpuPercent} %`.padStart(7)} ${`${r.machineBusyPercent ?? "-"} %`.padStart(8)}  ${r.basis}`,
     );
-  console.log("client: the load generator's CPU (of one core); machine: every core's busy share over the run");
+  console.log(
+    "client: the load generator's CPU (of one core); machine: every core's busy share over the run; rate from: the closed-loop maximum's share, or the machine's (see openLoopRate)",
+  );
 }
 
 async function main() {

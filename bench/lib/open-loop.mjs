@@ -31,6 +31,20 @@ function machineCpu() {
   }
 }
 
+/** Every core's busy share (percent) between two readings of machineCpu, or null off Linux. */
+function busyPercent(before, after) {
+  return before && after
+    ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total))
+    : null;
+}
+
+/** How busy the machine is with no load from this process, over `seconds`: the baseline of a calibration. */
+export async function idleMachineBusyPercent(seconds) {
+  const before = machineCpu();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return busyPercent(before, machineCpu());
+}
+
 /**
  * Sends `rate` requests per second for `seconds`, then waits for the stragglers. Returns the
  * rate offered and achieved and exact p50/p95/p99 (ms) over every response.
@@ -98,11 +112,6 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
     // Of one core: what sending and timing the requests cost this process.
     clientCpuPercent: Math.round((cpu.user + cpu.system) / 1000 / 10 / elapsedSeconds),
     // Of every core: how busy the machine was, server, database and client together.
-    machineBusyPercent:
-      machineBefore && machineAfter
-        ? Math.round(
-            (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total),
-          )
-        : null,
+    machineBusyPercent: busyPercent(machineBefore, machineAfter),
   };
 }
