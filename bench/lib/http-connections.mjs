@@ -57,18 +57,26 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
 
   function connect() {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
-    const connection = { socket, buffer: Buffer.alloc(0), current: null, timer: null };
+    const connection = { socket, buffer: Buffer.alloc(0), current: null, timer: null, served: 0 };
     socket.on("data", (chunk) => {
       connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
       const answer = connection.current && readAnswer(connection.buffer);
       if (answer) finish(connection, answer.status, answer.rest, !answer.closes);
     });
-    // The server closed it (keep-alive timeout) or it failed: never handed out again.
+    // The server closed it (keep-alive timeout) or it failed: never handed out again. A request
+    // that went out on a connection the server was closing, and got nothing back, goes again on
+    // another, once, as browsers do for a GET: it never reached the server.
     const fail = () => {
       open.delete(connection);
       const at = idle.indexOf(connection);
       if (at >= 0) idle.splice(at, 1);
-      if (connection.current) finish(connection, 0, Buffer.alloc(0), false);
+      const job = connection.current;
+      if (!job) return;
+      if (connection.served > 0 && connection.buffer.length === 0 && job.retriable) {
+        clearTimeout(connection.timer);
+        connection.current = null;
+        dispatch({ ...job, retriable: false });
+      } else finish(connection, 0, Buffer.alloc(0), false);
     };
     socket.on("error", fail);
     socket.on("close", fail);
@@ -80,6 +88,7 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
     clearTimeout(connection.timer);
     const { resolve } = connection.current;
     connection.current = null;
+    connection.served += 1;
     connection.buffer = rest;
     if (reusable && !connection.socket.destroyed) release(connection);
     resolve(status);
@@ -89,6 +98,12 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
     const next = waiting.shift();
     if (next) start(connection, next);
     else idle.push(connection);
+  }
+
+  function dispatch(job) {
+    const connection = idle.pop() ?? (open.size < maxSockets ? connect() : null);
+    if (connection) start(connection, job);
+    else waiting.push(job);
   }
 
   function start(connection, job) {
@@ -109,12 +124,8 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
       for (const [name, value] of Object.entries(request.headers ?? {})) text += `${name}: ${value}\r\n`;
       if (body) text += `Content-Length: ${Buffer.byteLength(body)}\r\n`;
       text += `\r\n${body}`;
-      return new Promise((resolve) => {
-        const job = { text, resolve };
-        const connection = idle.pop() ?? (open.size < maxSockets ? connect() : null);
-        if (connection) start(connection, job);
-        else waiting.push(job);
-      });
+      const method = request.method ?? "GET";
+      return new Promise((resolve) => dispatch({ text, resolve, retriable: method === "GET" || method === "HEAD" }));
     },
     get connections() {
       return open.size;

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { httpConnections, readAnswer } from "@/bench/lib/http-connections.mjs";
 
 // The open-loop bench's own HTTP client: it must read every answer the servers give (a length,
@@ -103,6 +103,32 @@ describe("httpConnections", () => {
     expect(await client.send({ path: "/close" })).toBe(200);
     expect(await Promise.all([1, 2, 3].map((i) => client.send({ path: `/q${i}` })))).toEqual([200, 200, 200]);
     client.close();
+  });
+
+  it("sends a GET again on a new connection when the server closed the reused one unanswered, never a POST", async () => {
+    // Answers the first request of each connection, and closes it on the second unanswered, as a
+    // server whose keep-alive timeout ends just as the request goes out.
+    let connections = 0;
+    const closing = net.createServer((socket) => {
+      connections++;
+      let requests = 0;
+      socket.on("data", () => {
+        requests++;
+        if (requests === 1) socket.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+        else socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
+    const client = httpConnections(`http://127.0.0.1:${(closing.address() as AddressInfo).port}`);
+    try {
+      expect(await client.send({ path: "/first" })).toBe(200);
+      expect(await client.send({ path: "/again" })).toBe(200);
+      expect(connections).toBe(2);
+      expect(await client.send({ method: "POST", path: "/write", body: "x" })).toBe(0);
+    } finally {
+      client.close();
+      await new Promise((resolve) => closing.close(resolve));
+    }
   });
 
   it("answers 0 for a server that does not answer in time or cannot be reached", async () => {
