@@ -119,12 +119,12 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
   return {
     /** `request`: { method, path, headers, body } as the scenarios describe it. */
     send(request) {
+      const method = request.method ?? "GET";
       const body = request.body ?? "";
-      let text = `${request.method ?? "GET"} ${request.path} HTTP/1.1\r\nHost: ${host}\r\n`;
+      let text = `${method} ${request.path} HTTP/1.1\r\nHost: ${host}\r\n`;
       for (const [name, value] of Object.entries(request.headers ?? {})) text += `${name}: ${value}\r\n`;
       if (body) text += `Content-Length: ${Buffer.byteLength(body)}\r\n`;
       text += `\r\n${body}`;
-      const method = request.method ?? "GET";
       return new Promise((resolve) => dispatch({ text, resolve, retriable: method === "GET" || method === "HEAD" }));
     },
     get connections() {

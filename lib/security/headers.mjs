@@ -77,9 +77,13 @@ export function apiHeaders(isProduction) {
   // Few distinct combinations: each is built once, not per request.
   const built = new Map();
   return (pathname) => {
-    const applying = rules.filter((rule) => under(pathname, rule.base));
-    const key = applying.map((rule) => rule.base).join(" ");
-    if (!built.has(key)) built.set(key, Object.assign({}, ...applying.map((rule) => rule.headers)));
-    return built.get(key);
+    let key = "";
+    for (const rule of rules) if (under(pathname, rule.base)) key += `${rule.base} `;
+    let headers = built.get(key);
+    if (!headers) {
+      headers = Object.assign({}, ...rules.filter((rule) => under(pathname, rule.base)).map((rule) => rule.headers));
+      built.set(key, headers);
+    }
+    return headers;
   };
 }

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,10 +38,10 @@ const routes: Record<string, string> = {
   "/api/stream/route": `
     const state = require("../../../state.js");
     module.exports = userland({ GET: (req) => {
-      req.signal.addEventListener("abort", () => { state.aborted = true; });
+      req.signal.addEventListener("abort", () => { state.aborted = true; state.check(); });
       return new Response(new ReadableStream({
         start(controller) { controller.enqueue(new TextEncoder().encode("first\\n")); },
-        cancel() { state.cancelled = true; },
+        cancel() { state.cancelled = true; state.check(); },
       }), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" } });
     } });`,
   "/api/stream/state/route": `
@@ -51,6 +52,15 @@ const routes: Record<string, string> = {
   "/api/broken/route": `throw new Error("cannot load");`,
   "/(workspace)/app/page": `module.exports = {};`,
 };
+
+// What the stream route saw, as its state route answers it; `left` (not in the answer) settles
+// once the request was aborted and the stream cancelled, so the test waits for that, not a clock.
+const STATE_MODULE = `
+  let settle;
+  const state = { aborted: false, cancelled: false };
+  Object.defineProperty(state, "left", { value: new Promise((resolve) => (settle = resolve)) });
+  Object.defineProperty(state, "check", { value: () => state.aborted && state.cancelled && settle() });
+  module.exports = state;`;
 
 let distDir: string;
 let server: Server;
@@ -67,7 +77,7 @@ beforeAll(async () => {
     const helper = `const userland = (handlers) => ({ routeModule: { ensureUserland: async () => {}, userland: handlers } });`;
     writeFileSync(path.join(distDir, "server", file), `${helper}\n${source}`);
   }
-  writeFileSync(path.join(distDir, "server", "state.js"), "module.exports = { aborted: false, cancelled: false };");
+  writeFileSync(path.join(distDir, "server", "state.js"), STATE_MODULE);
   writeFileSync(path.join(distDir, "server", "app-paths-manifest.json"), JSON.stringify(manifest));
   const router = createApiRouter({
     distDir,
@@ -110,12 +120,6 @@ function call(pathname: string, options: { method?: string; headers?: Record<str
 
 const json = (answer: Answer) => JSON.parse(answer.body);
 
-/** Asks again until `check` holds or 5 s have passed; its last answer. */
-async function until(check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 5000;
-  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  return check();
-}
 const INTERNAL = { error: "Internal server error", code: "internal" };
 
 describe("the API router", () => {
@@ -175,7 +179,8 @@ describe("the API router", () => {
     expect(first).toBe("first\n");
     expect(json(await call("/api/stream/state"))).toEqual({ aborted: false, cancelled: false });
     req.destroy();
-    expect(await until(async () => json(await call("/api/stream/state")).cancelled)).toBe(true);
+    // The same module the router loaded the route's state from.
+    await createRequire(__filename)(path.join(distDir, "server", "state.js")).left;
     expect(json(await call("/api/stream/state"))).toEqual({ aborted: true, cancelled: true });
   });
 

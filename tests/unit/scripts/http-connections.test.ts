@@ -51,6 +51,7 @@ describe("httpConnections", () => {
   let server: http.Server;
   let base: string;
   const seen: { method?: string; url?: string; cookie?: string; body: string; socket: unknown }[] = [];
+  let onSilent = () => {};
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -58,7 +59,7 @@ describe("httpConnections", () => {
       req.on("data", (chunk: Buffer) => (body += chunk));
       req.on("end", () => {
         seen.push({ method: req.method, url: req.url, cookie: req.headers.cookie, body, socket: req.socket });
-        if (req.url === "/silent") return;
+        if (req.url === "/silent") return onSilent();
         if (req.url === "/chunked") {
           res.write("part one ");
           res.end("part two");
@@ -132,8 +133,18 @@ describe("httpConnections", () => {
   });
 
   it("answers 0 for a server that does not answer in time or cannot be reached", async () => {
-    const client = httpConnections(base, { timeoutMs: 50 });
-    expect(await client.send({ path: "/silent" })).toBe(0);
+    // The client's clock is Jest's: the timeout passes once the request has reached the server.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
+    const client = httpConnections(base);
+    try {
+      const arrived = new Promise<void>((resolve) => (onSilent = resolve));
+      const silent = client.send({ path: "/silent" });
+      await arrived;
+      jest.advanceTimersByTime(10_000);
+      expect(await silent).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
     expect(await client.send({ path: "/a" })).toBe(200);
     client.close();
     const nowhere = httpConnections("http://127.0.0.1:1");
