@@ -25,6 +25,23 @@ export function customerKey(email: string): string {
   return createHash("md5").update(email.toLowerCase()).digest("hex").slice(0, 16);
 }
 
+/**
+ * Tickets were deleted (`o` their organisation) or the table emptied (no `o`): nothing the
+ * live streams show, but what the queue counts kept in memory must forget.
+ */
+export type RemovalNotice = { k: "removed"; o?: string };
+
+/** A removal as the database sent it, or null for anything else on the channel. */
+export function parseRemoval(payload: string | undefined): RemovalNotice | null {
+  try {
+    const notice = JSON.parse(payload ?? "") as Partial<RemovalNotice> | null;
+    if (notice?.k === "removed" && (notice.o === undefined || typeof notice.o === "string")) return notice as RemovalNotice;
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
+
 /** A notice as the database sent it, or null for anything else on the channel. */
 export function parseNotice(payload: string | undefined): LiveNotice | null {
   if (!payload) return null;

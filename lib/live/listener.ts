@@ -3,7 +3,9 @@ import pg from "pg";
 import { env } from "@/lib/server/env";
 import type { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { sessionUsers } from "@/lib/auth/session-users";
-import { LIVE_CHANNEL, parseNotice, USER_CHANNEL } from "./channel";
+import { organizationCounts } from "@/lib/services/queue-counts";
+import { LIVE_CHANNEL, parseNotice, parseRemoval, USER_CHANNEL } from "./channel";
+import type { HeardCache } from "./heard-cache";
 import { hub } from "./hub";
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
@@ -13,7 +15,8 @@ const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
  * session is checked. A lost connection is reopened with backoff; once back, every stream is
  * told to refetch, since notices sent meanwhile are gone. It also hears user changes
  * (USER_CHANNEL): the session user cache answers only while this connection listens, and is
- * emptied the moment it is lost.
+ * emptied the moment it is lost. The organisations' queue counts are kept the same way, by the
+ * ticket changes and removals heard on the live channel.
  */
 export class Listener {
   private client: pg.Client | null = null;
@@ -32,6 +35,7 @@ export class Listener {
     private readonly users: SessionUserCache = sessionUsers,
     private readonly events: Pick<typeof hub, "dispatch" | "resyncAll"> = hub,
     private readonly connectionString?: string,
+    private readonly counts: HeardCache<unknown> = organizationCounts,
   ) {}
 
   /** The database server's process id of the listening connection (the tests cut it). */
@@ -59,7 +63,16 @@ export class Listener {
       }
       if (message.channel !== LIVE_CHANNEL) return;
       const notice = parseNotice(message.payload);
-      if (notice) this.events.dispatch(notice);
+      if (notice) {
+        if (notice.k === "ticket") this.counts.forget(notice.o);
+        this.events.dispatch(notice);
+        return;
+      }
+      const removal = parseRemoval(message.payload);
+      if (removal) {
+        if (removal.o) this.counts.forget(removal.o);
+        else this.counts.forgetAll();
+      }
     });
     client.on("error", () => this.drop(client));
     client.on("end", () => this.drop(client));
@@ -78,6 +91,7 @@ export class Listener {
     this.connected = true;
     this.attempt = 0;
     this.users.listening();
+    this.counts.listening();
     if (this.lost) {
       this.lost = false;
       this.events.resyncAll();
@@ -87,8 +101,9 @@ export class Listener {
   private drop(client: pg.Client) {
     // A connection already replaced by a newer one (its late "end") changes nothing.
     if (this.client && this.client !== client) return;
-    // Before anything else: from here on a user change may go unheard.
+    // Before anything else: from here on a change may go unheard.
     this.users.lost();
+    this.counts.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -113,6 +128,7 @@ export class Listener {
     this.connected = false;
     this.lost = false;
     this.users.lost();
+    this.counts.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

@@ -7,7 +7,6 @@ import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type {
-  QueueCounts,
   Ticket,
   TicketHistoryEvent,
   TicketListItem,
@@ -17,7 +16,7 @@ import type {
 import { recordEvent } from "./audit";
 import { afterTicketCursor, cursorTime, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
 import { LIST_ITEM_JSON } from "./ticket-json-sql.mjs";
-import { findVisibleTicket, isStaff, visibleTickets, type VisibleTicket } from "./ticket-access";
+import { findVisibleTicket, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
@@ -28,6 +27,7 @@ import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
+import { DONE, OPEN, visibleSql } from "./ticket-sql";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -60,23 +60,9 @@ export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
   return { ...rest, assignedTo: assignedToId };
 }
 
-/*
- * The list and the queue counts are hand-written SQL so that the open-queue statuses are
- * literals: only then can Postgres match the partial "open tickets" indexes (an enum bound as
- * a parameter cannot be), and every view reads one page of an index instead of the tenant.
- */
-const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
-const DONE = Prisma.sql`"status" IN ('resolved', 'closed')`;
 export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
   "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
-
-/** The tickets a user may see (as visibleTickets): the organisation's, or a customer's own. */
-function visibleSql(user: SessionUser): Prisma.Sql {
-  return isStaff(user)
-    ? Prisma.sql`"organizationId" = ${user.organizationId}`
-    : Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${user.email}`;
-}
 
 function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prisma.Sql {
   switch (view) {
@@ -200,42 +186,6 @@ export async function listTickets(
     tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
     nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
   };
-}
-
-/**
- * All six queue counts in one round trip: a few counter rows and index ranges over
- * recent activity, never a pass over the whole tenant.
- */
-export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {
-  const scope = visibleSql(user);
-  const recent = Prisma.sql`(SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}) AS "recentlyUpdated",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}) AS closed`;
-  // Staff: open counts from the trigger-kept TicketQueueCount rows; SLA at Risk is every open
-  // ticket minus those not yet at risk, which are only the last few days' (bounded by the SLA
-  // targets, not by the backlog). A customer's own tickets are few: counted directly.
-  // Counts come back as text (bigint and numeric): Number() reads them.
-  const [row] = await readRows<Record<string, string>>(
-    isStaff(user)
-      ? Prisma.sql`
-    WITH open AS (SELECT "assignedToId", "open" FROM "TicketQueueCount" WHERE "organizationId" = ${user.organizationId})
-    SELECT
-      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = '') AS unassigned,
-      (SELECT COALESCE(sum("open"), 0) FROM open WHERE "assignedToId" = ${user.id}) AS "myOpen",
-      (SELECT COALESCE(sum("open"), 0) FROM open) AS "allOpen",
-      (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > ${now}) AS "slaRisk",
-      ${recent}`
-      : Prisma.sql`
-    SELECT
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = ${user.id}) AS "myOpen",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN}) AS "allOpen",
-      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" <= ${now}) AS "slaRisk",
-      ${recent}`,
-  );
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<
-    "unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
-    number
-  >;
 }
 
 /**

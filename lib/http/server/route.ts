@@ -12,6 +12,7 @@ import { loggable } from "@/lib/http/server/loggable";
 import { errorResponse, json } from "@/lib/http/server/respond";
 import { parseWith } from "@/lib/http/server/validate";
 import { can, type Permission } from "@/lib/permissions/table";
+import { forgetOrganizationCounts } from "@/lib/services/queue-counts";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -82,6 +83,8 @@ function build<U, B extends Schema, Q extends Schema>(
 /**
  * The one way in for authenticated API calls: same-origin check on mutations, session
  * (checked against the database), permission, zod-parsed query and body, one error shape.
+ * After any call that may have written, this process counts the caller's queues again: the
+ * change's notification may reach it after the caller's next request does.
  */
 export function route<B extends Schema = undefined, Q extends Schema = undefined>(
   options: Options<B, Q>,
@@ -95,7 +98,14 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       return user;
     },
     options,
-    handler,
+    async (ctx) => {
+      if (ctx.req.method === "GET") return handler(ctx);
+      try {
+        return await handler(ctx);
+      } finally {
+        forgetOrganizationCounts(ctx.user.organizationId);
+      }
+    },
   );
 }
 
