@@ -1,0 +1,33 @@
+import "server-only";
+import { readRows } from "@/lib/server/db";
+import { rareWords, searchWords } from "@/lib/tickets/search-words";
+
+/** How long a process trusts its copy of the planner's sample (it changes only when the table is analysed). */
+const SAMPLE_TTL_MS = 15 * 60_000;
+
+let sample: { texts: readonly string[]; readAt: number } | null = null;
+let reading: Promise<readonly string[]> | null = null;
+
+/** The planner's sample of "searchText" (pg_stats), read once per SAMPLE_TTL_MS per process. */
+async function searchSample(): Promise<readonly string[]> {
+  if (sample && Date.now() - sample.readAt < SAMPLE_TTL_MS) return sample.texts;
+  reading ??= readRows<{ texts: string[] | null }>({
+    text: `SELECT histogram_bounds::text::text[] AS texts FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = 'Ticket' AND attname = 'searchText'`,
+    values: [],
+  })
+    .then(([row]) => {
+      const texts = row?.texts ?? [];
+      sample = { texts, readAt: Date.now() };
+      return texts;
+    })
+    .finally(() => (reading = null));
+  return reading;
+}
+
+/** `rareWords` for this database: the words to look up, or null for the whole term. */
+export async function indexWords(term: string): Promise<string[] | null> {
+  // One word (or none) never splits: no need to read the sample.
+  if (searchWords(term).length < 2) return null;
+  return rareWords(term, await searchSample());
+}

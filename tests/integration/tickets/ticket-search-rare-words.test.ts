@@ -1,0 +1,95 @@
+// A search of several words, some in nearly every ticket and some in almost none ("reference
+// 4242"), looks up only the rare words in the search index and tests the whole term on what they
+// find. It must find exactly what the whole term finds: the words in that order, that spacing,
+// any case, as part of longer text, in this organisation only, on every page.
+import pg from "pg";
+import { rareWords } from "@/lib/tickets/search-words";
+import { createOrg, createUser } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { listTickets } from "../helpers/ticket-list";
+
+type User = { id: string; sessionVersion: number };
+let agent: User;
+const sent: string[] = [];
+const originalQuery = pg.Pool.prototype.query;
+
+const at = new Date();
+const ticket = (organizationId: string, ticketNumber: number, description: string, subject = `Order ${ticketNumber}`) => ({
+  organizationId,
+  ticketNumber,
+  subject,
+  description,
+  customerName: "Chris Buyer",
+  customerEmail: "chris@shop.test",
+  firstResponseDueAt: at,
+  resolutionDueAt: at,
+  slaRiskAt: at,
+  createdAt: new Date(at.getTime() - ticketNumber * 60_000),
+});
+
+beforeAll(async () => {
+  await resetDatabase();
+  const org = await createOrg("enterprise");
+  const other = await createOrg("enterprise");
+  agent = await createUser(org.id, "agent");
+  // Three thousand tickets that all say "reference", then the ones the term tells apart, their
+  // subjects spread among the others' (the planner's sample is every thirtieth text in order).
+  await db.ticket.createMany({
+    data: [
+      ...Array.from({ length: 3000 }, (_, i) => ticket(org.id, 1000 + i, `Please quote reference ${10_000 + i}.`)),
+      ticket(org.id, 1, "Our REFERENCE 4242 was charged twice", "Order 1234a"),
+      ticket(org.id, 2, "see reference 42420", "Order 1789a"),
+      ticket(org.id, 3, "4242 is the reference", "Order 2345a"),
+      ticket(org.id, 4, "reference  4242 (two spaces)", "Order 2789a"),
+      ticket(org.id, 5, "reference-4242", "Order 3456a"),
+      ticket(other.id, 1, "Our reference 4242 too", "Order 3789a"),
+    ],
+  });
+  await db.$executeRaw`ANALYZE "Ticket"`;
+  // What the list sends (through the pool its hot reads use).
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    sent.push(typeof config === "string" ? config : (config.text ?? ""));
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof originalQuery;
+});
+afterAll(() => {
+  pg.Pool.prototype.query = originalQuery;
+});
+
+async function found(q: string, extra = "") {
+  const numbers: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listTickets(agent, `?q=${encodeURIComponent(q)}&limit=2${extra}${cursor ? `&cursor=${cursor}` : ""}`);
+    expect(page.status).toBe(200);
+    numbers.push(...page.body.map((t) => t.ticketNumber));
+    cursor = page.next;
+  } while (cursor);
+  return numbers.sort((a, b) => a - b);
+}
+
+it("the planner's sample holds the common word and not the rare one (what the lookup is chosen by)", async () => {
+  const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
+    SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
+  expect(rareWords("reference 4242", stats!.texts)).toEqual(["4242"]);
+});
+
+it.each(["", "&sort=relevance", "&sort=priority"])(
+  "finds exactly what the whole term finds, on every page (%s)",
+  async (sort) => {
+    sent.length = 0;
+    expect(await found("Reference 4242", sort)).toEqual([1, 2]);
+    // Only the rare word went to the index; the whole term was tested as well.
+    const search = sent.find((text) => text.includes(`"searchText" LIKE`));
+    expect(search).toContain(`strpos("searchText", lower(`);
+    expect(search?.match(/"searchText" LIKE/g)).toHaveLength(1);
+  },
+);
+
+it("keeps the whole pattern for a term of one word or of only common words", async () => {
+  sent.length = 0;
+  expect(await found("4242")).toEqual([1, 2, 3, 4, 5]);
+  expect(await found("quote reference 1000")).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
+  expect(sent.some((text) => text.includes("strpos"))).toBe(false);
+});
