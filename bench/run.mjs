@@ -472,7 +472,15 @@ async function main() {
         const started = Date.now();
         await seed(database.url, size);
         const ctx = await prepare(database.url, app.base);
-        const wanted = new Set(["list:all", "counts", "counts:busy-team", "search:common", "search:rare", "detail", "detail+replies"]);
+        const wanted = new Set([
+          "list:all",
+          "counts",
+          "counts:busy-team",
+          "search:common",
+          "search:rare",
+          "detail",
+          "detail+replies",
+        ]);
         const rows = [];
         for (const [name, requests, background] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n)))
           rows.push(await scenario(name, app.base, requests, app.server.pid, background));

@@ -35,7 +35,8 @@ export type RemovalNotice = { k: "removed"; o?: string };
 export function parseRemoval(payload: string | undefined): RemovalNotice | null {
   try {
     const notice = JSON.parse(payload ?? "") as Partial<RemovalNotice> | null;
-    if (notice?.k === "removed" && (notice.o === undefined || typeof notice.o === "string")) return notice as RemovalNotice;
+    if (notice?.k === "removed" && (notice.o === undefined || typeof notice.o === "string"))
+      return notice as RemovalNotice;
   } catch {
     // Not ours: ignored.
   }

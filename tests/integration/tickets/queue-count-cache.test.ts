@@ -30,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => other.end());
 
 let n = 0;
-async function ticket(organizationId: string, fields: { status?: "open" | "resolved"; slaRiskAt?: Date; updatedAt?: Date }) {
+async function ticket(
+  organizationId: string,
+  fields: { status?: "open" | "resolved"; slaRiskAt?: Date; updatedAt?: Date },
+) {
   n += 1;
   const at = new Date();
   return db.ticket.create({
@@ -89,14 +92,22 @@ describe("queue counts kept in memory", () => {
     try {
       expect(await sidebar()).toMatchObject({ unassigned: 1, myOpen: 0 });
       const res = await updateTicket(
-        makeRequest(`/api/tickets/${t.id}`, { method: "PUT", body: { assignedTo: agent.id, version: t.version }, headers: { cookie } }),
+        makeRequest(`/api/tickets/${t.id}`, {
+          method: "PUT",
+          body: { assignedTo: agent.id, version: t.version },
+          headers: { cookie },
+        }),
         params({ id: t.id }),
       );
       expect(res.status).toBe(200);
       expect(await sidebar()).toMatchObject({ unassigned: 0, myOpen: 1 });
       // A refused write changed nothing, and is still counted again (it might have).
       const refused = await updateTicket(
-        makeRequest(`/api/tickets/${t.id}`, { method: "PUT", body: { assignedTo: "nobody", version: t.version }, headers: { cookie } }),
+        makeRequest(`/api/tickets/${t.id}`, {
+          method: "PUT",
+          body: { assignedTo: "nobody", version: t.version },
+          headers: { cookie },
+        }),
         params({ id: t.id }),
       );
       expect(refused.status).toBe(400);

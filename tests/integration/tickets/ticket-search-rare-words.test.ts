@@ -14,7 +14,12 @@ const sent: string[] = [];
 const originalQuery = pg.Pool.prototype.query;
 
 const at = new Date();
-const ticket = (organizationId: string, ticketNumber: number, description: string, subject = `Order ${ticketNumber}`) => ({
+const ticket = (
+  organizationId: string,
+  ticketNumber: number,
+  description: string,
+  subject = `Order ${ticketNumber}`,
+) => ({
   organizationId,
   ticketNumber,
   subject,
@@ -61,7 +66,10 @@ async function found(q: string, extra = "") {
   const numbers: number[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listTickets(agent, `?q=${encodeURIComponent(q)}&limit=2${extra}${cursor ? `&cursor=${cursor}` : ""}`);
+    const page: { status: number; body: { ticketNumber: number }[]; next: string | null } = await listTickets(
+      agent,
+      `?q=${encodeURIComponent(q)}&limit=2${extra}${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     expect(page.status).toBe(200);
     numbers.push(...page.body.map((t) => t.ticketNumber));
     cursor = page.next;
