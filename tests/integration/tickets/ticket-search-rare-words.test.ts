@@ -101,3 +101,9 @@ it("keeps the whole pattern for a term of one word or of only common words", asy
   expect(await found("quote reference 1000")).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
   expect(sent.some((text) => text.includes("strpos"))).toBe(false);
 });
+
+it("keeps the search index's list of unmerged entries short, since every search reads all of it", async () => {
+  const [index] = await db.$queryRaw<{ options: string[] }[]>`
+    SELECT reloptions AS options FROM pg_class WHERE relname = 'Ticket_search_trgm_idx'`;
+  expect(index?.options).toEqual(["gin_pending_list_limit=256"]);
+});
