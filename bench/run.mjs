@@ -545,6 +545,17 @@ async function main() {
           ...summariseProfiles(dir, 15, window),
         }));
       }
+      // Before the open loop, whose clean-up removes what the write scenarios created.
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const {
+        rows: [dup],
+      } = await client.query(
+        `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
+        [since],
+      );
+      await client.end();
+      report.createdTickets = dup;
       if (RATE) {
         // After the closed-loop runs, so "50 %" means half of what this machine just reached, and
         // on the data those runs read: the tickets the write scenarios created would otherwise
@@ -577,16 +588,6 @@ async function main() {
             ),
           );
       }
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      const {
-        rows: [dup],
-      } = await client.query(
-        `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
-        [since],
-      );
-      await client.end();
-      report.createdTickets = dup;
       report.memory = memory.stop();
       report.maxRssMb = report.memory.maxProcessMb;
       printTable("raw node:http + pg", report.raw);
