@@ -1,6 +1,6 @@
 import "server-only";
 import { readRows } from "@/lib/server/db";
-import { rareWords, searchWords } from "@/lib/tickets/search-words";
+import { searchLookup, searchWords, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
 /** How long a process trusts its copy of the planner's sample (it changes only when the table is analysed). */
 const SAMPLE_TTL_MS = 15 * 60_000;
@@ -25,9 +25,9 @@ async function searchSample(): Promise<readonly string[]> {
   return reading;
 }
 
-/** `rareWords` for this database: the words to look up, or null for the whole term. */
-export async function indexWords(term: string): Promise<string[] | null> {
-  // One word (or none) never splits: no need to read the sample.
-  if (searchWords(term).length < 2) return null;
-  return rareWords(term, await searchSample());
+/** `searchLookup` for this database. */
+export async function lookupFor(term: string): Promise<SearchLookup> {
+  // No word to judge: no need to read the sample.
+  if (searchWords(term).length === 0) return WHOLE_PATTERN;
+  return searchLookup(term, await searchSample());
 }

@@ -28,7 +28,8 @@ import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
 import { DONE, OPEN, visibleSql } from "./ticket-sql";
-import { indexWords } from "./search-sample";
+import { lookupFor } from "./search-sample";
+import { WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -94,21 +95,23 @@ const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
  * joined and lowercased ("searchText", the ticket_search_text migration): LIKE against the
  * lowercased term is ILIKE's rule without lowercasing every candidate again, and a term without
  * the separator cannot span two fields. A term with it (nobody types one) is tested field by field.
- * `words`: only these go to the index, and the whole term is tested on what they find (strpos of
- * the lowercased term is the same test as the escaped pattern; see indexWords).
+ * How the term is looked up (see searchLookup): strpos of the lowercased term is the same test as
+ * the escaped pattern, and without LIKE the statement is prepared once per connection.
  */
-function searchFilter(q: string | undefined, words: string[] | null): Prisma.Sql {
+function searchFilter(q: string | undefined, lookup: SearchLookup): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const text = q.includes(SEPARATOR)
     ? Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`
-    : words
+    : lookup.by === "words"
       ? Prisma.sql`(${Prisma.join(
-          words.map((w) => Prisma.sql`"searchText" LIKE lower(${`%${w}%`})`),
+          lookup.words.map((w) => Prisma.sql`"searchText" LIKE lower(${`%${w}%`})`),
           " AND ",
         )} AND strpos("searchText", lower(${q})) > 0)`
-      : Prisma.sql`"searchText" LIKE lower(${pattern})`;
+      : lookup.by === "order"
+        ? Prisma.sql`strpos("searchText", lower(${q})) > 0`
+        : Prisma.sql`"searchText" LIKE lower(${pattern})`;
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
@@ -166,7 +169,9 @@ export async function listTickets(
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
-  const words = q && !q.includes(SEPARATOR) ? await indexWords(q) : null;
+  let lookup = q && !q.includes(SEPARATOR) ? await lookupFor(q) : WHOLE_PATTERN;
+  // Best match first ranks every match: they come from the index, whatever the term.
+  if (sort === "relevance" && lookup.by === "order") lookup = WHOLE_PATTERN;
   const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
   const rows = await readRows<ListRow>(Prisma.sql`
     SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
@@ -175,7 +180,7 @@ export async function listTickets(
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q, words)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
+      ${searchFilter(query.q, lookup)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
     ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];

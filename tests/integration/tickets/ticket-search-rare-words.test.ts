@@ -3,7 +3,7 @@
 // find. It must find exactly what the whole term finds: the words in that order, that spacing,
 // any case, as part of longer text, in this organisation only, on every page.
 import pg from "pg";
-import { rareWords } from "@/lib/tickets/search-words";
+import { searchLookup } from "@/lib/tickets/search-words";
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { listTickets } from "../helpers/ticket-list";
@@ -11,6 +11,7 @@ import { listTickets } from "../helpers/ticket-list";
 type User = { id: string; sessionVersion: number };
 let agent: User;
 const sent: string[] = [];
+const named: string[] = [];
 const originalQuery = pg.Pool.prototype.query;
 
 const at = new Date();
@@ -55,6 +56,7 @@ beforeAll(async () => {
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
     const config = args[0] as string | { text?: string };
     sent.push(typeof config === "string" ? config : (config.text ?? ""));
+    if (typeof config === "object" && (config as { name?: string }).name) named.push((config as { text: string }).text);
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof originalQuery;
 });
@@ -80,7 +82,8 @@ async function found(q: string, extra = "") {
 it("the planner's sample holds the common word and not the rare one (what the lookup is chosen by)", async () => {
   const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
     SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
-  expect(rareWords("reference 4242", stats!.texts)).toEqual(["4242"]);
+  expect(searchLookup("reference 4242", stats!.texts)).toEqual({ by: "words", words: ["4242"] });
+  expect(searchLookup("quote", stats!.texts)).toEqual({ by: "order" });
 });
 
 it.each(["", "&sort=relevance", "&sort=priority"])(
@@ -95,7 +98,25 @@ it.each(["", "&sort=relevance", "&sort=priority"])(
   },
 );
 
-it("keeps the whole pattern for a term of one word or of only common words", async () => {
+it("reads a common word's matches in the list's order with a statement prepared once, never for best match first", async () => {
+  sent.length = 0;
+  named.length = 0;
+  const page = await listTickets(agent, "?q=QUOTE&limit=100");
+  expect(page.status).toBe(200);
+  // Every filler says "quote"; the specials (numbers 1-5, newest) do not.
+  expect(page.body.map((t) => t.ticketNumber)).toEqual(Array.from({ length: 100 }, (_, i) => 1000 + i));
+  const search = sent.find((text) => text.includes("strpos"));
+  expect(search).not.toMatch(/\bLIKE\b/);
+  expect(named).toContain(search);
+
+  sent.length = 0;
+  const ranked = await listTickets(agent, "?q=quote&sort=relevance&limit=1");
+  expect(ranked.status).toBe(200);
+  expect(sent.find((text) => text.includes(`"searchText" LIKE`))).toBeDefined();
+  expect(sent.some((text) => text.includes("strpos"))).toBe(false);
+});
+
+it("keeps the whole pattern for a less common word, or several common ones", async () => {
   sent.length = 0;
   expect(await found("4242")).toEqual([1, 2, 3, 4, 5]);
   expect(await found("quote reference 1000")).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));

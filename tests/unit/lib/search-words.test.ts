@@ -1,35 +1,47 @@
-import { rareWords } from "@/lib/tickets/search-words";
+import { searchLookup } from "@/lib/tickets/search-words";
 
-// A planner's sample of 200 searched texts: every one says "reference", a few say "invoice",
-// one says "4242" and none says "77031".
+// A planner's sample of 200 searched texts: every one says "reference", one in twenty "invoice",
+// one in a hundred "refund", one "4242" and none "77031".
 const sample = Array.from(
   { length: 200 },
-  (_, i) => `subject ${i}\u001freference ${1000 + i}${i % 20 === 0 ? " invoice" : ""}${i === 7 ? " 4242" : ""}`,
+  (_, i) =>
+    `subject ${i}\u001freference ${1000 + i}${i % 20 === 0 ? " invoice" : ""}${i % 100 === 1 ? " refund" : ""}${i === 7 ? " 4242" : ""}`,
 );
+const words = (...list: string[]) => ({ by: "words", words: list });
+const pattern = { by: "pattern" };
 
-describe("rareWords", () => {
+describe("searchLookup", () => {
   it("looks up only the rare words of a term that also has common ones", () => {
-    expect(rareWords("reference 4242", sample)).toEqual(["4242"]);
-    expect(rareWords("Reference 77031", sample)).toEqual(["77031"]);
-    expect(rareWords("okafor404@mail.test reference", sample)).toEqual(["okafor404", "mail", "test"]);
+    expect(searchLookup("reference 4242", sample)).toEqual(words("4242"));
+    expect(searchLookup("Reference 77031", sample)).toEqual(words("77031"));
+    expect(searchLookup("okafor404@mail.test reference", sample)).toEqual(words("okafor404", "mail", "test"));
+    // A word in more than one in two hundred sampled texts is not rare.
+    expect(searchLookup("invoice 77031", sample)).toEqual(words("77031"));
   });
 
   it("keeps the whole term when every word is rare or every word is common", () => {
-    expect(rareWords("garcia512 novak377", sample)).toBeNull();
-    expect(rareWords("reference subject", sample)).toBeNull();
-    // A word in more than one in two hundred sampled texts is common.
-    expect(rareWords("invoice 77031", sample)).toEqual(["77031"]);
-    expect(rareWords("invoice reference", sample)).toBeNull();
+    expect(searchLookup("garcia512 novak377", sample)).toEqual(pattern);
+    expect(searchLookup("reference subject", sample)).toEqual(pattern);
+    expect(searchLookup("invoice reference", sample)).toEqual(pattern);
   });
 
-  it("keeps the whole term for one word, or words too short to look up", () => {
-    expect(rareWords("4242", sample)).toBeNull();
-    expect(rareWords("reference 42", sample)).toBeNull();
-    expect(rareWords("a b reference", sample)).toBeNull();
+  it("reads a single common word in the list's order, and leaves a less common one to the planner", () => {
+    expect(searchLookup("invoice", sample)).toEqual({ by: "order" });
+    expect(searchLookup("Reference", sample)).toEqual({ by: "order" });
+    expect(searchLookup("refund", sample)).toEqual(pattern);
+    expect(searchLookup("4242", sample)).toEqual(pattern);
+    // Not one word of letters and digits: the pattern, whatever its words.
+    expect(searchLookup("invoice.", sample)).toEqual(pattern);
+  });
+
+  it("keeps the whole term for words too short to look up", () => {
+    expect(searchLookup("reference 42", sample)).toEqual(pattern);
+    expect(searchLookup("a b reference", sample)).toEqual(pattern);
+    expect(searchLookup("in", sample)).toEqual(pattern);
   });
 
   it("keeps the whole term without a sample the planner would judge by", () => {
-    expect(rareWords("reference 4242", sample.slice(0, 99))).toBeNull();
-    expect(rareWords("reference 4242", [])).toBeNull();
+    expect(searchLookup("reference 4242", sample.slice(0, 99))).toEqual(pattern);
+    expect(searchLookup("invoice", [])).toEqual(pattern);
   });
 });
