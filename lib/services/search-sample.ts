@@ -1,5 +1,6 @@
 import "server-only";
 import { readRows } from "@/lib/server/db";
+import type { TicketSort } from "@/lib/tickets/sort";
 import { searchLookup, searchWords, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
 /** How long a process trusts its copy of the planner's sample (it changes only when the table is analysed). */
@@ -25,9 +26,11 @@ async function searchSample(): Promise<readonly string[]> {
   return reading;
 }
 
-/** `searchLookup` for this database. */
-export async function lookupFor(term: string): Promise<SearchLookup> {
+/** `searchLookup` for this database and the list's order. */
+export async function lookupFor(term: string, sort: TicketSort): Promise<SearchLookup> {
   // No word to judge: no need to read the sample.
   if (searchWords(term).length === 0) return WHOLE_PATTERN;
-  return searchLookup(term, await searchSample());
+  const lookup = searchLookup(term, await searchSample());
+  // Best match first ranks every match: they come from the index, whatever the term.
+  return sort === "relevance" && lookup.by === "order" ? WHOLE_PATTERN : lookup;
 }

@@ -101,18 +101,27 @@ const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
 function searchFilter(q: string | undefined, lookup: SearchLookup): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const text = q.includes(SEPARATOR)
-    ? Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`
-    : lookup.by === "words"
-      ? Prisma.sql`(${Prisma.join(
-          lookup.words.map((w) => Prisma.sql`"searchText" LIKE lower(${`%${w}%`})`),
-          " AND ",
-        )} AND strpos("searchText", lower(${q})) > 0)`
-      : lookup.by === "order"
-        ? Prisma.sql`strpos("searchText", lower(${q})) > 0`
-        : Prisma.sql`"searchText" LIKE lower(${pattern})`;
+  const text = termTest(q, lookup);
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
+}
+
+/** The text test of a search term, as `lookup` says it is found. */
+function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (q.includes(SEPARATOR))
+    return Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`;
+  const whole = Prisma.sql`strpos("searchText", lower(${q})) > 0`;
+  switch (lookup.by) {
+    case "words":
+      return Prisma.sql`(${Prisma.join(
+        lookup.words.map((w) => Prisma.sql`"searchText" LIKE lower(${`%${w}%`})`),
+        " AND ",
+      )} AND ${whole})`;
+    case "order":
+      return whole;
+    default:
+      return Prisma.sql`"searchText" LIKE lower(${pattern})`;
+  }
 }
 
 /**
@@ -169,9 +178,7 @@ export async function listTickets(
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
-  let lookup = q && !q.includes(SEPARATOR) ? await lookupFor(q) : WHOLE_PATTERN;
-  // Best match first ranks every match: they come from the index, whatever the term.
-  if (sort === "relevance" && lookup.by === "order") lookup = WHOLE_PATTERN;
+  const lookup = q ? await lookupFor(q, sort) : WHOLE_PATTERN;
   const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
   const rows = await readRows<ListRow>(Prisma.sql`
     SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
@@ -180,7 +187,7 @@ export async function listTickets(
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(query.q, lookup)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
+      ${searchFilter(q, lookup)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
     ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
