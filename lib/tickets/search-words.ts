@@ -9,7 +9,8 @@ const MIN_SAMPLE = 100;
  * How a search term is looked up:
  * - `pattern`: the whole term through the tenant's trigram index, or the list's order, as the
  *   planner judges it (PostgreSQL plans such a search afresh each time);
- * - `words`: only these rare words through the index, the whole term tested on what they find;
+ * - `words`: only these rare words, or their rare pieces, through the index, the whole term tested
+ *   on what they find;
  * - `order`: a common word, tested on the tenant's tickets in the list's own order until the page
  *   is full, never through the index, so the statement can be planned once and kept.
  */
@@ -29,8 +30,10 @@ export function searchWords(term: string): string[] {
  * The tenant's trigram index finds a term from its rarest trigram and then checks every other
  * trigram of the term against each candidate: for "reference 4242", where nearly every ticket
  * says "reference", that means reading the tenant's whole lists for "ref", "efe", ... (4 ms at a
- * hundred thousand tickets, against under 1 ms for "4242" alone). So when some words of a
- * several-word term are rare and others common, only the rare ones are looked up.
+ * hundred thousand tickets, against under 1 ms for "4242" alone). So only the rare words go to
+ * the index, and of a rare word only the piece that holds its rare trigrams: "nguyen487" is
+ * looked up as "en487" (1.2 ms against 3.2 at a million tickets, where one ticket in twenty says
+ * "nguyen").
  *
  * A single common word ("invoice" in one ticket in twenty) fills a page from the newest tickets
  * sooner than from the index, which is what the planner chooses too; deciding it here spares
@@ -38,13 +41,19 @@ export function searchWords(term: string): string[] {
  */
 export function searchLookup(term: string, sample: readonly string[]): SearchLookup {
   if (sample.length < MIN_SAMPLE) return WHOLE_PATTERN;
-  const share = (word: string) => {
-    const lowered = word.toLowerCase();
-    return sample.filter((text) => text.includes(lowered)).length / sample.length;
-  };
-  if (/^[A-Za-z0-9]{3,}$/.test(term)) return share(term) >= COMMON_SHARE ? { by: "order" } : WHOLE_PATTERN;
-  const words = searchWords(term);
-  if (words.length < 2) return WHOLE_PATTERN;
-  const rare = words.filter((word) => share(word) <= RARE_SHARE);
-  return rare.length > 0 && rare.length < words.length ? { by: "words", words: rare } : WHOLE_PATTERN;
+  const share = (text: string) => sample.filter((sampled) => sampled.includes(text)).length / sample.length;
+  const rare = (text: string) => share(text) <= RARE_SHARE;
+  if (/^[A-Za-z0-9]{3,}$/.test(term) && share(term.toLowerCase()) >= COMMON_SHARE) return { by: "order" };
+  const words = searchWords(term).map((word) => word.toLowerCase());
+  const rareWords = words.filter(rare);
+  const pieces = rareWords.map((word) => rarePiece(word, rare));
+  // Worth it only when the index is spared something: a common word, or a common piece of a rare one.
+  const spared = rareWords.length < words.length || pieces.some((piece, i) => piece !== rareWords[i]);
+  return pieces.length > 0 && spared ? { by: "words", words: pieces } : WHOLE_PATTERN;
+}
+
+/** The shortest piece of a (lowercased) rare word that holds all of its rare trigrams; the word when none is rare alone. */
+function rarePiece(word: string, rare: (text: string) => boolean): string {
+  const starts = Array.from({ length: word.length - 2 }, (_, i) => i).filter((i) => rare(word.slice(i, i + 3)));
+  return starts.length === 0 ? word : word.slice(starts[0], starts[starts.length - 1]! + 3);
 }

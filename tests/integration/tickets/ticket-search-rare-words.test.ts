@@ -1,6 +1,6 @@
 // A search of several words, some in nearly every ticket and some in almost none ("reference
-// 4242"), looks up only the rare words in the search index and tests the whole term on what they
-// find. It must find exactly what the whole term finds: the words in that order, that spacing,
+// 4242"), looks up only the rare words in the search index (and of a word only its rare piece)
+// and tests the whole term on what they find. It must find exactly what the whole term finds: the words in that order, that spacing,
 // any case, as part of longer text, in this organisation only, on every page.
 import pg from "pg";
 import { searchLookup } from "@/lib/tickets/search-words";
@@ -49,6 +49,13 @@ beforeAll(async () => {
       ticket(org.id, 4, "reference  4242 (two spaces)", "Order 2789a"),
       ticket(org.id, 5, "reference-4242", "Order 3456a"),
       ticket(other.id, 1, "Our reference 4242 too", "Order 3789a"),
+      // Every ticket's customer is "Chris Buyer": of "buyer77" only "er77" is rare.
+      ticket(org.id, 6, "Account buyer77 closed", "Order 1111a"),
+      ticket(org.id, 7, "buyer777 and more", "Order 1555a"),
+      ticket(org.id, 8, "from abuyer77", "Order 2111a"),
+      ticket(org.id, 9, "buyer 77 is not it", "Order 2555a"),
+      ticket(org.id, 10, "neither is buyer7", "Order 3111a"),
+      ticket(other.id, 2, "Our buyer77 too", "Order 3555a"),
     ],
   });
   await db.$executeRaw`ANALYZE "Ticket"`;
@@ -82,7 +89,8 @@ async function found(q: string, extra = "") {
 it("the planner's sample holds the common word and not the rare one (what the lookup is chosen by)", async () => {
   const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
     SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
-  expect(searchLookup("reference 4242", stats!.texts)).toEqual({ by: "words", words: ["4242"] });
+  // Of "4242" only "424" is rare: "242" is also in 10242, 11242, 12242 and 12420-12429.
+  expect(searchLookup("reference 4242", stats!.texts)).toEqual({ by: "words", words: ["424"] });
   expect(searchLookup("quote", stats!.texts)).toEqual({ by: "order" });
 });
 
@@ -97,6 +105,17 @@ it.each(["", "&sort=relevance", "&sort=priority"])(
     expect(search?.match(/"searchText" LIKE/g)).toHaveLength(1);
   },
 );
+
+it("looks up only the rare piece of a word whose other trigrams every ticket has, and finds exactly the word", async () => {
+  const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
+    SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
+  expect(searchLookup("Buyer77", stats!.texts)).toEqual({ by: "words", words: ["er77"] });
+  sent.length = 0;
+  expect(await found("Buyer77")).toEqual([6, 7, 8]);
+  const search = sent.find((text) => text.includes(`"searchText" LIKE`));
+  expect(search).toContain(`strpos("searchText", lower(`);
+  expect(search?.match(/"searchText" LIKE/g)).toHaveLength(1);
+});
 
 it("reads a common word's matches in the list's order with a statement prepared once, never for best match first", async () => {
   sent.length = 0;
@@ -116,9 +135,9 @@ it("reads a common word's matches in the list's order with a statement prepared 
   expect(sent.some((text) => text.includes("strpos"))).toBe(false);
 });
 
-it("keeps the whole pattern for a less common word, or several common ones", async () => {
-  sent.length = 0;
+it("finds a number's tickets by its rare piece, and keeps the whole pattern for several common words", async () => {
   expect(await found("4242")).toEqual([1, 2, 3, 4, 5]);
+  sent.length = 0;
   expect(await found("quote reference 1000")).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
   expect(sent.some((text) => text.includes("strpos"))).toBe(false);
 });

@@ -1,11 +1,11 @@
 import { searchLookup } from "@/lib/tickets/search-words";
 
-// A planner's sample of 200 searched texts: every one says "reference", one in twenty "invoice",
-// one in a hundred "refund", one "4242" and none "77031".
+// A planner's sample of 200 searched texts: every one says "reference", one in twenty "invoice"
+// and "nguyen", one in a hundred "refund", one "4242" and none "77031".
 const sample = Array.from(
   { length: 200 },
   (_, i) =>
-    `subject ${i}\u001freference ${1000 + i}${i % 20 === 0 ? " invoice" : ""}${i % 100 === 1 ? " refund" : ""}${i === 7 ? " 4242" : ""}`,
+    `subject ${i}\u001freference ${1000 + i}${i % 20 === 0 ? " invoice" : ""}${i % 20 === 3 ? " nguyen" : ""}${i % 100 === 1 ? " refund" : ""}${i === 7 ? " 4242" : ""}`,
 );
 const words = (...list: string[]) => ({ by: "words", words: list });
 const pattern = { by: "pattern" };
@@ -17,6 +17,19 @@ describe("searchLookup", () => {
     expect(searchLookup("okafor404@mail.test reference", sample)).toEqual(words("okafor404", "mail", "test"));
     // A word in more than one in two hundred sampled texts is not rare.
     expect(searchLookup("invoice 77031", sample)).toEqual(words("77031"));
+  });
+
+  it("looks up only the piece of a rare word that holds its rare trigrams", () => {
+    // "ngu", "guy", "uye" and "yen" are in one sampled text in twenty; "en4", "n48" and "487" in none.
+    expect(searchLookup("nguyen487", sample)).toEqual(words("en487"));
+    expect(searchLookup("NGUYEN487@mail.test", sample)).toEqual(words("en487", "mail", "test"));
+    expect(searchLookup("reference nguyen487", sample)).toEqual(words("en487"));
+    // Rare trigrams at both ends: the piece spans them, common ones between included. Alone, that
+    // piece is the whole term: nothing is spared, so the whole pattern.
+    expect(searchLookup("reference 7nguyen7", sample)).toEqual(words("7nguyen7"));
+    expect(searchLookup("7nguyen7", sample)).toEqual(pattern);
+    // "x9n" and "9ng" are rare, "ngu" onwards common.
+    expect(searchLookup("x9nguyen", sample)).toEqual(words("x9ng"));
   });
 
   it("keeps the whole term when every word is rare or every word is common", () => {
