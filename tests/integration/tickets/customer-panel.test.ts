@@ -95,6 +95,15 @@ describe("GET /api/customers", () => {
     expect((await search(world.users.agent, "%%")).body).toEqual([]);
   });
 
+  it("finds by two letters, or letters and spaces, the same way (case-insensitive, % and _ as themselves)", async () => {
+    await postTicket(world.users.agent, { customerEmail: "q_x@acme.test", customerName: "Quinn Xu" });
+    await postTicket(world.users.otherAdmin, { customerEmail: "qx@acme.test", customerName: "Quinn Other" });
+    expect((await search(world.users.agent, "XU")).body).toEqual([{ email: "q_x@acme.test", name: "Quinn Xu" }]);
+    expect((await search(world.users.agent, "n x")).body).toEqual([{ email: "q_x@acme.test", name: "Quinn Xu" }]);
+    expect((await search(world.users.agent, "Q_")).body).toEqual([{ email: "q_x@acme.test", name: "Quinn Xu" }]);
+    expect((await search(world.users.agent, "q%")).body).toEqual([]);
+  });
+
   it("needs two characters, and is for staff only", async () => {
     expect(await search(world.users.agent, "e")).toMatchObject({
       status: 400,
