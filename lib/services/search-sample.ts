@@ -28,9 +28,9 @@ async function searchSample(): Promise<readonly string[]> {
 
 /** `searchLookup` for this database and the list's order. */
 export async function lookupFor(term: string, sort: TicketSort): Promise<SearchLookup> {
-  // No word to judge: no need to read the sample.
-  if (searchWords(term).length === 0) return WHOLE_PATTERN;
-  const lookup = searchLookup(term, await searchSample());
-  // Best match first ranks every match: they come from the index, whatever the term.
-  return sort === "relevance" && lookup.by === "order" ? WHOLE_PATTERN : lookup;
+  // No word to judge (nor to look up): no need to read the sample.
+  const hasWords = searchWords(term).length > 0;
+  const lookup = searchLookup(term, hasWords ? await searchSample() : []);
+  // Best match first ranks every match: a word's come from the index, however common.
+  return sort === "relevance" && hasWords && lookup.by === "order" ? WHOLE_PATTERN : lookup;
 }

@@ -47,10 +47,16 @@ describe("searchLookup", () => {
     expect(searchLookup("invoice.", sample)).toEqual(pattern);
   });
 
-  it("keeps the whole term for words too short to look up", () => {
+  it("keeps the whole term for words too short to look up beside a longer one", () => {
     expect(searchLookup("reference 42", sample)).toEqual(pattern);
     expect(searchLookup("a b reference", sample)).toEqual(pattern);
-    expect(searchLookup("in", sample)).toEqual(pattern);
+  });
+
+  it("walks the tenant's tickets for a term with no trigram to look up, sample or not", () => {
+    for (const term of ["in", "#42", "a b", "é", "日本", "%_"]) {
+      expect(searchLookup(term, sample)).toEqual({ by: "order" });
+      expect(searchLookup(term, [])).toEqual({ by: "order" });
+    }
   });
 
   it("keeps the whole term without a sample the planner would judge by", () => {
