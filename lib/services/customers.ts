@@ -10,6 +10,7 @@ import {
 } from "@/lib/schemas/customers";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { searchWords } from "@/lib/tickets/search-words";
+import { escapeLike } from "./like-pattern";
 import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
@@ -74,7 +75,7 @@ export function toCustomerSummary<D extends Date | string, Other>(
  * planner cannot take to those indexes.
  */
 export async function searchCustomers(user: SessionUser, q: string): Promise<CustomerMatch[]> {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(q)}%`;
   const test =
     searchWords(q).length > 0
       ? Prisma.sql`("customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`

@@ -10,6 +10,7 @@ import type { Organization, OrganizationListQuery } from "@/lib/schemas/organiza
 import type { AssignableUser } from "@/lib/schemas/users";
 import { recordEvent } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
+import { escapeLike } from "./like-pattern";
 import { mailboxesFor, SUPPORT_EMAIL_SELECT } from "./support-emails";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
@@ -65,11 +66,6 @@ export async function getOrganization(user: SessionUser, id: string): Promise<Or
   if (!org) throw notFound("Organization not found");
   const [withCounts] = await withStats([org]);
   return { ...withCounts!, supportEmails: mailboxesFor(user, withCounts!.supportEmails) };
-}
-
-/** Prisma's `contains` passes LIKE wildcards through; a search for "%" means the character. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

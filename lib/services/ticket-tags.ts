@@ -16,6 +16,7 @@ import {
 import { db } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
 import { recordEvent } from "./audit";
+import { escapeLike } from "./like-pattern";
 import { hit } from "./rate-limit";
 
 type Tx = Prisma.TransactionClient;
@@ -230,7 +231,7 @@ export async function changeTicketTags(
 export async function searchTags(user: SessionUser, { q, limit }: TagSearchQuery): Promise<Tag[]> {
   assertMayTag(user);
   await hit(`tag-search:user:${user.id}`, TAG_SEARCH_LIMIT);
-  const prefix = `${tagKey(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = `${escapeLike(tagKey(q))}%`;
   return db.$queryRaw<Tag[]>`
     SELECT "id", "name" FROM "Tag" WHERE "organizationId" = ${user.organizationId} AND lower("name") LIKE ${prefix}
     ORDER BY lower("name") LIMIT ${limit}`;

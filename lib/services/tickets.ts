@@ -28,6 +28,7 @@ import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
 import { DONE, OPEN, visibleSql } from "./ticket-sql";
+import { escapeLike } from "./like-pattern";
 import { lookupFor } from "./search-sample";
 import { WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
@@ -107,7 +108,7 @@ function searchFilter(q: string | undefined, lookup: SearchLookup): Prisma.Sql {
 
 /** The text test of a search term, as `lookup` says it is found. */
 function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(q)}%`;
   if (q.includes(SEPARATOR))
     return Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`;
   const whole = Prisma.sql`strpos("searchText", lower(${q})) > 0`;

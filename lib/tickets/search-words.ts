@@ -43,12 +43,12 @@ export function searchLookup(term: string, sample: readonly string[]): SearchLoo
   // Without three letters or digits in a row ("zq", "#42", "é") the pattern holds no trigram, and
   // the index would read every organisation's entries to find the tenant's (7 s at a million
   // tickets): walk the tenant's own tickets instead.
-  if (searchWords(term).length === 0) return { by: "order" };
+  const words = searchWords(term).map((word) => word.toLowerCase());
+  if (words.length === 0) return { by: "order" };
   if (sample.length < MIN_SAMPLE) return WHOLE_PATTERN;
   const share = (text: string) => sample.filter((sampled) => sampled.includes(text)).length / sample.length;
   const rare = (text: string) => share(text) <= RARE_SHARE;
-  if (/^[A-Za-z0-9]{3,}$/.test(term) && share(term.toLowerCase()) >= COMMON_SHARE) return { by: "order" };
-  const words = searchWords(term).map((word) => word.toLowerCase());
+  if (/^[A-Za-z0-9]{3,}$/.test(term) && share(words[0]!) >= COMMON_SHARE) return { by: "order" };
   const rareWords = words.filter(rare);
   const pieces = rareWords.map((word) => rarePiece(word, rare));
   // Worth it only when the index is spared something: a common word, or a common piece of a rare one.

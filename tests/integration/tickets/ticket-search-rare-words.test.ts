@@ -1,7 +1,8 @@
 // A search of several words, some in nearly every ticket and some in almost none ("reference
 // 4242"), looks up only the rare words in the search index (and of a word only its rare piece)
-// and tests the whole term on what they find. It must find exactly what the whole term finds: the words in that order, that spacing,
-// any case, as part of longer text, in this organisation only, on every page.
+// and tests the whole term on what they find. It must find exactly what the whole term finds:
+// the words in that order, that spacing, any case, as part of longer text, in this organisation
+// only, on every page.
 import pg from "pg";
 import { searchLookup } from "@/lib/tickets/search-words";
 import { createOrg, createUser } from "../helpers/fixtures";
@@ -71,6 +72,13 @@ afterAll(() => {
   pg.Pool.prototype.query = originalQuery;
 });
 
+/** The texts the planner sampled from the column, as the lookup reads them. */
+async function plannerSample() {
+  const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
+    SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
+  return stats!.texts;
+}
+
 async function found(q: string, extra = "") {
   const numbers: number[] = [];
   let cursor: string | null = null;
@@ -87,11 +95,10 @@ async function found(q: string, extra = "") {
 }
 
 it("the planner's sample holds the common word and not the rare one (what the lookup is chosen by)", async () => {
-  const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
-    SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
+  const texts = await plannerSample();
   // Of "4242" only "424" is rare: "242" is also in 10242, 11242, 12242 and 12420-12429.
-  expect(searchLookup("reference 4242", stats!.texts)).toEqual({ by: "words", words: ["424"] });
-  expect(searchLookup("quote", stats!.texts)).toEqual({ by: "order" });
+  expect(searchLookup("reference 4242", texts)).toEqual({ by: "words", words: ["424"] });
+  expect(searchLookup("quote", texts)).toEqual({ by: "order" });
 });
 
 it.each(["", "&sort=relevance", "&sort=priority"])(
@@ -107,9 +114,8 @@ it.each(["", "&sort=relevance", "&sort=priority"])(
 );
 
 it("looks up only the rare piece of a word whose other trigrams every ticket has, and finds exactly the word", async () => {
-  const [stats] = await db.$queryRaw<{ texts: string[] }[]>`
-    SELECT histogram_bounds::text::text[] AS texts FROM pg_stats WHERE tablename = 'Ticket' AND attname = 'searchText'`;
-  expect(searchLookup("Buyer77", stats!.texts)).toEqual({ by: "words", words: ["er77"] });
+  const texts = await plannerSample();
+  expect(searchLookup("Buyer77", texts)).toEqual({ by: "words", words: ["er77"] });
   sent.length = 0;
   expect(await found("Buyer77")).toEqual([6, 7, 8]);
   const search = sent.find((text) => text.includes(`"searchText" LIKE`));
