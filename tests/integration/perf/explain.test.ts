@@ -387,13 +387,15 @@ describe.each([
     expect(sequentialScans(plans)).toEqual([]);
   });
 
-  it("finds customers for the new-ticket picker through the trigram indexes", async () => {
+  // The organisation's own search index: an index of every tenant's addresses would hand back
+  // every tenant's tickets with a common piece of a name.
+  it("finds customers for the new-ticket picker through the organisation's search index", async () => {
     const headers = await session(org, "agent");
     const plans = await explainAll(() =>
       customerSearch(makeRequest("/api/customers?q=customer%2049", { headers }), params()),
     );
     expect(sequentialScans(plans)).toEqual([]);
-    expect(ticketIndexes(plans).some((name) => name?.endsWith("_trgm_idx"))).toBe(true);
+    expect(ticketIndexes(plans).filter((name) => name?.endsWith("_trgm_idx"))).toEqual(["Ticket_search_trgm_idx"]);
   });
 
   // Two letters hold no trigram: the trigram indexes would hand back every organisation's tickets
