@@ -13,7 +13,13 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const chromium = await resolveChromium();
 console.log(describeChromium(chromium));
 
-const app = await startProductionServer({ port: 3300, build: !process.argv.includes("--no-build") });
+// The embedded database is the demo's (`npm start`, `npm run bench:bundle` seed it): the server
+// must accept its published password, as for the bundle bench.
+const app = await startProductionServer({
+  port: 3300,
+  build: !process.argv.includes("--no-build"),
+  env: { ALLOW_DEMO_LOGINS: "true" },
+});
 const chrome = await chromeLauncher.launch({
   chromePath: chromium.executablePath,
   chromeFlags: ["--headless=new", ...chromium.args],
