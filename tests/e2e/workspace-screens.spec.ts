@@ -3,8 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
 
 // The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
-// with a ticket open, the shortcut list or the command palette. Each state is also saved as a
-// screenshot (SHOTS_DIR, else test-results/screens) for a person to look at.
+// with a ticket open, the shortcut list, the command palette or the new ticket's customer picker.
+// Each state is also saved as a screenshot (SHOTS_DIR, else test-results/screens) for a person to
+// look at.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -16,7 +17,9 @@ async function expectNoSidewaysScroll(page: Page) {
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
-    test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts and palette fit the screen`, async ({ page }) => {
+    test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts, palette and customer picker fit the screen`, async ({
+      page,
+    }) => {
       await openInTheme(page, theme);
       await page.setViewportSize(size);
       await signInAs(page, "admin@acme.test");
@@ -59,6 +62,18 @@ for (const theme of ["light", "dark"] as const) {
       await expect(palette.getByRole("group", { name: "Tickets" })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `palette-${name}.png`) });
+      await page.keyboard.press("Escape");
+
+      // The new ticket's customer picker with its suggestions ("example" is in several demo
+      // addresses), opened from the palette: on a phone the open ticket covers the queue's button.
+      await page.keyboard.press("Control+k");
+      await palette.getByRole("combobox").fill("New Ticket");
+      await palette.getByRole("option", { name: /^New Ticket/ }).click();
+      const dialog = page.getByRole("dialog", { name: "New Ticket" });
+      await dialog.getByRole("combobox", { name: "Find a customer" }).fill("example");
+      await expect(dialog.getByRole("option", { name: /jordan\.lee@example\.com/ })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `new-ticket-customer-${name}.png`) });
     });
   }
 }
