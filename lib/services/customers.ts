@@ -10,7 +10,7 @@ import {
 } from "@/lib/schemas/customers";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { searchWords } from "@/lib/tickets/search-words";
-import { escapeLike } from "./like-pattern";
+import { searchTextHolds } from "./ticket-sql";
 import { findVisibleTicket, type VisibleTicket } from "./ticket-access";
 
 const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
@@ -79,8 +79,7 @@ export function toCustomerSummary<D extends Date | string, Other>(
  */
 export async function searchCustomers(user: SessionUser, q: string): Promise<CustomerMatch[]> {
   const fields = Prisma.sql`(strpos(lower("customerEmail"), lower(${q})) > 0 OR strpos(lower("customerName"), lower(${q})) > 0)`;
-  const test =
-    searchWords(q).length > 0 ? Prisma.sql`"searchText" LIKE lower(${`%${escapeLike(q)}%`}) AND ${fields}` : fields;
+  const test = searchWords(q).length > 0 ? Prisma.sql`${searchTextHolds(q)} AND ${fields}` : fields;
   return db.$queryRaw<CustomerMatch[]>`
     WITH matches AS MATERIALIZED (
       SELECT "customerEmail", "customerName", "updatedAt" FROM "Ticket"

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
+import { escapeLike } from "./like-pattern";
 import { isStaff } from "./ticket-access";
 
 /*
@@ -16,4 +17,12 @@ export function visibleSql(user: SessionUser): Prisma.Sql {
   return isStaff(user)
     ? Prisma.sql`"organizationId" = ${user.organizationId}`
     : Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${user.email}`;
+}
+
+/**
+ * The tickets whose joined, lowercased search text ("searchText") holds `text` in any case: the
+ * test the organisation's trigram index ("organizationId", "searchText") answers.
+ */
+export function searchTextHolds(text: string): Prisma.Sql {
+  return Prisma.sql`"searchText" LIKE lower(${`%${escapeLike(text)}%`})`;
 }

@@ -27,7 +27,7 @@ import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
-import { DONE, OPEN, visibleSql } from "./ticket-sql";
+import { DONE, OPEN, searchTextHolds, visibleSql } from "./ticket-sql";
 import { escapeLike } from "./like-pattern";
 import { lookupFor } from "./search-sample";
 import { WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
@@ -115,13 +115,13 @@ function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
   switch (lookup.by) {
     case "words":
       return Prisma.sql`(${Prisma.join(
-        lookup.words.map((w) => Prisma.sql`"searchText" LIKE lower(${`%${w}%`})`),
+        lookup.words.map((w) => searchTextHolds(w)),
         " AND ",
       )} AND ${whole})`;
     case "order":
       return whole;
     default:
-      return Prisma.sql`"searchText" LIKE lower(${pattern})`;
+      return searchTextHolds(q);
   }
 }
 
