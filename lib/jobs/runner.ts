@@ -49,7 +49,7 @@ function cronItems() {
 
 export type Workers = { stop: () => Promise<void> };
 
-/** How long a pool that stopped by itself waits before it starts again (doubling up to a minute). */
+/** How long before a stopped pool is replaced, and how far the wait doubles while the database is away. */
 const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
 
 /**
@@ -57,23 +57,61 @@ const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
  * any number of processes share one queue and each job runs once) and fire the schedules.
  * stop() lets running jobs finish (after a grace period they are released to be retried).
  *
- * When the database stays away longer than the pool retries writing a job's outcome, the pool
- * stops itself, leaving that job locked for hours. Mail must not wait for a restart of the
- * server, so the pool is started again once the database answers, after unlocking the jobs
- * the stopped pool still held: nobody else runs them, so they are simply retried.
+ * When the pool cannot write a job's outcome (the database restarted, a fail-over), it stops
+ * itself and leaves that job locked for four hours; and it stops only once its other running
+ * jobs end, which for an IMAP poll or a send to a slow server can be minutes. Mail must not wait
+ * for either: a new pool takes over as soon as the database answers, after unlocking the jobs
+ * the old pool holds but no longer runs (they are simply retried), while the old one finishes
+ * what it runs and then gives up the rest.
  */
 export async function startWorkers(opts: { concurrency?: number; connectionString?: string } = {}): Promise<Workers> {
   const connectionString = opts.connectionString ?? env.databaseUrl;
   const concurrency = opts.concurrency ?? Number(process.env.JOBS_CONCURRENCY ?? 4);
   let stopping = false;
-  let runner: Runner | undefined;
-  let restartTimer: NodeJS.Timeout | undefined;
+  const runners = new Set<Runner>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  /** Runs `step` after `delay`, again with a doubled delay while it fails, until it succeeds or the workers stop. */
+  function retry(step: () => Promise<void>, delay = RESTART_DELAY_MS.first) {
+    const timer = setTimeout(async () => {
+      timers.delete(timer);
+      if (stopping) return;
+      try {
+        await step();
+      } catch {
+        retry(step, Math.min(delay * 2, RESTART_DELAY_MS.max));
+      }
+    }, delay);
+    timers.add(timer);
+  }
 
   async function launch() {
     const events: WorkerEvents = new EventEmitter();
-    const poolIds: string[] = [];
-    events.on("pool:create", ({ workerPool }) => poolIds.push(workerPool.id));
-    const started = await run({
+    const pool = { ids: [] as string[], running: new Set<string>(), fetching: 0 };
+    events.on("pool:create", ({ workerPool }) => pool.ids.push(workerPool.id));
+    // Which locked jobs the pool still runs, or may be about to: a job it is taking is locked
+    // before the pool hears of it, so nothing is released while a take is under way.
+    events.on("worker:getJob:start", () => pool.fetching++);
+    events.on("worker:getJob:empty", () => pool.fetching--);
+    events.on("worker:getJob:error", () => pool.fetching--);
+    events.on("job:start", ({ job }) => {
+      pool.fetching--;
+      pool.running.add(job.id);
+    });
+    events.on("job:complete", ({ job }) => pool.running.delete(job.id));
+    let replaced = false;
+    const replace = () => {
+      if (replaced || stopping) return;
+      replaced = true;
+      logger.warn("the worker pool stopped taking jobs; a new one takes over");
+      retry(async () => {
+        if (pool.fetching > 0) throw new Error("the stopping pool is still taking a job");
+        await releaseJobsOf(connectionString, pool.ids, [...pool.running]);
+        await launch();
+      });
+    };
+    events.on("pool:fatalError", replace);
+    const runner = await run({
       connectionString,
       concurrency,
       maxPoolSize: concurrency + 2,
@@ -81,50 +119,59 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
       pollInterval: 1000,
       logger,
       events,
-      // Outcomes are written through the queue's batching path, which retries while the database
-      // is away (about five minutes) instead of leaving the job locked: the unbatched path drops a
-      // failed write, and the job would wait four hours for its lock to expire.
+      // Outcomes are written through the queue's batching path: a write that fails stops the pool
+      // (and the takeover above follows), where the unbatched path dropped it and the job waited
+      // four hours for its lock to expire.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: taskList(),
       parsedCronItems: cronItems(),
     });
-    runner = started;
+    runners.add(runner);
     const ended = () => {
+      runners.delete(runner);
+      // Whatever the pool still held when it ended is nobody's now.
+      pool.running.clear();
+      pool.fetching = 0;
       if (stopping) return;
-      logger.warn("the worker pool stopped by itself; starting it again");
-      restartSoon(poolIds, RESTART_DELAY_MS.first);
+      if (replaced) retry(() => releaseJobsOf(connectionString, pool.ids));
+      else replace();
     };
-    started.promise.then(ended, ended);
-    if (stopping) await started.stop();
-  }
-
-  function restartSoon(poolIds: string[], delay: number) {
-    restartTimer = setTimeout(async () => {
-      try {
-        await releaseJobsOf(connectionString, poolIds);
-        await launch();
-      } catch {
-        if (!stopping) restartSoon(poolIds, Math.min(delay * 2, RESTART_DELAY_MS.max));
-      }
-    }, delay);
+    runner.promise.then(ended, ended);
+    if (stopping) await runner.stop();
   }
 
   await launch();
   return {
     stop: async () => {
       stopping = true;
-      clearTimeout(restartTimer);
-      await runner?.stop();
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all(
+        [...runners].map((runner) =>
+          runner
+            .stop()
+            .catch(() => runner.promise)
+            .catch(() => {}),
+        ),
+      );
     },
   };
 }
 
-/** Unlocks the jobs a stopped pool still held, so the next worker retries them. */
-async function releaseJobsOf(connectionString: string, poolIds: string[]) {
+/**
+ * Unlocks the jobs the given pools hold, except those still running, so the next worker retries
+ * them. (The product adds no jobs to named queues, whose locks would need releasing too.)
+ */
+async function releaseJobsOf(connectionString: string, poolIds: string[], running: string[] = []) {
   if (poolIds.length === 0) return;
   const utils = await makeWorkerUtils({ connectionString, logger });
   try {
-    await utils.forceUnlockWorkers(poolIds);
+    await utils.withPgClient((client) =>
+      client.query(
+        `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
+         WHERE locked_by = ANY($1::text[]) AND NOT (id = ANY($2::bigint[]))`,
+        [poolIds, running],
+      ),
+    );
   } finally {
     await utils.release();
   }
