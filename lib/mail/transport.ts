@@ -26,14 +26,34 @@ export type MailMessage = {
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
 
+/**
+ * SMTP_URL with its connections kept open between messages, unless it says otherwise
+ * (`pool=false`): a connection per message spends most of a send on the handshake (the server's
+ * greeting alone may be held back 100 ms to catch clients that talk too early), which held the
+ * queue to about 26 mails a second after an outage; reused connections sent three times as many.
+ */
+function pooled(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has("pool")) parsed.searchParams.set("pool", "true");
+  return parsed.toString();
+}
+
 function getTransporter(): Transporter | null {
   const url = env.smtpUrl;
   if (!url) return null;
   if (!transporter || transporterUrl !== url) {
-    transporter = nodemailer.createTransport(url);
+    transporter?.close();
+    transporter = nodemailer.createTransport(pooled(url));
     transporterUrl = url;
   }
   return transporter;
+}
+
+/** Closes the open SMTP connections (a mail server stopping waits for its clients to leave). */
+export function closeMailTransport(): void {
+  transporter?.close();
+  transporter = undefined;
+  transporterUrl = undefined;
 }
 
 /** Control characters (line breaks included) and Unicode line separators. */

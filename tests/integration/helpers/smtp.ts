@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { closeMailTransport } from "@/lib/mail/transport";
 import { drainJobs } from "./jobs";
 
 export type CapturedMail = { to: string[]; raw: string; text: string };
@@ -15,10 +16,15 @@ export async function startSmtp() {
   let held: (() => void)[] | null = null;
   // While above zero, each message is refused with a temporary error (a mail server that is down).
   let refusals = 0;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onMailFrom(_address, _session, callback) {
       if (refusals <= 0) return callback();
       refusals--;
@@ -58,6 +64,8 @@ export async function startSmtp() {
       }
     },
     clear: () => messages.splice(0),
+    /** How many connections senders have opened so far. */
+    connections: () => connections,
     /** Refuse the next `count` messages (a temporary SMTP failure each). */
     refuse: (count: number) => void (refusals = count),
     /** Stop acknowledging messages until release(): a sender waiting for the server hangs. */
@@ -67,7 +75,10 @@ export async function startSmtp() {
       held = null;
       acks.forEach((ack) => ack());
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      closeMailTransport();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

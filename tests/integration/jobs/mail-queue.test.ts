@@ -53,6 +53,14 @@ describe("mail through the job queue", () => {
     expect(mailsTo("rolled@example.test")).toEqual([]);
   });
 
+  it("sends one mail after another over the connection it keeps open, not a connection per mail", async () => {
+    for (const n of [1, 2, 3]) expect((await postTicket(`kept-open-${n}@example.test`)).status).toBe(201);
+    const before = smtp.connections();
+    await drainJobs();
+    for (const n of [1, 2, 3]) expect(mailsTo(`kept-open-${n}@example.test`)).toHaveLength(1);
+    expect(smtp.connections() - before).toBeLessThanOrEqual(1);
+  });
+
   it("delivers exactly one mail for a committed ticket, however often the queue is run", async () => {
     expect((await postTicket("committed@example.test")).status).toBe(201);
     expect(await queuedJobs(MAIL_JOB)).toHaveLength(1);
