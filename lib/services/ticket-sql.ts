@@ -26,3 +26,12 @@ export function visibleSql(user: SessionUser): Prisma.Sql {
 export function searchTextHolds(text: string): Prisma.Sql {
   return Prisma.sql`"searchText" LIKE lower(${`%${escapeLike(text)}%`})`;
 }
+
+/**
+ * The tickets whose search text, split at every character but a-z and 0-9, has each of `tokens`
+ * as a whole token: the test the organisation's token index ("Ticket_search_tokens_idx") answers,
+ * written exactly as the index's expression.
+ */
+export function searchTextHoldsTokens(tokens: string[]): Prisma.Sql {
+  return Prisma.sql`regexp_split_to_array("searchText", '[^a-z0-9]+') @> ${tokens}::text[]`;
+}

@@ -27,7 +27,7 @@ import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
-import { DONE, OPEN, searchTextHolds, visibleSql } from "./ticket-sql";
+import { DONE, OPEN, searchTextHolds, searchTextHoldsTokens, visibleSql } from "./ticket-sql";
 import { escapeLike } from "./like-pattern";
 import { lookupFor } from "./search-sample";
 import { WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
@@ -118,6 +118,8 @@ function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
         lookup.words.map((w) => searchTextHolds(w)),
         " AND ",
       )} AND ${whole})`;
+    case "tokens":
+      return Prisma.sql`(${searchTextHoldsTokens(lookup.tokens)} AND ${whole})`;
     case "order":
       return whole;
     default:

@@ -11,17 +11,35 @@ const MIN_SAMPLE = 100;
  *   planner judges it (PostgreSQL plans such a search afresh each time);
  * - `words`: only these rare words, or their rare pieces, through the index, the whole term tested
  *   on what they find;
+ * - `tokens`: these rare whole tokens through the tenant's token index, the whole term tested on
+ *   what they find;
  * - `order`: a common word, or a term with no trigram to look up, tested on the tenant's tickets in
  *   the list's own order until the page is full, never through the index, so the statement can be
  *   planned once and kept.
  */
-export type SearchLookup = { by: "pattern" } | { by: "words"; words: string[] } | { by: "order" };
+export type SearchLookup =
+  { by: "pattern" } | { by: "words"; words: string[] } | { by: "tokens"; tokens: string[] } | { by: "order" };
 
 export const WHOLE_PATTERN: SearchLookup = { by: "pattern" };
 
 /** The words of a term that could be looked up alone (three letters or digits: a trigram each). */
 export function searchWords(term: string): string[] {
   return [...new Set(term.match(/[A-Za-z0-9]{3,}/g) ?? [])];
+}
+
+/**
+ * The runs of letters and digits that stand between two other characters in `term` ("43326" in
+ * "reference 43326.", "nguyen106" and "mail" in "sam.nguyen106@mail.test"): any text that holds the
+ * term holds each of them as a whole token, split as the token index splits the search text. Only
+ * for terms in ASCII, which JavaScript and PostgreSQL lowercase alike.
+ */
+export function wholeTokens(term: string): string[] {
+  if (!/^[\x20-\x7e]*$/.test(term)) return [];
+  const lower = term.toLowerCase();
+  const bounded = [...lower.matchAll(/[a-z0-9]+/g)].filter(
+    (run) => run.index > 0 && run.index + run[0].length < lower.length,
+  );
+  return [...new Set(bounded.map((run) => run[0]))];
 }
 
 /**
@@ -49,6 +67,10 @@ export function searchLookup(term: string, sample: readonly string[]): SearchLoo
   const share = (text: string) => sample.filter((sampled) => sampled.includes(text)).length / sample.length;
   const rare = (text: string) => share(text) <= RARE_SHARE;
   if (/^[A-Za-z0-9]{3,}$/.test(term) && share(words[0]!) >= COMMON_SHARE) return { by: "order" };
+  // A rare whole token is found from its own short list in the tenant's token index, which grows
+  // with the tickets that hold it, not, like a trigram's, with all the tenant's text.
+  const tokens = wholeTokens(term).filter(rare);
+  if (tokens.length > 0) return { by: "tokens", tokens };
   const rareWords = words.filter(rare);
   const pieces = rareWords.map((word) => rarePiece(word, rare));
   // Worth it only when the index is spared something: a common word, or a common piece of a rare one.

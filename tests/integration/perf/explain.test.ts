@@ -248,18 +248,20 @@ describe.each([
   );
 
   // A rare term (one ticket) and a common one (a quarter of the tenant): the rare one is looked
-  // up in the tenant's search index; the common one either walks the list's order index until
-  // the page is full or reads the same search index, never all tenants' matches.
+  // up in the tenant's token index (a whole token of it) or search index; the common one either
+  // walks the list's order index until the page is full or reads the same search index, never all
+  // tenants' matches.
   it.each([
-    ["a rare term", "case%2012345%20from", true],
-    ["a common term", "printer", false],
-  ])("searches for %s through the tenant's search index or the list's order", async (_label, q, rare) => {
+    ["a rare term with a whole token", "case%2012345%20from", "Ticket_search_tokens_idx"],
+    ["a rare word", "12345", "Ticket_search_trgm_idx"],
+    ["a common term", "printer", null],
+  ])("searches for %s through the tenant's indexes or the list's order", async (_label, q, index) => {
     const headers = await session(org, "agent");
     const plans = await explainAll(() => list(makeRequest(`/api/tickets?q=${q}`, { headers }), params()));
     const used = ticketIndexes(plans);
     expect(sequentialScans(plans)).toEqual([]);
     expect(used.filter((name) => name?.endsWith("_trgm_idx") && name !== "Ticket_search_trgm_idx")).toEqual([]);
-    if (rare) expect(used).toContain("Ticket_search_trgm_idx");
+    if (index) expect(used).toContain(index);
     else
       expect(used.includes("Ticket_search_trgm_idx") || used.includes("Ticket_organizationId_createdAt_id_idx")).toBe(
         true,

@@ -123,6 +123,19 @@ it("looks up only the rare piece of a word whose other trigrams every ticket has
   expect(search?.match(/"searchText" LIKE/g)).toHaveLength(1);
 });
 
+it("finds a rare whole token of the term through the token index, and exactly what the whole term finds", async () => {
+  const texts = await plannerSample();
+  expect(searchLookup("Reference 4242 was", texts)).toEqual({ by: "tokens", tokens: ["4242"] });
+  sent.length = 0;
+  // Ticket 2's "42420" holds "4242" but not as a whole token, nor the term.
+  expect(await found("Reference 4242 was")).toEqual([1]);
+  const search = sent.find((text) => text.includes("regexp_split_to_array"));
+  expect(search).toContain(`strpos("searchText", lower(`);
+  expect(search).not.toContain(`"searchText" LIKE`);
+  // Only the other organisation's ticket says "our reference 4242 too".
+  expect(await found("our reference 4242 t")).toEqual([]);
+});
+
 it("reads a common word's matches in the list's order with a statement prepared once, never for best match first", async () => {
   sent.length = 0;
   named.length = 0;

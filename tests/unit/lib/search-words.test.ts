@@ -1,4 +1,4 @@
-import { searchLookup } from "@/lib/tickets/search-words";
+import { searchLookup, wholeTokens } from "@/lib/tickets/search-words";
 
 // A planner's sample of 200 searched texts: every one says "reference", one in twenty "invoice"
 // and "nguyen", one in a hundred "refund", one "4242" and none "77031".
@@ -14,7 +14,7 @@ describe("searchLookup", () => {
   it("looks up only the rare words of a term that also has common ones", () => {
     expect(searchLookup("reference 4242", sample)).toEqual(words("4242"));
     expect(searchLookup("Reference 77031", sample)).toEqual(words("77031"));
-    expect(searchLookup("okafor404@mail.test reference", sample)).toEqual(words("okafor404", "mail", "test"));
+    expect(searchLookup("okafor404 reference", sample)).toEqual(words("okafor404"));
     // A word in more than one in two hundred sampled texts is not rare.
     expect(searchLookup("invoice 77031", sample)).toEqual(words("77031"));
   });
@@ -22,7 +22,7 @@ describe("searchLookup", () => {
   it("looks up only the piece of a rare word that holds its rare trigrams", () => {
     // "ngu", "guy", "uye" and "yen" are in one sampled text in twenty; "en4", "n48" and "487" in none.
     expect(searchLookup("nguyen487", sample)).toEqual(words("en487"));
-    expect(searchLookup("NGUYEN487@mail.test", sample)).toEqual(words("en487", "mail", "test"));
+    expect(searchLookup("NGUYEN487 reference", sample)).toEqual(words("en487"));
     expect(searchLookup("reference nguyen487", sample)).toEqual(words("en487"));
     // Rare trigrams at both ends: the piece spans them, common ones between included. Alone, that
     // piece is the whole term: nothing is spared, so the whole pattern.
@@ -30,6 +30,13 @@ describe("searchLookup", () => {
     expect(searchLookup("7nguyen7", sample)).toEqual(pattern);
     // "x9n" and "9ng" are rare, "ngu" onwards common.
     expect(searchLookup("x9nguyen", sample)).toEqual(words("x9ng"));
+  });
+
+  it("looks up a term's rare whole tokens, those between two other characters of it", () => {
+    expect(searchLookup("reference 77031.", sample)).toEqual({ by: "tokens", tokens: ["77031"] });
+    expect(searchLookup("sam.Okafor404@mail.test", sample)).toEqual({ by: "tokens", tokens: ["okafor404", "mail"] });
+    // "reference" is in every sampled text: not rare, so the rare words instead.
+    expect(searchLookup("(reference) 77031", sample)).toEqual(words("77031"));
   });
 
   it("keeps the whole term when every word is rare or every word is common", () => {
@@ -62,5 +69,24 @@ describe("searchLookup", () => {
   it("keeps the whole term without a sample the planner would judge by", () => {
     expect(searchLookup("reference 4242", sample.slice(0, 99))).toEqual(pattern);
     expect(searchLookup("invoice", [])).toEqual(pattern);
+  });
+});
+
+describe("wholeTokens", () => {
+  it("takes the runs of letters and digits with another character on both sides, lowercased", () => {
+    expect(wholeTokens("sam.Nguyen106@mail.test")).toEqual(["nguyen106", "mail"]);
+    expect(wholeTokens("reference 43326.")).toEqual(["43326"]);
+    expect(wholeTokens(" a-b ")).toEqual(["a", "b"]);
+  });
+
+  it("leaves the first and last run, which may be part of a longer token in the text", () => {
+    expect(wholeTokens("43326")).toEqual([]);
+    expect(wholeTokens("reference 43326")).toEqual([]);
+    expect(wholeTokens("x.y")).toEqual([]);
+  });
+
+  it("takes nothing from a term outside ASCII, which the two sides might lowercase differently", () => {
+    expect(wholeTokens("café au lait")).toEqual([]);
+    expect(wholeTokens("\u212A.kelvin.x")).toEqual([]);
   });
 });
