@@ -176,8 +176,9 @@ async function removeBenchWrites(client) {
     BENCH_DESCRIPTION,
   ]);
   const { rowCount: replies } = await client.query(`DELETE FROM "Reply" WHERE "content" LIKE 'Benchmark reply %'`);
-  // Their mails too: each created ticket queued one, and thousands of them worked off by the
-  // server's job workers during the next run's scenarios would be measured along with them.
+  // Their mails too (and a reseeded database's): each created ticket queued one, and thousands of
+  // them worked off by the server's job workers during the next run's scenarios would be measured
+  // along with them. Every run and every size of --scale starts here.
   await client.query(`DELETE FROM graphile_worker._private_jobs`);
   // The deleted rows sit at the head of the newest-first indexes until vacuumed; every list
   // would step over them and measure the cleanup instead of the app.

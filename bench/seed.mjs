@@ -188,8 +188,6 @@ async function main() {
       `Seeding ${tickets.toLocaleString("en")} tickets in ${orgs.toLocaleString("en")} organisations (largest ${largest.toLocaleString("en")}) into ${new URL(database.url).pathname.slice(1)}`,
     );
     await q(`TRUNCATE "Organization", "MailingListEntry", "RateLimitBucket" CASCADE`);
-    // Jobs queued for the data just removed (an earlier run's mails) would run during the next one.
-    await q(`TRUNCATE graphile_worker._private_jobs`);
 
     // Secondary indexes are dropped during the load and rebuilt once afterwards: far faster
     // than maintaining 14 indexes row by row. Definitions are read back from the catalogue.

@@ -42,7 +42,7 @@ function getTransporter(): Transporter | null {
   const url = env.smtpUrl;
   if (!url) return null;
   if (!transporter || transporterUrl !== url) {
-    transporter?.close();
+    closeMailTransport();
     transporter = nodemailer.createTransport(pooled(url));
     transporterUrl = url;
   }
