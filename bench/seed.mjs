@@ -190,12 +190,16 @@ async function main() {
     await q(`TRUNCATE "Organization", "MailingListEntry", "RateLimitBucket" CASCADE`);
 
     // Secondary indexes are dropped during the load and rebuilt once afterwards: far faster
-    // than maintaining 14 indexes row by row. Definitions are read back from the catalogue.
-    const { rows: indexes } = await q(`
-      SELECT i.indexname, i.indexdef FROM pg_indexes i
+    // than maintaining 14 indexes row by row. Definitions are read back from the catalogue and
+    // kept in a table until they are rebuilt, so that a seed stopped half-way (Ctrl-C, a killed
+    // --scale run) leaves the next seed able to rebuild what it dropped.
+    await q(`CREATE TABLE IF NOT EXISTS "_BenchSeedIndex" ("name" text PRIMARY KEY, "definition" text NOT NULL)`);
+    await q(`INSERT INTO "_BenchSeedIndex" SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename IN ('Ticket', 'Reply')
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
-    for (const { indexname } of indexes) await q(`DROP INDEX "${indexname}"`);
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+      ON CONFLICT DO NOTHING`);
+    const { rows: indexes } = await q(`SELECT "name", "definition" FROM "_BenchSeedIndex" ORDER BY "name"`);
+    for (const { name } of indexes) await q(`DROP INDEX IF EXISTS "${name}"`);
     // Foreign keys of bulk-loaded rows are right by construction; skip their per-row triggers.
     await q("SET session_replication_role = replica");
 
@@ -289,10 +293,11 @@ async function main() {
     );
 
     const indexBar = progress("indexes", indexes.length);
-    for (const [i, { indexdef }] of indexes.entries()) {
-      await q(indexdef);
+    for (const [i, { definition }] of indexes.entries()) {
+      await q(definition);
       indexBar.update(i + 1);
     }
+    await q(`DROP TABLE "_BenchSeedIndex"`);
     indexBar.done();
     // Everything the load wrote is vacuumed and written out before the seed ends, so that a run
     // measured right after it (`npm run bench -- --scale` seeds between sizes) does not share the
