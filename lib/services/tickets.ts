@@ -99,15 +99,15 @@ const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
  * How the term is looked up (see searchLookup): strpos of the lowercased term is the same test as
  * the escaped pattern, and without LIKE the statement is prepared once per connection.
  */
-function searchFilter(q: string | undefined, lookup: SearchLookup): Prisma.Sql {
+function searchFilter(q: string | undefined, lookup: SearchLookup, organizationId: string): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
-  const text = termTest(q, lookup);
+  const text = termTest(q, lookup, organizationId);
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
 /** The text test of a search term, as `lookup` says it is found. */
-function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
+function termTest(q: string, lookup: SearchLookup, organizationId: string): Prisma.Sql {
   const pattern = `%${escapeLike(q)}%`;
   if (q.includes(SEPARATOR))
     return Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`;
@@ -119,7 +119,7 @@ function termTest(q: string, lookup: SearchLookup): Prisma.Sql {
         " AND ",
       )} AND ${whole})`;
     case "tokens":
-      return Prisma.sql`(${searchTextHoldsTokens(lookup.tokens)} AND ${whole})`;
+      return Prisma.sql`(${searchTextHoldsTokens(organizationId, lookup.tokens)} AND ${whole})`;
     case "order":
       return whole;
     default:
@@ -190,7 +190,7 @@ export async function listTickets(
     WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
       ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
       ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(q, lookup)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
+      ${searchFilter(q, lookup, user.organizationId)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
     ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];

@@ -11,7 +11,7 @@ const MIN_SAMPLE = 100;
  *   planner judges it (PostgreSQL plans such a search afresh each time);
  * - `words`: only these rare words, or their rare pieces, through the index, the whole term tested
  *   on what they find;
- * - `tokens`: these rare whole tokens through the tenant's token index, the whole term tested on
+ * - `tokens`: these rare whole tokens through the tenant's token keys, the whole term tested on
  *   what they find;
  * - `order`: a common word, or a term with no trigram to look up, tested on the tenant's tickets in
  *   the list's own order until the page is full, never through the index, so the statement can be
@@ -30,7 +30,7 @@ export function searchWords(term: string): string[] {
 /**
  * The runs of letters and digits that stand between two other characters in `term` ("43326" in
  * "reference 43326.", "nguyen106" and "mail" in "sam.nguyen106@mail.test"): any text that holds the
- * term holds each of them as a whole token, split as the token index splits the search text. Only
+ * term holds each of them as a whole token, split as the token keys split the search text. Only
  * for terms in ASCII, which JavaScript and PostgreSQL lowercase alike.
  */
 export function wholeTokens(term: string): string[] {
@@ -67,7 +67,7 @@ export function searchLookup(term: string, sample: readonly string[]): SearchLoo
   const share = (text: string) => sample.filter((sampled) => sampled.includes(text)).length / sample.length;
   const rare = (text: string) => share(text) <= RARE_SHARE;
   if (/^[A-Za-z0-9]{3,}$/.test(term) && share(words[0]!) >= COMMON_SHARE) return { by: "order" };
-  // A rare whole token is found from its own short list in the tenant's token index, which grows
+  // A rare whole token is found from its own short list of the tenant's token keys, which grows
   // with the tickets that hold it, not, like a trigram's, with all the tenant's text.
   const tokens = wholeTokens(term).filter(rare);
   if (tokens.length > 0) return { by: "tokens", tokens };

@@ -113,8 +113,14 @@ function scans(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(scans)];
 }
 
-/** Runs `send` while recording, then EXPLAINs each query it caused on the given tables. */
-async function explainAll(send: () => Promise<Response>, tables = /FROM "(public"\.")?(Ticket|Reply)"/) {
+/**
+ * Runs `send` while recording, then EXPLAINs each query it caused on the given tables: with the
+ * values it was sent with or, `generic`, as the plan a prepared statement keeps (made without them).
+ */
+async function explainAll(
+  send: () => Promise<Response>,
+  { tables = /FROM "(public"\.")?(Ticket|Reply)"/, generic = false } = {},
+) {
   sent.length = 0;
   recording = true;
   let res: Response;
@@ -132,9 +138,11 @@ async function explainAll(send: () => Promise<Response>, tables = /FROM "(public
     const plans = [];
     for (const q of queries) {
       const explain = originalQuery as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>;
-      const { rows } = await explain.call(client, `EXPLAIN (FORMAT JSON) ${q.text}`, q.values);
+      const { rows } = generic
+        ? await explain.call(client, `EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${q.text}`, [])
+        : await explain.call(client, `EXPLAIN (FORMAT JSON) ${q.text}`, q.values);
       const nodes = scans((rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
-      plans.push({ text: q.text, nodes, res });
+      plans.push({ text: q.text, values: q.values, nodes, res });
     }
     return plans;
   } finally {
@@ -248,11 +256,11 @@ describe.each([
   );
 
   // A rare term (one ticket) and a common one (a quarter of the tenant): the rare one is looked
-  // up in the tenant's token index (a whole token of it) or search index; the common one either
+  // up in the tenant's token keys (a whole token of it) or search index; the common one either
   // walks the list's order index until the page is full or reads the same search index, never all
   // tenants' matches.
   it.each([
-    ["a rare term with a whole token", "case%2012345%20from", "Ticket_search_tokens_idx"],
+    ["a rare term with a whole token", "case%2012345%20from", "Ticket_search_keys_idx"],
     ["a rare word", "12345", "Ticket_search_trgm_idx"],
     ["a common term", "printer", null],
   ])("searches for %s through the tenant's indexes or the list's order", async (_label, q, index) => {
@@ -266,6 +274,46 @@ describe.each([
       expect(used.includes("Ticket_search_trgm_idx") || used.includes("Ticket_organizationId_createdAt_id_idx")).toBe(
         true,
       );
+  });
+
+  // The list's statement is prepared once per connection and keeps a plan made without the term's
+  // values: that plan too must take a rare token's tickets from the token's keys, not walk the tenant.
+  it("searches for a rare whole token through its keys in the plan a prepared statement keeps", async () => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(
+      () => list(makeRequest("/api/tickets?q=case%2012345%20from", { headers }), params()),
+      {
+        generic: true,
+      },
+    );
+    const search = plans.filter((p) => p.text.includes("ticket_search_keys"));
+    expect(search).toHaveLength(1);
+    expect(sequentialScans(search)).toEqual([]);
+    expect(ticketIndexes(search)).toEqual(["Ticket_search_keys_idx"]);
+    expect(search[0]!.nodes.map((n) => n["Node Type"])).toContain("Tid Scan");
+  });
+
+  // PostgreSQL keeps that plan only if it costs no more than the plans made with the values; were
+  // the term's keys folded into a constant, it would plan every search afresh.
+  it("keeps one plan for rare whole tokens' searches instead of planning each afresh", async () => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() =>
+      list(makeRequest("/api/tickets?q=case%2012345%20from", { headers }), params()),
+    );
+    const [search] = plans.filter((p) => p.text.includes("ticket_search_keys"));
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const run = originalQuery as (this: pg.Client, query: pg.QueryConfig) => Promise<pg.QueryResult>;
+      for (let i = 0; i < 8; i++)
+        await run.call(client, { name: "rare-token", text: search!.text, values: search!.values });
+      const { rows } = await run.call(client, {
+        text: "SELECT generic_plans::int AS generic FROM pg_prepared_statements WHERE name = 'rare-token'",
+      });
+      expect(rows[0]?.generic).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
   });
 
   // Two letters ("zq") or a two-digit number hold no trigram: the search index would read every
@@ -416,10 +464,9 @@ describe.each([
 
 it.each(["zqxj", "member1234"])("searches %s among 30,000 members through the trigram indexes", async (q) => {
   const headers = await session(BIG.org, "org_admin");
-  const plans = await explainAll(
-    () => users(makeRequest(`/api/users?q=${q}`, { headers }), params()),
-    /FROM "(public"\.")?User"/,
-  );
+  const plans = await explainAll(() => users(makeRequest(`/api/users?q=${q}`, { headers }), params()), {
+    tables: /FROM "(public"\.")?User"/,
+  });
   const nodes = plans.flatMap((p) => p.nodes);
   expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
   expect(new Set(nodes.map((n) => n["Index Name"]).filter((name) => name?.endsWith("_trgm_idx")))).toEqual(
