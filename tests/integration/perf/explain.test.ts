@@ -282,9 +282,7 @@ describe.each([
     const headers = await session(org, "agent");
     const plans = await explainAll(
       () => list(makeRequest("/api/tickets?q=case%2012345%20from", { headers }), params()),
-      {
-        generic: true,
-      },
+      { generic: true },
     );
     const search = plans.filter((p) => p.text.includes("ticket_search_keys"));
     expect(search).toHaveLength(1);
