@@ -281,7 +281,7 @@ function appScenarios(ctx, base) {
     ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
     ["search:common", [get(() => `/api/tickets?q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)]],
     ["search:rare", [get(() => `/api/tickets?q=${encodeURIComponent(pick(ctx.searchRare))}`, ctx.agentCookies)]],
-    // Best match first ranks every match, where newest first stops when the page is full.
+    // Best match first: the common words, whose subjects fill the first page.
     [
       "search:relevance",
       [get(() => `/api/tickets?sort=relevance&q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)],
@@ -514,6 +514,7 @@ async function main() {
           "counts:busy-team",
           "search:common",
           "search:rare",
+          "search:relevance",
           "detail",
           "detail+replies",
         ]);

@@ -1,7 +1,12 @@
 import "server-only";
 import { readRows } from "@/lib/server/db";
-import type { TicketSort } from "@/lib/tickets/sort";
-import { searchLookup, searchWords, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
+import {
+  relevanceLookup,
+  searchLookup,
+  searchWords,
+  type RelevanceLookup,
+  type SearchLookup,
+} from "@/lib/tickets/search-words";
 
 /** How long a process trusts its copy of the planner's sample (it changes only when the table is analysed). */
 const SAMPLE_TTL_MS = 15 * 60_000;
@@ -26,11 +31,13 @@ async function searchSample(): Promise<readonly string[]> {
   return reading;
 }
 
-/** `searchLookup` for this database and the list's order. */
-export async function lookupFor(term: string, sort: TicketSort): Promise<SearchLookup> {
+/** `searchLookup` for this database. */
+export async function lookupFor(term: string): Promise<SearchLookup> {
   // No word to judge (nor to look up): no need to read the sample.
-  const hasWords = searchWords(term).length > 0;
-  const lookup = searchLookup(term, hasWords ? await searchSample() : []);
-  // Best match first ranks every match: a word's come from the index, however common.
-  return sort === "relevance" && hasWords && lookup.by === "order" ? WHOLE_PATTERN : lookup;
+  return searchLookup(term, searchWords(term).length > 0 ? await searchSample() : []);
+}
+
+/** `relevanceLookup` for this database. */
+export async function relevanceLookupFor(term: string): Promise<RelevanceLookup> {
+  return relevanceLookup(term, searchWords(term).length > 0 ? await searchSample() : []);
 }

@@ -15,9 +15,12 @@ type OrderRow = {
   priority: TicketPriority;
   /** The row's time in the order, as the API writes dates (see cursorTime). */
   at: string;
-  /** Under the relevance order: how well the ticket matched (see searchRank). */
-  searchRank?: number;
+  /** Under best match first: 1 where the subject holds the search, 0 for the other matches. */
+  tier?: Tier;
 };
+
+/** The two parts of best match first: tickets whose subject holds the search (1), then the rest (0). */
+export type Tier = 0 | 1;
 
 /** The SLA target that runs next: the first reply until there is one, then resolution. */
 const SLA_DUE_TEXT = `(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
@@ -47,22 +50,10 @@ const KEYS: Record<KeySource, { updatedAt: Prisma.Sql; createdAt: Prisma.Sql; id
   },
 };
 
-/**
- * How well a ticket's words (kept on the row, see the ticket_search_vector migration) match the
- * words of a search, each as a word prefix: a match in the subject counts most, then in the
- * customer's name or address, then in the description; several words matched beat one, and a
- * long description does not win by length alone. A ticket that matched only inside a word
- * ("voice" in "invoice") ranks 0 and follows the others, newest first.
- */
-export function searchRank(q: string): Prisma.Sql {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return Prisma.sql`0::float8`;
-  // Letters and digits only, so nothing in a word can be read as tsquery syntax.
-  const query = words.map((word) => `${word}:*`).join(" | ");
-  return Prisma.sql`ts_rank("searchVector", to_tsquery('simple', ${query}), 1)::float8`;
-}
+/** The orders a page is read in by one statement; best match first reads each part newest first. */
+export type StatementSort = Exclude<TicketSort, "relevance">;
 
-export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.Sql {
+export function orderBy(sort: StatementSort, source: KeySource = "ticket"): Prisma.Sql {
   const { updatedAt, createdAt, id } = KEYS[source];
   switch (sort) {
     case "activity":
@@ -74,21 +65,18 @@ export function orderBy(sort: TicketSort, source: KeySource = "ticket"): Prisma.
       return Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`;
     case "sla":
       return Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`;
-    case "relevance":
-      // The list selects the rank under this name (see searchRank).
-      return Prisma.sql`ORDER BY "searchRank" DESC, "createdAt" DESC, "id" DESC`;
   }
 }
 
-type Key = [sort: TicketSort, at: string, id: string, priorityOrRank?: TicketPriority | number];
+type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier];
 
 export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
-  const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.searchRank ?? 0] : [];
+  const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.tier ?? 0] : [];
   const key = [sort, row.at, row.id, ...extra] as Key;
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-type Position = { at: Date; id: string; priority?: string; rank?: number };
+type Position = { at: Date; id: string; priority?: string; tier?: Tier };
 
 function decode(cursor: string, sort: TicketSort): Position {
   let key: unknown;
@@ -103,9 +91,8 @@ function decode(cursor: string, sort: TicketSort): Position {
   if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
   if (sort === "priority" && !["urgent", "high", "medium", "low"].includes(key[3] as string))
     throw badRequest("Invalid cursor");
-  if (sort === "relevance" && !(typeof key[3] === "number" && Number.isFinite(key[3]) && key[3] >= 0))
-    throw badRequest("Invalid cursor");
-  return sort === "relevance" ? { at, id: key[2], rank: key[3] } : { at, id: key[2], priority: key[3] };
+  if (sort === "relevance" && key[3] !== 0 && key[3] !== 1) throw badRequest("Invalid cursor");
+  return sort === "relevance" ? { at, id: key[2], tier: key[3] } : { at, id: key[2], priority: key[3] };
 }
 
 /**
@@ -113,14 +100,14 @@ function decode(cursor: string, sort: TicketSort): Position {
  * column becomes an index condition, so the page starts at the cursor.
  */
 export function afterTicketCursor(
-  sort: TicketSort,
+  sort: StatementSort,
   cursor: string | undefined,
   source: KeySource = "ticket",
-  /** The search, which the relevance order ranks by. */
-  q = "",
 ): Prisma.Sql {
-  if (!cursor) return Prisma.empty;
-  const { at, id, priority, rank } = decode(cursor, sort);
+  return cursor ? after(sort, decode(cursor, sort), source) : Prisma.empty;
+}
+
+function after(sort: StatementSort, { at, id, priority }: Position, source: KeySource): Prisma.Sql {
   const keys = KEYS[source];
   switch (sort) {
     case "activity":
@@ -132,7 +119,15 @@ export function afterTicketCursor(
         OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
     case "sla":
       return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
-    case "relevance":
-      return Prisma.sql`AND (${searchRank(q)}, "createdAt", "id") < (${rank}::float8, ${at}, ${id})`;
   }
+}
+
+/**
+ * Where a best-match-first page starts: the part the cursor is in (the subject's first) and the
+ * rows after it there, newest first. The parts after it are read from their start.
+ */
+export function relevanceStart(cursor: string | undefined, source: KeySource): { tier: Tier; after: Prisma.Sql } {
+  if (!cursor) return { tier: 1, after: Prisma.empty };
+  const position = decode(cursor, "relevance");
+  return { tier: position.tier ?? 0, after: after("created", position, source) };
 }

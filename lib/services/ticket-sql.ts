@@ -28,6 +28,17 @@ export function searchTextHolds(text: string): Prisma.Sql {
 }
 
 /**
+ * The tickets whose subject holds `text` in any case, tested on each row (`order`: the list's walk
+ * newest first) or looked up in the tenant's subject trigram index ("Ticket_subject_trgm_idx", the
+ * ticket_subject_search migration) as a pattern, which PostgreSQL plans with the value.
+ */
+export function subjectHolds(text: string, by: "order" | "index"): Prisma.Sql {
+  return by === "order"
+    ? Prisma.sql`(strpos(lower("subject"), lower(${text})) > 0)`
+    : Prisma.sql`(lower("subject") LIKE lower(${`%${escapeLike(text)}%`}))`;
+}
+
+/**
  * The organisation's tickets whose search text, split at every character but a-z and 0-9, has each
  * of `tokens` as a whole token: found in "Ticket_search_keys_idx", whose keys hold the organisation
  * and the token (the ticket_search_keys migration), so only the token's own short list in this

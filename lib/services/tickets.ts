@@ -14,7 +14,16 @@ import type {
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
-import { afterTicketCursor, cursorTime, encodeTicketCursor, type KeySource, orderBy, searchRank } from "./ticket-order";
+import {
+  afterTicketCursor,
+  cursorTime,
+  encodeTicketCursor,
+  type KeySource,
+  orderBy,
+  relevanceStart,
+  type StatementSort,
+  type Tier,
+} from "./ticket-order";
 import { LIST_ITEM_JSON } from "./ticket-json-sql.mjs";
 import { findVisibleTicket, visibleTickets, type VisibleTicket } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
@@ -27,10 +36,10 @@ import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
-import { DONE, OPEN, searchTextHolds, searchTextHoldsTokens, visibleSql } from "./ticket-sql";
+import { DONE, OPEN, searchTextHolds, searchTextHoldsTokens, subjectHolds, visibleSql } from "./ticket-sql";
 import { escapeLike } from "./like-pattern";
-import { lookupFor } from "./search-sample";
-import { WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
+import { lookupFor, relevanceLookupFor } from "./search-sample";
+import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -86,8 +95,6 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
   }
 }
 
-/** What joins the searched fields in "searchText" (and "Ticket_search_trgm_idx", which keeps a search inside the tenant). */
-const SEPARATOR = "\u001f";
 const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
 
 /**
@@ -109,7 +116,7 @@ function searchFilter(q: string | undefined, lookup: SearchLookup, organizationI
 /** The text test of a search term, as `lookup` says it is found. */
 function termTest(q: string, lookup: SearchLookup, organizationId: string): Prisma.Sql {
   const pattern = `%${escapeLike(q)}%`;
-  if (q.includes(SEPARATOR))
+  if (q.includes(SEARCH_TEXT_SEPARATOR))
     return Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`;
   const whole = Prisma.sql`strpos("searchText", lower(${q})) > 0`;
   switch (lookup.by) {
@@ -138,7 +145,7 @@ type ListRow = {
   tagIds: string[];
   priority: TicketPriority;
   at: string;
-  searchRank?: number;
+  tier?: Tier;
 };
 
 /**
@@ -181,17 +188,25 @@ export async function listTickets(
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
-  const lookup = q ? await lookupFor(q, sort) : WHOLE_PATTERN;
-  const rank = sort === "relevance" ? Prisma.sql`, ${searchRank(q)} AS "searchRank"` : Prisma.empty;
-  const rows = await readRows<ListRow>(Prisma.sql`
-    SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
-      ${cursorTime(sort)} AS "at" ${rank}
-    FROM "Ticket" ${byTag.join}
-    WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
-      ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
-      ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-      ${searchFilter(q, lookup, user.organizationId)} ${afterTicketCursor(sort, query.cursor, byTag.keys, q)}
-    ${orderBy(sort, byTag.keys)} LIMIT ${query.limit + 1}`);
+  const read: ReadPart = (where, order, limit) =>
+    readRows<ListRow>(Prisma.sql`
+      SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
+        ${cursorTime(order)} AS "at"
+      FROM "Ticket" ${byTag.join}
+      WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
+        ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
+        ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
+        ${where}
+      ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
+  const rows =
+    sort === "relevance"
+      ? await bestMatchFirst(user.organizationId, q, relevanceStart(query.cursor, byTag.keys), query.limit + 1, read)
+      : await read(
+          Prisma.sql`${searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId)}
+            ${afterTicketCursor(sort, query.cursor, byTag.keys)}`,
+          sort,
+          query.limit + 1,
+        );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful
@@ -210,6 +225,40 @@ export async function listTickets(
     tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
     nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
   };
+}
+
+/** Up to `limit` rows of the list's filtered tickets that also meet `where`, in `order`. */
+type ReadPart = (where: Prisma.Sql, order: StatementSort, limit: number) => Promise<ListRow[]>;
+
+/**
+ * Best match first: the tickets whose subject holds the search, newest first, then the other
+ * matches (in the description, the customer's name or address, or the ticket number), newest
+ * first. Like the other orders, a part read newest first stops when the page is full: scoring every
+ * match before the first page (ts_rank did) read all 5,000 tickets of a common word in the largest
+ * organisation at a million tickets. The parts are two statements, so a page that subjects fill
+ * never reads the rest.
+ */
+async function bestMatchFirst(
+  organizationId: string,
+  q: string,
+  start: { tier: Tier; after: Prisma.Sql },
+  limit: number,
+  read: ReadPart,
+): Promise<ListRow[]> {
+  const lookup = await relevanceLookupFor(q);
+  const inSubject =
+    start.tier === 1
+      ? await read(Prisma.sql`AND ${subjectHolds(q, lookup.subject)} ${start.after}`, "created", limit)
+      : [];
+  const first = inSubject.map((row) => ({ ...row, tier: 1 as const }));
+  if (first.length >= limit) return first;
+  const rest = await read(
+    Prisma.sql`${searchFilter(q, lookup.rest, organizationId)} AND NOT ${subjectHolds(q, "order")}
+      ${start.tier === 0 ? start.after : Prisma.empty}`,
+    "created",
+    limit - first.length,
+  );
+  return [...first, ...rest.map((row) => ({ ...row, tier: 0 as const }))];
 }
 
 /**

@@ -22,6 +22,9 @@ export type SearchLookup =
 
 export const WHOLE_PATTERN: SearchLookup = { by: "pattern" };
 
+/** What joins the searched fields in a ticket's search text: subject, description, customer address and name. */
+export const SEARCH_TEXT_SEPARATOR = "\u001f";
+
 /** The words of a term that could be looked up alone (three letters or digits: a trigram each). */
 export function searchWords(term: string): string[] {
   return [...new Set(term.match(/[A-Za-z0-9]{3,}/g) ?? [])];
@@ -82,4 +85,29 @@ export function searchLookup(term: string, sample: readonly string[]): SearchLoo
 function rarePiece(word: string, rare: (text: string) => boolean): string {
   const starts = Array.from({ length: word.length - 2 }, (_, i) => i).filter((i) => rare(word.slice(i, i + 3)));
   return starts.length === 0 ? word : word.slice(starts[0], starts[starts.length - 1]! + 3);
+}
+
+/**
+ * How best match first looks up a term: first the tickets whose subject holds it, then the others.
+ * - `subject`: `order` walks the tenant's tickets newest first until the page is full (a term in
+ *   many subjects); `index` reads the tenant's subject trigram index, which also shows at once that
+ *   no subject holds the term, where a walk would read every ticket to be sure.
+ * - `rest`: as searchLookup, except that a common word held mostly by subjects is looked up in the
+ *   index: walking for the few tickets that hold it elsewhere would read the whole tenant.
+ */
+export type RelevanceLookup = { subject: "order" | "index"; rest: SearchLookup };
+
+export function relevanceLookup(term: string, sample: readonly string[]): RelevanceLookup {
+  const lookup = searchLookup(term, sample);
+  // No trigram to look up: both parts walk, as the search does in every order.
+  if (searchWords(term).length === 0) return { subject: "order", rest: lookup };
+  if (sample.length < MIN_SAMPLE) return { subject: "index", rest: lookup };
+  const lower = term.toLowerCase();
+  const held = sample.filter((text) => text.includes(lower));
+  const inSubject = held.filter((text) => text.split(SEARCH_TEXT_SEPARATOR, 1)[0]!.includes(lower)).length;
+  const common = (count: number) => count / sample.length >= COMMON_SHARE;
+  return {
+    subject: common(inSubject) ? "order" : "index",
+    rest: lookup.by === "order" && !common(held.length - inSubject) ? WHOLE_PATTERN : lookup,
+  };
 }

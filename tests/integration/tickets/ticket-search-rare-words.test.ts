@@ -136,7 +136,7 @@ it("finds a rare whole token of the term through the tenant's token keys, and ex
   expect(await found("our reference 4242 t")).toEqual([]);
 });
 
-it("reads a common word's matches in the list's order with a statement prepared once, never for best match first", async () => {
+it("reads a common word's matches in the list's order with a statement prepared once, also for best match first", async () => {
   sent.length = 0;
   named.length = 0;
   const page = await listTickets(agent, "?q=QUOTE&limit=100");
@@ -147,11 +147,30 @@ it("reads a common word's matches in the list's order with a statement prepared 
   expect(search).not.toMatch(/\bLIKE\b/);
   expect(named).toContain(search);
 
+  // No subject says "quote": the subject index shows it at once, then the rest walks in order.
   sent.length = 0;
-  const ranked = await listTickets(agent, "?q=quote&sort=relevance&limit=1");
-  expect(ranked.status).toBe(200);
-  expect(sent.find((text) => text.includes(`"searchText" LIKE`))).toBeDefined();
-  expect(sent.some((text) => text.includes("strpos"))).toBe(false);
+  const ranked = await listTickets(agent, "?q=quote&sort=relevance&limit=100");
+  expect(ranked.body.map((t) => t.ticketNumber)).toEqual(page.body.map((t) => t.ticketNumber));
+  const parts = sent.filter((text) => text.includes(`FROM "Ticket"`));
+  expect(parts).toHaveLength(2);
+  expect(parts[0]).toContain(`lower("subject") LIKE`);
+  expect(parts[1]).toContain(`strpos("searchText", lower(`);
+  expect(parts[1]).not.toMatch(/\bLIKE\b/);
+});
+
+it("reads only the subjects for best match first when they fill the page", async () => {
+  // Every subject says "order": walked newest first, one statement, the rest never read.
+  sent.length = 0;
+  const ranked = await listTickets(agent, "?q=ORDER&sort=relevance&limit=100");
+  const newestFirst = [
+    ...Array.from({ length: 10 }, (_, i) => i + 1),
+    ...Array.from({ length: 90 }, (_, i) => 1000 + i),
+  ];
+  expect(ranked.body.map((t) => t.ticketNumber)).toEqual(newestFirst);
+  const parts = sent.filter((text) => text.includes(`FROM "Ticket"`));
+  expect(parts).toHaveLength(1);
+  expect(parts[0]).toContain(`strpos(lower("subject"), lower(`);
+  expect(parts[0]).not.toMatch(/\bLIKE\b/);
 });
 
 it("finds a number's tickets by its rare piece, and keeps the whole pattern for several common words", async () => {

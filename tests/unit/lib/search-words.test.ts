@@ -1,4 +1,4 @@
-import { searchLookup, wholeTokens } from "@/lib/tickets/search-words";
+import { relevanceLookup, searchLookup, wholeTokens } from "@/lib/tickets/search-words";
 
 // A planner's sample of 200 searched texts: every one says "reference", one in twenty "invoice"
 // and "nguyen", one in a hundred "refund", one "4242" and none "77031".
@@ -88,5 +88,37 @@ describe("wholeTokens", () => {
   it("takes nothing from a term outside ASCII, which the two sides might lowercase differently", () => {
     expect(wholeTokens("café au lait")).toEqual([]);
     expect(wholeTokens("\u212A.kelvin.x")).toEqual([]);
+  });
+});
+
+// Search texts as the database joins them (subject, description, customer address, name): one
+// subject in twenty says "invoice", as do two descriptions whose subject does not; every
+// description says "reference"; "sam" is every customer's name and one subject in four.
+const texts = Array.from(
+  { length: 200 },
+  (_, i) =>
+    `${i % 20 === 0 ? "invoice " : ""}${i % 4 === 0 ? "sam's " : ""}order ${i}\u001freference ${i}${i % 50 === 0 ? " invoice" : ""}\u001fsam@shop.test\u001fsam`,
+);
+
+describe("relevanceLookup", () => {
+  it("walks for a term many subjects hold, and looks up the few others that hold it", () => {
+    // Twelve texts hold "invoice" (common), ten in the subject; the two others are rare.
+    expect(relevanceLookup("invoice", texts)).toEqual({ subject: "order", rest: pattern });
+    expect(relevanceLookup("Order", texts)).toEqual({ subject: "order", rest: pattern });
+  });
+
+  it("looks up the subjects of a term they rarely hold, and walks for the rest when it is common there", () => {
+    expect(relevanceLookup("reference", texts)).toEqual({ subject: "index", rest: { by: "order" } });
+    expect(relevanceLookup("reference 77", texts)).toEqual({ subject: "index", rest: pattern });
+    expect(relevanceLookup("77031", texts)).toEqual({ subject: "index", rest: pattern });
+  });
+
+  it("walks for both parts when both hold the term often", () => {
+    expect(relevanceLookup("sam", texts)).toEqual({ subject: "order", rest: { by: "order" } });
+  });
+
+  it("walks for a term with no trigram to look up, and leaves the subjects to the index without a sample", () => {
+    expect(relevanceLookup("in", texts)).toEqual({ subject: "order", rest: { by: "order" } });
+    expect(relevanceLookup("invoice", texts.slice(0, 99))).toEqual({ subject: "index", rest: pattern });
   });
 });
