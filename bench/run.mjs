@@ -476,6 +476,8 @@ function printOpenLoop(title, rows) {
   console.log(
     "client: the load generator's CPU (of one core); machine: every core's busy share over the run; rate from: the closed-loop maximum's share, or the machine's (see openLoopRate)",
   );
+  for (const r of rows.filter((row) => Object.keys(row.failures ?? {}).length > 0))
+    console.log(`${r.name}: requests without an answer, by cause: ${JSON.stringify(r.failures)}`);
 }
 
 async function main() {

@@ -47,6 +47,7 @@ function read(buffer, head, bodyStart) {
 /**
  * Connections to `base` (http only), opened as needed up to `maxSockets`; `send` resolves with
  * the answer's status, or 0 when the connection failed or the answer took over `timeoutMs`.
+ * `failures` counts the 0s by cause: "timeout", the socket's error code, or how it closed.
  */
 export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } = {}) {
   const url = new URL(base);
@@ -54,6 +55,8 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
   const idle = [];
   const waiting = [];
   const open = new Set();
+  const failures = {};
+  const failed = (cause) => (failures[cause] = (failures[cause] ?? 0) + 1);
 
   function connect() {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
@@ -76,9 +79,17 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
         clearTimeout(connection.timer);
         connection.current = null;
         dispatch({ ...job, retriable: false });
-      } else finish(connection, 0, Buffer.alloc(0), false);
+        return;
+      }
+      failed(
+        connection.error ?? (connection.served > 0 ? "closed on a reused connection" : "closed before any answer"),
+      );
+      finish(connection, 0, Buffer.alloc(0), false);
     };
-    socket.on("error", fail);
+    socket.on("error", (error) => {
+      connection.error = error.code ?? error.message;
+      fail();
+    });
     socket.on("close", fail);
     open.add(connection);
     return connection;
@@ -109,6 +120,7 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
   function start(connection, job) {
     connection.current = job;
     connection.timer = setTimeout(() => {
+      failed("timeout");
       connection.socket.destroy();
       open.delete(connection);
       finish(connection, 0, Buffer.alloc(0), false);
@@ -130,6 +142,7 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
     get connections() {
       return open.size;
     },
+    failures,
     close() {
       for (const connection of open) connection.socket.destroy();
     },

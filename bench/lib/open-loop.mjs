@@ -108,6 +108,8 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
     p99: at(99),
     errors: errors + non2xx,
     non2xx,
+    // What each status-0 answer was (see httpConnections).
+    failures: client.failures,
     connections,
     // Of one core: what sending and timing the requests cost this process.
     clientCpuPercent: Math.round((cpu.user + cpu.system) / 1000 / 10 / elapsedSeconds),

@@ -125,7 +125,9 @@ describe("httpConnections", () => {
       expect(await client.send({ path: "/first" })).toBe(200);
       expect(await client.send({ path: "/again" })).toBe(200);
       expect(connections).toBe(2);
+      expect(client.failures).toEqual({});
       expect(await client.send({ method: "POST", path: "/write", body: "x" })).toBe(0);
+      expect(client.failures).toEqual({ "closed on a reused connection": 1 });
     } finally {
       client.close();
       await new Promise((resolve) => closing.close(resolve));
@@ -142,6 +144,7 @@ describe("httpConnections", () => {
       await arrived;
       jest.advanceTimersByTime(10_000);
       expect(await silent).toBe(0);
+      expect(client.failures).toEqual({ timeout: 1 });
     } finally {
       jest.useRealTimers();
     }
@@ -149,5 +152,6 @@ describe("httpConnections", () => {
     client.close();
     const nowhere = httpConnections("http://127.0.0.1:1");
     expect(await nowhere.send({ path: "/" })).toBe(0);
+    expect(nowhere.failures).toEqual({ ECONNREFUSED: 1 });
   });
 });
