@@ -12,6 +12,7 @@ import { TAGS_PER_ORGANIZATION_MAX } from "@/lib/schemas/tags";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { ticketNumbersPaged } from "../helpers/ticket-list";
 
 type User = { id: string; sessionVersion: number };
 type Role = "platform_admin" | "org_admin" | "agent" | "end_user";
@@ -271,7 +272,7 @@ describe("tags in the ticket list, the detail and the dashboard", () => {
   });
 
   it("filters the list by a tag in any case, in every sort, and names each row's tags", async () => {
-    for (const sort of ["activity", "created", "priority", "sla"]) {
+    for (const sort of ["activity", "created", "priority", "sla", "relevance&q=TAGGED"]) {
       const { status, body } = await listOf(world.users.agent, `?tag=BILLING&sort=${sort}`);
       expect(status).toBe(200);
       expect(
@@ -299,6 +300,8 @@ describe("tags in the ticket list, the detail and the dashboard", () => {
     const second = await listOf(world.users.agent, `?tag=billing&limit=1&cursor=${cursor}`);
     const both = [...ticketsOf(await first.json()), ...ticketsOf(second.body)].map((t) => t.ticketNumber);
     expect(both.sort()).toEqual([1, 3]);
+    // Best match first reads the tag's rows newest first too.
+    expect(await ticketNumbersPaged(world.users.agent, "?tag=billing&sort=relevance&q=tagged")).toEqual([3, 1]);
   });
 
   // The filter reads the tag's own rows (TicketTag), which a trigger keeps in step with the
