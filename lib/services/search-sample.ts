@@ -31,13 +31,17 @@ async function searchSample(): Promise<readonly string[]> {
   return reading;
 }
 
+/** The sample a term is judged by: none for a term with no word to judge (nor to look up). */
+async function sampleFor(term: string): Promise<readonly string[]> {
+  return searchWords(term).length > 0 ? searchSample() : [];
+}
+
 /** `searchLookup` for this database. */
 export async function lookupFor(term: string): Promise<SearchLookup> {
-  // No word to judge (nor to look up): no need to read the sample.
-  return searchLookup(term, searchWords(term).length > 0 ? await searchSample() : []);
+  return searchLookup(term, await sampleFor(term));
 }
 
 /** `relevanceLookup` for this database. */
 export async function relevanceLookupFor(term: string): Promise<RelevanceLookup> {
-  return relevanceLookup(term, searchWords(term).length > 0 ? await searchSample() : []);
+  return relevanceLookup(term, await sampleFor(term));
 }
