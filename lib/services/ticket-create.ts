@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import { db } from "@/lib/server/db";
+import { isForeignKeyViolation } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
 import { addJob } from "@/lib/jobs";
@@ -69,17 +70,21 @@ async function ticketOrganization(executor: Executor, organizationId: string, lo
 }
 
 /**
- * Creates a ticket in the actor's organisation, numbered from the organisation's counter, so
- * numbers stay unique and without gaps under concurrency. The plan's allowance is the team's:
- * tickets customers raise are always accepted (within their own caps) and never counted
- * against it, so a flood of customer tickets cannot stop the team from opening tickets.
+ * Creates a ticket in the actor's organisation, numbered from the organisation's counter. The
+ * plan's allowance is the team's: tickets customers raise are always accepted (within their own
+ * caps) and never counted against it, so a flood of customer tickets cannot stop the team from
+ * opening tickets.
  *
- * Taking a number locks the organisation's row until the ticket commits, so every ticket of an
- * organisation waits for the one before it. When nothing must be counted (the team, on an
- * unlimited plan) the ticket, its history, the thread's first Message-ID and the received mail
- * are written by one statement that takes the number: the lock lasts that statement and its
- * commit. Otherwise the row is locked first, the plan's allowance or the customer's open
- * tickets are counted, and the same statement runs in that transaction.
+ * When nothing must be counted (the team, on an unlimited plan) the number is taken on its own,
+ * like a sequence's, and one statement then writes the ticket, its history, the thread's first
+ * Message-ID and the received mail. The organisation's row is locked only while its counter moves,
+ * so the team's tickets are not written one at a time: a row locked until each ticket committed
+ * held one organisation to about 330 tickets a second, where ten reached 490. The price is a gap
+ * in the numbers when that statement fails after the number is taken, which a help desk's
+ * customers can live with (numbers stay unique and in the order they were taken).
+ *
+ * Otherwise the row is locked first, the plan's allowance or the customer's open tickets are
+ * counted, and the number is taken and the ticket written in that transaction, without gaps.
  */
 export async function createTicket(
   actor: TicketActor,
@@ -92,10 +97,24 @@ export async function createTicket(
   if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
   const byCustomer = actor.kind !== "staff";
   const ticket = { actor, input, organizationId, byCustomer, now, id: uuidv7(now.getTime()) };
+  try {
+    return await numberAndWrite(ticket, onCreated);
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    // Someone the ticket names was removed since it was checked: the assignee, or the organisation.
+    if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
+    throw notFound("Organization not found");
+  }
+}
+
+/** Takes the ticket's number and writes it, as createTicket describes. */
+async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | undefined): Promise<Ticket> {
+  const { actor, organizationId, byCustomer, now } = ticket;
   if (!byCustomer && !onCreated) {
     const org = await ticketOrganization(db, organizationId, false);
     if (PLANS[org.plan].tickets === UNLIMITED) {
-      const written = await writeTicket(db, ticket, org, { mail: true, whilePlan: org.plan });
+      const number = await takeNumber(organizationId, org.plan);
+      const written = number === null ? null : await writeTicket(db, ticket, org, { mail: true, number });
       if (written) return written;
       // The plan changed since it was read: count under the lock after all.
     }
@@ -103,7 +122,7 @@ export async function createTicket(
   return db.$transaction(async (tx) => {
     const org = await ticketOrganization(tx, organizationId, true);
     const limit = PLANS[org.plan].tickets;
-    if (byCustomer) await assertOpenTicketRoom(tx, actor);
+    if (actor.kind !== "staff") await assertOpenTicketRoom(tx, actor);
     else if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
       throw planLimitError({ plan: org.plan, resource: "tickets" });
     }
@@ -112,6 +131,23 @@ export async function createTicket(
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
     return written;
   });
+}
+
+/**
+ * The next number of an organisation still on `plan` (null when the plan changed or the
+ * organisation is gone), committed at once so the row is not held while the ticket is written.
+ *
+ * Its commit does not wait for the disk, as a sequence's does not: a crash can lose the move only
+ * with every ticket that used the number, because the ticket's own commit waits for all that was
+ * written before it. After such a crash the counter hands out numbers no stored ticket has.
+ */
+async function takeNumber(organizationId: string, plan: Plan): Promise<number | null> {
+  const [row] = await db.$queryRaw<{ ticketCounter: number }[]>`
+    WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true))
+    UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
+    WHERE "id" = ${organizationId} AND "plan" = ${plan}::"Plan" AND EXISTS (SELECT 1 FROM asynchronous)
+    RETURNING "ticketCounter"`;
+  return row?.ticketCounter ?? null;
 }
 
 type NewTicket = {
@@ -124,18 +160,19 @@ type NewTicket = {
 };
 
 /**
- * One statement: the next number from the organisation's counter (only while its plan is still
- * `whilePlan`, when given), the ticket, its history (created; assigned), and with `mail` the
- * received mail's job and the Message-ID it starts the thread with. Nothing when the plan changed.
+ * One statement: the ticket under the number given (else the next from the organisation's counter,
+ * in a transaction that holds its row), its history (created; assigned), and with `mail` the
+ * received mail's job and the Message-ID it starts the thread with. Nothing when the organisation
+ * is gone.
  *
  * The mail is rendered before the number exists: it carries a random 15-digit stand-in that the
- * statement replaces with the number it takes (nobody can guess it, so no customer text holds it).
+ * statement replaces with the ticket's number (nobody can guess it, so no customer text holds it).
  */
 async function writeTicket(
   executor: Executor,
   { id, actor, input, organizationId, byCustomer, now }: NewTicket,
   org: TicketOrganization,
-  { mail, whilePlan }: { mail: boolean; whilePlan?: Plan },
+  { mail, number }: { mail: boolean; number?: number },
 ): Promise<Ticket | null> {
   const { actorId, actorType, actorLabel } = auditActor(actor);
   const assignee = input.assignedTo ?? null;
@@ -157,11 +194,11 @@ async function writeTicket(
     INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
     SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ticket`;
   const rows = await executor.$queryRaw<(TicketRow & { mailed: number })[]>`
-    WITH org AS (
-      UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
-      WHERE "id" = ${organizationId} ${whilePlan ? Prisma.sql`AND "plan" = ${whilePlan}::"Plan"` : Prisma.empty}
-      RETURNING "ticketCounter"
-    ), ticket AS (
+    WITH org AS (${
+      number === undefined
+        ? Prisma.sql`UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "ticketCounter"`
+        : Prisma.sql`SELECT ${number}::int AS "ticketCounter"`
+    }), ticket AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
         "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "ticketCounter", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",

@@ -53,7 +53,7 @@ async function ticketIn(organizationId: string, number = 1) {
 }
 
 describe("ticket numbers", () => {
-  it("stay unique and gap-free per organisation under parallel agent and portal creates in two organisations", async () => {
+  it("stay unique and gap-free per organisation (when every creation succeeds) under parallel agent and portal creates in two organisations", async () => {
     const [a, b] = [await createOrg("enterprise"), await createOrg("enterprise")];
     const [agentA, agentB] = [await createUser(a.id, "agent"), await createUser(b.id, "agent")];
     // Two portal sign-ins: one alone may open only so many tickets in a few minutes.

@@ -136,3 +136,59 @@ describe("a plan that stops being unlimited while a ticket is created", () => {
     expect((await post(agent, { subject: "151st again" })).body.ticketNumber).toBe(151);
   });
 });
+
+describe("the team's tickets on an unlimited plan take their numbers on their own", () => {
+  /** Runs `hold` in a transaction that stays open until the returned release is called. */
+  async function holding(hold: (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) => Promise<unknown>) {
+    let held!: () => void;
+    let release!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done = db.$transaction(
+      async (tx) => {
+        await hold(tx);
+        held();
+        await released;
+      },
+      { timeout: 20_000 },
+    );
+    await isHeld;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  it("a ticket still being written does not hold up the next one", async () => {
+    const org = await createOrg("enterprise");
+    const agent = await createUser(org.id, "agent");
+    const assignee = await createUser(org.id, "agent");
+    // Writing a ticket for this assignee waits while another transaction holds their row.
+    const release = await holding((tx) => tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${assignee.id} FOR UPDATE`);
+    const first = post(agent, { subject: "For the busy assignee", assignedTo: assignee.id });
+    await untilWaitingOnLock(`INSERT INTO "Ticket" ("id"`);
+
+    const second = await post(agent, { subject: "Unassigned" });
+    expect(second).toMatchObject({ status: 201, body: { ticketNumber: 2 } });
+    await release();
+    expect(await first).toMatchObject({ status: 201, body: { ticketNumber: 1, assignedTo: assignee.id } });
+  });
+
+  it("a number whose ticket could not be written is not handed out again", async () => {
+    const org = await createOrg("enterprise");
+    const agent = await createUser(org.id, "agent");
+    const assignee = await createUser(org.id, "agent");
+    // The assignee is removed after the creation checked them and took its number.
+    const release = await holding((tx) => tx.user.delete({ where: { id: assignee.id } }));
+    const first = post(agent, { subject: "For a leaving assignee", assignedTo: assignee.id });
+    await untilWaitingOnLock(`INSERT INTO "Ticket" ("id"`);
+    await release();
+
+    expect(await first).toMatchObject({
+      status: 400,
+      body: { error: "Assignee must be an active agent of this organization" },
+    });
+    expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(0);
+    expect((await post(agent, { subject: "Next" })).body.ticketNumber).toBe(2);
+  });
+});
