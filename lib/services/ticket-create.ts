@@ -79,7 +79,7 @@ async function ticketOrganization(executor: Executor, organizationId: string, lo
  * like a sequence's, and one statement then writes the ticket, its history, the thread's first
  * Message-ID and the received mail. The organisation's row is locked only while its counter moves,
  * so the team's tickets are not written one at a time: a row locked until each ticket committed
- * held one organisation to about 330 tickets a second, where ten reached 490. The price is a gap
+ * held one organisation to about 360 tickets a second, where ten reached 500. The price is a gap
  * in the numbers when that statement fails after the number is taken, which a help desk's
  * customers can live with (numbers stay unique and in the order they were taken).
  *

@@ -35,6 +35,33 @@ async function untilWaitingOnLock(sql: string, timeoutMs = 10_000) {
   }
 }
 
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/**
+ * Runs `hold` in a transaction that stays open until the returned release is called, and then
+ * `beforeCommit` in the same transaction.
+ */
+async function holding(hold: (tx: Tx) => Promise<unknown>, beforeCommit?: (tx: Tx) => Promise<unknown>) {
+  let held!: () => void;
+  let release!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const done = db.$transaction(
+    async (tx) => {
+      await hold(tx);
+      held();
+      await released;
+      await beforeCommit?.(tx);
+    },
+    { timeout: 20_000 },
+  );
+  await isHeld;
+  return async () => {
+    release();
+    await done;
+  };
+}
+
 describe("creating a ticket on an unlimited plan (one statement)", () => {
   let org: Awaited<ReturnType<typeof createOrg>>;
   let agent: User;
@@ -111,24 +138,13 @@ describe("a plan that stops being unlimited while a ticket is created", () => {
 
     // Another transaction holds the organisation's row and, while the creation waits for it,
     // moves the organisation to the free plan.
-    let held!: () => void;
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const downgrade = db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${org.id} FOR UPDATE`;
-        held();
-        await released;
-        await tx.organization.update({ where: { id: org.id }, data: { plan: "free" } });
-      },
-      { timeout: 20_000 },
+    const release = await holding(
+      (tx) => tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${org.id} FOR UPDATE`,
+      (tx) => tx.organization.update({ where: { id: org.id }, data: { plan: "free" } }),
     );
-    await holding;
     const creating = post(agent, { subject: "151st" });
     await untilWaitingOnLock(`"ticketCounter" = "ticketCounter" + 1`);
-    release();
-    await downgrade;
+    await release();
 
     expect(await creating).toMatchObject({ status: 403, body: { code: "ticket_limit_reached" } });
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
@@ -138,27 +154,6 @@ describe("a plan that stops being unlimited while a ticket is created", () => {
 });
 
 describe("the team's tickets on an unlimited plan take their numbers on their own", () => {
-  /** Runs `hold` in a transaction that stays open until the returned release is called. */
-  async function holding(hold: (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) => Promise<unknown>) {
-    let held!: () => void;
-    let release!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const done = db.$transaction(
-      async (tx) => {
-        await hold(tx);
-        held();
-        await released;
-      },
-      { timeout: 20_000 },
-    );
-    await isHeld;
-    return async () => {
-      release();
-      await done;
-    };
-  }
-
   it("a ticket still being written does not hold up the next one", async () => {
     const org = await createOrg("enterprise");
     const agent = await createUser(org.id, "agent");
