@@ -8,7 +8,8 @@ export function sqlStateOf(error: Error): string | undefined {
 }
 
 /** A write naming a row that is gone (P2003; raw SQL's P2010 with the database's 23503). */
-export const isForeignKeyViolation = (error: unknown) =>
-  error instanceof Error &&
-  ((error as { code?: string }).code === "P2003" ||
-    ((error as { code?: string }).code === "P2010" && sqlStateOf(error) === "23503"));
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: string };
+  return code === "P2003" || (code === "P2010" && sqlStateOf(error) === "23503");
+}

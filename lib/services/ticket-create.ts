@@ -109,8 +109,8 @@ export async function createTicket(
 
 /** Takes the ticket's number and writes it, as createTicket describes. */
 async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | undefined): Promise<Ticket> {
-  const { actor, organizationId, byCustomer, now } = ticket;
-  if (!byCustomer && !onCreated) {
+  const { actor, organizationId, now } = ticket;
+  if (actor.kind === "staff" && !onCreated) {
     const org = await ticketOrganization(db, organizationId, false);
     if (PLANS[org.plan].tickets === UNLIMITED) {
       const number = await takeNumber(organizationId, org.plan);
