@@ -37,6 +37,10 @@ describe("searchLookup", () => {
     expect(searchLookup("sam.Okafor404@mail.test", sample)).toEqual({ by: "tokens", tokens: ["okafor404", "mail"] });
     // "reference" is in every sampled text: not rare, so the rare words instead.
     expect(searchLookup("(reference) 77031", sample)).toEqual(words("77031"));
+    // "112" is part of twelve sampled numbers (1112, 1120-1129 and 1112's reference), too many for
+    // a rare word, but a token of its own only in "subject 112": rare as a token.
+    expect(searchLookup("reference 112.", sample)).toEqual({ by: "tokens", tokens: ["112"] });
+    expect(searchLookup("reference 112", sample)).toEqual(pattern);
   });
 
   it("keeps the whole term when every word is rare or every word is common", () => {
@@ -56,7 +60,9 @@ describe("searchLookup", () => {
 
   it("keeps the whole term for words too short to look up beside a longer one", () => {
     expect(searchLookup("reference 42", sample)).toEqual(pattern);
-    expect(searchLookup("a b reference", sample)).toEqual(pattern);
+    expect(searchLookup("a reference", sample)).toEqual(pattern);
+    // Unless one is a whole token no sampled text holds: " b " is in none.
+    expect(searchLookup("a b reference", sample)).toEqual({ by: "tokens", tokens: ["b"] });
   });
 
   it("walks the tenant's tickets for a term with no trigram to look up, sample or not", () => {
