@@ -56,15 +56,20 @@ type TicketOrganization = {
   supportName: string | null;
 };
 
-async function ticketOrganization(executor: Executor, organizationId: string, lock: boolean) {
-  const [org] = await executor.$queryRaw<TicketOrganization[]>`
-    SELECT o."plan"::text AS "plan", o."name", o."slug", a."email" AS "supportEmail", a."displayName" AS "supportName"
-    FROM "Organization" o LEFT JOIN LATERAL (
-      SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
-      ORDER BY "createdAt" ASC LIMIT 1
-    ) a ON true
-    WHERE o."id" = ${organizationId}
-    ${lock ? Prisma.sql`FOR UPDATE OF o` : Prisma.empty}`;
+/** What a new ticket reads of the organisation `o` and of `a`, the address its received mail is sent from. */
+const ORGANIZATION_FIELDS = Prisma.sql`o."plan"::text AS "plan", o."name", o."slug",
+  a."email" AS "supportEmail", a."displayName" AS "supportName"`;
+
+/** Joins `a`: the organisation's first address that mail can be sent from, if any. */
+const supportAddress = (organizationId: string) => Prisma.sql`LEFT JOIN LATERAL (
+    SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
+    ORDER BY "createdAt" ASC LIMIT 1
+  ) a ON true`;
+
+async function lockTicketOrganization(tx: Prisma.TransactionClient, organizationId: string) {
+  const [org] = await tx.$queryRaw<TicketOrganization[]>`
+    SELECT ${ORGANIZATION_FIELDS} FROM "Organization" o ${supportAddress(organizationId)}
+    WHERE o."id" = ${organizationId} FOR UPDATE OF o`;
   if (!org) throw notFound("Organization not found");
   return org;
 }
@@ -111,16 +116,13 @@ export async function createTicket(
 async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | undefined): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
   if (actor.kind === "staff" && !onCreated) {
-    const org = await ticketOrganization(db, organizationId, false);
-    if (PLANS[org.plan].tickets === UNLIMITED) {
-      const number = await takeNumber(organizationId, org.plan);
-      const written = number === null ? null : await writeTicket(db, ticket, org, { mail: true, number });
-      if (written) return written;
-      // The plan changed since it was read: count under the lock after all.
-    }
+    const org = await takeNumber(organizationId);
+    const written = org && (await writeTicket(db, ticket, org, { mail: true, number: org.number }));
+    if (written) return written;
+    // A plan whose tickets are counted (or the organisation is gone): under the lock after all.
   }
   return db.$transaction(async (tx) => {
-    const org = await ticketOrganization(tx, organizationId, true);
+    const org = await lockTicketOrganization(tx, organizationId);
     const limit = PLANS[org.plan].tickets;
     if (actor.kind !== "staff") await assertOpenTicketRoom(tx, actor);
     else if (limit !== UNLIMITED && (await ticketsUsed(tx, organizationId, org.plan, now)) >= limit) {
@@ -133,21 +135,30 @@ async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | 
   });
 }
 
+/** The plans whose allowance of tickets nothing counts. */
+const UNCOUNTED_PLANS = (Object.keys(PLANS) as Plan[]).filter((plan) => PLANS[plan].tickets === UNLIMITED);
+
 /**
- * The next number of an organisation still on `plan` (null when the plan changed or the
- * organisation is gone), committed at once so the row is not held while the ticket is written.
+ * The organisation's next number, with what the ticket needs of the organisation, while it is on a
+ * plan whose tickets nothing counts (else nothing, nor when it is gone). Committed at once, so the
+ * row is not held while the ticket is written; one round trip, as the plan is read where it is
+ * checked.
  *
  * Its commit does not wait for the disk, as a sequence's does not: a crash can lose the move only
  * with every ticket that used the number, because the ticket's own commit waits for all that was
  * written before it. After such a crash the counter hands out numbers no stored ticket has.
  */
-async function takeNumber(organizationId: string, plan: Plan): Promise<number | null> {
-  const [row] = await db.$queryRaw<{ ticketCounter: number }[]>`
-    WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true))
-    UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
-    WHERE "id" = ${organizationId} AND "plan" = ${plan}::"Plan" AND EXISTS (SELECT 1 FROM asynchronous)
-    RETURNING "ticketCounter"`;
-  return row?.ticketCounter ?? null;
+async function takeNumber(organizationId: string): Promise<(TicketOrganization & { number: number }) | undefined> {
+  const [taken] = await db.$queryRaw<(TicketOrganization & { number: number })[]>`
+    WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
+    o AS (
+      UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
+      WHERE "id" = ${organizationId} AND "plan" = ANY(${UNCOUNTED_PLANS}::"Plan"[])
+        AND EXISTS (SELECT 1 FROM asynchronous)
+      RETURNING "ticketCounter", "plan", "name", "slug"
+    )
+    SELECT o."ticketCounter" AS "number", ${ORGANIZATION_FIELDS} FROM o ${supportAddress(organizationId)}`;
+  return taken;
 }
 
 type NewTicket = {
