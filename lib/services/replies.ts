@@ -10,7 +10,7 @@ import { auditActor, customerOf, sessionActor, type CustomerActor } from "./acto
 import { attachmentsByMessage } from "./attachments";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
-import { findVisibleTicket } from "./ticket-access";
+import { lockTicket } from "./ticket-lock";
 import { can } from "@/lib/permissions/table";
 import { markdownBody, replyBody, REPLY_BODY_SELECT, type StoredBody } from "./reply-body";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
@@ -112,14 +112,12 @@ export function createReply(
  * macro's.
  */
 async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
-  await findVisibleTicket(user, input.ticketId);
   const type = input.type;
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);
   return db.$transaction(async (tx) => {
-    // Locked and re-read so a concurrent status change is seen before this one is applied.
-    await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${input.ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
-    const ticket = await tx.ticket.findFirst({ where: { id: input.ticketId, organizationId: user.organizationId } });
+    // Staff see every ticket of their organisation: the locked read is the visibility check too.
+    const ticket = await lockTicket(tx, { id: input.ticketId, organizationId: user.organizationId });
     if (!ticket) throw notFound("Ticket not found");
     const macro = input.macroId ? await macroForReply(tx, user.organizationId, input.macroId) : null;
     const macroFields = macro
@@ -275,12 +273,7 @@ export async function createCustomerReply(
 ): Promise<CustomerReply> {
   const { organizationId, email, userId } = customerOf(actor);
   const reply = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Ticket"
-      WHERE "id" = ${input.ticketId} AND "organizationId" = ${organizationId} AND "customerEmail" = ${email}
-      FOR UPDATE`;
-    const ticket = await tx.ticket.findFirst({
-      where: { id: input.ticketId, organizationId, customerEmail: email },
-    });
+    const ticket = await lockTicket(tx, { id: input.ticketId, organizationId, customerEmail: email });
     if (!ticket) throw notFound("Ticket not found");
     if (DONE_STATUSES.includes(ticket.status))
       throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");

@@ -34,6 +34,7 @@ import { statusClock } from "./ticket-status";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertFresh } from "./ticket-versions";
+import { lockTicket } from "./ticket-lock";
 import { afterStatusChange } from "./satisfaction";
 import { assertMayTag, findTagId, tagNamesById } from "./ticket-tags";
 import { DONE, OPEN, searchTextHolds, searchTextHoldsTokens, subjectHolds, visibleSql } from "./ticket-sql";
@@ -363,8 +364,7 @@ export async function updateTicket(
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${id} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
-    const ticket = await tx.ticket.findFirst({ where: { id, organizationId: user.organizationId } });
+    const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
     if (!ticket) throw notFound("Ticket not found");
     assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
     return applyTicketChange(tx, user, ticket, input, now);
