@@ -37,8 +37,8 @@ describe("searchLookup", () => {
     expect(searchLookup("sam.Okafor404@mail.test", sample)).toEqual({ by: "tokens", tokens: ["okafor404", "mail"] });
     // "reference" is in every sampled text: not rare, so the rare words instead.
     expect(searchLookup("(reference) 77031", sample)).toEqual(words("77031"));
-    // "112" is part of twelve sampled numbers (1112, 1120-1129 and 1112's reference), too many for
-    // a rare word, but a token of its own only in "subject 112": rare as a token.
+    // "112" is in eleven sampled texts ("subject 112", whose reference is 1112, and references
+    // 1120-1129), too many for a rare word, but a token of its own in one: rare as a token.
     expect(searchLookup("reference 112.", sample)).toEqual({ by: "tokens", tokens: ["112"] });
     expect(searchLookup("reference 112", sample)).toEqual(pattern);
   });
