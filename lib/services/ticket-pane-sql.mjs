@@ -24,11 +24,14 @@ const TICKET = `json_build_object(${ticketFields("t")},
     'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
     'attachments', ${files(`f."replyId" IS NULL`)})`;
 
-// The tags by name in the ticket's order; a tag deleted since is left out.
+// The tags by name in the ticket's order; a tag deleted since is left out. Each is read by its
+// key: matched with `= ANY`, a large organisation's tags were all read by name (14 buffers at a
+// million tickets, for a ticket with no tags, against 1 at ten thousand).
 const TAGS = array(
   `g."name"`,
-  `"Tag" g WHERE g."organizationId" = t."organizationId" AND g."id" = ANY(t."tagIds")`,
-  `array_position(t."tagIds", g."id")`,
+  `unnest(t."tagIds") WITH ORDINALITY AS x("id", "at")
+    JOIN "Tag" g ON g."id" = x."id" AND g."organizationId" = t."organizationId"`,
+  `x."at"`,
 );
 
 // The reply's stored body columns go out as they are: which of them is shown, and whether an
