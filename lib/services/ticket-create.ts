@@ -100,8 +100,7 @@ export async function createTicket(
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
-  const byCustomer = actor.kind !== "staff";
-  const ticket = { actor, input, organizationId, byCustomer, now, id: uuidv7(now.getTime()) };
+  const ticket = { actor, input, organizationId, now, id: uuidv7(now.getTime()) };
   try {
     return await numberAndWrite(ticket, onCreated);
   } catch (error) {
@@ -135,6 +134,9 @@ async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | 
   });
 }
 
+/** What the fast path takes: the number, with what the ticket needs of its organisation. */
+type NumberedOrganization = TicketOrganization & { number: number };
+
 /** The plans whose allowance of tickets nothing counts. */
 const UNCOUNTED_PLANS = (Object.keys(PLANS) as Plan[]).filter((plan) => PLANS[plan].tickets === UNLIMITED);
 
@@ -148,8 +150,8 @@ const UNCOUNTED_PLANS = (Object.keys(PLANS) as Plan[]).filter((plan) => PLANS[pl
  * with every ticket that used the number, because the ticket's own commit waits for all that was
  * written before it. After such a crash the counter hands out numbers no stored ticket has.
  */
-async function takeNumber(organizationId: string): Promise<(TicketOrganization & { number: number }) | undefined> {
-  const [taken] = await db.$queryRaw<(TicketOrganization & { number: number })[]>`
+async function takeNumber(organizationId: string): Promise<NumberedOrganization | undefined> {
+  const [taken] = await db.$queryRaw<NumberedOrganization[]>`
     WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
     o AS (
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
@@ -166,7 +168,6 @@ type NewTicket = {
   actor: TicketActor;
   input: CreateTicketInput;
   organizationId: string;
-  byCustomer: boolean;
   now: Date;
 };
 
@@ -181,7 +182,7 @@ type NewTicket = {
  */
 async function writeTicket(
   executor: Executor,
-  { id, actor, input, organizationId, byCustomer, now }: NewTicket,
+  { id, actor, input, organizationId, now }: NewTicket,
   org: TicketOrganization,
   { mail, number }: { mail: boolean; number?: number },
 ): Promise<Ticket | null> {
@@ -213,7 +214,7 @@ async function writeTicket(
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
         "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "ticketCounter", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-        ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${byCustomer},
+        ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${actor.kind !== "staff"},
         ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now}
       FROM org
       RETURNING ${TICKET_COLUMNS}
