@@ -435,7 +435,7 @@ function medianRows(rounds) {
 
 /**
  * Search is held to the list it searches: p95 at most 1.5x list:all's at the same concurrency.
- * Each round's ratio is of the two measured minutes apart; over several rounds the median ratio
+ * Each round's ratio is of the two measured in that round; over several rounds the median ratio
  * (the higher of the middle two) is the one judged. Returns the ratios for the report.
  */
 function printSearchShare(rounds) {
