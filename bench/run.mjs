@@ -428,6 +428,16 @@ function medianRound(rows) {
   return [...rows].sort((a, b) => a.p95 - b.p95)[Math.floor((rows.length - 1) / 2)];
 }
 
+/** Runs `once` ROUNDS times in turn, saying which round it is: each round's rows. */
+async function inRounds(once) {
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+    rounds.push(await once());
+  }
+  return rounds;
+}
+
 /** Of several rounds' rows, per scenario the round with the median p95. */
 function medianRows(rounds) {
   return rounds[0].map(({ name }) => medianRound(rounds.map((r) => r.find((row) => row.name === name))));
@@ -539,27 +549,26 @@ async function main() {
           "detail",
           "detail+replies",
         ]);
-        const rounds = [];
-        for (let round = 1; round <= ROUNDS; round++) {
-          if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+        const rounds = await inRounds(async () => {
           const rows = [];
           for (const [name, requests, background] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n)))
             rows.push(await scenario(name, app.base, requests, app.server.pid, background));
-          rounds.push(rows);
-        }
+          return rows;
+        });
         const rows = medianRows(rounds);
-        report.scale.push({
+        const atSize = {
           ...size,
           largest: ctx.org.ticketCounter,
           seedSeconds: (Date.now() - started) / 1000,
           rows,
           ...(ROUNDS > 1 ? { rounds } : {}),
-        });
+        };
+        report.scale.push(atSize);
         printTable(
           `${size.tickets.toLocaleString("en")} tickets (largest organisation ${ctx.org.ticketCounter.toLocaleString("en")})${ROUNDS > 1 ? `, the median of ${ROUNDS} rounds by p95` : ""}`,
           rows,
         );
-        report.scale.at(-1).searchShares = printSearchShare(rounds);
+        atSize.searchShares = printSearchShare(rounds);
       }
       console.log("\nHow p95 grows (ms)");
       console.log(
@@ -581,9 +590,7 @@ async function main() {
       console.log("\nTicketry (production server)");
       const since = new Date();
       const profileDirs = [];
-      const rounds = [];
-      for (let round = 1; round <= ROUNDS; round++) {
-        if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+      const rounds = await inRounds(async () => {
         const rows = [];
         for (const [name, requests, background] of selected(appScenarios(ctx, app.base))) {
           if (CPU_PROF) {
@@ -602,8 +609,8 @@ async function main() {
           rows.push(row);
           if (CPU_PROF) profileDirs.at(-1).push(measured);
         }
-        rounds.push(rows);
-      }
+        return rows;
+      });
       report.app = medianRows(rounds);
       if (ROUNDS > 1) report.appRounds = rounds;
       if (CPU_PROF) {
