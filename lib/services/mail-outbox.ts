@@ -43,10 +43,23 @@ export function mailJob(message: MailMessage, opts: MailOptions = {}): MailJob {
   return { deliveryId: uuidv7(), message, ...opts };
 }
 
-/** The delivery row, written before the first send: it fixes the Message-ID and says if SMTP accepted. */
-async function deliveryRow(job: MailJob) {
-  const found = await db.mailDelivery.findUnique({ where: { id: job.deliveryId } });
-  if (found) return found;
+/**
+ * The delivery row, marked as being sent; nothing when the mail is not to be sent (already sent
+ * or refused, or stopped by its conditions). Written before the first send, it fixes the
+ * Message-ID and says if SMTP accepted. The queue counts a job's attempts as it takes it, so a
+ * first attempt has no row yet and creates it at once: every mail saves the lookup and an update.
+ * (Were there one after all, creating it fails on its id and the retry finds it.)
+ */
+async function startAttempt(job: MailJob, run: JobRun) {
+  if (run.attempt > 1) {
+    const earlier = await db.mailDelivery.findUnique({ where: { id: job.deliveryId } });
+    if (earlier?.status === "sent" || earlier?.status === "refused") return null;
+    if (earlier)
+      return db.mailDelivery.update({
+        where: { id: earlier.id },
+        data: { attempts: { increment: 1 }, status: "sending" },
+      });
+  }
   if (job.onlyIfNoAccount && (await db.user.findUnique({ where: { email: job.message.to }, select: { id: true } })))
     return null;
   if (job.customer && job.organizationId && !(await takeMailQuota(job.organizationId, job.customer.what))) return null;
@@ -57,6 +70,8 @@ async function deliveryRow(job: MailJob) {
       messageId: job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`,
       recipient: job.message.to,
       subject: job.message.subject,
+      status: "sending",
+      attempts: 1,
     },
   });
 }
@@ -90,9 +105,8 @@ async function untilSaved<T>(write: () => Promise<T>): Promise<T> {
  * the team knows who heard nothing.
  */
 export async function deliverMail(job: MailJob, run: JobRun) {
-  const row = await deliveryRow(job);
-  if (!row || row.status === "sent" || row.status === "refused") return;
-  await db.mailDelivery.update({ where: { id: row.id }, data: { attempts: { increment: 1 }, status: "sending" } });
+  const row = await startAttempt(job, run);
+  if (!row) return;
   try {
     const outcome = await transmit(job.message, row.messageId);
     await untilSaved(() =>

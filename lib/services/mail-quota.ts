@@ -1,9 +1,10 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import { db } from "@/lib/server/db";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { recordEvent } from "./audit";
-import { take, type Limit } from "./rate-limit";
+import { countHits, type Limit } from "./rate-limit";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -20,45 +21,54 @@ export const MAIL_QUOTAS: Record<Plan, { perHour: Limit; perDay: Limit }> = {
   enterprise: { perHour: { limit: 5_000, windowMs: HOUR }, perDay: { limit: 50_000, windowMs: DAY } },
 };
 
+/** Each plan's hourly limit, for the statement that takes the day's only within the hour's. */
+const PER_HOUR_LIMITS = JSON.stringify(
+  Object.fromEntries(Object.entries(MAIL_QUOTAS).map(([plan, quota]) => [plan, quota.perHour.limit])),
+);
+
 /**
  * Takes one email from the organisation's quota. Past it the email is not sent (the change that
  * caused it still happens): the skip is logged, and the first skip of a window is recorded in
  * the organisation's activity log so the admin can see why customers heard nothing.
+ *
+ * One statement reads the plan and counts the hour and, while the hour allows it, the day: every
+ * customer mail passes here, and a mail refused by the hour must not use up the day.
  */
 export async function takeMailQuota(organizationId: string, what: string): Promise<boolean> {
-  const organization = await db.organization.findUnique({
-    where: { id: organizationId },
-    select: { id: true, plan: true },
-  });
-  if (!organization) return false;
-  const quota = MAIL_QUOTAS[organization.plan];
-  for (const [per, limit] of [
-    ["hour", quota.perHour],
-    ["day", quota.perDay],
-  ] as const) {
-    const taken = await take(`mail:${per}:${organization.id}`, limit);
-    if (taken.allowed) continue;
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: "email not sent: the organisation's email quota is used up",
-        organizationId: organization.id,
-        what,
-        per,
-      }),
-    );
-    if (taken.count === limit.limit + 1) {
-      await recordEvent(db, {
-        organizationId: organization.id,
-        actorType: "system",
-        actorLabel: PRODUCT_NAME,
-        action: "mail.quota_reached",
-        targetType: "organization",
-        targetId: organization.id,
-        metadata: { plan: organization.plan, limit: limit.limit, per },
-      });
-    }
-    return false;
+  const [taken] = await db.$queryRaw<{ plan: Plan; hour: number; day: number | null }[]>`
+    WITH org AS (SELECT "id", "plan" FROM "Organization" WHERE "id" = ${organizationId}),
+    hour AS (${countHits(Prisma.sql`SELECT 'mail:hour:' || "id" FROM org`, HOUR)}),
+    day AS (${countHits(
+      Prisma.sql`SELECT 'mail:day:' || org."id" FROM org, hour
+                 WHERE hour."count" <= (${PER_HOUR_LIMITS}::jsonb ->> org."plan"::text)::int`,
+      DAY,
+    )})
+    SELECT org."plan"::text AS "plan", hour."count" AS "hour", day."count" AS "day"
+    FROM org CROSS JOIN hour LEFT JOIN day ON true`;
+  if (!taken) return false;
+  const quota = MAIL_QUOTAS[taken.plan];
+  const [per, limit, count] =
+    taken.day === null ? (["hour", quota.perHour, taken.hour] as const) : (["day", quota.perDay, taken.day] as const);
+  if (count <= limit.limit) return true;
+  console.warn(
+    JSON.stringify({
+      level: "warn",
+      msg: "email not sent: the organisation's email quota is used up",
+      organizationId,
+      what,
+      per,
+    }),
+  );
+  if (count === limit.limit + 1) {
+    await recordEvent(db, {
+      organizationId,
+      actorType: "system",
+      actorLabel: PRODUCT_NAME,
+      action: "mail.quota_reached",
+      targetType: "organization",
+      targetId: organizationId,
+      metadata: { plan: taken.plan, limit: limit.limit, per },
+    });
   }
-  return true;
+  return false;
 }

@@ -62,6 +62,40 @@ describe("a free organisation mailing addresses of its choice", () => {
     ]);
   });
 
+  it("stops at its daily quota too, and a mail the hour refused does not use up the day", async () => {
+    const org = await createOrg("free");
+    const agent = await createUser(org.id, "agent");
+    const customer = `daily-${randomUUID()}@elsewhere.test`;
+    const counted = async (per: string) =>
+      (await db.rateLimitBucket.findUniqueOrThrow({ where: { key: `mail:${per}:${org.id}` } })).count;
+    expect((await newTicket(agent, { subject: "First", description: "d", customerEmail: customer })).status).toBe(201);
+    await db.rateLimitBucket.update({ where: { key: `mail:hour:${org.id}` }, data: { count: quota } });
+    for (const subject of ["Over the hour", "Over the hour again"])
+      expect((await newTicket(agent, { subject, description: "d", customerEmail: customer })).status).toBe(201);
+    expect(await counted("hour")).toBe(quota + 2);
+    expect(await counted("day")).toBe(1);
+    // A new hour, and the day's quota used up: the day stops the mail.
+    await db.rateLimitBucket.update({ where: { key: `mail:hour:${org.id}` }, data: { count: 0 } });
+    await db.rateLimitBucket.update({
+      where: { key: `mail:day:${org.id}` },
+      data: { count: MAIL_QUOTAS.free.perDay.limit },
+    });
+    expect(
+      (await newTicket(agent, { subject: "Over the day", description: "d", customerEmail: customer })).status,
+    ).toBe(201);
+    expect((await mailsTo(smtp, customer)).map((m) => m.raw.match(/^Subject: (.*)$/m)?.[1])).toEqual([
+      expect.stringContaining("First"),
+    ]);
+    const events = await db.auditEvent.findMany({
+      where: { organizationId: org.id, action: "mail.quota_reached" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((e) => e.metadata)).toEqual([
+      { plan: "free", limit: quota, per: "hour" },
+      { plan: "free", limit: MAIL_QUOTAS.free.perDay.limit, per: "day" },
+    ]);
+  });
+
   it("counts portal codes to any address against the same quota (the request still answers as usual)", async () => {
     const org = await createOrg("free");
     await askAccess({ org: org.slug, email: `first-${randomUUID()}@elsewhere.test` });
