@@ -19,13 +19,16 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The session secret the bench's servers and processes sign with (production refuses to start without one). */
+export const BENCH_SESSION_SECRET = "benchmark-secret-0123456789abcdefghij";
+
 /** `nodeArgs`: extra Node flags of the server (e.g. --cpu-prof); cluster workers inherit them. */
 export async function startProductionServer({ port, build = true, env: extra = {}, logFile, nodeArgs = [] }) {
   const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
   const env = {
     DATABASE_URL: db.url,
-    NEXTAUTH_SECRET: "benchmark-secret-0123456789abcdefghij",
+    NEXTAUTH_SECRET: BENCH_SESSION_SECRET,
     APP_URL: `http://localhost:${port}`,
     NEXT_TELEMETRY_DISABLED: "1",
     ...extra,
