@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import type { Role } from "@/generated/prisma/enums";
 import { listener, type Listener } from "@/lib/live/listener";
 import { Prisma } from "@/generated/prisma/client";
-import { readRows } from "@/lib/server/db";
+import { queryRows } from "@/lib/server/db";
 import { decodeSession, sessionCookieName } from "./session-cookie";
 import type { SessionUserCache } from "./session-user-cache";
 import { sessionUsers } from "./session-users";
@@ -85,7 +85,7 @@ async function usersThrough(
   if (missing.length === 0) return found;
   if (!listening.connected) void listening.ensure().catch(() => {});
   const ticket = users.begin();
-  for (const user of await readRows<SessionUser>(Prisma.sql`
+  for (const user of await queryRows<SessionUser>(Prisma.sql`
     SELECT ${SESSION_USER_COLUMNS} FROM "User" WHERE "id" = ANY(${missing}::text[])`)) {
     users.store(ticket, user);
     found.set(user.id, user);

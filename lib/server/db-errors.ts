@@ -7,9 +7,12 @@ export function sqlStateOf(error: Error): string | undefined {
   return typeof meta?.code === "string" ? meta.code : error.message.match(/Code: `([0-9A-Z]{5})`/)?.[1];
 }
 
-/** A write naming a row that is gone (P2003; raw SQL's P2010 with the database's 23503). */
+/**
+ * A write naming a row that is gone (P2003; raw SQL's P2010 with the database's 23503, or the
+ * 23503 itself from a statement sent straight to the pool).
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code } = error as { code?: string };
-  return code === "P2003" || (code === "P2010" && sqlStateOf(error) === "23503");
+  return code === "P2003" || code === "23503" || (code === "P2010" && sqlStateOf(error) === "23503");
 }

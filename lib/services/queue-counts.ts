@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { HeardCache } from "@/lib/live/heard-cache";
 import type { QueueCounts } from "@/lib/schemas/tickets";
-import { readRows } from "@/lib/server/db";
+import { queryRows } from "@/lib/server/db";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS } from "@/lib/tickets/views";
 import { isStaff } from "./ticket-access";
 import { DONE, OPEN, visibleSql } from "./ticket-sql";
@@ -52,7 +52,7 @@ type Row = {
  */
 async function readOrganizationCounts(user: SessionUser, now: Date): Promise<OrganizationCounts> {
   const scope = visibleSql(user);
-  const [row] = await readRows<Row>(Prisma.sql`
+  const [row] = await queryRows<Row>(Prisma.sql`
     SELECT
       (SELECT COALESCE(json_object_agg("assignedToId", "open"), '{}') FROM "TicketQueueCount"
         WHERE "organizationId" = ${user.organizationId}) AS "open",
@@ -96,7 +96,7 @@ async function countsAt(user: SessionUser, now: Date): Promise<OrganizationCount
 /** A customer's own tickets are few: counted directly, every time. */
 async function customerCounts(user: SessionUser, now: Date): Promise<QueueCounts> {
   const scope = visibleSql(user);
-  const [row] = await readRows<Record<string, string>>(Prisma.sql`
+  const [row] = await queryRows<Record<string, string>>(Prisma.sql`
     SELECT
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = ${user.id}) AS "myOpen",

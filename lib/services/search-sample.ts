@@ -1,5 +1,5 @@
 import "server-only";
-import { readRows } from "@/lib/server/db";
+import { queryRows } from "@/lib/server/db";
 import {
   relevanceLookup,
   searchLookup,
@@ -17,7 +17,7 @@ let reading: Promise<readonly string[]> | null = null;
 /** The planner's sample of "searchText" (pg_stats), read once per SAMPLE_TTL_MS per process. */
 async function searchSample(): Promise<readonly string[]> {
   if (sample && Date.now() - sample.readAt < SAMPLE_TTL_MS) return sample.texts;
-  reading ??= readRows<{ texts: string[] | null }>({
+  reading ??= queryRows<{ texts: string[] | null }>({
     text: `SELECT histogram_bounds::text::text[] AS texts FROM pg_stats
       WHERE schemaname = current_schema() AND tablename = 'Ticket' AND attname = 'searchText'`,
     values: [],

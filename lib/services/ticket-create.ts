@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { isForeignKeyViolation } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
@@ -151,7 +151,7 @@ const UNCOUNTED_PLANS = (Object.keys(PLANS) as Plan[]).filter((plan) => PLANS[pl
  * written before it. After such a crash the counter hands out numbers no stored ticket has.
  */
 async function takeNumber(organizationId: string): Promise<NumberedOrganization | undefined> {
-  const [taken] = await db.$queryRaw<NumberedOrganization[]>`
+  const [taken] = await queryRows<NumberedOrganization>(Prisma.sql`
     WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
     o AS (
       UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1
@@ -159,7 +159,7 @@ async function takeNumber(organizationId: string): Promise<NumberedOrganization 
         AND EXISTS (SELECT 1 FROM asynchronous)
       RETURNING "ticketCounter", "plan", "name", "slug"
     )
-    SELECT o."ticketCounter" AS "number", ${ORGANIZATION_FIELDS} FROM o ${supportAddress(organizationId)}`;
+    SELECT o."ticketCounter" AS "number", ${ORGANIZATION_FIELDS} FROM o ${supportAddress(organizationId)}`);
   return taken;
 }
 
@@ -205,7 +205,7 @@ async function writeTicket(
   const event = (eventId: string, action: string, metadata: Prisma.Sql) => Prisma.sql`
     INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
     SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ticket`;
-  const rows = await executor.$queryRaw<(TicketRow & { mailed: number })[]>`
+  const statement = Prisma.sql`
     WITH org AS (${
       number === undefined
         ? Prisma.sql`UPDATE "Organization" SET "ticketCounter" = "ticketCounter" + 1 WHERE "id" = ${organizationId} RETURNING "ticketCounter"`
@@ -235,7 +235,8 @@ async function writeTicket(
         : Prisma.empty
     }
     SELECT ticket.*, ${received ? Prisma.sql`(SELECT count(*) FROM mail)::int` : Prisma.sql`0`} AS "mailed" FROM ticket`;
-  const [row] = rows;
+  type Row = TicketRow & { mailed: number };
+  const [row] = executor === db ? await queryRows<Row>(statement) : await executor.$queryRaw<Row[]>(statement);
   if (!row) return null;
   // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
   const { mailed: _mailed, ...ticket } = row;

@@ -10,7 +10,7 @@ import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import type { Reply, Ticket, TicketHistoryEvent } from "@/lib/schemas/tickets";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
-import { readRows } from "@/lib/server/db";
+import { queryRows } from "@/lib/server/db";
 import type { AuthorType } from "@/generated/prisma/enums";
 import type { StoredBody } from "./reply-body";
 import { toCustomerSummary } from "./customers";
@@ -79,7 +79,7 @@ async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Da
       placeholderEmail: PLACEHOLDER_CUSTOMER_EMAIL,
     },
   });
-  const [row] = await readRows<{ pane: PaneRow }>({ text, values });
+  const [row] = await queryRows<{ pane: PaneRow }>({ text, values });
   if (!row) throw notFound("Ticket not found");
   return row.pane;
 }

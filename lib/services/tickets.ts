@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { usersById, type SessionUser } from "@/lib/auth/session";
-import { db, readRows } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
@@ -190,7 +190,7 @@ export async function listTickets(
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
   const read: ReadPart = (where, order, limit) =>
-    readRows<ListRow>(Prisma.sql`
+    queryRows<ListRow>(Prisma.sql`
       SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
         ${cursorTime(order)} AS "at"
       FROM "Ticket" ${byTag.join}

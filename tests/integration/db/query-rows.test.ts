@@ -1,13 +1,14 @@
 import { Prisma } from "@/generated/prisma/client";
-import { db, readRows } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
+import { isForeignKeyViolation } from "@/lib/server/db-errors";
 
-// The hot reads skip Prisma (lib/server/db.ts readRows) but must read and write values as it
+// The hot statements skip Prisma (lib/server/db.ts queryRows) but must read and write values as it
 // does (the time zone rules are tests/unit/lib/pg-values.test.ts).
 
-describe("readRows", () => {
+describe("queryRows", () => {
   it("reads a stored time back as the instant Prisma wrote", async () => {
     const at = new Date("2026-06-30T23:59:59.123Z");
-    const [row] = await readRows<{ at: Date; text: string }>(
+    const [row] = await queryRows<{ at: Date; text: string }>(
       Prisma.sql`SELECT ${at}::timestamp(3) AS "at", ${at}::timestamp(3)::text AS "text"`,
     );
     const [viaPrisma] = await db.$queryRaw<{ at: Date; text: string }[]>`
@@ -17,7 +18,7 @@ describe("readRows", () => {
   });
 
   it("reads counts as text, numbers, booleans, arrays and JSON as node-postgres does", async () => {
-    const [row] = await readRows<Record<string, unknown>>(
+    const [row] = await queryRows<Record<string, unknown>>(
       Prisma.sql`SELECT count(*) AS "count", 7::int AS "int", true AS "yes", ARRAY['a','b']::text[] AS "list",
         json_build_object('k', 1) AS "json", ${"it's"}::text AS "quoted"`,
     );
@@ -25,9 +26,19 @@ describe("readRows", () => {
   });
 
   it("runs a statement given as text and values, and fails as a query fails", async () => {
-    expect(await readRows<{ n: number }>({ text: "SELECT $1::int + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
-    await expect(readRows({ text: "SELECT * FROM no_such_table", values: [] })).rejects.toMatchObject({
+    expect(await queryRows<{ n: number }>({ text: "SELECT $1::int + 1 AS n", values: [41] })).toEqual([{ n: 42 }]);
+    await expect(queryRows({ text: "SELECT * FROM no_such_table", values: [] })).rejects.toMatchObject({
       code: "42P01",
     });
+  });
+
+  it("fails a write naming a row that is gone as a foreign-key violation, as Prisma's does", async () => {
+    const write = Prisma.sql`INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId")
+      VALUES ('no-organization', 'no-ticket', '<gone@example.test>') RETURNING "messageId"`;
+    const failures = await Promise.all([
+      queryRows(write).catch((error: unknown) => error),
+      db.$queryRaw(write).catch((error: unknown) => error),
+    ]);
+    expect(failures.map(isForeignKeyViolation)).toEqual([true, true]);
   });
 });
