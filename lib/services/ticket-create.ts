@@ -236,6 +236,7 @@ async function writeTicket(
     }
     SELECT ticket.*, ${received ? Prisma.sql`(SELECT count(*) FROM mail)::int` : Prisma.sql`0`} AS "mailed" FROM ticket`;
   type Row = TicketRow & { mailed: number };
+  // Outside a transaction (the team's two round trips) it goes straight to the pool.
   const [row] = executor === db ? await queryRows<Row>(statement) : await executor.$queryRaw<Row[]>(statement);
   if (!row) return null;
   // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
