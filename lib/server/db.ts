@@ -51,7 +51,7 @@ function statementName({ sql }: { sql: string }): string | undefined {
 }
 
 /**
- * The one pool of connections, shared by Prisma and the hot reads (`queryRows`). Each connection
+ * The one pool of connections, shared by Prisma and the hot statements (`queryRows`). Each connection
  * attempt gives up after 1.5 s and the pool reconnects by itself when the database is back;
  * waiting for a busy pool is allowed longer.
  */
@@ -92,10 +92,9 @@ if (!env.isProduction) Object.assign(globalForDb, { ticketryDb: db, ticketryPool
  * A statement on the requests made all day (the session's user, the queue and its counts, the
  * ticket pane, the team's new ticket), sent straight to the pool: Prisma's own work per query
  * (checking, interpreting and mapping it) was as much CPU as the rest of the queue counts'
- * request, and an eighth of the app's CPU in creating a ticket. Same
- * connections, same prepared statements, same errors (a lost database is still a 503). Rows
- * come back as node-postgres reads them: bigint and numeric as text, json parsed, timestamps
- * as UTC Dates.
+ * request, and an eighth of the app's CPU in creating a ticket. Same connections, same prepared
+ * statements, same errors (a lost database is still a 503). Rows come back as node-postgres
+ * reads them: bigint and numeric as text, json parsed, timestamps as UTC Dates.
  */
 export async function queryRows<Row>(query: Prisma.Sql | { text: string; values: unknown[] }): Promise<Row[]> {
   const { text, values } = query;

@@ -1,8 +1,8 @@
 import pg from "pg";
 
-// How the hot reads (queryRows in lib/server/db.ts), which skip Prisma, read and send values the
-// way Prisma does. Prisma keeps every timestamp column in UTC without a zone; node-postgres would
-// read such a value in the process's own time zone, and send a Date in it.
+// How the hot statements (queryRows in lib/server/db.ts), which skip Prisma, read and send
+// values the way Prisma does. Prisma keeps every timestamp column in UTC without a zone;
+// node-postgres would read such a value in the process's own time zone, and send a Date in it.
 
 const TIMESTAMP_OID = 1114;
 
