@@ -27,16 +27,17 @@ class FailFastClient extends pg.Client {
   }
 }
 
-/** How many distinct read statements each connection keeps prepared (DATABASE_PREPARED_STATEMENTS, 0 = none). */
+/** How many distinct statements each connection keeps prepared (DATABASE_PREPARED_STATEMENTS, 0 = none). */
 const PREPARED_LIMIT = Number(process.env.DATABASE_PREPARED_STATEMENTS ?? 200);
 const statementNames = new Map<string, string>();
 
 /**
- * Reads run as named (prepared) statements: PostgreSQL parses and plans a statement per
- * connection once and then reuses the plan, where an unnamed one is planned on every call
- * (planning the ticket list cost more than running it). Only reads, and not those matching a
- * pattern (search): a reused generic plan cannot see the pattern, and a search plan depends on
- * it. The names are a hash of the text, so one name never stands for two statements; the
+ * Statements that start with SELECT or WITH run as named (prepared) statements: PostgreSQL
+ * parses and plans a statement per connection once and then reuses the plan, where an unnamed one
+ * is planned on every call (planning the ticket list cost more than running it). Those are the
+ * reads and the writes made of one WITH statement (a new ticket, a mail's quota). Not those
+ * matching a pattern (search): a reused generic plan cannot see the pattern, and a search plan
+ * depends on it. The names are a hash of the text, so one name never stands for two statements; the
  * number of texts is bounded, since every prepared statement holds memory in each connection.
  * A migration that changes a read's result columns needs the servers restarted, as any does.
  */
@@ -51,9 +52,9 @@ function statementName({ sql }: { sql: string }): string | undefined {
 }
 
 /**
- * The one pool of connections, shared by Prisma and the hot statements (`queryRows`). Each connection
- * attempt gives up after 1.5 s and the pool reconnects by itself when the database is back;
- * waiting for a busy pool is allowed longer.
+ * The one pool of connections, shared by Prisma and the hot statements (`queryRows`). Each
+ * connection attempt gives up after 1.5 s and the pool reconnects by itself when the database is
+ * back; waiting for a busy pool is allowed longer.
  */
 function createPool() {
   const pool = new pg.Pool({
