@@ -188,12 +188,14 @@ async function removeBenchWrites(client) {
   // Room in every organisation's mail quota: each created ticket and public reply mails its
   // customer, and whether that mail were sent or skipped would otherwise depend on how much of
   // the hour's quota earlier runs (or an earlier scenario) used up. So every mail takes the path
-  // of a tenant within its quota, sending it.
+  // of a tenant within its quota, sending it. (A mail still being sent by the last run's server
+  // can count itself between the two statements, hence the upsert.)
   await client.query(`DELETE FROM "RateLimitBucket" WHERE "key" LIKE 'mail:%'`);
   await client.query(
     `INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
      SELECT 'mail:' || per || ':' || "id", -1000000000, now() + interval '1 day'
-     FROM "Organization" CROSS JOIN unnest(ARRAY['hour', 'day']) AS per`,
+     FROM "Organization" CROSS JOIN unnest(ARRAY['hour', 'day']) AS per
+     ON CONFLICT ("key") DO UPDATE SET "count" = excluded."count", "resetAt" = excluded."resetAt"`,
   );
   // The deleted rows sit at the head of the newest-first indexes until vacuumed; every list
   // would step over them and measure the cleanup instead of the app.
