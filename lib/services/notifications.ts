@@ -4,7 +4,14 @@ import { env } from "@/lib/server/env";
 import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
-import { firstThreadHeaders, simpleHtml, threadHeaders, type SendingAddress } from "@/lib/mail/thread/outgoing";
+import {
+  firstThreadHeaders,
+  nextThreadHeaders,
+  simpleHtml,
+  threadHeaders,
+  type SendingAddress,
+  type ThreadRow,
+} from "@/lib/mail/thread/outgoing";
 import type { MailMessage } from "@/lib/mail/transport";
 import { renderMarkdownText } from "@/lib/format/markdown";
 import { enqueueMail, mailJob, type MailJob } from "./mail-outbox";
@@ -37,14 +44,24 @@ export async function ticketFacts(tx: Tx, ref: TicketRef) {
     },
   });
   if (!ticket) return null;
-  const facts: TicketMailFacts = {
+  return { ticket, facts: mailFacts(ticket, ticket.organization), reachable: reachable(ticket) };
+}
+
+/** What a mail to the customer says about their ticket and its organisation. */
+export function mailFacts(
+  ticket: { ticketNumber: number; subject: string },
+  organization: { name: string; slug: string },
+): TicketMailFacts {
+  return {
     ticketNumber: ticket.ticketNumber,
     subject: ticket.subject,
-    organizationName: ticket.organization.name,
-    portalLink: portalLink(ticket.organization.slug),
+    organizationName: organization.name,
+    portalLink: portalLink(organization.slug),
   };
-  return { ticket, facts, reachable: ticket.customerEmail !== PLACEHOLDER_CUSTOMER_EMAIL };
 }
+
+/** Whether the ticket's customer has an address to mail. */
+const reachable = (ticket: { customerEmail: string }) => ticket.customerEmail !== PLACEHOLDER_CUSTOMER_EMAIL;
 
 /**
  * Mail to a ticket's customer is one thread in their mail client (Message-ID, In-Reply-To,
@@ -57,20 +74,18 @@ export async function inThread(
   mail: MailMessage,
   autoSubmitted: MailMessage["autoSubmitted"],
 ) {
-  return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...(await threadHeaders(tx, ticket)), autoSubmitted };
+  return threaded(mail, await threadHeaders(tx, ticket), autoSubmitted);
+}
+
+function threaded(mail: MailMessage, headers: Partial<MailMessage>, autoSubmitted: MailMessage["autoSubmitted"]) {
+  return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...headers, autoSubmitted };
 }
 
 type NewTicket = { ticketNumber: number; subject: string; customerEmail: string; organizationId: string };
 
 /** The "ticket received" mail, or null when the ticket has no customer address to mail. */
 function receivedMail(ticket: NewTicket, organization: { name: string; slug: string }): MailMessage | null {
-  if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return null;
-  return ticketCreatedMail(ticket.customerEmail, {
-    ticketNumber: ticket.ticketNumber,
-    subject: ticket.subject,
-    organizationName: organization.name,
-    portalLink: portalLink(organization.slug),
-  });
+  return reachable(ticket) ? ticketCreatedMail(ticket.customerEmail, mailFacts(ticket, organization)) : null;
 }
 
 const RECEIVED = { customer: { what: "ticket received" } };
@@ -111,29 +126,54 @@ export function ticketReceivedJob(
   const mail = receivedMail(ticket, organization);
   if (!mail) return null;
   const headers = firstThreadHeaders(ticket, address);
-  const message = { ...mail, html: simpleHtml(mail.text), ...headers, autoSubmitted: "auto-generated" as const };
+  const message = threaded(mail, headers, "auto-generated");
   return {
     job: mailJob(message, { organizationId: ticket.organizationId, ...RECEIVED }),
     messageId: headers.messageId,
   };
 }
 
+type AgentReply = { type: string; content: string; html: string | null };
+
+const AGENT_REPLY = { customer: { what: "agent reply" } };
+
+/** The mail of a public agent reply to `customerEmail`, before the thread's headers. */
+function agentReplyMessage(customerEmail: string, facts: TicketMailFacts, reply: AgentReply): MailMessage {
+  const body =
+    reply.html === null ? { text: reply.content } : { text: renderMarkdownText(reply.content), html: reply.html };
+  return agentReplyMail(customerEmail, facts, body);
+}
+
 /** A public agent reply goes to the customer, in the ticket's thread; internal notes never leave the team. */
-export async function notifyAgentReply(
-  tx: Tx,
-  ticket: TicketRef,
-  reply: { type: string; content: string; html: string | null },
-) {
+export async function notifyAgentReply(tx: Tx, ticket: TicketRef, reply: AgentReply) {
   if (reply.type !== "public") return;
   const found = await ticketFacts(tx, ticket);
   if (!found?.reachable) return;
-  const body =
-    reply.html === null ? { text: reply.content } : { text: renderMarkdownText(reply.content), html: reply.html };
-  const mail = agentReplyMail(found.ticket.customerEmail, found.facts, body);
+  const mail = agentReplyMessage(found.ticket.customerEmail, found.facts, reply);
   await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-replied"), {
     organizationId: ticket.organizationId,
-    customer: { what: "agent reply" },
+    ...AGENT_REPLY,
   });
+}
+
+/**
+ * The same mail's job for a reply the caller writes in one statement with it (see plain-reply.ts),
+ * from the thread as threadSql read it; that statement records `messageId` for the thread and adds
+ * the job. Nothing for a note, or a customer without an address.
+ */
+export function agentReplyJob(
+  ticket: TicketRef & { customerEmail: string },
+  facts: TicketMailFacts,
+  thread: ThreadRow,
+  reply: AgentReply,
+): { job: MailJob; messageId: string } | null {
+  if (reply.type !== "public" || !reachable(ticket)) return null;
+  const headers = nextThreadHeaders(ticket, thread);
+  const message = threaded(agentReplyMessage(ticket.customerEmail, facts, reply), headers, "auto-replied");
+  return {
+    job: mailJob(message, { organizationId: ticket.organizationId, ...AGENT_REPLY }),
+    messageId: headers.messageId,
+  };
 }
 
 /** A customer reply goes to the ticket's assignee (when there is an active one). */

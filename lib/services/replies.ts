@@ -12,7 +12,8 @@ import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { lockTicket } from "./ticket-lock";
 import { can } from "@/lib/permissions/table";
-import { markdownBody, replyBody, REPLY_BODY_SELECT, type StoredBody } from "./reply-body";
+import { markdownBody, replyBody, REPLY_BODY_SELECT, toReply } from "./reply-body";
+import { writePlainReply } from "./plain-reply";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "./ticket-status";
@@ -31,14 +32,6 @@ export const REPLY_SELECT = {
   authorEmail: true,
   createdAt: true,
 } as const;
-
-/** A reply as staff see it: its body as HTML or text (see replyBody), never the stored columns behind it. */
-export function toReply<Row extends StoredBody>(
-  row: Row,
-): Omit<Row, "contentHtml" | "contentHtmlVersion"> & ReturnType<typeof replyBody> {
-  const { contentHtml: _html, contentHtmlVersion: _version, ...reply } = row;
-  return { ...reply, ...replyBody(row) };
-}
 
 /** One name per person in a thread: the customer as the ticket names them, an agent by full name. */
 export function authorNameOf(authorType: AuthorType, customerName: string, authorFullName: string | null | undefined) {
@@ -109,12 +102,16 @@ export function createReply(
  * A macro applied with the reply works the same way: its status, priority and assignee change
  * with the reply, each in the history like a manual change; if any part fails, nothing is saved
  * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
- * macro's.
+ * macro's. A reply that changes nothing else is written without the lock (see plain-reply.ts).
  */
 async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
   const type = input.type;
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);
+  if (input.macroId === undefined) {
+    const written = await writePlainReply(user, input, body, now);
+    if (written) return written;
+  }
   return db.$transaction(async (tx) => {
     // Staff see every ticket of their organisation: the locked read is the visibility check too.
     const ticket = await lockTicket(tx, { id: input.ticketId, organizationId: user.organizationId });

@@ -40,3 +40,11 @@ export function replyBody(row: StoredBody): { format: ReplyFormat; html: string 
   const current = row.contentHtml !== null && row.contentHtmlVersion === MARKDOWN_RENDERER_VERSION;
   return { format: "markdown", html: current ? row.contentHtml : renderMarkdown(row.content) };
 }
+
+/** A reply as staff see it: its body as HTML or text (see replyBody), never the stored columns behind it. */
+export function toReply<Row extends StoredBody>(
+  row: Row,
+): Omit<Row, "contentHtml" | "contentHtmlVersion"> & ReturnType<typeof replyBody> {
+  const { contentHtml: _html, contentHtmlVersion: _version, ...reply } = row;
+  return { ...reply, ...replyBody(row) };
+}

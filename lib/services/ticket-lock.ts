@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma, type Ticket as TicketModel } from "@/generated/prisma/client";
 
 /** Every field of the ticket as the client reads it; the enums as their names. */
-const COLUMNS = Prisma.raw(
+export const TICKET_ROW_COLUMNS = Prisma.raw(
   Object.values(Prisma.TicketScalarFieldEnum)
     .map((field) => (field === "priority" || field === "status" ? `"${field}"::text AS "${field}"` : `"${field}"`))
     .join(", "),
@@ -18,7 +18,7 @@ export async function lockTicket(
   where: { id: string; organizationId: string; customerEmail?: string },
 ): Promise<TicketModel | null> {
   const [ticket] = await tx.$queryRaw<TicketModel[]>`
-    SELECT ${COLUMNS} FROM "Ticket"
+    SELECT ${TICKET_ROW_COLUMNS} FROM "Ticket"
     WHERE "id" = ${where.id} AND "organizationId" = ${where.organizationId}
       ${where.customerEmail === undefined ? Prisma.empty : Prisma.sql`AND "customerEmail" = ${where.customerEmail}`}
     FOR UPDATE`;

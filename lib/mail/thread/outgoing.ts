@@ -13,7 +13,7 @@ type ThreadTicket = { id: string; organizationId: string };
 /** How many earlier Message-IDs a mail names in References (the first and the latest ones). */
 const MAX_REFERENCES = 20;
 
-type Thread = { earlier: string[]; email: string | null; displayName: string | null };
+export type ThreadRow = { earlier: string[]; email: string | null; displayName: string | null };
 
 /** A support address mail to customers can be sent from: its address and display name. */
 export type SendingAddress = { email: string; displayName: string };
@@ -59,25 +59,42 @@ function headers(
  */
 export async function threadHeaders(tx: Tx, ticket: ThreadTicket): Promise<Partial<MailMessage>> {
   const id = newMessageId(ticket);
-  const { organizationId, id: ticketId } = ticket;
-  const [{ earlier, email, displayName }] = await tx.$queryRaw<[Thread]>`
+  const [thread] = await tx.$queryRaw<[ThreadRow]>`
     WITH recorded AS (
       INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
-      VALUES (${organizationId}, ${ticketId}, ${recordedMessageId(id.messageId)}, ${new Date()})
-    ), came_in AS (
-      SELECT "supportEmailId" FROM "InboundMessage"
-      WHERE "organizationId" = ${organizationId} AND "ticketId" = ${ticketId} AND "supportEmailId" IS NOT NULL
-      ORDER BY "createdAt" ASC LIMIT 1
-    ), address AS (
-      SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
-      ORDER BY ("id" = (SELECT "supportEmailId" FROM came_in)) DESC NULLS LAST, "createdAt" ASC LIMIT 1
-    )
-    SELECT
+      VALUES (${ticket.organizationId}, ${ticket.id}, ${recordedMessageId(id.messageId)}, ${new Date()})
+    ) ${threadSql(ticket)}`;
+  return headers(id, thread.earlier, senderOf(thread));
+}
+
+/**
+ * One row of what the thread's next mail names (see threadHeaders): "earlier", the recorded
+ * Message-IDs oldest first, and "email" and "displayName", the address it is sent from (or nulls).
+ */
+export function threadSql({ organizationId, id: ticketId }: ThreadTicket): Prisma.Sql {
+  return Prisma.sql`SELECT
       ARRAY(SELECT "messageId" FROM "TicketMessageId" WHERE "organizationId" = ${organizationId}
         AND "ticketId" = ${ticketId} ORDER BY "createdAt" ASC) AS "earlier",
       address."email", address."displayName"
-    FROM (SELECT 1) AS one LEFT JOIN address ON true`;
-  return headers(id, earlier, email ? { email, displayName: displayName! } : null);
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+      SELECT "email", "displayName" FROM "SupportEmail" WHERE ${sendableAddress(organizationId)}
+      ORDER BY ("id" = (
+        SELECT "supportEmailId" FROM "InboundMessage"
+        WHERE "organizationId" = ${organizationId} AND "ticketId" = ${ticketId} AND "supportEmailId" IS NOT NULL
+        ORDER BY "createdAt" ASC LIMIT 1
+      )) DESC NULLS LAST, "createdAt" ASC LIMIT 1
+    ) address ON true`;
+}
+
+const senderOf = (thread: ThreadRow): SendingAddress | null =>
+  thread.email ? { email: thread.email, displayName: thread.displayName! } : null;
+
+/**
+ * The headers of the thread's next mail from `thread` as threadSql read it, for a caller whose
+ * own statement records the returned Message-ID (see recordedMessageId) as it queues the mail.
+ */
+export function nextThreadHeaders(ticket: ThreadTicket, thread: ThreadRow) {
+  return headers(newMessageId(ticket), thread.earlier, senderOf(thread));
 }
 
 /**

@@ -7,6 +7,7 @@ import { clearJobs, drainJobs, queuedJobs } from "../helpers/jobs";
 import { threadOf } from "../helpers/inbound";
 import { postTicket } from "../helpers/ticket-list";
 import { startSmtp } from "../helpers/smtp";
+import { holding, untilWaitingOnLock } from "../helpers/locks";
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -22,45 +23,6 @@ afterAll(async () => {
 const post = (user: User, body: Record<string, unknown>) =>
   postTicket(user, { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body });
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
-
-/** Resolves once a statement of the test's database is waiting for a row lock whose text contains `sql`. */
-async function untilWaitingOnLock(sql: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
-      SELECT count(*)::int AS "waiting" FROM pg_stat_activity
-      WHERE "wait_event_type" = 'Lock' AND "query" LIKE ${`%${sql}%`}`;
-    if (waiting > 0) return;
-    if (Date.now() > deadline) throw new Error(`no statement with ${sql} waited for a lock`);
-  }
-}
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-
-/**
- * Runs `hold` in a transaction that stays open until the returned release is called, and then
- * `beforeCommit` in the same transaction.
- */
-async function holding(hold: (tx: Tx) => Promise<unknown>, beforeCommit?: (tx: Tx) => Promise<unknown>) {
-  let held!: () => void;
-  let release!: () => void;
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const done = db.$transaction(
-    async (tx) => {
-      await hold(tx);
-      held();
-      await released;
-      await beforeCommit?.(tx);
-    },
-    { timeout: 20_000 },
-  );
-  await isHeld;
-  return async () => {
-    release();
-    await done;
-  };
-}
 
 describe("creating a ticket on an unlimited plan (one statement)", () => {
   let org: Awaited<ReturnType<typeof createOrg>>;
