@@ -1,6 +1,8 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
+import { Prisma } from "@/generated/prisma/client";
+import { addJob, enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
+import { recordedMessageId } from "@/lib/mail/thread/outgoing";
 import { mailDomain, transmit, type MailMessage } from "@/lib/mail/transport";
 import { loggable } from "@/lib/http/server/loggable";
 import { uuidv7 } from "@/lib/server/ids";
@@ -37,6 +39,33 @@ type MailOptions = Omit<MailJob, "deliveryId" | "message">;
 export async function enqueueMail(executor: JobExecutor, message: MailMessage, opts: MailOptions = {}) {
   await enqueue(executor, MAIL_JOB, mailJob(message, opts), MAIL_JOB_OPTIONS);
 }
+
+/**
+ * The WITH entries of a statement that queues a ticket's mail with the change it belongs to:
+ * `thread` records the mail's Message-ID in the ticket's thread and `mail` adds its job, once for
+ * each row of the entry `from`, whose column `ticketColumn` holds the ticket's id (`payload`
+ * evaluates to the job's JSON text there). The statement must select MAILED: a SELECT in WITH
+ * runs only when read.
+ */
+export function threadMailSql(m: {
+  from: string;
+  ticketColumn: string;
+  organizationId: string;
+  messageId: string;
+  payload: Prisma.Sql;
+  now: Date;
+}): Prisma.Sql {
+  const from = Prisma.raw(`"${m.from}"`);
+  return Prisma.sql`, thread AS (
+      INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
+      SELECT ${m.organizationId}, ${Prisma.raw(`"${m.ticketColumn}"`)}, ${recordedMessageId(m.messageId)}, ${m.now} FROM ${from}
+    ), mail AS (
+      SELECT 1 FROM ${from}, ${addJob(MAIL_JOB, m.payload, MAIL_JOB_OPTIONS)}
+    )`;
+}
+
+/** How many mails threadMailSql's entries queued (selecting it is what adds them). */
+export const MAILED = Prisma.sql`(SELECT count(*) FROM mail)::int`;
 
 /** One email's job, for a caller that adds it within its own statement (see addJob). */
 export function mailJob(message: MailMessage, opts: MailOptions = {}): MailJob {

@@ -4,11 +4,10 @@ import type { SessionUser } from "@/lib/auth/session";
 import { queryRows } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
-import { addJob } from "@/lib/jobs";
-import { recordedMessageId, threadSql, type ThreadRow } from "@/lib/mail/thread/outgoing";
+import { threadSql, type ThreadRow } from "@/lib/mail/thread/outgoing";
 import type { CreateReplyInput, Reply } from "@/lib/schemas/tickets";
 import { slaRiskAt } from "@/lib/tickets/sla";
-import { MAIL_JOB, MAIL_JOB_OPTIONS } from "./mail-outbox";
+import { MAILED, threadMailSql } from "./mail-outbox";
 import { agentReplyJob, mailFacts } from "./notifications";
 import { replyBody, toReply, type markdownBody, type StoredBody } from "./reply-body";
 import { TICKET_ROW_COLUMNS } from "./ticket-lock";
@@ -76,16 +75,17 @@ export async function writePlainReply(
     )
     ${
       mail
-        ? Prisma.sql`, thread AS (
-            INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
-            SELECT ${organizationId}, "ticketId", ${recordedMessageId(mail.messageId)}, ${now} FROM reply
-          ), mail AS (
-            SELECT 1 FROM reply, ${addJob(MAIL_JOB, Prisma.sql`${JSON.stringify(mail.job)}`, MAIL_JOB_OPTIONS)}
-          )`
+        ? threadMailSql({
+            from: "reply",
+            ticketColumn: "ticketId",
+            organizationId,
+            messageId: mail.messageId,
+            payload: Prisma.sql`${JSON.stringify(mail.job)}`,
+            now,
+          })
         : Prisma.empty
     }
-    SELECT reply.*, (SELECT "version" + 1 FROM ticket) AS "ticketVersion",
-      ${mail ? Prisma.sql`(SELECT count(*) FROM mail)::int` : Prisma.sql`0`} AS "mailed"
+    SELECT reply.*, (SELECT "version" + 1 FROM ticket) AS "ticketVersion", ${mail ? MAILED : Prisma.sql`0`} AS "mailed"
     FROM reply`;
   // The version returned is one past the update's: the reply's own announcement (the trigger in the
   // live_updates migration) moves it once more as the statement ends, after RETURNING read it.

@@ -6,14 +6,13 @@ import { db, queryRows } from "@/lib/server/db";
 import { isForeignKeyViolation } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
-import { addJob } from "@/lib/jobs";
 import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type { CreateTicketInput, Ticket } from "@/lib/schemas/tickets";
-import { recordedMessageId, sendableAddress } from "@/lib/mail/thread/outgoing";
+import { sendableAddress } from "@/lib/mail/thread/outgoing";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
-import { MAIL_JOB, MAIL_JOB_OPTIONS } from "./mail-outbox";
+import { MAILED, threadMailSql } from "./mail-outbox";
 import { ticketReceivedJob } from "./notifications";
 import { assertAssignable, TICKET_COLUMNS, toTicketJson, type TicketRow } from "./tickets";
 import { ticketsUsed } from "./usage";
@@ -226,15 +225,17 @@ async function writeTicket(
     }
     ${
       received
-        ? Prisma.sql`, thread AS (
-            INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
-            SELECT ${organizationId}, "id", ${recordedMessageId(received.messageId)}, ${now} FROM ticket
-          ), mail AS (
-            SELECT 1 FROM ticket, ${addJob(MAIL_JOB, Prisma.sql`replace(${JSON.stringify(received.job)}, ${String(standIn)}, ticket."ticketNumber"::text)`, MAIL_JOB_OPTIONS)}
-          )`
+        ? threadMailSql({
+            from: "ticket",
+            ticketColumn: "id",
+            organizationId,
+            messageId: received.messageId,
+            payload: Prisma.sql`replace(${JSON.stringify(received.job)}, ${String(standIn)}, ticket."ticketNumber"::text)`,
+            now,
+          })
         : Prisma.empty
     }
-    SELECT ticket.*, ${received ? Prisma.sql`(SELECT count(*) FROM mail)::int` : Prisma.sql`0`} AS "mailed" FROM ticket`;
+    SELECT ticket.*, ${received ? MAILED : Prisma.sql`0`} AS "mailed" FROM ticket`;
   type Row = TicketRow & { mailed: number };
   // Outside a transaction (the team's two round trips) it goes straight to the pool.
   const [row] = executor === db ? await queryRows<Row>(statement) : await executor.$queryRaw<Row[]>(statement);
