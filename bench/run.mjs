@@ -28,6 +28,7 @@ import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
 import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
+import { watchCpu } from "./lib/process-cpu.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
@@ -140,14 +141,16 @@ async function scenario(name, base, requests, watchPid, background) {
   const stopBackground = background ? await background() : null;
   await load(base, requests, WARMUP);
   const memory = watchPid ? watchMemory(watchPid) : null;
+  const cpu = watchCpu(watchPid);
   // The monotonic clock a CPU profile stamps its samples with (--cpu-prof keeps this window).
   const fromUs = Number(process.hrtime.bigint() / 1000n);
   const result = await load(base, requests, DURATION);
   const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
+  const cpuMsPerRequest = cpu.stop(result.requests);
   const rss = memory?.stop();
   const alongside = stopBackground ? await stopBackground() : {};
   process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
-  return { name, ...result, ...alongside, ...rssFields(rss), measured };
+  return { name, ...result, ...alongside, ...rssFields(rss), cpuMsPerRequest, measured };
 }
 
 const get = (path, cookies) => ({
@@ -173,6 +176,24 @@ async function login(base, email) {
 }
 
 /**
+ * Drops the jobs earlier scenarios queued: each created ticket and public reply queues a mail, and
+ * the server's job workers sending thousands of them during the next scenario would be measured
+ * along with it (reads ran a quarter slower after a round's ticket creation, on a quarter more
+ * CPU per request). So each scenario starts with an empty queue, and its own mail is sent
+ * alongside it as in production.
+ */
+async function clearJobQueue(client) {
+  await client.query(`DELETE FROM graphile_worker._private_jobs`);
+}
+
+/** clearJobQueue on a connection of its own, before each of the server's scenarios. */
+async function startWithEmptyQueue(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await clearJobQueue(client).finally(() => client.end());
+}
+
+/**
  * Removes the tickets and replies the write scenarios created, so later scenarios read the seeded
  * data, and gives every organisation room in its mail quota.
  */
@@ -181,10 +202,8 @@ async function removeBenchWrites(client) {
     BENCH_DESCRIPTION,
   ]);
   const { rowCount: replies } = await client.query(`DELETE FROM "Reply" WHERE "content" LIKE 'Benchmark reply %'`);
-  // Their mails too (and a reseeded database's): each created ticket queued one, and thousands of
-  // them worked off by the server's job workers during the next run's scenarios would be measured
-  // along with them. Every run and every size of --scale starts here.
-  await client.query(`DELETE FROM graphile_worker._private_jobs`);
+  // Their mails too (and a reseeded database's). Every run and every size of --scale starts here.
+  await clearJobQueue(client);
   // Room in every organisation's mail quota: each created ticket and public reply mails its
   // customer, and whether that mail were sent or skipped would otherwise depend on how much of
   // the hour's quota earlier runs (or an earlier scenario) used up. So every mail takes the path
@@ -437,6 +456,7 @@ function seed(databaseUrl, { tickets, orgs }) {
 }
 
 const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
+const cpuMs = (v) => (Number.isFinite(v) ? v.toFixed(2) : "-");
 
 /** Of one scenario's rows from several rounds, the one with the median p95 (the lower of the middle two). */
 function medianRound(rows) {
@@ -495,7 +515,7 @@ function printTagShare(rows) {
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
   console.log(
-    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)}  of raw`,
+    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"CPU ms".padStart(7)} ${"server".padStart(7)}  of raw`,
   );
   for (const r of rows) {
     // The raw server counts on every request: its counts are the limit of both counts rows.
@@ -503,9 +523,12 @@ function printTable(title, rows, raw = []) {
     const share = limit ? `${((100 * r.reqPerSec) / limit.reqPerSec).toFixed(0)} %` : "";
     const changes = r.teamChangesPerSecond ? `  (${r.teamChangesPerSecond.toFixed(1)} ticket changes/s alongside)` : "";
     console.log(
-      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)}  ${share}${changes}`,
+      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${cpuMs(r.cpuMsPerRequest?.machine).padStart(7)} ${cpuMs(r.cpuMsPerRequest?.server).padStart(7)}  ${share}${changes}`,
     );
   }
+  console.log(
+    "CPU ms: the whole machine's CPU time per request (server, database and load generator); server: the server's processes' share of it",
+  );
 }
 
 function printOpenLoop(title, rows) {
@@ -566,8 +589,10 @@ async function main() {
         ]);
         const rounds = await inRounds(async () => {
           const rows = [];
-          for (const [name, requests, background] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n)))
+          for (const [name, requests, background] of appScenarios(ctx, app.base).filter(([n]) => wanted.has(n))) {
+            await startWithEmptyQueue(database.url);
             rows.push(await scenario(name, app.base, requests, app.server.pid, background));
+          }
           return rows;
         });
         const rows = medianRows(rounds);
@@ -601,7 +626,7 @@ async function main() {
       console.log("\nraw node:http + pg (same SQL)");
       report.raw = [];
       for (const [name, requests] of selected(rawScenarios(ctx)))
-        report.raw.push(await scenario(name, rawServer.base, requests));
+        report.raw.push(await scenario(name, rawServer.base, requests, rawServer.child.pid));
       console.log("\nTicketry (production server)");
       const since = new Date();
       const profileDirs = [];
@@ -620,6 +645,7 @@ async function main() {
             });
             profileDirs.push([name, cpuProfDir]);
           }
+          await startWithEmptyQueue(database.url);
           const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, background);
           rows.push(row);
           if (CPU_PROF) profileDirs.at(-1).push(measured);

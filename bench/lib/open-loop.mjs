@@ -15,28 +15,9 @@
 // The requests go out through a lean client of their own (http-connections.mjs), and the run
 // reports what the client itself cost and how busy the whole machine was: "half the maximum"
 // means little if the load generator takes the other half.
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { httpConnections } from "./http-connections.mjs";
-
-/** The machine's CPU time so far, busy and in all (Linux /proc/stat, in clock ticks). */
-function machineCpu() {
-  try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    // idle and iowait
-    return { busy: total - fields[3] - (fields[4] ?? 0), total };
-  } catch {
-    return null;
-  }
-}
-
-/** Every core's busy share (percent) between two readings of machineCpu, or null off Linux. */
-function busyPercent(before, after) {
-  return before && after
-    ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total))
-    : null;
-}
+import { busyPercent, machineCpu } from "./process-cpu.mjs";
 
 /** How busy the machine is with no load from this process, over `seconds`: the baseline of a calibration. */
 export async function idleMachineBusyPercent(seconds) {

@@ -1,30 +1,18 @@
-// Resident memory of the server under load, per process: the production server may fork worker
-// processes, and the target is per process (each must stay small), so the total of the tree
-// alone would hide which one grew. Linux /proc only.
-import { readFileSync, readdirSync } from "node:fs";
+// Resident memory of the server under load, per process: the target is per process (each must
+// stay small), so the total of the tree alone would hide which one grew. Linux /proc only.
+import { readFileSync } from "node:fs";
+import { processTree } from "./process-tree.mjs";
 
 /** RSS in MB of `rootPid` and each of its descendants, as a Map pid -> MB. */
 export function processTreeRss(rootPid) {
-  const children = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  const rss = new Map();
+  for (const pid of processTree(rootPid)) {
     try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      rss.set(pid, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
     } catch {
       // exited meanwhile
     }
   }
-  const rss = new Map();
-  const walk = (pid) => {
-    try {
-      rss.set(pid, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
-    } catch {
-      return;
-    }
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(rootPid);
   return rss;
 }
 
