@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import { addJob, enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
 import { recordedMessageId } from "@/lib/mail/thread/outgoing";
@@ -92,17 +92,31 @@ async function startAttempt(job: MailJob, run: JobRun) {
   if (job.onlyIfNoAccount && (await db.user.findUnique({ where: { email: job.message.to }, select: { id: true } })))
     return null;
   if (job.customer && job.organizationId && !(await takeMailQuota(job.organizationId, job.customer.what))) return null;
-  return db.mailDelivery.create({
-    data: {
-      id: job.deliveryId,
-      organizationId: job.organizationId ?? null,
-      messageId: job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`,
-      recipient: job.message.to,
-      subject: job.message.subject,
-      status: "sending",
-      attempts: 1,
-    },
-  });
+  const now = new Date();
+  const [created] = await queryRows<Delivery>(Prisma.sql`
+    INSERT INTO "MailDelivery" ("id", "organizationId", "messageId", "recipient", "subject", "status", "attempts", "createdAt", "updatedAt")
+    VALUES (${job.deliveryId}, ${job.organizationId ?? null}, ${job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`},
+      ${job.message.to}, ${job.message.subject}, 'sending', 1, ${now}, ${now})
+    RETURNING "id", "messageId"`);
+  return created!;
+}
+
+/** What sending needs of a delivery row. */
+type Delivery = { id: string; messageId: string };
+
+/**
+ * Records what SMTP said of a mail. Every mail's first attempt creates its row and ends here, so
+ * both go straight to the pool (see queryRows), as does the quota: through Prisma, the server
+ * spent 1.5 ms more CPU on each mail, with each new ticket mailing its customer (6.7 against
+ * 5.2 ms a ticket, two bench clients creating tickets).
+ */
+async function recordOutcome(id: string, outcome: "sent" | "refused") {
+  const now = new Date();
+  const set =
+    outcome === "sent"
+      ? Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`
+      : Prisma.sql`"status" = 'refused'`;
+  await queryRows(Prisma.sql`UPDATE "MailDelivery" SET ${set}, "updatedAt" = ${now} WHERE "id" = ${id}`);
 }
 
 /** How long recording an accepted mail keeps trying while the database is away. */
@@ -138,12 +152,7 @@ export async function deliverMail(job: MailJob, run: JobRun) {
   if (!row) return;
   try {
     const outcome = await transmit(job.message, row.messageId);
-    await untilSaved(() =>
-      db.mailDelivery.update({
-        where: { id: row.id },
-        data: outcome === "sent" ? { status: "sent", sentAt: new Date(), lastError: null } : { status: "refused" },
-      }),
-    );
+    await untilSaved(() => recordOutcome(row.id, outcome));
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown";
     await db.mailDelivery.update({

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { recordEvent } from "./audit";
 import { countHits, type Limit } from "./rate-limit";
@@ -35,7 +35,7 @@ const PER_HOUR_LIMITS = JSON.stringify(
  * customer mail passes here, and a mail refused by the hour must not use up the day.
  */
 export async function takeMailQuota(organizationId: string, what: string): Promise<boolean> {
-  const [taken] = await db.$queryRaw<{ plan: Plan; hour: number; day: number | null }[]>`
+  const [taken] = await queryRows<{ plan: Plan; hour: number; day: number | null }>(Prisma.sql`
     WITH org AS (SELECT "id", "plan" FROM "Organization" WHERE "id" = ${organizationId}),
     hour AS (${countHits(Prisma.sql`SELECT 'mail:hour:' || "id" FROM org`, HOUR)}),
     day AS (${countHits(
@@ -44,7 +44,7 @@ export async function takeMailQuota(organizationId: string, what: string): Promi
       DAY,
     )})
     SELECT org."plan"::text AS "plan", hour."count" AS "hour", day."count" AS "day"
-    FROM org CROSS JOIN hour LEFT JOIN day ON true`;
+    FROM org CROSS JOIN hour LEFT JOIN day ON true`);
   if (!taken) return false;
   const quota = MAIL_QUOTAS[taken.plan];
   const [per, limit, count] =

@@ -76,6 +76,48 @@ describe("mail through the job queue", () => {
     expect(await queuedJobs(MAIL_JOB)).toEqual([]);
   });
 
+  it("records a sent mail's moment and clears the last error; a mail that can never be sent is recorded as refused", async () => {
+    const run = { id: "1", kind: MAIL_JOB, attempt: 1, maxAttempts: MAIL_MAX_ATTEMPTS, lastAttempt: false };
+    const before = Date.now();
+    await deliverMail(
+      {
+        deliveryId: "0190f0f0-0000-7000-8000-000000000002",
+        message: { to: "row@example.test", subject: "Row", text: "Hi" },
+      },
+      run,
+    );
+    const after = Date.now();
+    const sent = await db.mailDelivery.findUniqueOrThrow({ where: { id: "0190f0f0-0000-7000-8000-000000000002" } });
+    expect(sent).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      recipient: "row@example.test",
+      subject: "Row",
+    });
+    // The instant itself, as Prisma reads it back (a time written in another zone would be hours off).
+    expect(sent.sentAt!.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(sent.sentAt!.getTime()).toBeLessThanOrEqual(after + 5);
+    expect(sent.updatedAt.getTime()).toBe(sent.sentAt!.getTime());
+
+    // A control character in the recipient: never sent, never retried.
+    await deliverMail(
+      {
+        deliveryId: "0190f0f0-0000-7000-8000-000000000003",
+        message: { to: "bad\u0007@example.test", subject: "Row", text: "Hi" },
+      },
+      run,
+    );
+    expect(
+      await db.mailDelivery.findUniqueOrThrow({ where: { id: "0190f0f0-0000-7000-8000-000000000003" } }),
+    ).toMatchObject({
+      status: "refused",
+      attempts: 1,
+      sentAt: null,
+    });
+    expect(mailsTo("row@example.test")).toHaveLength(1);
+  });
+
   it("answers at once while SMTP does not, and delivers once after SMTP refused the first attempts", async () => {
     smtp.hold(); // a mail server that never answers would hang a request that waited for it
     const res = await postTicket("outage@example.test");
