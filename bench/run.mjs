@@ -178,9 +178,9 @@ async function login(base, email) {
 /**
  * Drops the jobs earlier scenarios queued: each created ticket and public reply queues a mail, and
  * the server's job workers sending thousands of them during the next scenario would be measured
- * along with it (reads ran a quarter slower after a round's ticket creation, on a quarter more
- * CPU per request). So each scenario starts with an empty queue, and its own mail is sent
- * alongside it as in production.
+ * along with it (in one run, the list and the counts answered a quarter fewer requests right
+ * after a round's ticket creation, on a quarter more CPU each). So each scenario starts with an
+ * empty queue, and its own mail is sent alongside it as in production.
  */
 async function clearJobQueue(client) {
   await client.query(`DELETE FROM graphile_worker._private_jobs`);
