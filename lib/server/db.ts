@@ -92,11 +92,11 @@ if (!env.isProduction) Object.assign(globalForDb, { ticketryDb: db, ticketryPool
 /**
  * A statement on the requests made all day (the session's user, the queue and its counts, the
  * ticket pane, the team's new ticket) or of every mail sent (its quota and delivery row), sent
- * straight to the pool: Prisma's own work per query
- * (checking, interpreting and mapping it) was as much CPU as the rest of the queue counts'
- * request, and an eighth of the app's CPU in creating a ticket. Same connections, same prepared
- * statements, same errors (a lost database is still a 503). Rows come back as node-postgres
- * reads them: bigint and numeric as text, json parsed, timestamps as UTC Dates.
+ * straight to the pool: Prisma's own work per query (checking, interpreting and mapping it) was
+ * as much CPU as the rest of the queue counts' request, and an eighth of the app's CPU in
+ * creating a ticket. Same connections, same prepared statements, same errors (a lost database
+ * is still a 503). Rows come back as node-postgres reads them: bigint and numeric as text, json
+ * parsed, timestamps as UTC Dates.
  */
 export async function queryRows<Row>(query: Prisma.Sql | { text: string; values: unknown[] }): Promise<Row[]> {
   const { text, values } = query;
