@@ -3,7 +3,7 @@
 // When the cores are saturated, requests per second is the machine's CPU divided by this, so a
 // change that saves CPU shows here even when run-to-run noise hides it in req/s. Linux /proc only.
 import { readFileSync } from "node:fs";
-import { processTree } from "./process-tree.mjs";
+import { processTree, statFields } from "./process-tree.mjs";
 
 // /proc reports CPU time in USER_HZ ticks, 100 a second on every Linux architecture.
 const TICK_MS = 10;
@@ -27,38 +27,41 @@ export function busyPercent(before, after) {
     : null;
 }
 
-/** CPU ticks used so far by each process of the tree under `rootPid` (user and system). */
-function treeTicks(rootPid) {
-  const ticks = new Map();
+/** CPU milliseconds `pid` has used so far, user and system. */
+export function processCpuMs(pid) {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU milliseconds used so far by each process of the tree under `rootPid`. */
+function treeCpuMs(rootPid) {
+  const used = new Map();
   for (const pid of processTree(rootPid)) {
     try {
-      // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      used.set(pid, processCpuMs(pid));
     } catch {
       // exited meanwhile
     }
   }
-  return ticks;
+  return used;
 }
 
 /** Starts counting; stop(requests) returns CPU milliseconds per request (null off Linux). */
 export function watchCpu(serverPid) {
   const machineBefore = machineCpu();
-  const serverBefore = serverPid ? treeTicks(serverPid) : new Map();
+  const serverBefore = serverPid ? treeCpuMs(serverPid) : new Map();
   const clientBefore = process.cpuUsage();
   return {
     stop(requests) {
       const machineAfter = machineCpu();
       if (!machineBefore || !machineAfter || requests === 0) return null;
-      let serverTicks = 0;
+      let serverMs = 0;
       // A process that started meanwhile (a restarted worker) counts from zero.
-      for (const [pid, ticks] of serverPid ? treeTicks(serverPid) : [])
-        serverTicks += ticks - (serverBefore.get(pid) ?? 0);
+      for (const [pid, ms] of serverPid ? treeCpuMs(serverPid) : []) serverMs += ms - (serverBefore.get(pid) ?? 0);
       const client = process.cpuUsage(clientBefore);
       const perRequest = (ms) => Math.round((100 * ms) / requests) / 100;
       const machine = perRequest((machineAfter.busy - machineBefore.busy) * TICK_MS);
-      const server = perRequest(serverTicks * TICK_MS);
+      const server = perRequest(serverMs);
       const loadGenerator = perRequest((client.user + client.system) / 1000);
       return {
         machine,

@@ -2,18 +2,11 @@
  * @jest-environment node
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { watchCpu } from "@/bench/lib/process-cpu.mjs";
+import { processCpuMs, watchCpu } from "@/bench/lib/process-cpu.mjs";
 
 // The bench divides the CPU a run used by its requests, for the server's whole process tree (a
 // production server forks its workers): a busy child must count, and the machine's figure must
 // hold at least what the server used.
-
-/** CPU milliseconds `pid` has used so far (/proc ticks of 10 ms). */
-function cpuMsOf(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 describe("watchCpu", () => {
   it("counts a busy child of the server's process as the server's CPU, per request", async () => {
@@ -25,7 +18,7 @@ describe("watchCpu", () => {
     const child = spawn(process.execPath, ["-e", spin], { stdio: ["ignore", "pipe", "ignore"] });
     try {
       await new Promise((resolve) => child.stdout.once("data", resolve));
-      const used = cpuMsOf(child.pid!);
+      const used = processCpuMs(child.pid!);
       const perRequest = cpu.stop(10)!;
       // 10 requests: at least a tenth of what the child used each (this process adds a little).
       expect(perRequest.server).toBeGreaterThanOrEqual(used / 10 - 1);
