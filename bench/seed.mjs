@@ -213,11 +213,12 @@ async function main() {
       FROM generate_series(0, $1::int - 1) AS i`,
       [orgs, largest, rest],
     );
-    await q(`INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "ticketCounter", "createdAt", "updatedAt")
+    await q(`INSERT INTO "Organization" ("id", "name", "slug", "plan", "onboardingCompleted", "createdAt", "updatedAt")
       SELECT id, CASE WHEN idx = 0 THEN 'Bench Largest' ELSE 'Bench ' || idx END, 'bench-' || idx,
         (CASE WHEN idx < 10 THEN 'enterprise' ELSE (ARRAY['free', 'starter', 'pro', 'enterprise'])[1 + idx % 4] END)::"Plan",
-        true, n, now() - interval '400 days', now()
+        true, now() - interval '400 days', now()
       FROM bench_orgs`);
+    await q(`INSERT INTO "TicketCounter" ("organizationId", "lastNumber") SELECT id, n FROM bench_orgs WHERE n > 0`);
     // Per organisation: one admin and agents (25 in the largest, 3 elsewhere); one platform admin.
     await q(
       `INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")

@@ -163,7 +163,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
           ...DEMO_ORGANIZATION,
           plan: "pro",
           onboardingCompleted: true,
-          ticketCounter: TICKET_COUNT,
+          ticketCounter: { create: { lastNumber: TICKET_COUNT } },
           createdAt: new Date(now.getTime() - 60 * DAY),
         },
       });

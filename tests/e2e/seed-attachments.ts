@@ -9,16 +9,16 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 async function main() {
   const ticket = await db.$transaction(async (tx) => {
-    const org = await tx.organization.update({
-      where: { slug: "acme" },
-      data: { ticketCounter: { increment: 1 } },
-      select: { id: true, ticketCounter: true },
+    const org = await tx.organization.findUniqueOrThrow({ where: { slug: "acme" }, select: { id: true } });
+    const { lastNumber } = await tx.ticketCounter.update({
+      where: { organizationId: org.id },
+      data: { lastNumber: { increment: 1 } },
     });
     const due = new Date(Date.now() + 3 * 86_400_000);
     const created = await tx.ticket.create({
       data: {
         organizationId: org.id,
-        ticketNumber: org.ticketCounter,
+        ticketNumber: lastNumber,
         subject,
         description: "The invoice you sent me does not match my order. Copy attached.",
         customerName: "Riley Files",

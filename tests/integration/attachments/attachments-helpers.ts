@@ -1,18 +1,15 @@
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { saveAttachments, type IncomingFile, type SaveAttachmentsInput } from "@/lib/services/attachments";
 import { db } from "../helpers/db";
+import { nextTicketNumber } from "../helpers/fixtures";
 
 /** A ticket written straight to the database, numbered after the organisation's last one. */
 export async function ticketFor(organizationId: string, customerEmail: string) {
   const due = new Date(Date.now() + 86_400_000);
-  const { ticketCounter } = await db.organization.update({
-    where: { id: organizationId },
-    data: { ticketCounter: { increment: 1 } },
-  });
   return db.ticket.create({
     data: {
       organizationId,
-      ticketNumber: ticketCounter,
+      ticketNumber: await nextTicketNumber(organizationId),
       subject: "Files",
       description: "See the files",
       customerName: "Casey",

@@ -7,6 +7,25 @@ import { db, resetDatabase } from "./db";
 export const PASSWORD = "correct-horse-battery";
 let passwordHash: Promise<string> | undefined;
 
+/** Sets the organisation's last ticket number, as tickets written straight to the database need. */
+export async function setTicketCounter(organizationId: string, lastNumber: number) {
+  await db.ticketCounter.upsert({
+    where: { organizationId },
+    create: { organizationId, lastNumber },
+    update: { lastNumber },
+  });
+}
+
+/** Takes the organisation's next ticket number, for a ticket written straight to the database. */
+export async function nextTicketNumber(organizationId: string): Promise<number> {
+  const { lastNumber } = await db.ticketCounter.upsert({
+    where: { organizationId },
+    create: { organizationId, lastNumber: 1 },
+    update: { lastNumber: { increment: 1 } },
+  });
+  return lastNumber;
+}
+
 export async function createOrg(plan: Plan = "free", overrides: { onboardingCompleted?: boolean } = {}) {
   const id = randomUUID().slice(0, 8);
   return db.organization.create({
@@ -54,7 +73,7 @@ export async function createTickets(organizationId: string, tickets: number | Ti
       slaRiskAt: due,
     })),
   });
-  await db.organization.update({ where: { id: organizationId }, data: { ticketCounter: statuses.length } });
+  await setTicketCounter(organizationId, statuses.length);
 }
 
 /** The Cookie header of a signed-in user (as issued at the user's current session version). */

@@ -63,8 +63,12 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`;
   await tx.$executeRaw`DO $$ DECLARE r record; BEGIN FOR r IN SELECT indexname FROM perf_indexes LOOP EXECUTE format('DROP INDEX %I', r.indexname); END LOOP; END $$`;
   await tx.$executeRaw`
-    INSERT INTO "Organization" ("id", "name", "slug", "plan", "ticketCounter", "createdAt", "updatedAt")
-    SELECT 'perf-org-' || i, 'Perf ' || i, 'perf-' || i, 'enterprise', CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END, now(), now()
+    INSERT INTO "Organization" ("id", "name", "slug", "plan", "createdAt", "updatedAt")
+    SELECT 'perf-org-' || i, 'Perf ' || i, 'perf-' || i, 'enterprise', now(), now()
+    FROM generate_series(0, ${ORGS - 1}::int) AS i`;
+  await tx.$executeRaw`
+    INSERT INTO "TicketCounter" ("organizationId", "lastNumber")
+    SELECT 'perf-org-' || i, CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END
     FROM generate_series(0, ${ORGS - 1}::int) AS i`;
   await tx.$executeRaw`
     INSERT INTO "User" ("id", "organizationId", "fullName", "email", "username", "role", "passwordHash", "createdAt", "updatedAt")

@@ -1,5 +1,5 @@
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { createOrg, createTickets, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, nextTicketNumber, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { invoke } from "./discover";
@@ -36,7 +36,7 @@ const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 
 async function ticketIn(organizationId: string, number = 1) {
   const due = new Date(Date.now() + 86_400_000);
-  await db.organization.update({ where: { id: organizationId }, data: { ticketCounter: { increment: 1 } } });
+  await nextTicketNumber(organizationId);
   return db.ticket.create({
     data: {
       organizationId,

@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Role } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { drainJobs } from "../helpers/jobs";
-import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { createOrg, createUser, sessionCookie, setTicketCounter } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { saveAttachments } from "@/lib/services/attachments";
@@ -38,7 +38,7 @@ async function createTenant(label: string) {
     platform_admin: await createUser(org.id, "platform_admin", { email: `${label}-platform-${tag}@example.test` }),
   };
   const due = new Date(Date.now() + 86_400_000);
-  await db.organization.update({ where: { id: org.id }, data: { ticketCounter: 1 } });
+  await setTicketCounter(org.id, 1);
   const ticket = await db.ticket.create({
     data: {
       organizationId: org.id,
