@@ -87,8 +87,9 @@ async function lockTicketOrganization(tx: Prisma.TransactionClient, organization
  * in the numbers when that statement fails after the number is taken, which a help desk's
  * customers can live with (numbers stay unique and in the order they were taken).
  *
- * Otherwise the organisation's row is locked first, the plan's allowance or the customer's open tickets are
- * counted, and the number is taken and the ticket written in that transaction, without gaps.
+ * Otherwise the organisation's row is locked first, the plan's allowance or the customer's open
+ * tickets are counted, and the number is taken and the ticket written in that transaction, without
+ * gaps.
  */
 export async function createTicket(
   actor: TicketActor,
