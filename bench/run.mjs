@@ -167,11 +167,11 @@ async function scenario(name, base, requests, watchPid, background) {
  */
 async function warmUpServer(name, base, scenarios) {
   if (scenarios.length === 0) return;
-  process.stderr.write(`  ${name} warming up for ${SERVER_WARMUP} s ...`);
-  const until = Date.now() + SERVER_WARMUP * 1000;
+  process.stderr.write(`  ${name} warming up ...`);
+  const started = Date.now();
   do for (const [, requests] of scenarios) await load(base, requests, WARMUP);
-  while (Date.now() < until);
-  process.stderr.write(" done\n");
+  while (Date.now() < started + SERVER_WARMUP * 1000);
+  process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
 const get = (path, cookies) => ({
@@ -207,11 +207,15 @@ async function clearJobQueue(client) {
   await client.query(`DELETE FROM graphile_worker._private_jobs`);
 }
 
-/** clearJobQueue on a connection of its own, before each of the server's scenarios. */
-async function startWithEmptyQueue(databaseUrl) {
+/** `work` on a connection of its own, closed after it. */
+async function onConnection(databaseUrl, work) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await clearJobQueue(client).finally(() => client.end());
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -628,7 +632,7 @@ async function main() {
         const rounds = await inRounds(async () => {
           const rows = [];
           for (const [name, requests, background] of scenarios) {
-            await startWithEmptyQueue(database.url);
+            await onConnection(database.url, clearJobQueue);
             rows.push(await scenario(name, app.base, requests, app.server.pid, background));
           }
           return rows;
@@ -667,9 +671,14 @@ async function main() {
       for (const [name, requests] of selected(rawScenarios(ctx)))
         report.raw.push(await scenario(name, rawServer.base, requests, rawServer.child.pid));
       console.log("\nTicketry (production server)");
+      if (!CPU_PROF) {
+        await warmUpServer("Ticketry", app.base, selected(appScenarios(ctx, app.base)));
+        // The tickets and replies the warm-up's write scenarios created would swell the queues
+        // the reads measure (the open loop's clean-up says how).
+        await onConnection(database.url, removeBenchWrites);
+      }
       const since = new Date();
       const profileDirs = [];
-      if (!CPU_PROF) await warmUpServer("Ticketry", app.base, selected(appScenarios(ctx, app.base)));
       const rounds = await inRounds(async () => {
         const rows = [];
         for (const [name, requests, background] of selected(appScenarios(ctx, app.base))) {
@@ -686,7 +695,7 @@ async function main() {
             profileDirs.push([name, cpuProfDir]);
             await warmUpServer("Ticketry", app.base, [[name, requests]]);
           }
-          await startWithEmptyQueue(database.url);
+          await onConnection(database.url, clearJobQueue);
           const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, background);
           rows.push(row);
           if (CPU_PROF) profileDirs.at(-1).push(measured);
@@ -707,23 +716,20 @@ async function main() {
         }));
       }
       // Before the open loop, whose clean-up removes what the write scenarios created.
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
       const {
         rows: [dup],
-      } = await client.query(
-        `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
-        [since],
+      } = await onConnection(database.url, (client) =>
+        client.query(
+          `SELECT count(*)::int AS created, count(DISTINCT ("organizationId", "ticketNumber"))::int AS distinct_numbers FROM "Ticket" WHERE "createdAt" >= $1`,
+          [since],
+        ),
       );
-      await client.end();
       report.createdTickets = dup;
       if (RATE) {
         // After the closed-loop runs, so "50 %" means half of what this machine just reached, and
         // on the data those runs read: the tickets the write scenarios created would otherwise
         // swell the queue counts' recent windows (thousands of new open tickets not yet at risk).
-        const cleanup = new pg.Client({ connectionString: database.url });
-        await cleanup.connect();
-        await removeBenchWrites(cleanup).finally(() => cleanup.end());
+        await onConnection(database.url, removeBenchWrites);
         report.openLoop = { rate: RATE, raw: [], app: [] };
         const open = (list) => selected(list).filter(([name]) => OPEN_LOOP.includes(name));
         console.log(
