@@ -275,9 +275,7 @@ async function rareTerms(client, orgId) {
 
 /** Accounts, sample ticket ids and fresh sessions for the largest organisation. */
 async function prepare(databaseUrl, base) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return onConnection(databaseUrl, async (client) => {
     const {
       rows: [org],
     } = await client.query(
@@ -323,9 +321,7 @@ async function prepare(databaseUrl, base) {
       adminCookie: [await login(base, benchEmails.admin(0))],
       platformCookie: [await login(base, benchEmails.platform)],
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function appScenarios(ctx, base) {
