@@ -292,6 +292,16 @@ async function main() {
       ON CONFLICT DO NOTHING`,
       [now],
     );
+    // And the job watches the rest as the trigger would have: from its at-risk time, or, warned
+    // at risk already, from its breach time.
+    await q(
+      `INSERT INTO "SlaWatch" ("ticketId", "warnAt")
+      SELECT "id", CASE WHEN "slaRiskAt" <= $1 THEN due ELSE "slaRiskAt" END
+      FROM (SELECT "id", "slaRiskAt", LEAST("resolutionDueAt", CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" END) AS due
+        FROM "Ticket" WHERE "status" IN ('open', 'in_progress')) t
+      WHERE due > $1`,
+      [now],
+    );
 
     const indexBar = progress("indexes", indexes.length);
     for (const [i, { definition }] of indexes.entries()) {
@@ -308,7 +318,9 @@ async function main() {
     vacuumBar.update(1);
     await q(`VACUUM (ANALYZE) "Reply"`);
     vacuumBar.update(2);
-    await q(`VACUUM (ANALYZE) "Organization", "User", "Tag", "TicketTag", "TicketQueueCount", "SlaWarning"`);
+    await q(
+      `VACUUM (ANALYZE) "Organization", "User", "Tag", "TicketTag", "TicketQueueCount", "SlaWarning", "SlaWatch"`,
+    );
     await q("CHECKPOINT");
     vacuumBar.done();
 

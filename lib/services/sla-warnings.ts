@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { slaWarningMail } from "@/lib/mail/templates";
@@ -13,6 +14,7 @@ type Due = {
   resolutionDueAt: Date;
   firstRespondedAt: Date | null;
   assigneeEmail: string | null;
+  warnAt: Date;
 };
 
 /** Tickets looked at per run; a backlog is worked off over the next minutes. */
@@ -24,20 +26,20 @@ const BATCH = 500;
  * warned once (the SlaWarning row and the mail are written in one transaction). Resolved and
  * closed tickets are done, and pending ones wait on the customer (their clock is paused), so
  * none of them are warned about.
+ *
+ * Only the tickets whose look came due are read ("SlaWatch", kept by a trigger on every change
+ * of a ticket's status or at-risk time), so a minute costs what turned at risk or breached in it,
+ * not every ticket ever left breached.
  */
 export async function sendSlaWarnings(now = new Date()): Promise<number> {
   const due = await db.$queryRaw<Due[]>`
     SELECT t."id", t."organizationId", t."ticketNumber", t."subject", t."firstResponseDueAt",
-      t."resolutionDueAt", t."firstRespondedAt", u."email" AS "assigneeEmail"
-    FROM "Ticket" t
+      t."resolutionDueAt", t."firstRespondedAt", u."email" AS "assigneeEmail", w."warnAt"
+    FROM "SlaWatch" w
+    JOIN "Ticket" t ON t."id" = w."ticketId"
     LEFT JOIN "User" u ON u."id" = t."assignedToId" AND u."isActive"
-    WHERE t."status" IN ('open', 'in_progress') AND t."slaRiskAt" <= ${now}
-      AND NOT EXISTS (
-        SELECT 1 FROM "SlaWarning" w WHERE w."ticketId" = t."id"
-          AND w."state" = CASE WHEN LEAST(t."resolutionDueAt",
-            CASE WHEN t."firstRespondedAt" IS NULL THEN t."firstResponseDueAt" END) <= ${now}
-            THEN 'breached' ELSE 'at_risk' END)
-    ORDER BY t."slaRiskAt" LIMIT ${BATCH}`;
+    WHERE w."warnAt" <= ${now}
+    ORDER BY w."warnAt" LIMIT ${BATCH}`;
   let sent = 0;
   for (const ticket of due) {
     const dueAt = new Date(
@@ -51,6 +53,7 @@ export async function sendSlaWarnings(now = new Date()): Promise<number> {
       const claimed = await tx.$executeRaw`
         INSERT INTO "SlaWarning" ("organizationId", "ticketId", "state", "createdAt")
         VALUES (${ticket.organizationId}, ${ticket.id}, ${state}, ${now}) ON CONFLICT DO NOTHING`;
+      await lookAgain(tx, ticket, state, dueAt);
       if (!claimed) return;
       const recipients = ticket.assigneeEmail
         ? [ticket.assigneeEmail]
@@ -72,4 +75,17 @@ export async function sendSlaWarnings(now = new Date()): Promise<number> {
     });
   }
   return sent;
+}
+
+/**
+ * After a ticket's warning: at risk, it is looked at again when it breaches; breached, nothing
+ * is left to warn of. Unless its at-risk time moved meanwhile (the trigger set a new look), which
+ * stands.
+ */
+async function lookAgain(tx: Prisma.TransactionClient, ticket: Due, state: "at_risk" | "breached", dueAt: Date) {
+  if (state === "breached")
+    await tx.$executeRaw`DELETE FROM "SlaWatch" WHERE "ticketId" = ${ticket.id} AND "warnAt" = ${ticket.warnAt}`;
+  else
+    await tx.$executeRaw`UPDATE "SlaWatch" SET "warnAt" = ${dueAt}
+      WHERE "ticketId" = ${ticket.id} AND "warnAt" = ${ticket.warnAt}`;
 }

@@ -84,6 +84,41 @@ describe("SLA warnings (scheduled)", () => {
     for (const status of ["resolved", "closed", "pending"] as const) await ticket(agent.id, status);
     expect(await warningsAt(120)).toEqual([]);
   });
+
+  it("warns of a paused ticket once it is open again, and never of one resolved before its time", async () => {
+    const agent = await createUser(org.id, "agent");
+    const paused = await ticket(agent.id, "pending");
+    const resolved = await ticket(agent.id);
+    await db.ticket.update({ where: { id: resolved.id }, data: { status: "resolved", resolvedAt: at(10) } });
+    expect(await warningsAt(46)).toEqual([]);
+    await db.ticket.update({ where: { id: paused.id }, data: { status: "in_progress" } });
+    expect(await warningsAt(47)).toEqual([
+      { to: agent.email, subject: expect.stringContaining(`#${paused.ticketNumber} is at risk`) },
+    ]);
+    expect(await db.slaWatch.findUnique({ where: { ticketId: resolved.id } })).toBeNull();
+  });
+
+  it("looks at a ticket only when its next warning falls due, and again when its SLA moves", async () => {
+    const agent = await createUser(org.id, "agent");
+    const t = await ticket(agent.id);
+    const watched = () => db.slaWatch.findUnique({ where: { ticketId: t.id } }).then((w) => w?.warnAt ?? null);
+    expect(await watched()).toEqual(at(45));
+    await warningsAt(45);
+    expect(await watched()).toEqual(at(60)); // warned at risk: next, the breach
+    // A lower priority moves every due time later: the warning already sent is not sent again,
+    // and the breach is warned of at its new time.
+    const due = slaDueTimes("low", created);
+    await db.ticket.update({
+      where: { id: t.id },
+      data: { priority: "low", ...due, slaRiskAt: slaRiskAt({ priority: "low", ...due, firstRespondedAt: null }) },
+    });
+    expect(await warningsAt(61)).toHaveLength(1);
+    const breachAt = (due.firstResponseDueAt.getTime() - created.getTime()) / MINUTE;
+    const all = await warningsAt(breachAt);
+    expect(all).toHaveLength(2);
+    expect(all[1]!.subject).toContain("has breached its SLA");
+    expect(await watched()).toBeNull(); // nothing left to warn of
+  });
 });
 
 describe("clean-up of expired tokens and throttle counters (scheduled)", () => {
