@@ -29,7 +29,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { BENCH_TAGS } from "./lib/tags.mjs";
-import { benchDatabase, databaseSettings } from "./lib/database.mjs";
+import { benchDatabase, databaseServerPid, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
 import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
 import { watchCpu } from "./lib/process-cpu.mjs";
@@ -141,12 +141,16 @@ async function openLoopScenario(name, base, requests, closed, watchPid) {
   return { name, ...result, basis, ...rssFields(rss) };
 }
 
+// The database server's main process when it runs on this machine (main sets it): each row then
+// says how much of the machine's CPU per request the database used.
+let databasePid = null;
+
 async function scenario(name, base, requests, watchPid, background) {
   process.stderr.write(`  ${name.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   const stopBackground = background ? await background() : null;
   await load(base, requests, WARMUP);
   const memory = watchPid ? watchMemory(watchPid) : null;
-  const cpu = watchCpu(watchPid);
+  const cpu = watchCpu(watchPid, databasePid);
   // The monotonic clock a CPU profile stamps its samples with (--cpu-prof keeps this window).
   const fromUs = Number(process.hrtime.bigint() / 1000n);
   const result = await load(base, requests, DURATION);
@@ -550,7 +554,7 @@ function printTagShare(rows) {
 function printTable(title, rows, raw = []) {
   console.log(`\n${title}`);
   console.log(
-    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"CPU ms".padStart(7)} ${"server".padStart(7)}  of raw`,
+    `${"scenario".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(7)} ${"CPU ms".padStart(7)} ${"server".padStart(7)} ${"db".padStart(7)}  of raw`,
   );
   for (const r of rows) {
     // The raw server counts on every request: its counts are the limit of both counts rows.
@@ -558,11 +562,11 @@ function printTable(title, rows, raw = []) {
     const share = limit ? `${((100 * r.reqPerSec) / limit.reqPerSec).toFixed(0)} %` : "";
     const changes = r.teamChangesPerSecond ? `  (${r.teamChangesPerSecond.toFixed(1)} ticket changes/s alongside)` : "";
     console.log(
-      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${cpuMs(r.cpuMsPerRequest?.machine).padStart(7)} ${cpuMs(r.cpuMsPerRequest?.server).padStart(7)}  ${share}${changes}`,
+      `${r.name.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p95).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.rssMb ?? "").padStart(7)} ${cpuMs(r.cpuMsPerRequest?.machine).padStart(7)} ${cpuMs(r.cpuMsPerRequest?.server).padStart(7)} ${cpuMs(r.cpuMsPerRequest?.database).padStart(7)}  ${share}${changes}`,
     );
   }
   console.log(
-    "CPU ms: the whole machine's CPU time per request (server, database and load generator); server: the server's processes' share of it",
+    "CPU ms: the whole machine's CPU time per request (server, database and load generator); server, db: the server's and the database's processes' share of it (db: - when the database runs elsewhere)",
   );
 }
 
@@ -584,6 +588,7 @@ function printOpenLoop(title, rows) {
 
 async function main() {
   const database = await benchDatabase();
+  databasePid = await databaseServerPid(database.url);
   mkdirSync("bench/results", { recursive: true });
   const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
   const appOptions = { port: APP_PORT, env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) }, logFile };

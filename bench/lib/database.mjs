@@ -2,7 +2,9 @@
 // (.data/bench, port 54339) with settings sized from the machine (scripts/lib/postgres-settings.mjs),
 // never the demo database that `npm start` uses. A DATABASE_URL's server keeps its own settings:
 // the report prints them either way.
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { statFields } from "./process-tree.mjs";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
 import { currentSettings, postgresSettings } from "../../scripts/lib/postgres-settings.mjs";
 
@@ -25,6 +27,26 @@ export async function databaseSettings(url) {
   try {
     const { rows } = await client.query("SHOW server_version");
     return { server_version: rows[0].server_version, ...(await currentSettings(client)) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The main process of the PostgreSQL server behind `url` when it runs on this machine (its
+ * connections, autovacuum and WAL writer are its children), else null: a managed database, or
+ * off Linux. Found from the process serving one connection, whose parent it is.
+ */
+export async function databaseServerPid(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+    const postmaster = Number(statFields(rows[0].pid)[1]);
+    // The same number may belong to an unrelated process here when the database runs elsewhere.
+    return readFileSync(`/proc/${postmaster}/cmdline`, "utf8").split("\0")[0].endsWith("postgres") ? postmaster : null;
+  } catch {
+    return null;
   } finally {
     await client.end();
   }

@@ -1,5 +1,5 @@
-// Where a closed-loop run's CPU went, per request: the whole machine, the server's processes and
-// this process (the load generator); what is left is the database and anything else running.
+// Where a closed-loop run's CPU went, per request: the whole machine, the server's processes, this
+// process (the load generator) and, when it runs on this machine, the database server's processes.
 // When the cores are saturated, requests per second is the machine's CPU divided by this, so a
 // change that saves CPU shows here even when run-to-run noise hides it in req/s. Linux /proc only.
 import { readFileSync } from "node:fs";
@@ -46,28 +46,47 @@ function treeCpuMs(rootPid) {
   return used;
 }
 
-/** Starts counting; stop(requests) returns CPU milliseconds per request (null off Linux). */
-export function watchCpu(serverPid) {
+/** What the tree under `rootPid` used between `before` (treeCpuMs) and now. */
+function treeCpuSince(rootPid, before) {
+  let used = 0;
+  // A process that started meanwhile (a restarted worker, a new database connection) counts from zero.
+  for (const [pid, ms] of treeCpuMs(rootPid)) used += ms - (before.get(pid) ?? 0);
+  return used;
+}
+
+/**
+ * Starts counting; stop(requests) returns CPU milliseconds per request (null off Linux): the
+ * machine's, the server's, the load generator's and, given the database server's main process
+ * (`databasePid`, see bench/lib/database.mjs), the database's: its connections, autovacuum and WAL
+ * writer. `rest` is what none of them used (another program on the machine, the kernel's own work).
+ * @param {number | null | undefined} serverPid
+ * @param {number | null} [databasePid]
+ */
+export function watchCpu(serverPid, databasePid = null) {
   const machineBefore = machineCpu();
   const serverBefore = serverPid ? treeCpuMs(serverPid) : new Map();
+  const databaseBefore = databasePid ? treeCpuMs(databasePid) : null;
   const clientBefore = process.cpuUsage();
   return {
     stop(requests) {
       const machineAfter = machineCpu();
       if (!machineBefore || !machineAfter || requests === 0) return null;
-      let serverMs = 0;
-      // A process that started meanwhile (a restarted worker) counts from zero.
-      for (const [pid, ms] of serverPid ? treeCpuMs(serverPid) : []) serverMs += ms - (serverBefore.get(pid) ?? 0);
+      const serverMs = serverPid ? treeCpuSince(serverPid, serverBefore) : 0;
+      const databaseMs = databaseBefore ? treeCpuSince(databasePid, databaseBefore) : null;
       const client = process.cpuUsage(clientBefore);
       const perRequest = (ms) => Math.round((100 * ms) / requests) / 100;
       const machine = perRequest((machineAfter.busy - machineBefore.busy) * TICK_MS);
       const server = perRequest(serverMs);
       const loadGenerator = perRequest((client.user + client.system) / 1000);
+      const database = databaseMs === null ? null : perRequest(databaseMs);
+      const databaseAndRest = Math.round(100 * (machine - server - loadGenerator)) / 100;
       return {
         machine,
         server,
         loadGenerator,
-        databaseAndRest: Math.round(100 * (machine - server - loadGenerator)) / 100,
+        database,
+        databaseAndRest,
+        rest: database === null ? null : Math.round(100 * (databaseAndRest - database)) / 100,
         machineBusyPercent: busyPercent(machineBefore, machineAfter),
       };
     },

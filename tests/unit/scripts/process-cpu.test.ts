@@ -29,6 +29,34 @@ describe("watchCpu", () => {
     }
   });
 
+  it("counts the database server's processes as the database's CPU, apart from the server's", async () => {
+    // A stand-in database server: a process of its own whose child spins, as a connection's would.
+    const spin =
+      "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 400000); console.log('busy'); for (;;);";
+    const parent = `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(spin)}], { stdio: ['ignore', 'inherit', 'ignore'] }); process.on('SIGTERM', () => { c.kill('SIGKILL'); process.exit(); }); setInterval(() => {}, 1000);`;
+    const database = spawn(process.execPath, ["-e", parent], { stdio: ["ignore", "pipe", "ignore"] });
+    // The server: a process that waits without using any CPU meanwhile.
+    const server = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    const cpu = watchCpu(server.pid, database.pid!);
+    try {
+      await new Promise((resolve) => database.stdout.once("data", resolve));
+      const perRequest = cpu.stop(10)!;
+      // At least a tenth of the 400 ms the connection used, and none of it the server's.
+      expect(perRequest.database).toBeGreaterThanOrEqual(40 - 1);
+      expect(perRequest.server).toBeLessThan(perRequest.database! / 4);
+      expect(perRequest.rest).toBeCloseTo(perRequest.databaseAndRest - perRequest.database!, 5);
+    } finally {
+      database.kill("SIGTERM");
+      server.kill("SIGKILL");
+    }
+  });
+
+  it("leaves the database's share out when its server is not on this machine", () => {
+    const perRequest = watchCpu(process.pid).stop(10)!;
+    expect(perRequest.database).toBeNull();
+    expect(perRequest.rest).toBeNull();
+  });
+
   it("reports nothing for a run without requests", () => {
     expect(watchCpu(process.pid).stop(0)).toBeNull();
   });
