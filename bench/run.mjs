@@ -31,6 +31,7 @@ import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseServerPid, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
+import { fixedWorkMs, stealPercent, stealTicks } from "./lib/machine-speed.mjs";
 import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
 import { watchCpu } from "./lib/process-cpu.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
@@ -597,6 +598,7 @@ async function main() {
   // The whole run, warm-ups and the landing page included: the per-process target holds throughout.
   const memory = watchMemory(app.server.pid);
   const rawServer = startRaw(database.url);
+  const machineAtStart = { fixedWorkMs: fixedWorkMs(), ticks: stealTicks() };
   const report = {
     startedAt: new Date().toISOString(),
     connections: CONNECTIONS,
@@ -783,6 +785,13 @@ async function main() {
     await app.stop();
     await database.stop();
   }
+  report.machine = {
+    fixedWorkMs: { start: machineAtStart.fixedWorkMs, end: fixedWorkMs() },
+    stealPercent: stealPercent(machineAtStart.ticks, stealTicks()),
+  };
+  console.log(
+    `\nMachine: a fixed piece of work took ${report.machine.fixedWorkMs.start} ms of one core at the start and ${report.machine.fixedWorkMs.end} ms at the end (bench/lib/machine-speed.mjs; lower is faster); other machines on the host took ${report.machine.stealPercent ?? "-"} % of the cores' time during the run (steal).`,
+  );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/bench-${flag("scale") ? "scale-" : ""}${report.startedAt.replace(/[:.]/g, "-")}.json`;
   writeFileSync(file, JSON.stringify(report, null, 2));
