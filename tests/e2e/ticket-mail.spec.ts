@@ -41,6 +41,10 @@ async function expectNoViolations(page: Page) {
 test("an agent sees a ticket's received mail, downloads the original, and is told when mail to the customer bounced", async ({
   page,
 }) => {
+  // Two mails and a bounce go through the job queue, each given up to 20 s, and the pane is
+  // checked for accessibility twice: more than the default 30 s on a slow spell of a
+  // two-core machine (it once ran out there during the accessibility check).
+  test.setTimeout(90_000);
   const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const customer = `bouncer-${tag}@example.test`;
   const subject = `Toaster sparks ${tag}`;
