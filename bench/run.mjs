@@ -31,9 +31,9 @@ import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseServerPid, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
-import { fixedWorkMs, stealPercent, stealTicks } from "./lib/machine-speed.mjs";
+import { fixedWorkMs, stealPercent } from "./lib/machine-speed.mjs";
 import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
-import { watchCpu } from "./lib/process-cpu.mjs";
+import { machineCpu, watchCpu } from "./lib/process-cpu.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
@@ -590,7 +590,7 @@ function printOpenLoop(title, rows) {
 async function main() {
   // Before anything of the run starts, as after everything stopped (below): timed beside the
   // servers starting up, it would measure them too (two cores may share one physical core).
-  const machineAtStart = { fixedWorkMs: fixedWorkMs(), ticks: stealTicks() };
+  const machineAtStart = { fixedWorkMs: fixedWorkMs(), ticks: machineCpu() };
   const database = await benchDatabase();
   databasePid = await databaseServerPid(database.url);
   mkdirSync("bench/results", { recursive: true });
@@ -789,7 +789,7 @@ async function main() {
   }
   report.machine = {
     fixedWorkMs: { start: machineAtStart.fixedWorkMs, end: fixedWorkMs() },
-    stealPercent: stealPercent(machineAtStart.ticks, stealTicks()),
+    stealPercent: stealPercent(machineAtStart.ticks, machineCpu()),
   };
   console.log(
     `\nMachine: a fixed piece of work took ${report.machine.fixedWorkMs.start} ms of one core at the start and ${report.machine.fixedWorkMs.end} ms at the end (bench/lib/machine-speed.mjs; lower is faster); other machines on the host took ${report.machine.stealPercent ?? "-"} % of the cores' time during the run (steal).`,

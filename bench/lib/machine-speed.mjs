@@ -5,7 +5,6 @@
 // another. So a run times a fixed piece of work at its start and at its end, and says how much
 // of the cores' time the hypervisor took for other machines (steal).
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 
 const BLOCK = Buffer.alloc(64 * 1024, 7);
 const ROWS = Array.from({ length: 50 }, (_, i) => ({
@@ -40,17 +39,7 @@ export function fixedWorkMs(tries = 5) {
   return Math.round(100 * best) / 100;
 }
 
-/** The cores' time so far, and the part the hypervisor gave to other machines (/proc/stat), or null off Linux. */
-export function stealTicks() {
-  try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
-  } catch {
-    return null;
-  }
-}
-
-/** The percentage of the cores' time stolen between two readings of stealTicks, or null. */
+/** The percentage of the cores' time stolen between two readings of machineCpu (process-cpu.mjs), or null. */
 export function stealPercent(before, after) {
   if (!before || !after || after.total === before.total) return null;
   return Math.round((1000 * (after.steal - before.steal)) / (after.total - before.total)) / 10;

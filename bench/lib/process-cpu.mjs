@@ -8,13 +8,16 @@ import { processTree, statFields } from "./process-tree.mjs";
 // /proc reports CPU time in USER_HZ ticks, 100 a second on every Linux architecture.
 const TICK_MS = 10;
 
-/** The machine's CPU time so far, busy and in all (/proc/stat, in ticks), or null off Linux. */
+/**
+ * The machine's CPU time so far (/proc/stat, in ticks): busy, in all, and stolen (the part the
+ * hypervisor gave to other machines), or null off Linux.
+ */
 export function machineCpu() {
   try {
     const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
     const total = fields.reduce((a, b) => a + b, 0);
     // idle and iowait
-    return { busy: total - fields[3] - (fields[4] ?? 0), total };
+    return { busy: total - fields[3] - (fields[4] ?? 0), total, steal: fields[7] ?? 0 };
   } catch {
     return null;
   }
@@ -58,7 +61,8 @@ function treeCpuSince(rootPid, before) {
  * Starts counting; stop(requests) returns CPU milliseconds per request (null off Linux): the
  * machine's, the server's, the load generator's and, given the database server's main process
  * (`databasePid`, see bench/lib/database.mjs), the database's: its connections, autovacuum and WAL
- * writer. `rest` is what none of them used (another program on the machine, the kernel's own work).
+ * writer (a process that ended meanwhile, such as a finished autovacuum worker, is not counted).
+ * `rest` is what none of them used (another program on the machine, the kernel's own work).
  * @param {number | null | undefined} serverPid
  * @param {number | null} [databasePid]
  */
