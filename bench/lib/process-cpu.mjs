@@ -78,19 +78,20 @@ export function watchCpu(serverPid, databasePid = null) {
       const serverMs = serverPid ? treeCpuSince(serverPid, serverBefore) : 0;
       const databaseMs = databaseBefore ? treeCpuSince(databasePid, databaseBefore) : null;
       const client = process.cpuUsage(clientBefore);
-      const perRequest = (ms) => Math.round((100 * ms) / requests) / 100;
+      const round = (ms) => Math.round(100 * ms) / 100;
+      const perRequest = (ms) => round(ms / requests);
       const machine = perRequest((machineAfter.busy - machineBefore.busy) * TICK_MS);
       const server = perRequest(serverMs);
       const loadGenerator = perRequest((client.user + client.system) / 1000);
       const database = databaseMs === null ? null : perRequest(databaseMs);
-      const databaseAndRest = Math.round(100 * (machine - server - loadGenerator)) / 100;
+      const databaseAndRest = round(machine - server - loadGenerator);
       return {
         machine,
         server,
         loadGenerator,
         database,
         databaseAndRest,
-        rest: database === null ? null : Math.round(100 * (databaseAndRest - database)) / 100,
+        rest: database === null ? null : round(databaseAndRest - database),
         machineBusyPercent: busyPercent(machineBefore, machineAfter),
       };
     },

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { spawn } from "node:child_process";
-import { processCpuMs, watchCpu } from "@/bench/lib/process-cpu.mjs";
+import { machineCpu, processCpuMs, watchCpu } from "@/bench/lib/process-cpu.mjs";
 
 // The bench divides the CPU a run used by its requests, for the server's whole process tree (a
 // production server forks its workers): a busy child must count, and the machine's figure must
@@ -64,6 +64,13 @@ describe("watchCpu", () => {
     const perRequest = watchCpu(process.pid).stop(10)!;
     expect(perRequest.database).toBeNull();
     expect(perRequest.rest).toBeNull();
+  });
+
+  it("reads the cores' time and its stolen part from /proc/stat", () => {
+    const ticks = machineCpu()!;
+    expect(ticks.total).toBeGreaterThan(0);
+    expect(ticks.steal).toBeGreaterThanOrEqual(0);
+    expect(ticks.steal).toBeLessThanOrEqual(ticks.total);
   });
 
   it("reports nothing for a run without requests", () => {
