@@ -146,8 +146,8 @@ async function openLoopScenario(name, base, requests, closed, watchPid) {
 // says how much of the machine's CPU per request the database used.
 let databasePid = null;
 
-async function scenario(name, base, requests, watchPid, background) {
-  process.stderr.write(`  ${name.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
+async function scenario(name, base, requests, watchPid, background, label = name) {
+  process.stderr.write(`  ${label.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   const stopBackground = background ? await background() : null;
   await load(base, requests, WARMUP);
   const memory = watchPid ? watchMemory(watchPid) : null;
@@ -677,12 +677,11 @@ async function main() {
     } else {
       const ctx = await prepare(database.url, app.base);
       const selected = (list) => list.filter(([name]) => !ONLY.length || ONLY.includes(name));
-      console.log("\nraw node:http + pg (same SQL)");
-      report.raw = [];
-      await warmUpServer("raw server", rawServer.base, selected(rawScenarios(ctx)));
-      for (const [name, requests] of selected(rawScenarios(ctx)))
-        report.raw.push(await scenario(name, rawServer.base, requests, rawServer.child.pid));
-      console.log("\nTicketry (production server)");
+      const rawTwins = new Map(selected(rawScenarios(ctx)).map(([name, requests]) => [name, requests]));
+      console.log(
+        "\nraw node:http + pg (same SQL), each right before the app's same scenario; Ticketry (production server)",
+      );
+      await warmUpServer("raw server", rawServer.base, [...rawTwins]);
       if (!CPU_PROF) {
         await warmUpServer("Ticketry", app.base, selected(appScenarios(ctx, app.base)));
         // The tickets and replies the warm-up's write scenarios created would swell the queues
@@ -691,9 +690,18 @@ async function main() {
       }
       const since = new Date();
       const profileDirs = [];
+      const rawRounds = [];
       const rounds = await inRounds(async () => {
         const rows = [];
+        const rawRows = [];
+        rawRounds.push(rawRows);
         for (const [name, requests, background] of selected(appScenarios(ctx, app.base))) {
+          // The raw limit of a scenario is measured right before the app's, so that both meet the
+          // machine at the same speed: this machine's speed moves by half within minutes, and
+          // measured minutes apart (every raw scenario first), the pane's share came out at 45 %
+          // in one run and 75 % in the next.
+          const twin = rawTwins.get(name);
+          if (twin) rawRows.push(await scenario(name, rawServer.base, twin, rawServer.child.pid, null, `raw ${name}`));
           if (CPU_PROF) {
             // A fresh profiled server per scenario: its profiles hold this scenario (and its warm-up) only.
             const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
@@ -715,6 +723,7 @@ async function main() {
         return rows;
       });
       report.app = medianRows(rounds);
+      report.raw = rawTwins.size ? medianRows(rawRounds) : [];
       if (ROUNDS > 1) report.appRounds = rounds;
       if (CPU_PROF) {
         // The last server writes its profiles as it stops.
