@@ -783,7 +783,7 @@ async function main() {
       }
       report.memory = memory.stop();
       report.maxRssMb = report.memory.maxProcessMb;
-      printTable("raw node:http + pg", report.raw);
+      if (report.raw.length) printTable("raw node:http + pg", report.raw);
       printTable(ROUNDS > 1 ? `Ticketry, the median of ${ROUNDS} rounds by p95` : "Ticketry", report.app, report.raw);
       report.searchShares = printSearchShare(rounds);
       for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
