@@ -729,7 +729,7 @@ async function main() {
       });
       report.app = medianRows(rounds);
       report.raw = rawTwins.size ? medianRows(rawRounds) : [];
-      if (ROUNDS > 1) report.appRounds = rounds;
+      if (ROUNDS > 1) Object.assign(report, { appRounds: rounds, rawRounds });
       if (CPU_PROF) {
         // The last server writes its profiles as it stops.
         await app.stop();
