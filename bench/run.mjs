@@ -504,6 +504,9 @@ const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
 const cpuMs = (v) => (Number.isFinite(v) ? v.toFixed(2) : "-");
 
 /** Of one scenario's rows from several rounds, the one with the median p95 (the lower of the middle two). */
+/** Of several rounds' ratios, the median that judges them (the higher of the middle two). */
+const medianRatio = (ratios) => [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+
 function medianRound(rows) {
   return [...rows].sort((a, b) => a.p95 - b.p95)[Math.floor((rows.length - 1) / 2)];
 }
@@ -537,7 +540,7 @@ function printSearchShare(rounds) {
       return list && search ? [{ list: list.p95, search: search.p95, ratio: search.p95 / list.p95 }] : [];
     });
     if (pairs.length === 0) continue;
-    const ratio = pairs.map((p) => p.ratio).sort((a, b) => a - b)[Math.floor(pairs.length / 2)];
+    const ratio = medianRatio(pairs.map((p) => p.ratio));
     shares[name] = { ratio, rounds: pairs };
     const detail =
       pairs.length === 1
@@ -559,22 +562,20 @@ function printTagShare(rows) {
 }
 /**
  * Each app scenario's req/s as a share of its raw twin's, both from the same round (the twin ran
- * right before it); over several rounds the median of the rounds' shares (the higher of the
- * middle two), never one round's app beside another round's raw server.
+ * right before it); over several rounds the median of the rounds' shares, never one round's app
+ * beside another round's raw server.
  */
 function sharesOfRaw(rounds, rawRounds) {
   const shares = {};
   for (const { name } of rounds[0]) {
     // The raw server counts on every request: its counts are the limit of both counts rows.
     const twin = name.replace(/:busy-team$/, "");
-    const perRound = rounds
-      .flatMap((rows, i) => {
-        const app = rows.find((r) => r.name === name);
-        const raw = rawRounds[i]?.find((r) => r.name === twin);
-        return app && raw ? [app.reqPerSec / raw.reqPerSec] : [];
-      })
-      .sort((a, b) => a - b);
-    if (perRound.length > 0) shares[name] = perRound[Math.floor(perRound.length / 2)];
+    const perRound = rounds.flatMap((rows, i) => {
+      const app = rows.find((r) => r.name === name);
+      const raw = rawRounds[i]?.find((r) => r.name === twin);
+      return app && raw ? [app.reqPerSec / raw.reqPerSec] : [];
+    });
+    if (perRound.length > 0) shares[name] = medianRatio(perRound);
   }
   return shares;
 }
@@ -748,7 +749,7 @@ async function main() {
         return rows;
       });
       report.app = medianRows(rounds);
-      report.raw = rawTwins.size ? medianRows(rawRounds) : [];
+      report.raw = medianRows(rawRounds);
       report.sharesOfRaw = sharesOfRaw(rounds, rawRounds);
       if (ROUNDS > 1) Object.assign(report, { appRounds: rounds, rawRounds });
       if (CPU_PROF) {
