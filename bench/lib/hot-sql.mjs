@@ -83,6 +83,8 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
       otherTickets: 10,
       presenceTtlMs: 25_000,
       placeholderEmail: "customer@unknown.invalid",
+      // A page of the history (HISTORY_PAGE) and one more, which says whether earlier changes exist.
+      historyEvents: 101,
     },
   }),
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { customerKeys } from "@/components/tickets/customer-queries";
 import { presenceKey } from "@/components/live/presence-queries";
@@ -12,7 +12,7 @@ import { noteOwnWrite } from "@/components/live/live-bus";
 import { staleWriteOf } from "@/components/live/stale-write";
 import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
-import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
+import { fetchCursorPage, firstPage, useCursorPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
 import type {
   CustomerReply,
@@ -108,7 +108,7 @@ export function useTicketPane(id: string): boolean {
       };
       fill(ticketKeys.detail(id), parts.ticket);
       fill(replyKeys.list(id), parts.replies);
-      fill(ticketKeys.history(id), parts.history);
+      fill(ticketKeys.history(id), parts.history && firstPage(parts.history, parts.historyCursor ?? null));
       fill(ticketKeys.mail(id), parts.mail);
       fill(customerKeys.summary(id), parts.customer);
       fill(presenceKey(id), parts.viewers);
@@ -137,8 +137,22 @@ export function useReplies(ticketId: string, { enabled = true }: { enabled?: boo
   return useQuery<WithFiles<ReplyJson>[]>({ queryKey: replyKeys.list(ticketId), enabled });
 }
 
+/**
+ * The ticket's history, oldest first: its newest changes (the pane brings them), and earlier ones
+ * a page at a time on asking (`fetchNextPage`).
+ */
 export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {
-  return useQuery<Jsonify<TicketHistoryEvent>[]>({ queryKey: ticketKeys.history(id), enabled });
+  const query = useInfiniteQuery({
+    queryKey: ticketKeys.history(id),
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      fetchCursorPage<Jsonify<TicketHistoryEvent>>(`/api/tickets/${id}/history`, "", pageParam),
+    getNextPageParam: (last) => last.next,
+  });
+  // Each page is older than the one before it.
+  const events = query.data && [...query.data.pages].reverse().flatMap((page) => page.items);
+  return { ...query, events };
 }
 
 /**

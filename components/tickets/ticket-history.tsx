@@ -1,20 +1,36 @@
 "use client";
 
 import { format } from "date-fns";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { historySentence } from "@/lib/format/ticket-history";
 import { useAssignableUsers, useTicketHistory } from "./queries";
 
-/** The ticket's history, oldest first, one sentence per change. */
+/** The ticket's history, oldest first, one sentence per change; earlier changes load on asking, above. */
 export function TicketHistory({ ticketId, customerName }: { ticketId: string; customerName: string }) {
   const history = useTicketHistory(ticketId, { enabled: true });
   const assignable = useAssignableUsers();
   const names = new Map((assignable.data ?? []).map((u) => [u.id, u.fullName]));
-  if (!history.data) return null;
+  if (!history.events) return null;
   return (
     <section aria-label="History" className="border-t p-4">
       <h3 className="mb-2 text-sm font-semibold">History</h3>
+      {history.hasNextPage && (
+        <div className="mb-2 grid gap-1">
+          <LoadMoreButton
+            pages={history}
+            size="sm"
+            label="Show earlier changes"
+            loadingLabel="Loading earlier changes..."
+          />
+          {history.isFetchNextPageError && (
+            <p role="alert" className="justify-self-center text-xs text-destructive">
+              Could not load earlier changes. Try again.
+            </p>
+          )}
+        </div>
+      )}
       <ol className="grid gap-1 text-xs text-muted-foreground">
-        {history.data.map((e) => (
+        {history.events.map((e) => (
           <li key={e.id} className="flex gap-2">
             <time dateTime={e.createdAt} className="shrink-0 tabular-nums">
               {format(new Date(e.createdAt), "MMM d, HH:mm")}

@@ -15,6 +15,8 @@ export type TicketPane = {
   ticket: WithAttachments<Ticket>;
   replies: WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[];
   history?: TicketHistoryEvent[];
+  /** Where the history's earlier changes start (its own call's X-Next-Cursor), null when it holds them all. */
+  historyCursor?: string | null;
   mail?: TicketMail;
   customer?: CustomerSummary;
   viewers?: TicketViewer[];

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyFormat, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { searchPageQuery, singleLine } from "./fields";
+import { pageLimit, searchPageQuery, singleLine } from "./fields";
 import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import { z } from "./zod";
 import {
@@ -222,6 +222,21 @@ export type CustomerReply = Omit<Reply, "authorEmail"> & { authorName: string };
 export type StaffReply = Reply & { authorName: string };
 
 export const SUPPORT_AUTHOR_NAME = "Support";
+
+/**
+ * How many of a ticket's changes the pane holds (the newest) and each earlier page adds: a ticket
+ * changed thousands of times (a long mail exchange adds an entry per message) still opens as
+ * fast as any other.
+ */
+export const HISTORY_PAGE = 100;
+
+/** `GET /api/tickets/{id}/history`: the newest `limit` changes before `cursor` (the latest without it). */
+export const ticketHistoryQuerySchema = z.object({
+  limit: pageLimit(200, HISTORY_PAGE),
+  cursor: z.string().max(200, "Invalid cursor").optional(),
+});
+
+export type TicketHistoryQuery = z.infer<typeof ticketHistoryQuerySchema>;
 
 /** One entry of a ticket's history: who changed what, when. */
 export type TicketHistoryEvent = {

@@ -6,9 +6,11 @@ import { badRequest } from "@/lib/errors";
  * while new rows arrive, and no OFFSET, so a deep page costs what the first one does.
  */
 type Keyed = { createdAt: Date; id: string };
+/** A row as read: its time a Date, or the ISO text in the JSON a statement built. */
+type Row = { createdAt: Date | string; id: string };
 
-export function encodeCursor(row: Keyed): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+export function encodeCursor(row: Row): string {
+  return Buffer.from(`${new Date(row.createdAt).toISOString()}|${row.id}`).toString("base64url");
 }
 
 export function decodeCursor(cursor: string): Keyed {
@@ -30,7 +32,7 @@ export function afterCursor(cursor: string | undefined) {
 }
 
 /** The page of `limit` rows out of `limit + 1` fetched, and the cursor of the next page. */
-export function pageOf<T extends Keyed>(rows: T[], limit: number): { page: T[]; nextCursor: string | null } {
+export function pageOf<T extends Row>(rows: T[], limit: number): { page: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   return { page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }

@@ -47,12 +47,17 @@ const replies = ({ publicOnly, staff }) =>
     `r."createdAt", r."id"`,
   );
 
-const HISTORY = array(
-  `json_build_object('id', e."id", 'action', e."action", 'actorType', e."actorType", 'actorLabel', e."actorLabel",
-    'metadata', e."metadata", 'createdAt', ${iso(`e."createdAt"`)})`,
-  `"AuditEvent" e WHERE e."organizationId" = t."organizationId" AND e."ticketId" = t."id"`,
-  `e."createdAt", e."id"`,
-);
+// The newest changes first, `limit` of them: the caller keeps one page and knows from the one
+// more whether earlier changes exist (the history call's own page, see ticketHistory).
+const history = (limit) =>
+  array(
+    `json_build_object('id', e."id", 'action', e."action", 'actorType', e."actorType", 'actorLabel', e."actorLabel",
+      'metadata', e."metadata", 'createdAt', ${iso(`e."createdAt"`)})`,
+    `(SELECT "id", "action", "actorType", "actorLabel", "metadata", "createdAt" FROM "AuditEvent"
+        WHERE "organizationId" = t."organizationId" AND "ticketId" = t."id"
+        ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}::int) e`,
+    `e."createdAt" DESC, e."id" DESC`,
+  );
 
 // Only each message's head leaves the database (From and Subject are read from it in JavaScript):
 // a ticket may hold 200 originals of up to 25 MB each.
@@ -118,7 +123,7 @@ export function partsOf(parts, call) {
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
  *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
- *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number },
  * }} input
  * @returns {{ text: string, values: unknown[] }}
  */
@@ -131,7 +136,7 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
     parts.ticket && `'ticket', ${TICKET}`,
     parts.replies && `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff })}`,
     parts.tags && `'tags', ${TAGS}`,
-    parts.history && `'history', ${HISTORY}`,
+    parts.history && `'history', ${history(param(limits.historyEvents))}`,
     parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,
     parts.customer && `'customer', ${customer(param(limits.placeholderEmail), param(limits.otherTickets))}`,
     parts.viewers && `'viewers', ${viewers(param(new Date(now.getTime() - limits.presenceTtlMs)))}`,

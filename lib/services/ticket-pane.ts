@@ -8,7 +8,7 @@ import type { TicketPane } from "@/lib/schemas/ticket-pane";
 import type { TicketRating } from "@/lib/schemas/satisfaction";
 import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
-import type { Reply, Ticket, TicketHistoryEvent } from "@/lib/schemas/tickets";
+import { HISTORY_PAGE, type Reply, type Ticket, type TicketHistoryEvent } from "@/lib/schemas/tickets";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { queryRows } from "@/lib/server/db";
 import type { AuthorType } from "@/generated/prisma/enums";
@@ -17,6 +17,7 @@ import { toCustomerSummary } from "./customers";
 import { PRESENCE_TTL_MS, toViewer } from "./presence";
 import { authorNameOf } from "./replies";
 import { toReply } from "./reply-body";
+import { pageOf } from "./keyset";
 import { isStaff } from "./ticket-access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "./ticket-mail";
 import { partsOf, ticketPaneQuery } from "./ticket-pane-sql.mjs";
@@ -33,6 +34,7 @@ type PaneRow = {
     StoredBody &
     Files & { authorEmail?: string; authorType: AuthorType; authorFullName: string | null })[];
   tags?: string[];
+  /** The newest first, one more than a page (see ticketHistory). */
   history?: Jsonify<TicketHistoryEvent>[];
   mail?: {
     messages: (Omit<Jsonify<TicketMailMessage>, "from" | "subject" | "auth"> & {
@@ -78,6 +80,7 @@ async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Da
       otherTickets: CUSTOMER_PANEL_TICKETS,
       presenceTtlMs: PRESENCE_TTL_MS,
       placeholderEmail: PLACEHOLDER_CUSTOMER_EMAIL,
+      historyEvents: HISTORY_PAGE + 1,
     },
   });
   const [row] = await queryRows<{ pane: PaneRow }>({ text, values });
@@ -86,6 +89,12 @@ async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Da
 }
 
 const ticketOf = ({ ticket, tags }: PaneRow) => ({ ...ticket!, ...(tags && { tags }) });
+
+/** The history as its own call's first page answers it: oldest first, and where earlier changes start. */
+function historyOf(newestFirst: NonNullable<PaneRow["history"]>) {
+  const { page, nextCursor } = pageOf(newestFirst, HISTORY_PAGE);
+  return { history: page.reverse(), historyCursor: nextCursor };
+}
 
 const repliesOf = ({ replies, customerName }: PaneRow) =>
   replies!.map(({ authorFullName, ...reply }) => ({
@@ -105,7 +114,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   return {
     ticket: ticketOf(pane),
     replies: repliesOf(pane),
-    ...(history && { history }),
+    ...(history && historyOf(history)),
     ...(mail && {
       mail: {
         messages: mail.messages.map(({ head, ...message }) => toMailMessage(message, Buffer.from(head, "base64"))),

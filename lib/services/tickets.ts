@@ -9,11 +9,13 @@ import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type {
   Ticket,
   TicketHistoryEvent,
+  TicketHistoryQuery,
   TicketListItem,
   TicketListQuery,
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
+import { afterCursor, pageOf } from "./keyset";
 import {
   afterTicketCursor,
   cursorTime,
@@ -25,7 +27,7 @@ import {
   type Tier,
 } from "./ticket-order";
 import { LIST_ITEM_JSON } from "./ticket-json-sql.mjs";
-import { findVisibleTicket, visibleTickets, type VisibleTicket } from "./ticket-access";
+import { findVisibleTicket, visibleTickets } from "./ticket-access";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
@@ -371,19 +373,24 @@ export async function updateTicket(
   });
 }
 
-/** Ticket history, oldest first: who changed what, when. */
-export async function ticketHistory(user: SessionUser, id: string): Promise<TicketHistoryEvent[]> {
+/**
+ * A page of the ticket's history, oldest first: who changed what, when. The page holds the newest
+ * changes before the cursor (the latest without one), and `nextCursor` is where the changes before
+ * them start (null when there are none).
+ */
+export async function ticketHistory(
+  user: SessionUser,
+  id: string,
+  query: TicketHistoryQuery,
+): Promise<{ events: TicketHistoryEvent[]; nextCursor: string | null }> {
   if (!can(user, "tickets.history")) throw forbidden();
-  return historyOf(user, await findVisibleTicket(user, id));
-}
-
-/** The same for a ticket already found visible to the caller. */
-export async function historyOf(user: SessionUser, { id }: VisibleTicket): Promise<TicketHistoryEvent[]> {
-  if (!can(user, "tickets.history")) throw forbidden();
-  const events = await db.auditEvent.findMany({
-    where: { organizationId: user.organizationId, ticketId: id },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  const ticket = await findVisibleTicket(user, id);
+  const rows = await db.auditEvent.findMany({
+    where: { AND: [{ organizationId: user.organizationId, ticketId: ticket.id }, afterCursor(query.cursor)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
     select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
   });
-  return events;
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { events: page.reverse(), nextCursor };
 }

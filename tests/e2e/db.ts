@@ -89,3 +89,18 @@ export async function recordMailboxCheck(supportEmail: string, lastError: string
     [supportEmail.toLowerCase(), lastError],
   );
 }
+
+/**
+ * `count` priority changes on a ticket by its creator, a millisecond apart after its creation
+ * (a ticket changed that often through screens would take minutes to set up).
+ */
+export async function addPriorityChanges(ticketId: string, count: number): Promise<void> {
+  await query(
+    `INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
+     SELECT gen_random_uuid()::text, t."organizationId", u."id", 'user', u."fullName", 'ticket.priority_changed', 'ticket', t."id", t."id",
+       CASE WHEN n % 2 = 1 THEN '{"field":"priority","from":"medium","to":"high"}' ELSE '{"field":"priority","from":"high","to":"medium"}' END::jsonb,
+       t."createdAt" + n * interval '1 millisecond'
+     FROM "Ticket" t JOIN "User" u ON u."id" = t."createdById" CROSS JOIN generate_series(1, $2::int) AS n WHERE t."id" = $1`,
+    [ticketId, count],
+  );
+}

@@ -10,6 +10,15 @@ export const SCREEN_SIZES = [
   { width: 390, height: 844 },
 ];
 
+/** The page fits its width: nothing makes it scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
 /** Opens every page of the page or context in this theme (set before the theme script reads it). */
 export function openInTheme(target: Page | BrowserContext, theme: "light" | "dark") {
   return target.addInitScript((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
+import { expect, test, type Browser } from "@playwright/test";
+import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
 
 // The live parts of an open ticket at the widths agents use, light and dark, saved as screenshots
 // (SHOTS_DIR, else test-results/screens) for a person to look at: who else is viewing and typing,
@@ -18,14 +18,6 @@ async function pageAs(
   const page = await context.newPage();
   await signInAs(page, email);
   return page;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 for (const theme of ["light", "dark"] as const) {

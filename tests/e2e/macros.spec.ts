@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOrgAdmin } from "./db";
-import { SCREEN_SIZES, signInAs, toastText, openInTheme } from "./helpers";
+import { SCREEN_SIZES, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
 
 // Macros end to end: an admin creates one in Settings (placeholders checked as they type), an
 // agent applies it from the reply box and from the command palette with the keyboard alone,
@@ -14,14 +14,6 @@ async function expectNoViolations(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const { violations } = await new AxeBuilder({ page }).exclude('[data-slot="toast"]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

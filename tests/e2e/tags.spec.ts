@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, toastText, openInTheme } from "./helpers";
+import { SCREEN_SIZES, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
 
 // Tags end to end in the demo organisation, keyboard first: tag a ticket from its detail,
 // filter the list by the tag, tag several tickets from the bulk bar, and find the tag among the
@@ -20,14 +20,6 @@ async function openRow(page: Page, index: number): Promise<string> {
   await row.getByRole("button", { name: new RegExp(`^#${n}`) }).click();
   await expect(page.getByRole("article", { name: `Ticket #${n}` })).toBeVisible();
   return n;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe("tags", () => {

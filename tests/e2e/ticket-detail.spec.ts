@@ -1,5 +1,9 @@
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs, toastText } from "./helpers";
+import { addPriorityChanges } from "./db";
+import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, signInAs, toastText } from "./helpers";
+
+const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 // The ticket detail for a day of queue work: drafts that survive switching tickets, replying
 // and moving the ticket on in one action, and the customer's history beside the conversation.
@@ -28,6 +32,17 @@ async function openQueue(page: Page, tag: string) {
 
 const open = async (list: ReturnType<Page["getByRole"]>, subject: string) =>
   list.getByRole("listitem").filter({ hasText: subject }).getByRole("button").first().click();
+
+/** An agent opens a new ticket changed 120 times since its creation; its History section. */
+async function openLongHistory(page: Page) {
+  await signInAs(page, "agent@acme.test");
+  const tag = tagOf();
+  const t = await newTicket(page, `Long history ${tag}`, `history-${tag}@example.test`);
+  // With its creation, 121 changes: the pane holds the newest 100.
+  await addPriorityChanges(t.id, 120);
+  await open(await openQueue(page, tag), t.subject);
+  return page.getByRole("article").getByRole("region", { name: "History" });
+}
 
 test.describe("ticket detail", () => {
   test("keeps a draft per ticket and kind, says so, restores it and clears it once sent", async ({ page }) => {
@@ -196,4 +211,35 @@ test.describe("ticket detail", () => {
     // viewers may be asked again later: this agent's own presence beat announces itself).
     expect(asked.filter((path) => !path.endsWith("/presence"))).toEqual([`/api/tickets/${t.id}/pane`]);
   });
+
+  test("shows a long history's newest changes and loads the earlier ones on asking", async ({ page }) => {
+    const history = await openLongHistory(page);
+    const entries = history.getByRole("listitem");
+    await expect(entries).toHaveCount(100);
+    await expect(entries.last()).toHaveText(/Sam Agent changed the priority from High to Medium$/);
+    await expect(history.getByText(/created the ticket$/)).toHaveCount(0);
+
+    await history.getByRole("button", { name: "Show earlier changes" }).click();
+    await expect(entries).toHaveCount(121);
+    // The earlier changes come above, oldest first, and there are none before the creation.
+    await expect(entries.first()).toHaveText(/Sam Agent created the ticket$/);
+    await expect(entries.nth(1)).toHaveText(/changed the priority from Medium to High$/);
+    await expect(history.getByRole("button", { name: "Show earlier changes" })).toHaveCount(0);
+  });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  for (const size of SCREEN_SIZES) {
+    test(`a long history at ${size.width} px, ${theme}: the earlier changes' button fits the pane`, async ({
+      page,
+    }) => {
+      await openInTheme(page, theme);
+      await page.setViewportSize(size);
+      const more = (await openLongHistory(page)).getByRole("button", { name: "Show earlier changes" });
+      await more.scrollIntoViewIfNeeded();
+      await expect(more).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `history-earlier-${size.width}-${theme}.png`) });
+    });
+  }
+}

@@ -1,20 +1,12 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
 
 // The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
 // with a ticket open, the shortcut list, the command palette or the new ticket's customer picker.
 // Each state is also saved as a screenshot (SHOTS_DIR, else test-results/screens) for a person to
 // look at.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
-
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts, palette and customer picker fit the screen`, async ({

@@ -14,6 +14,23 @@ export function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** One page of a keyset-paged list endpoint: its rows and the next page's cursor (null: the last page). */
+export type CursorPage<T> = { items: T[]; next: string | null };
+
+/** One page of the endpoint at `path` (`search`: its query string), from `cursor` when given. */
+export async function fetchCursorPage<T>(path: string, search: string, cursor: string | null): Promise<CursorPage<T>> {
+  const query = [search, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join("&");
+  const res = await fetch(query ? `${path}?${query}` : path, { credentials: "include" });
+  await throwIfNotOk(res);
+  return { items: (await res.json()) as T[], next: res.headers.get("X-Next-Cursor") };
+}
+
+/** A first page already in hand (another answer held it), as a query of cursor pages holds it. */
+export const firstPage = <T>(items: T[], next: string | null) => ({
+  pages: [{ items, next }] as CursorPage<T>[],
+  pageParams: [null] as (string | null)[],
+});
+
 /**
  * The pages of a keyset-paged list endpoint (array body, next cursor in X-Next-Cursor), as
  * one list. The key is the endpoint's path and its query string, from the resource's key
@@ -24,12 +41,7 @@ export function useCursorPages<T>(queryKey: readonly [path: string, search: stri
   const query = useInfiniteQuery({
     queryKey,
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const cursor = pageParam ? `${search ? "&" : ""}cursor=${encodeURIComponent(pageParam)}` : "";
-      const res = await fetch(`${path}?${search}${cursor}`, { credentials: "include" });
-      await throwIfNotOk(res);
-      return { items: (await res.json()) as T[], next: res.headers.get("X-Next-Cursor") };
-    },
+    queryFn: ({ pageParam }) => fetchCursorPage<T>(path, search, pageParam),
     getNextPageParam: (last) => last.next,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

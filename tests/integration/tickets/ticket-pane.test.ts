@@ -27,18 +27,30 @@ async function call(handler: Handler, actor: SignedInActor, path: string, values
   return readJson(await handler(makeRequest(path, { headers: await cookieOf(world, actor) }), params(values)));
 }
 
+/** The history's own call: a page of it, and where its earlier changes start (X-Next-Cursor). */
+async function historyCall(id: string, query = "") {
+  const res = await history(
+    makeRequest(`/api/tickets/${id}/history${query}`, { headers: await cookieOf(world, "agent") }),
+    params({ id }),
+  );
+  return { ...(await readJson(res)), next: res.headers.get("x-next-cursor") };
+}
+
 async function staffParts(id: string) {
   const parts = {
     ticket: await call(detail, "agent", `/api/tickets/detail/${id}`, { id }),
     replies: await call(replies, "agent", `/api/replies/${id}`, { ticketId: id }),
-    history: await call(history, "agent", `/api/tickets/${id}/history`, { id }),
+    history: await historyCall(id),
     mail: await call(mail, "agent", `/api/tickets/${id}/mail`, { id }),
     customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
     viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
     rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
   };
   for (const part of Object.values(parts)) expect(part.status).toBe(200);
-  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.body]));
+  // The history's first page names where its earlier changes start, as the call's header does.
+  const bodies: Record<string, unknown> = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.body]));
+  bodies.historyCursor = parts.history.next;
+  return bodies;
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
@@ -177,6 +189,40 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(body.rating).toEqual({
       rating: expect.objectContaining({ score: "good", agentName: users.agent.fullName }),
     });
+  });
+
+  it("holds the newest 100 changes of a long history, and where the earlier ones start, as the history call does", async () => {
+    const ticket = await db.ticket.create({ data: { ...ticketData(world.a.ticket), ticketNumber: 12 } });
+    const id = ticket.id;
+    const start = Date.now() - 3_600_000;
+    await db.auditEvent.createMany({
+      data: Array.from({ length: 150 }, (_, i) => ({
+        organizationId: world.a.org.id,
+        action: "ticket.status_changed",
+        targetType: "ticket",
+        targetId: id,
+        ticketId: id,
+        metadata: { field: "status", from: "open", to: "pending" },
+        // Two to a second: a page may end between two changes of the same moment.
+        createdAt: new Date(start + Math.floor(i / 2) * 1000),
+      })),
+    });
+    const got = await call(pane, "agent", `/api/tickets/${id}/pane`, { id });
+    const own = await historyCall(id);
+    const body = got.body as Jsonify<TicketPane>;
+    expect(body.history).toEqual(own.body);
+    expect(body.historyCursor).toBe(own.next);
+    expect(body.history).toHaveLength(100);
+    const newest = await db.auditEvent.findMany({
+      where: { ticketId: id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 100,
+      select: { id: true },
+    });
+    expect(body.history!.map((e) => e.id)).toEqual(newest.map((e) => e.id).reverse());
+    const earlier = await historyCall(id, `?cursor=${body.historyCursor}`);
+    expect((earlier.body as unknown as { id: string }[]).length).toBe(50);
+    expect(earlier.next).toBeNull();
   });
 
   it("shows no customer history for a ticket whose customer is not known", async () => {

@@ -327,3 +327,86 @@ describe("PUT /api/tickets/{id} and history", () => {
     expect(d.status).toBe(404);
   });
 });
+
+describe("GET /api/tickets/{id}/history, page by page", () => {
+  async function getHistory(user: User, id: string, query = "") {
+    const res = await history(
+      makeRequest(`/api/tickets/${id}/history${query}`, { headers: await as(user) }),
+      params({ id }),
+    );
+    return {
+      status: res.status,
+      body: (await res.json()) as { id: string; createdAt: string }[] & { error?: string },
+      next: res.headers.get("x-next-cursor"),
+    };
+  }
+
+  /** A ticket with 250 changes after its creation, three to each second (ties are ordered by id). */
+  async function longHistory() {
+    const { body } = await readJson(await post(world.users.agent, { subject: "Long", description: "d" }));
+    const id = (body as { id: string }).id;
+    const start = Date.now() - 3_600_000;
+    await db.auditEvent.createMany({
+      data: Array.from({ length: 250 }, (_, i) => ({
+        organizationId: world.org.id,
+        actorType: "user",
+        actorLabel: "Agent",
+        action: "ticket.priority_changed",
+        targetType: "ticket",
+        targetId: id,
+        ticketId: id,
+        metadata: { field: "priority", from: i % 2 ? "low" : "high", to: i % 2 ? "high" : "low" },
+        createdAt: new Date(start + Math.floor(i / 3) * 1000),
+      })),
+    });
+    const all = await db.auditEvent.findMany({
+      where: { ticketId: id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    return { id, all: all.map((e) => e.id) };
+  }
+
+  it("answers the newest 100 changes oldest first, then each earlier page from the cursor", async () => {
+    const { id, all } = await longHistory();
+    expect(all).toHaveLength(251);
+    const first = await getHistory(world.users.agent, id);
+    expect(first.status).toBe(200);
+    expect(first.body.map((e) => e.id)).toEqual(all.slice(151));
+    const second = await getHistory(world.users.agent, id, `?cursor=${first.next}`);
+    expect(second.body.map((e) => e.id)).toEqual(all.slice(51, 151));
+    const third = await getHistory(world.users.agent, id, `?cursor=${second.next}`);
+    expect(third.body.map((e) => e.id)).toEqual(all.slice(0, 51));
+    expect(third.next).toBeNull();
+  });
+
+  it("takes a page size up to 200, and a whole short history has no cursor", async () => {
+    const { id, all } = await longHistory();
+    const page = await getHistory(world.users.agent, id, "?limit=200");
+    expect(page.body.map((e) => e.id)).toEqual(all.slice(51));
+    const rest = await getHistory(world.users.agent, id, `?limit=200&cursor=${page.next}`);
+    expect(rest.body.map((e) => e.id)).toEqual(all.slice(0, 51));
+    expect(rest.next).toBeNull();
+  });
+
+  it.each([
+    ["?limit=0", "limit must be at least 1"],
+    ["?limit=201", "limit must be at most 200"],
+    ["?limit=abc", "limit must be a number"],
+    ["?cursor=bm9wZQ", "Invalid cursor"],
+    [`?cursor=${"a".repeat(201)}`, "Invalid cursor"],
+  ])("rejects %s", async (query, message) => {
+    const { body } = await readJson(await post(world.users.agent, { subject: "Query", description: "d" }));
+    const id = (body as { id: string }).id;
+    expect(await getHistory(world.users.agent, id, query)).toMatchObject({ status: 400, body: { error: message } });
+  });
+
+  it("is staff's only, and another tenant's ticket is not found", async () => {
+    const { id } = await longHistory();
+    expect((await getHistory(world.users.end_user, id)).status).toBe(403);
+    expect(await getHistory(world.users.otherAdmin, id)).toMatchObject({
+      status: 404,
+      body: { error: "Ticket not found" },
+    });
+  });
+});

@@ -8,6 +8,7 @@ import {
   useCreateTicket,
   useInvalidateTickets,
   useTicket,
+  useTicketHistory,
   useTicketList,
 } from "@/components/tickets/queries";
 import { userKeys } from "@/components/users/queries";
@@ -71,6 +72,22 @@ describe("ticket queries", () => {
       "/api/tickets?view=my-open&limit=50",
       "/api/tickets?view=my-open&limit=50&cursor=abc",
     ]);
+  });
+
+  it("read a ticket's history newest changes first, and put each earlier page above them", async () => {
+    answer = (_m, url) =>
+      url.includes("cursor=")
+        ? { status: 200, body: [{ id: "e1" }, { id: "e2" }] }
+        : { status: 200, body: [{ id: "e3" }, { id: "e4" }], headers: { "X-Next-Cursor": "c2" } };
+    const { result } = renderHook(() => useTicketHistory("t1", { enabled: true }), {
+      wrapper: wrapper(createQueryClient()),
+    });
+    await waitFor(() => expect(result.current.events?.map((e) => e.id)).toEqual(["e3", "e4"]));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.events?.map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]));
+    expect(result.current.hasNextPage).toBe(false);
+    expect(calls.map((c) => c.url)).toEqual(["/api/tickets/t1/history", "/api/tickets/t1/history?cursor=c2"]);
   });
 
   it("after a ticket change refresh tickets, replies, usage and organisations, and leave users alone", async () => {
