@@ -225,6 +225,21 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(earlier.next).toBeNull();
   });
 
+  it("names the ticket's tags in its order, leaving out a tag deleted since", async () => {
+    const names = ["first", "gone", "last"];
+    const tags = await Promise.all(
+      names.map((name) => db.tag.create({ data: { organizationId: world.a.org.id, name } })),
+    );
+    const ticket = await db.ticket.create({
+      data: { ...ticketData(world.a.ticket), ticketNumber: 13, tagIds: [tags[2]!.id, tags[1]!.id, tags[0]!.id] },
+    });
+    await db.tag.delete({ where: { id: tags[1]!.id } });
+    const id = ticket.id;
+    const got = await call(pane, "agent", `/api/tickets/${id}/pane`, { id });
+    expect((got.body as Jsonify<TicketPane>).ticket.tags).toEqual(["last", "first"]);
+    expect(got.body.ticket).toEqual((await call(detail, "agent", `/api/tickets/detail/${id}`, { id })).body);
+  });
+
   it("shows no customer history for a ticket whose customer is not known", async () => {
     const { ticket } = world.a;
     const unknown = await db.ticket.create({
