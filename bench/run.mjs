@@ -659,7 +659,7 @@ async function scaleRun(databaseUrl, appOptions) {
       at.app = await startProductionServer({
         ...appOptions,
         port: APP_PORT + i,
-        build: false,
+        build: i === 0 && !flag("no-build"),
         env: { ...appOptions.env, DATABASE_URL: at.url },
       });
       at.ctx = await prepare(at.url, at.app.base);
@@ -733,10 +733,11 @@ async function main() {
   mkdirSync("bench/results", { recursive: true });
   const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
   const appOptions = { port: APP_PORT, env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) }, logFile };
-  let app = await startProductionServer({ ...appOptions, build: !flag("no-build") });
+  // --scale starts a server for each size once the sizes are seeded (scaleRun), building with the first.
+  let app = flag("scale") ? null : await startProductionServer({ ...appOptions, build: !flag("no-build") });
   console.log(`Server log: ${logFile}`);
   // The whole run, warm-ups and the landing page included: the per-process target holds throughout.
-  const memory = watchMemory(app.server.pid);
+  const memory = app && watchMemory(app.server.pid);
   const rawServer = startRaw(database.url);
   const report = {
     startedAt: new Date().toISOString(),
@@ -753,9 +754,6 @@ async function main() {
   try {
     await waitFor(`${rawServer.base}/counts`);
     if (flag("scale")) {
-      // Every size gets a server of its own, all started once the data is in place (scaleRun).
-      await app.stop();
-      app = null;
       report.scale = await scaleRun(database.url, appOptions);
     } else {
       const ctx = await prepare(database.url, app.base);
