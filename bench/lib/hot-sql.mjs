@@ -85,6 +85,8 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
       placeholderEmail: "customer@unknown.invalid",
       // A page of the history (HISTORY_PAGE) and one more, which says whether earlier changes exist.
       historyEvents: 101,
+      // The conversation's newest page (CONVERSATION_PAGE) and one more, likewise.
+      replies: 51,
     },
   }),
 });

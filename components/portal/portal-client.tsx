@@ -32,9 +32,9 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
 
   /** Every portal call: a 401 means the token expired or was revoked, so back to the gate. */
   const request: PortalRequest = useCallback(
-    async <T,>(method: string, url: string, data?: unknown) => {
+    async <T,>(method: string, url: string, data?: unknown, read?: (res: Response) => Promise<T>) => {
       try {
-        return await portalRequest<T>(token, method, url, data);
+        return await portalRequest<T>(token, method, url, data, read);
       } catch (error) {
         if (isExpired(error)) {
           endSession();

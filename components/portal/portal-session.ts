@@ -56,8 +56,18 @@ export function usePortalSession(slug: string) {
   return [session, save] as const;
 }
 
+/** How an answer is read: its JSON body unless a call needs more of it (a page's next cursor). */
+type ReadAnswer<T> = (res: Response) => Promise<T>;
+const readJson = (res: Response) => res.json();
+
 /** A portal API call with the bearer token; fails like apiRequest (an ApiError). */
-export async function portalRequest<T>(token: string, method: string, url: string, data?: unknown): Promise<T> {
+export async function portalRequest<T>(
+  token: string,
+  method: string,
+  url: string,
+  data?: unknown,
+  read: ReadAnswer<T> = readJson,
+): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: {
@@ -68,7 +78,7 @@ export async function portalRequest<T>(token: string, method: string, url: strin
     credentials: "include",
   });
   await throwIfNotOk(res);
-  return (await res.json()) as T;
+  return read(res);
 }
 
 /**
@@ -97,4 +107,4 @@ export async function portalDownload(token: string, url: string, filename: strin
 export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** A bound portal call (the client adds the token and handles an expired session). */
-export type PortalRequest = <T>(method: string, url: string, data?: unknown) => Promise<T>;
+export type PortalRequest = <T>(method: string, url: string, data?: unknown, read?: ReadAnswer<T>) => Promise<T>;

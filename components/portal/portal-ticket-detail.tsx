@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/tickets/ticket-badges";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { ShowEarlier } from "@/components/ui/show-earlier";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -95,8 +96,11 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDown
           <p className="text-sm whitespace-pre-wrap">{t.description}</p>
           <AttachmentList attachments={t.attachments} onDownload={onDownload} />
         </div>
-        {replies.isError && <p className="text-sm text-destructive">Failed to load replies</p>}
-        {replies.data?.map((r) => (
+        {replies.isError && !replies.isFetchNextPageError && (
+          <p className="text-sm text-destructive">Failed to load replies</p>
+        )}
+        <ShowEarlier pages={replies} what="messages" />
+        {replies.items?.map((r) => (
           <div
             key={r.id}
             data-author={r.authorType}

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
+import { cursorPageUrl, readCursorPage, useNewestPages } from "@/lib/http/client/use-cursor-pages";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { PortalTicket } from "@/lib/schemas/portal";
@@ -54,11 +55,16 @@ export function usePortalTicket(request: PortalRequest, id: string) {
   });
 }
 
+/** The public conversation, oldest first: its newest messages, earlier ones a page at a time on asking. */
 export function usePortalReplies(request: PortalRequest, ticketId: string) {
-  return useQuery({
-    queryKey: portalKeys.replies(ticketId),
-    queryFn: () => request<WithFiles<PortalReplyJson>[]>("GET", `/api/replies/${ticketId}`),
-  });
+  return useNewestPages(portalKeys.replies(ticketId), (cursor) =>
+    request(
+      "GET",
+      cursorPageUrl(`/api/replies/${ticketId}`, "", cursor),
+      undefined,
+      readCursorPage<WithFiles<PortalReplyJson>>,
+    ),
+  );
 }
 
 type NewPortalTicket = { subject: string; description: string; email: string };

@@ -1,7 +1,7 @@
 "use client";
 
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { customerKeys } from "@/components/tickets/customer-queries";
 import { presenceKey } from "@/components/live/presence-queries";
@@ -12,7 +12,7 @@ import { noteOwnWrite } from "@/components/live/live-bus";
 import { staleWriteOf } from "@/components/live/stale-write";
 import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
-import { fetchCursorPage, firstPage, useCursorPages } from "@/lib/http/client/use-cursor-pages";
+import { fetchCursorPage, firstPage, useCursorPages, useNewestPages } from "@/lib/http/client/use-cursor-pages";
 import type { Jsonify } from "@/lib/schemas/json";
 import type {
   CustomerReply,
@@ -107,7 +107,7 @@ export function useTicketPane(id: string): boolean {
         if (missed) void queryClient.invalidateQueries({ queryKey, exact: true });
       };
       fill(ticketKeys.detail(id), parts.ticket);
-      fill(replyKeys.list(id), parts.replies);
+      fill(replyKeys.list(id), firstPage(parts.replies, parts.repliesCursor));
       fill(ticketKeys.history(id), parts.history && firstPage(parts.history, parts.historyCursor ?? null));
       fill(ticketKeys.mail(id), parts.mail);
       fill(customerKeys.summary(id), parts.customer);
@@ -133,26 +133,22 @@ export function useTicketByNumber(ticketNumber: number | null) {
   });
 }
 
+/** The conversation, oldest first: its newest messages (the pane brings them), earlier ones a page at a time on asking. */
 export function useReplies(ticketId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<WithFiles<ReplyJson>[]>({ queryKey: replyKeys.list(ticketId), enabled });
+  return useNewestPages(
+    replyKeys.list(ticketId),
+    (cursor) => fetchCursorPage<WithFiles<ReplyJson>>(`/api/replies/${ticketId}`, "", cursor),
+    { enabled },
+  );
 }
 
-/**
- * The ticket's history, oldest first: its newest changes (the pane brings them), and earlier ones
- * a page at a time on asking (`fetchNextPage`).
- */
+/** The ticket's history, oldest first: its newest changes (the pane brings them), earlier ones on asking. */
 export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) {
-  const query = useInfiniteQuery({
-    queryKey: ticketKeys.history(id),
-    enabled,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      fetchCursorPage<Jsonify<TicketHistoryEvent>>(`/api/tickets/${id}/history`, "", pageParam),
-    getNextPageParam: (last) => last.next,
-  });
-  // Each page is older than the one before it.
-  const events = query.data && [...query.data.pages].reverse().flatMap((page) => page.items);
-  return { ...query, events };
+  return useNewestPages(
+    ticketKeys.history(id),
+    (cursor) => fetchCursorPage<Jsonify<TicketHistoryEvent>>(`/api/tickets/${id}/history`, "", cursor),
+    { enabled },
+  );
 }
 
 /**

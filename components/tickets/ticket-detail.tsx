@@ -3,6 +3,7 @@
 import { format } from "date-fns";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
+import { ShowEarlier } from "@/components/ui/show-earlier";
 import { AttachmentList } from "./attachment-list";
 import { MessageBody } from "./message-body";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
@@ -92,7 +93,8 @@ export function TicketDetail({
                 <p className="text-sm whitespace-pre-wrap">{t.description}</p>
                 <AttachmentList attachments={t.attachments} />
               </div>
-              {replies.data?.map((r) => (
+              <ShowEarlier pages={replies} what="messages" />
+              {replies.items?.map((r) => (
                 <div
                   key={r.id}
                   data-reply-type={r.type}

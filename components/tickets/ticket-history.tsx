@@ -1,7 +1,7 @@
 "use client";
 
 import { format } from "date-fns";
-import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { ShowEarlier } from "@/components/ui/show-earlier";
 import { historySentence } from "@/lib/format/ticket-history";
 import { useAssignableUsers, useTicketHistory } from "./queries";
 
@@ -10,27 +10,13 @@ export function TicketHistory({ ticketId, customerName }: { ticketId: string; cu
   const history = useTicketHistory(ticketId, { enabled: true });
   const assignable = useAssignableUsers();
   const names = new Map((assignable.data ?? []).map((u) => [u.id, u.fullName]));
-  if (!history.events) return null;
+  if (!history.items) return null;
   return (
     <section aria-label="History" className="border-t p-4">
       <h3 className="mb-2 text-sm font-semibold">History</h3>
-      {history.hasNextPage && (
-        <div className="mb-2 grid gap-1">
-          <LoadMoreButton
-            pages={history}
-            size="sm"
-            label="Show earlier changes"
-            loadingLabel="Loading earlier changes..."
-          />
-          {history.isFetchNextPageError && (
-            <p role="alert" className="justify-self-center text-xs text-destructive">
-              Could not load earlier changes. Try again.
-            </p>
-          )}
-        </div>
-      )}
+      <ShowEarlier pages={history} what="changes" className="mb-2" />
       <ol className="grid gap-1 text-xs text-muted-foreground">
-        {history.events.map((e) => (
+        {history.items.map((e) => (
           <li key={e.id} className="flex gap-2">
             <time dateTime={e.createdAt} className="shrink-0 tabular-nums">
               {format(new Date(e.createdAt), "MMM d, HH:mm")}

@@ -13,7 +13,10 @@ import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./ti
  */
 export type TicketPane = {
   ticket: WithAttachments<Ticket>;
+  /** The newest messages, oldest first (a page of its own call). */
   replies: WithAttachments<StaffReply>[] | WithAttachments<CustomerReply>[];
+  /** Where the conversation's earlier messages start (its own call's X-Next-Cursor), null when it holds them all. */
+  repliesCursor: string | null;
   history?: TicketHistoryEvent[];
   /** Where the history's earlier changes start (its own call's X-Next-Cursor), null when it holds them all. */
   historyCursor?: string | null;

@@ -230,13 +230,29 @@ export const SUPPORT_AUTHOR_NAME = "Support";
  */
 export const HISTORY_PAGE = 100;
 
-/** `GET /api/tickets/{id}/history`: the newest `limit` changes before `cursor` (the latest without it). */
-export const ticketHistoryQuerySchema = z.object({
-  limit: pageLimit(200, HISTORY_PAGE),
-  cursor: z.string().max(200, "Invalid cursor").optional(),
-});
+/**
+ * How many of a ticket's messages (the newest) the pane holds and each earlier page adds: a
+ * conversation of hundreds of mails opens as fast as a short one, and the latest are what an
+ * agent answers.
+ */
+export const CONVERSATION_PAGE = 50;
+
+/** The newest `limit` rows before `cursor` (the latest without it), up to 200 at once. */
+const newestPageQuery = (defaultLimit: number) =>
+  z.object({
+    limit: pageLimit(200, defaultLimit),
+    cursor: z.string().max(200, "Invalid cursor").optional(),
+  });
+
+/** `GET /api/tickets/{id}/history`: the newest `limit` changes before `cursor`. */
+export const ticketHistoryQuerySchema = newestPageQuery(HISTORY_PAGE);
 
 export type TicketHistoryQuery = z.infer<typeof ticketHistoryQuerySchema>;
+
+/** `GET /api/replies/{ticketId}`: the newest `limit` messages of the conversation before `cursor`. */
+export const conversationQuerySchema = newestPageQuery(CONVERSATION_PAGE);
+
+export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
 
 /** One entry of a ticket's history: who changed what, when. */
 export type TicketHistoryEvent = {

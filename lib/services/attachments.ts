@@ -170,29 +170,22 @@ export async function listAttachments(
 }
 
 /**
- * The files of a ticket by message, for conversations the caller has already authorised:
- * `opening` for the first message, the rest by reply id (replies the caller may not see are
- * not asked for, so their files are never attached to anything shown).
+ * The files of the given replies of a ticket, for conversations the caller has already
+ * authorised: only the replies shown are asked for, so the files of replies the caller may not
+ * see, or of earlier pages, are neither read nor attached to anything shown.
  */
-export async function attachmentsByMessage(organizationId: string, ticketId: string) {
+export async function attachmentsOfReplies(organizationId: string, ticketId: string, replyIds: string[]) {
   const rows = await db.attachment.findMany({
-    where: { organizationId, ticketId },
+    where: { organizationId, ticketId, replyId: { in: replyIds } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { ...SUMMARY_SELECT, replyId: true },
   });
   const byReply = new Map<string, AttachmentSummary[]>();
-  const opening: AttachmentSummary[] = [];
-  for (const { replyId, ...summary } of rows) {
-    if (replyId === null) opening.push(summary);
-    else byReply.set(replyId, [...(byReply.get(replyId) ?? []), summary]);
-  }
-  return {
-    opening,
-    of: <T extends { id: string }>(reply: T): WithAttachments<T> => ({
-      ...reply,
-      attachments: byReply.get(reply.id) ?? [],
-    }),
-  };
+  for (const { replyId, ...summary } of rows) byReply.set(replyId!, [...(byReply.get(replyId!) ?? []), summary]);
+  return <T extends { id: string }>(reply: T): WithAttachments<T> => ({
+    ...reply,
+    attachments: byReply.get(reply.id) ?? [],
+  });
 }
 
 /** The first message's files (replyId null) of a ticket the caller may see. */

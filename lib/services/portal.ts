@@ -3,7 +3,7 @@ import type { PortalCustomer } from "@/lib/auth/portal-token";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
-import { createTicketSchema, type CustomerReply } from "@/lib/schemas/tickets";
+import { createTicketSchema, type ConversationQuery } from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { portalActor } from "./actor";
 import { openingAttachments } from "./attachments";
@@ -71,11 +71,11 @@ export async function createPortalTicket(
   return findOwnTicket(c, created.id);
 }
 
-/** The conversation a customer sees: public replies only, authors by name; internal notes never leave the server. */
-export async function listPortalReplies(
-  c: PortalCustomer,
-  ticketId: string,
-): Promise<WithAttachments<CustomerReply>[]> {
+/**
+ * A page of the conversation a customer sees: public replies only, authors by name; internal
+ * notes never leave the server.
+ */
+export async function listPortalReplies(c: PortalCustomer, ticketId: string, query: ConversationQuery) {
   await findOwnTicket(c, ticketId);
-  return listCustomerReplies(c.organizationId, ticketId);
+  return listCustomerReplies(c.organizationId, ticketId, query);
 }

@@ -4,10 +4,17 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";
-import { SUPPORT_AUTHOR_NAME, type CreateReplyInput, type CustomerReply, type Reply } from "@/lib/schemas/tickets";
+import {
+  SUPPORT_AUTHOR_NAME,
+  type ConversationQuery,
+  type CreateReplyInput,
+  type CustomerReply,
+  type Reply,
+} from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
-import { attachmentsByMessage } from "./attachments";
+import { attachmentsOfReplies } from "./attachments";
+import { afterCursor, pageOf } from "./keyset";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { lockTicket } from "./ticket-lock";
@@ -67,18 +74,28 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
   };
 }
 
-/** The public replies of a ticket as its customer sees them (the caller has checked the ticket is theirs). */
+/**
+ * A page of the public replies of a ticket as its customer sees them, oldest first: the newest
+ * `limit` before the cursor, and where the earlier ones start (the caller has checked the ticket is theirs).
+ */
 export async function listCustomerReplies(
   organizationId: string,
   ticketId: string,
-): Promise<WithAttachments<CustomerReply>[]> {
+  query: ConversationQuery,
+): Promise<{ replies: WithAttachments<CustomerReply>[]; nextCursor: string | null }> {
   const rows = await db.reply.findMany({
-    where: { organizationId, ticketId, type: "public" },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    where: { AND: [{ organizationId, ticketId, type: "public" }, afterCursor(query.cursor)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
     select: CUSTOMER_REPLY_SELECT,
   });
-  const files = await attachmentsByMessage(organizationId, ticketId);
-  return rows.map((row) => files.of(toCustomerReply(row)));
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  const withFiles = await attachmentsOfReplies(
+    organizationId,
+    ticketId,
+    page.map((row) => row.id),
+  );
+  return { replies: page.reverse().map((row) => withFiles(toCustomerReply(row))), nextCursor };
 }
 
 /** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */

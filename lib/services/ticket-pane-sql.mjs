@@ -38,15 +38,18 @@ const TAGS = array(
 
 // The reply's stored body columns go out as they are: which of them is shown, and whether an
 // older renderer's HTML must be made again, is decided in JavaScript (lib/services/reply-body.ts).
-const replies = ({ publicOnly, staff }) =>
+// The newest messages first, `limit` of them (before the cursor's `after` condition when paging):
+// like the history, the caller keeps a page and learns from the one more whether earlier ones exist.
+const replies = ({ publicOnly, staff }, limit, after) =>
   array(
     `json_build_object('id', r."id", 'ticketId', r."ticketId", 'content', r."content", 'format', r."format"::text,
       'contentHtml', r."contentHtml", 'contentHtmlVersion', r."contentHtmlVersion", 'type', r."type"::text,
-      'authorType', r."authorType"::text,${staff ? ` 'authorEmail', r."authorEmail",` : ""} 'authorFullName', u."fullName",
+      'authorType', r."authorType"::text,${staff ? ` 'authorEmail', r."authorEmail",` : ""} 'authorFullName', r."authorFullName",
       'createdAt', ${iso(`r."createdAt"`)}, 'attachments', ${files(`f."replyId" = r."id"`)})`,
-    `"Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
-      WHERE r."organizationId" = t."organizationId" AND r."ticketId" = t."id"${publicOnly ? ` AND r."type" = 'public'` : ""}`,
-    `r."createdAt", r."id"`,
+    `(SELECT r.*, u."fullName" AS "authorFullName" FROM "Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
+        WHERE r."organizationId" = t."organizationId" AND r."ticketId" = t."id"${publicOnly ? ` AND r."type" = 'public'` : ""}${after}
+        ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${limit}::int) r`,
+    `r."createdAt" DESC, r."id" DESC`,
   );
 
 // The newest changes first, `limit` of them: the caller keeps one page and knows from the one
@@ -125,18 +128,26 @@ export function partsOf(parts, call) {
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
  *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
- *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number },
+ *   repliesBefore?: { createdAt: Date, id: string },
  * }} input
  * @returns {{ text: string, values: unknown[] }}
  */
-export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits }) {
+export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits, repliesBefore }) {
   const values = [id, organizationId];
   const param = (value) => `$${values.push(value)}`;
+  // The redundant bound on the time lets the (organisation, ticket, created) index start at the cursor.
+  const repliesAfter = (before) => {
+    if (!before) return "";
+    const at = param(before.createdAt);
+    return ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${param(before.id)})`;
+  };
   const fields = [
     // Replies name a customer as the ticket names them.
     `'customerName', t."customerName"`,
     parts.ticket && `'ticket', ${TICKET}`,
-    parts.replies && `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff })}`,
+    parts.replies &&
+      `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff }, param(limits.replies), repliesAfter(repliesBefore))}`,
     parts.tags && `'tags', ${TAGS}`,
     parts.history && `'history', ${history(param(limits.historyEvents))}`,
     parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,

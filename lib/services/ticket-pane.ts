@@ -8,7 +8,14 @@ import type { TicketPane } from "@/lib/schemas/ticket-pane";
 import type { TicketRating } from "@/lib/schemas/satisfaction";
 import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
-import { HISTORY_PAGE, type Reply, type Ticket, type TicketHistoryEvent } from "@/lib/schemas/tickets";
+import {
+  CONVERSATION_PAGE,
+  HISTORY_PAGE,
+  type ConversationQuery,
+  type Reply,
+  type Ticket,
+  type TicketHistoryEvent,
+} from "@/lib/schemas/tickets";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { queryRows } from "@/lib/server/db";
 import type { AuthorType } from "@/generated/prisma/enums";
@@ -17,7 +24,7 @@ import { toCustomerSummary } from "./customers";
 import { PRESENCE_TTL_MS, toViewer } from "./presence";
 import { authorNameOf } from "./replies";
 import { toReply } from "./reply-body";
-import { pageOf } from "./keyset";
+import { decodeCursor, pageOf } from "./keyset";
 import { isStaff } from "./ticket-access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "./ticket-mail";
 import { partsOf, ticketPaneQuery } from "./ticket-pane-sql.mjs";
@@ -30,6 +37,7 @@ type PaneParts = Parameters<typeof ticketPaneQuery>[0]["parts"];
 type PaneRow = {
   customerName: string;
   ticket?: Jsonify<Ticket> & Files;
+  /** The newest first, one more than a page (see ticketReplies). */
   replies?: (Omit<Jsonify<Reply>, "format" | "html" | "authorEmail"> &
     StoredBody &
     Files & { authorEmail?: string; authorType: AuthorType; authorFullName: string | null })[];
@@ -66,8 +74,17 @@ function partsFor(user: SessionUser): PaneParts {
   };
 }
 
+/** The newest messages of the conversation the pane holds, or a page of earlier ones. */
+const NEWEST_MESSAGES: ConversationQuery = { limit: CONVERSATION_PAGE };
+
 /** Runs the statement for a ticket visible to the caller, or answers 404 (another tenant's too). */
-async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Date): Promise<PaneRow> {
+async function readPane(
+  user: SessionUser,
+  id: string,
+  parts: PaneParts,
+  now: Date,
+  conversation = NEWEST_MESSAGES,
+): Promise<PaneRow> {
   const { text, values } = ticketPaneQuery({
     id,
     organizationId: user.organizationId,
@@ -81,7 +98,9 @@ async function readPane(user: SessionUser, id: string, parts: PaneParts, now: Da
       presenceTtlMs: PRESENCE_TTL_MS,
       placeholderEmail: PLACEHOLDER_CUSTOMER_EMAIL,
       historyEvents: HISTORY_PAGE + 1,
+      replies: conversation.limit + 1,
     },
+    repliesBefore: conversation.cursor === undefined ? undefined : decodeCursor(conversation.cursor),
   });
   const [row] = await queryRows<{ pane: PaneRow }>({ text, values });
   if (!row) throw notFound("Ticket not found");
@@ -96,11 +115,17 @@ function historyOf(newestFirst: NonNullable<PaneRow["history"]>) {
   return { history: page.reverse(), historyCursor: nextCursor };
 }
 
-const repliesOf = ({ replies, customerName }: PaneRow) =>
-  replies!.map(({ authorFullName, ...reply }) => ({
-    ...toReply(reply),
-    authorName: authorNameOf(reply.authorType, customerName, authorFullName),
-  }));
+/** A page of the conversation, oldest first, and where its earlier messages start (null: none). */
+function repliesOf({ replies, customerName }: PaneRow, limit: number) {
+  const { page, nextCursor } = pageOf(replies!, limit);
+  return {
+    replies: page.reverse().map(({ authorFullName, ...reply }) => ({
+      ...toReply(reply),
+      authorName: authorNameOf(reply.authorType, customerName, authorFullName),
+    })),
+    repliesCursor: nextCursor,
+  };
+}
 
 /**
  * What the ticket pane needs on opening, in one request and one round trip to the database:
@@ -113,7 +138,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   const { ticket, history, mail, customer, viewers, rating } = pane;
   return {
     ticket: ticketOf(pane),
-    replies: repliesOf(pane),
+    ...repliesOf(pane, CONVERSATION_PAGE),
     ...(history && historyOf(history)),
     ...(mail && {
       mail: {
@@ -134,7 +159,16 @@ export async function ticketDetail(user: SessionUser, id: string): Promise<Jsoni
   return ticketOf(await readPane(user, id, partsOf(partsFor(user), "ticket"), new Date()));
 }
 
-/** The conversation in order, with each message's files; internal notes and authors' addresses only for staff. */
-export async function ticketReplies(user: SessionUser, id: string): Promise<Jsonify<TicketPane["replies"]>> {
-  return repliesOf(await readPane(user, id, partsOf(partsFor(user), "replies"), new Date()));
+/**
+ * The newest `limit` messages of the conversation before the cursor, oldest first, with each
+ * message's files, and where the earlier ones start; internal notes and authors' addresses only for staff.
+ */
+export async function ticketReplies(
+  user: SessionUser,
+  id: string,
+  query: ConversationQuery,
+): Promise<{ replies: Jsonify<TicketPane["replies"]>; nextCursor: string | null }> {
+  const pane = await readPane(user, id, partsOf(partsFor(user), "replies"), new Date(), query);
+  const { replies, repliesCursor } = repliesOf(pane, query.limit);
+  return { replies, nextCursor: repliesCursor };
 }

@@ -104,3 +104,32 @@ export async function addPriorityChanges(ticketId: string, count: number): Promi
     [ticketId, count],
   );
 }
+
+/**
+ * Adds `count` messages to a ticket right after its creation, a millisecond apart, "Message 1" the oldest:
+ * the customer and the ticket's creator take turns, and every fifth is the creator's internal note.
+ */
+export async function addMessages(ticketId: string, count: number): Promise<void> {
+  await query(
+    `INSERT INTO "Reply" ("id", "organizationId", "ticketId", "content", "type", "authorType", "authorEmail", "authorId", "createdAt")
+     SELECT gen_random_uuid()::text, t."organizationId", t."id", 'Message ' || n,
+       CASE WHEN n % 5 = 0 THEN 'internal' ELSE 'public' END::"ReplyType",
+       CASE WHEN n % 2 = 1 AND n % 5 <> 0 THEN 'customer' ELSE 'agent' END::"AuthorType",
+       CASE WHEN n % 2 = 1 AND n % 5 <> 0 THEN t."customerEmail" ELSE u."email" END,
+       CASE WHEN n % 2 = 1 AND n % 5 <> 0 THEN NULL ELSE u."id" END,
+       t."createdAt" + n * interval '1 millisecond'
+     FROM "Ticket" t JOIN "User" u ON u."id" = t."createdById" CROSS JOIN generate_series(1, $2::int) AS n WHERE t."id" = $1`,
+    [ticketId, count],
+  );
+}
+
+/** A portal access token of the demo organisation for `email`, valid for a day (as the email gate grants one). */
+export async function createPortalToken(email: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await query(
+    `INSERT INTO "PortalSession" ("id", "organizationId", "email", "tokenHash", "expiresAt")
+     SELECT gen_random_uuid()::text, "id", $1, $2, now() + interval '1 day' FROM "Organization" WHERE "slug" = 'acme'`,
+    [email, createHash("sha256").update(token).digest("hex")],
+  );
+  return token;
+}

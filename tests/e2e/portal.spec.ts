@@ -1,10 +1,51 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { codeFromMail, latestMailTo, signInAs, toastText, uniqueEmail } from "./helpers";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addMessages, createPortalToken } from "./db";
+import {
+  codeFromMail,
+  expectNoSidewaysScroll,
+  latestMailTo,
+  openInTheme,
+  SCREEN_SIZES,
+  signInAs,
+  toastText,
+  uniqueEmail,
+} from "./helpers";
+
+const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/**
+ * A customer's ticket with 65 messages after the opening one (52 public, 13 internal notes), opened
+ * in the portal with an access token: the conversation region of its detail.
+ */
+async function openLongPortalConversation(browser: Browser, theme: "light" | "dark" = "light") {
+  const email = uniqueEmail("portal-long");
+  const staff = await browser.newPage();
+  await signInAs(staff, "agent@acme.test");
+  const subject = `Long thread ${Date.now()}`;
+  const res = await staff.request.post("/api/tickets", {
+    data: { subject, description: "It keeps rebooting.", customerEmail: email, customerName: "Robin" },
+  });
+  expect(res.status()).toBe(201);
+  await addMessages(((await res.json()) as { id: string }).id, 65);
+  await staff.close();
+
+  const page = await browser.newPage();
+  await openInTheme(page, theme);
+  const token = await createPortalToken(email);
+  await page.addInitScript(
+    ([token, email]) => sessionStorage.setItem("portal:acme", JSON.stringify({ token, email })),
+    [token, email],
+  );
+  await page.goto("/portal?org=acme");
+  await page.getByRole("button", { name: new RegExp(subject) }).click();
+  return { page, conversation: page.getByRole("region", { name: "Conversation" }) };
 }
 
 test.describe("customer portal", () => {
@@ -115,4 +156,37 @@ test.describe("customer portal", () => {
     const refused = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status()).toBe(401);
   });
+
+  test("a long conversation shows the newest 50 public messages, and the earlier ones above on asking", async ({
+    browser,
+  }) => {
+    const { conversation } = await openLongPortalConversation(browser);
+    const messages = conversation.locator("[data-author]");
+    const earlier = conversation.getByRole("button", { name: "Show earlier messages" });
+    await expect(messages).toHaveCount(50);
+    await expect(messages.first().getByText("Message 3", { exact: true })).toBeVisible();
+    await expect(messages.last().getByText("Message 64", { exact: true })).toBeVisible();
+    await earlier.click();
+    await expect(messages).toHaveCount(52);
+    await expect(messages.first().getByText("Message 1", { exact: true })).toBeVisible();
+    await expect(earlier).toHaveCount(0);
+    // Internal notes never reach the portal, on any page.
+    await expect(conversation.getByText("Message 5", { exact: true })).toHaveCount(0);
+  });
 });
+
+for (const theme of ["light", "dark"] as const) {
+  for (const size of SCREEN_SIZES) {
+    test(`a long portal conversation at ${size.width} px, ${theme}: the earlier messages' button fits`, async ({
+      browser,
+    }) => {
+      const { page, conversation } = await openLongPortalConversation(browser, theme);
+      await page.setViewportSize(size);
+      const more = conversation.getByRole("button", { name: "Show earlier messages" });
+      await more.scrollIntoViewIfNeeded();
+      await expect(more).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `portal-conversation-earlier-${size.width}-${theme}.png`) });
+    });
+  }
+}

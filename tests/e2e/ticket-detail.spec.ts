@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { addPriorityChanges } from "./db";
+import { addMessages, addPriorityChanges } from "./db";
 import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, signInAs, toastText } from "./helpers";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
@@ -42,6 +42,16 @@ async function openLongHistory(page: Page) {
   await addPriorityChanges(t.id, 120);
   await open(await openQueue(page, tag), t.subject);
   return page.getByRole("article").getByRole("region", { name: "History" });
+}
+
+async function openLongConversation(page: Page) {
+  await signInAs(page, "agent@acme.test");
+  const tag = tagOf();
+  const t = await newTicket(page, `Long conversation ${tag}`, `conversation-${tag}@example.test`);
+  // 60 messages after the opening one: the pane holds the newest 50.
+  await addMessages(t.id, 60);
+  await open(await openQueue(page, tag), t.subject);
+  return page.getByRole("article").getByRole("region", { name: "Conversation" });
 }
 
 test.describe("ticket detail", () => {
@@ -226,20 +236,51 @@ test.describe("ticket detail", () => {
     await expect(entries.nth(1)).toHaveText(/changed the priority from Medium to High$/);
     await expect(history.getByRole("button", { name: "Show earlier changes" })).toHaveCount(0);
   });
+
+  test("a long conversation shows its newest 50 messages, the earlier ones above on asking, and a new one below", async ({
+    page,
+  }) => {
+    const conversation = await openLongConversation(page);
+    const messages = conversation.locator("[data-reply-type]");
+    const earlier = conversation.getByRole("button", { name: "Show earlier messages" });
+    await expect(messages).toHaveCount(50);
+    await expect(messages.first().getByText("Message 11", { exact: true })).toBeVisible();
+    await expect(messages.last().getByText("Message 60", { exact: true })).toBeVisible();
+    // The ticket's own first message stays at the top, above the button.
+    await expect(conversation.getByText("The export button does nothing.")).toBeVisible();
+
+    await earlier.click();
+    await expect(messages).toHaveCount(60);
+    await expect(messages.first().getByText("Message 1", { exact: true })).toBeVisible();
+    await expect(earlier).toHaveCount(0);
+
+    // A reply sent now comes last and every earlier message stays.
+    await page.getByRole("textbox", { name: "Reply" }).fill("Found it in the worker logs.");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await expect(messages).toHaveCount(61);
+    await expect(messages.last()).toContainText("Found it in the worker logs.");
+    await expect(messages.first().getByText("Message 1", { exact: true })).toBeVisible();
+  });
 });
+
+// The sections that load their earlier part on asking, each with its button above.
+const LONG_SECTIONS = [
+  { what: "conversation", button: "Show earlier messages", open: openLongConversation },
+  { what: "history", button: "Show earlier changes", open: openLongHistory },
+];
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
-    test(`a long history at ${size.width} px, ${theme}: the earlier changes' button fits the pane`, async ({
-      page,
-    }) => {
-      await openInTheme(page, theme);
-      await page.setViewportSize(size);
-      const more = (await openLongHistory(page)).getByRole("button", { name: "Show earlier changes" });
-      await more.scrollIntoViewIfNeeded();
-      await expect(more).toBeInViewport();
-      await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `history-earlier-${size.width}-${theme}.png`) });
-    });
+    for (const { what, button, open } of LONG_SECTIONS) {
+      test(`a long ${what} at ${size.width} px, ${theme}: "${button}" fits the pane`, async ({ page }) => {
+        await openInTheme(page, theme);
+        await page.setViewportSize(size);
+        const more = (await open(page)).getByRole("button", { name: button });
+        await more.scrollIntoViewIfNeeded();
+        await expect(more).toBeInViewport();
+        await expectNoSidewaysScroll(page);
+        await page.screenshot({ path: path.join(SHOTS, `${what}-earlier-${size.width}-${theme}.png`) });
+      });
+    }
   }
 }

@@ -403,6 +403,7 @@ describe.each([
 
   it("loads a ticket and its replies by index", async () => {
     const headers = await session(org, "agent");
+    const earlierThanNow = Buffer.from(`${new Date().toISOString()}|~`).toString("base64url");
     const ticket = await db.ticket.findFirstOrThrow({
       where: { organizationId: org },
       orderBy: { ticketNumber: "asc" },
@@ -414,6 +415,13 @@ describe.each([
       )),
       ...(await explainAll(() =>
         replies(makeRequest(`/api/replies/${ticket.id}`, { headers }), params({ ticketId: ticket.id })),
+      )),
+      // An earlier page starts at its cursor in the same index.
+      ...(await explainAll(() =>
+        replies(
+          makeRequest(`/api/replies/${ticket.id}?cursor=${earlierThanNow}`, { headers }),
+          params({ ticketId: ticket.id }),
+        ),
       )),
     ];
     expect(sequentialScans(plans)).toEqual([]);

@@ -27,19 +27,20 @@ async function call(handler: Handler, actor: SignedInActor, path: string, values
   return readJson(await handler(makeRequest(path, { headers: await cookieOf(world, actor) }), params(values)));
 }
 
-/** The history's own call: a page of it, and where its earlier changes start (X-Next-Cursor). */
-async function historyCall(id: string, query = "") {
-  const res = await history(
-    makeRequest(`/api/tickets/${id}/history${query}`, { headers: await cookieOf(world, "agent") }),
-    params({ id }),
-  );
+/** A paged call: a page, and where its earlier rows start (X-Next-Cursor). */
+async function pageCall(handler: Handler, actor: SignedInActor, path: string, values: Record<string, string>) {
+  const res = await handler(makeRequest(path, { headers: await cookieOf(world, actor) }), params(values));
   return { ...(await readJson(res)), next: res.headers.get("x-next-cursor") };
 }
+const historyCall = (id: string, query = "") =>
+  pageCall(history, "agent", `/api/tickets/${id}/history${query}`, { id });
+const repliesCall = (id: string, query = "", actor: SignedInActor = "agent") =>
+  pageCall(replies, actor, `/api/replies/${id}${query}`, { ticketId: id });
 
 async function staffParts(id: string) {
   const parts = {
     ticket: await call(detail, "agent", `/api/tickets/detail/${id}`, { id }),
-    replies: await call(replies, "agent", `/api/replies/${id}`, { ticketId: id }),
+    replies: await repliesCall(id),
     history: await historyCall(id),
     mail: await call(mail, "agent", `/api/tickets/${id}/mail`, { id }),
     customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
@@ -47,9 +48,10 @@ async function staffParts(id: string) {
     rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
   };
   for (const part of Object.values(parts)) expect(part.status).toBe(200);
-  // The history's first page names where its earlier changes start, as the call's header does.
+  // The first pages of the history and the conversation name where their earlier rows start, as the calls' headers do.
   const bodies: Record<string, unknown> = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.body]));
   bodies.historyCursor = parts.history.next;
+  bodies.repliesCursor = parts.replies.next;
   return bodies;
 }
 
@@ -225,6 +227,57 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(earlier.next).toBeNull();
   });
 
+  it("holds the newest 50 messages of a long conversation, and where the earlier ones start, as the replies call does", async () => {
+    const ticket = await db.ticket.create({ data: { ...ticketData(world.a.ticket), ticketNumber: 14 } });
+    const id = ticket.id;
+    const start = Date.now() - 3_600_000;
+    // Every third an internal note; two to each second, so ties are ordered by id.
+    await db.reply.createMany({
+      data: Array.from({ length: 80 }, (_, i) => ({
+        organizationId: world.a.org.id,
+        ticketId: id,
+        authorType: "agent" as const,
+        authorEmail: world.a.users.agent.email,
+        type: i % 3 === 0 ? ("internal" as const) : ("public" as const),
+        content: `message ${i}`,
+        createdAt: new Date(start + Math.floor(i / 2) * 1000),
+      })),
+    });
+    const newest = async (type?: "public") =>
+      (
+        await db.reply.findMany({
+          where: { ticketId: id, ...(type && { type }) },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 50,
+          select: { id: true },
+        })
+      )
+        .map((r) => r.id)
+        .reverse();
+
+    const staff = (await call(pane, "agent", `/api/tickets/${id}/pane`, { id })).body as Jsonify<TicketPane>;
+    const own = await repliesCall(id);
+    expect(staff.replies).toEqual(own.body);
+    expect(staff.repliesCursor).toBe(own.next);
+    expect(staff.replies.map((r) => r.id)).toEqual(await newest());
+    const earlier = await repliesCall(id, `?cursor=${staff.repliesCursor}`);
+    expect((earlier.body as unknown as { content: string }[]).map((r) => r.content)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `message ${i}`),
+    );
+    expect(earlier.next).toBeNull();
+
+    // The customer's 53 public messages: the newest 50, then 3.
+    const theirs = (await call(pane, "end_user", `/api/tickets/${id}/pane`, { id })).body as Jsonify<TicketPane>;
+    expect(theirs.replies.map((r) => r.id)).toEqual(await newest("public"));
+    const rest = await repliesCall(id, `?cursor=${theirs.repliesCursor}`, "end_user");
+    expect((rest.body as unknown as { content: string }[]).map((r) => r.content)).toEqual([
+      "message 1",
+      "message 2",
+      "message 4",
+    ]);
+    expect(rest.next).toBeNull();
+  });
+
   it("names the ticket's tags in its order, leaving out a tag deleted since", async () => {
     const names = ["first", "gone", "last"];
     const tags = await Promise.all(
@@ -257,9 +310,11 @@ describe("GET /api/tickets/{id}/pane", () => {
     const id = world.a.ticket.id;
     const got = await call(pane, "end_user", `/api/tickets/${id}/pane`, { id });
     expect(got.status).toBe(200);
-    expect(Object.keys(got.body).sort()).toEqual(["replies", "ticket"]);
+    expect(Object.keys(got.body).sort()).toEqual(["replies", "repliesCursor", "ticket"]);
     expect(got.body.ticket).toEqual((await call(detail, "end_user", `/api/tickets/detail/${id}`, { id })).body);
-    expect(got.body.replies).toEqual((await call(replies, "end_user", `/api/replies/${id}`, { ticketId: id })).body);
+    const own = await repliesCall(id, "", "end_user");
+    expect(got.body.replies).toEqual(own.body);
+    expect(got.body.repliesCursor).toBe(own.next);
     expect((got.body.replies as { type: string }[]).map((r) => r.type)).toEqual(["public"]);
     expect(JSON.stringify(got.body)).not.toContain("internal note");
     // Authors are named, never given by address.

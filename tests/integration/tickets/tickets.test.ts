@@ -16,6 +16,7 @@ import {
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { SLA_TARGETS } from "@/lib/tickets/sla";
+import { PAGE_QUERY_RULES } from "../helpers/page-query";
 
 type User = { id: string; sessionVersion: number };
 const as = async (user: User) => ({ cookie: await sessionCookie(user) });
@@ -389,13 +390,7 @@ describe("GET /api/tickets/{id}/history, page by page", () => {
     expect(rest.next).toBeNull();
   });
 
-  it.each([
-    ["?limit=0", "limit must be at least 1"],
-    ["?limit=201", "limit must be at most 200"],
-    ["?limit=abc", "limit must be a number"],
-    ["?cursor=bm9wZQ", "Invalid cursor"],
-    [`?cursor=${"a".repeat(201)}`, "Invalid cursor"],
-  ])("rejects %s", async (query, message) => {
+  it.each(PAGE_QUERY_RULES)("rejects %s", async (query, message) => {
     const { body } = await readJson(await post(world.users.agent, { subject: "Query", description: "d" }));
     const id = (body as { id: string }).id;
     expect(await getHistory(world.users.agent, id, query)).toMatchObject({ status: 400, body: { error: message } });

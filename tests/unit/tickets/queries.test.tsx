@@ -7,6 +7,7 @@ import {
   ticketKeys,
   useCreateTicket,
   useInvalidateTickets,
+  useReplies,
   useTicket,
   useTicketHistory,
   useTicketList,
@@ -74,20 +75,44 @@ describe("ticket queries", () => {
     ]);
   });
 
-  it("read a ticket's history newest changes first, and put each earlier page above them", async () => {
+  type NewestPages = () => { items?: { id: string }[]; hasNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  it.each<[string, string, NewestPages]>([
+    ["history", "/api/tickets/t1/history", () => useTicketHistory("t1", { enabled: true })],
+    ["conversation", "/api/replies/t1", () => useReplies("t1")],
+  ])("read a ticket's %s newest first, and put each earlier page above", async (_what, path, use) => {
     answer = (_m, url) =>
       url.includes("cursor=")
         ? { status: 200, body: [{ id: "e1" }, { id: "e2" }] }
         : { status: 200, body: [{ id: "e3" }, { id: "e4" }], headers: { "X-Next-Cursor": "c2" } };
-    const { result } = renderHook(() => useTicketHistory("t1", { enabled: true }), {
-      wrapper: wrapper(createQueryClient()),
-    });
-    await waitFor(() => expect(result.current.events?.map((e) => e.id)).toEqual(["e3", "e4"]));
+    const { result } = renderHook(use, { wrapper: wrapper(createQueryClient()) });
+    await waitFor(() => expect(result.current.items?.map((e) => e.id)).toEqual(["e3", "e4"]));
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.events?.map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]));
+    await waitFor(() => expect(result.current.items?.map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]));
     expect(result.current.hasNextPage).toBe(false);
-    expect(calls.map((c) => c.url)).toEqual(["/api/tickets/t1/history", "/api/tickets/t1/history?cursor=c2"]);
+    expect(calls.map((c) => c.url)).toEqual([path, `${path}?cursor=c2`]);
+  });
+
+  it("refresh a conversation's loaded pages each from the page after it, so a new message leaves no gap", async () => {
+    // Four messages, pages of two: e3 e4 newest, then e1 e2. After e5 arrives the newest page is
+    // e4 e5, and the page before it must start at e3, not where the old newest page began.
+    let messages = ["e1", "e2", "e3", "e4"];
+    answer = (_m, url) => {
+      const before = new URL(url, "http://x").searchParams.get("cursor");
+      const end = before ? messages.indexOf(before) : messages.length;
+      const start = Math.max(0, end - 2);
+      const next = start > 0 ? { "X-Next-Cursor": messages[start]! } : undefined;
+      return { status: 200, body: messages.slice(start, end).map((id) => ({ id })), headers: next };
+    };
+    const client = createQueryClient();
+    const { result } = renderHook(() => useReplies("t1"), { wrapper: wrapper(client) });
+    await waitFor(() => expect(result.current.items?.map((e) => e.id)).toEqual(["e3", "e4"]));
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.items?.map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]));
+    messages = [...messages, "e5"];
+    await act(() => client.invalidateQueries({ queryKey: replyKeys.list("t1") }));
+    await waitFor(() => expect(result.current.items?.map((e) => e.id)).toEqual(["e2", "e3", "e4", "e5"]));
+    expect(result.current.hasNextPage).toBe(true);
   });
 
   it("after a ticket change refresh tickets, replies, usage and organisations, and leave users alone", async () => {
