@@ -17,6 +17,7 @@ import { TicketHistory } from "./ticket-history";
 import { TicketRatingNote } from "@/components/satisfaction/ticket-rating";
 import { MailBounceWarning, TicketMailSection } from "./ticket-mail";
 import { useReplies, useTicket, useTicketPane } from "./queries";
+import { useShowNewest } from "./use-show-newest";
 import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
 import { TicketUpdatedBanner } from "@/components/live/ticket-updated-banner";
 import { TicketViewers } from "@/components/live/ticket-viewers";
@@ -38,6 +39,7 @@ export function TicketDetail({
   const ready = useTicketPane(ticketId);
   const ticket = useTicket(ticketId, { enabled: ready });
   const replies = useReplies(ticketId, { enabled: ready });
+  const conversationBox = useShowNewest(ticketId, ticket.data !== undefined && replies.items !== undefined);
   const me = useCurrentUser();
   const typing = useTyping();
   // Staff see each other on a ticket; customers are never shown nor told who is looking.
@@ -76,6 +78,7 @@ export function TicketDetail({
       </header>
       {/* Focusable, so the conversation can be scrolled from the keyboard too. */}
       <div
+        ref={conversationBox}
         data-ticket-scroll
         tabIndex={0}
         className="@container relative min-h-0 flex-1 overflow-y-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
@@ -94,9 +97,10 @@ export function TicketDetail({
                 <AttachmentList attachments={t.attachments} />
               </div>
               <ShowEarlier pages={replies} what="messages" />
-              {replies.items?.map((r) => (
+              {replies.items?.map((r, i, all) => (
                 <div
                   key={r.id}
+                  data-newest={i === all.length - 1 || undefined}
                   data-reply-type={r.type}
                   className={cn(
                     "rounded-md border p-3",

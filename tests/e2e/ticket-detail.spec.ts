@@ -245,7 +245,9 @@ test.describe("ticket detail", () => {
     const earlier = conversation.getByRole("button", { name: "Show earlier messages" });
     await expect(messages).toHaveCount(50);
     await expect(messages.first().getByText("Message 11", { exact: true })).toBeVisible();
-    await expect(messages.last().getByText("Message 60", { exact: true })).toBeVisible();
+    // It opens on the newest message, scrolled within the pane.
+    await expect(messages.last().getByText("Message 60", { exact: true })).toBeInViewport();
+    await expect(earlier).not.toBeInViewport();
     // The ticket's own first message stays at the top, above the button.
     await expect(conversation.getByText("The export button does nothing.")).toBeVisible();
 
@@ -261,6 +263,19 @@ test.describe("ticket detail", () => {
     await expect(messages.last()).toContainText("Found it in the worker logs.");
     await expect(messages.first().getByText("Message 1", { exact: true })).toBeVisible();
   });
+});
+
+test("a conversation whose newest message is already in view opens at its top", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, "agent@acme.test");
+  const tag = tagOf();
+  const t = await newTicket(page, `Short conversation ${tag}`, `short-${tag}@example.test`);
+  await addMessages(t.id, 1);
+  await open(await openQueue(page, tag), t.subject);
+  const conversation = page.getByRole("article").getByRole("region", { name: "Conversation" });
+  await expect(conversation.getByText("Message 1", { exact: true })).toBeInViewport();
+  await expect(conversation.getByText("The export button does nothing.")).toBeInViewport();
+  expect(await page.locator("[data-ticket-scroll]").evaluate((box) => box.scrollTop)).toBe(0);
 });
 
 // The sections that load their earlier part on asking, each with its button above.
