@@ -59,7 +59,8 @@ test.describe("workspace navigation", () => {
     await page.getByRole("link", { name: "Unassigned" }).click();
     await expect(page).toHaveURL(/\/app#unassigned$/);
     const unassigned = Number(await page.getByTestId("count-unassigned").textContent());
-    await expect(rows(page)).toHaveCount(unassigned);
+    // The queue's first page: 50 rows, or all of them when fewer (other specs add tickets).
+    await expect(rows(page)).toHaveCount(Math.min(unassigned, 50));
     await expect(queueHeading(page)).toHaveText("Unassigned");
     await expect(page.getByRole("link", { name: "Unassigned" })).toHaveAttribute("data-active", "true");
     // Unassigned tickets are open: no row has the closed queue's statuses (by their badges, not
