@@ -36,3 +36,12 @@ export function pageOf<T extends Row>(rows: T[], limit: number): { page: T[]; ne
   const page = rows.slice(0, limit);
   return { page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }
+
+/**
+ * A page of a list read newest first and shown oldest first (a conversation, a ticket's history):
+ * the newest `limit` of the `limit + 1` rows fetched, oldest first, and where the earlier ones start.
+ */
+export function oldestFirstPageOf<T extends Row>(newestFirst: T[], limit: number) {
+  const { page, nextCursor } = pageOf(newestFirst, limit);
+  return { page: page.reverse(), nextCursor };
+}

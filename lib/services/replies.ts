@@ -14,7 +14,7 @@ import {
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { auditActor, customerOf, sessionActor, type CustomerActor } from "./actor";
 import { attachmentsOfReplies } from "./attachments";
-import { afterCursor, pageOf } from "./keyset";
+import { afterCursor, oldestFirstPageOf } from "./keyset";
 import { recordEvent } from "./audit";
 import { notifyAgentReply, notifyCustomerReply } from "./notifications";
 import { lockTicket } from "./ticket-lock";
@@ -89,13 +89,13 @@ export async function listCustomerReplies(
     take: query.limit + 1,
     select: CUSTOMER_REPLY_SELECT,
   });
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = oldestFirstPageOf(rows, query.limit);
   const withFiles = await attachmentsOfReplies(
     organizationId,
     ticketId,
     page.map((row) => row.id),
   );
-  return { replies: page.reverse().map((row) => withFiles(toCustomerReply(row))), nextCursor };
+  return { replies: page.map((row) => withFiles(toCustomerReply(row))), nextCursor };
 }
 
 /** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */

@@ -36,6 +36,10 @@ const TAGS = array(
   `x."at"`,
 );
 
+// Where a later page of the conversation starts: the redundant bound on the time lets the
+// (organisation, ticket, created) index start at the cursor.
+const repliesAfter = (at, id) => ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${id})`;
+
 // The reply's stored body columns go out as they are: which of them is shown, and whether an
 // older renderer's HTML must be made again, is decided in JavaScript (lib/services/reply-body.ts).
 // The newest messages first, `limit` of them (before the cursor's `after` condition when paging):
@@ -136,18 +140,12 @@ export function partsOf(parts, call) {
 export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits, repliesBefore }) {
   const values = [id, organizationId];
   const param = (value) => `$${values.push(value)}`;
-  // The redundant bound on the time lets the (organisation, ticket, created) index start at the cursor.
-  const repliesAfter = (before) => {
-    if (!before) return "";
-    const at = param(before.createdAt);
-    return ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${param(before.id)})`;
-  };
   const fields = [
     // Replies name a customer as the ticket names them.
     `'customerName', t."customerName"`,
     parts.ticket && `'ticket', ${TICKET}`,
     parts.replies &&
-      `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff }, param(limits.replies), repliesAfter(repliesBefore))}`,
+      `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff }, param(limits.replies), repliesBefore ? repliesAfter(param(repliesBefore.createdAt), param(repliesBefore.id)) : "")}`,
     parts.tags && `'tags', ${TAGS}`,
     parts.history && `'history', ${history(param(limits.historyEvents))}`,
     parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,

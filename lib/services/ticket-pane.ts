@@ -24,7 +24,7 @@ import { toCustomerSummary } from "./customers";
 import { PRESENCE_TTL_MS, toViewer } from "./presence";
 import { authorNameOf } from "./replies";
 import { toReply } from "./reply-body";
-import { decodeCursor, pageOf } from "./keyset";
+import { decodeCursor, oldestFirstPageOf } from "./keyset";
 import { isStaff } from "./ticket-access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "./ticket-mail";
 import { partsOf, ticketPaneQuery } from "./ticket-pane-sql.mjs";
@@ -111,15 +111,15 @@ const ticketOf = ({ ticket, tags }: PaneRow) => ({ ...ticket!, ...(tags && { tag
 
 /** The history as its own call's first page answers it: oldest first, and where earlier changes start. */
 function historyOf(newestFirst: NonNullable<PaneRow["history"]>) {
-  const { page, nextCursor } = pageOf(newestFirst, HISTORY_PAGE);
-  return { history: page.reverse(), historyCursor: nextCursor };
+  const { page, nextCursor } = oldestFirstPageOf(newestFirst, HISTORY_PAGE);
+  return { history: page, historyCursor: nextCursor };
 }
 
 /** A page of the conversation, oldest first, and where its earlier messages start (null: none). */
 function repliesOf({ replies, customerName }: PaneRow, limit: number) {
-  const { page, nextCursor } = pageOf(replies!, limit);
+  const { page, nextCursor } = oldestFirstPageOf(replies!, limit);
   return {
-    replies: page.reverse().map(({ authorFullName, ...reply }) => ({
+    replies: page.map(({ authorFullName, ...reply }) => ({
       ...toReply(reply),
       authorName: authorNameOf(reply.authorType, customerName, authorFullName),
     })),

@@ -15,7 +15,7 @@ import type {
   UpdateTicketInput,
 } from "@/lib/schemas/tickets";
 import { recordEvent } from "./audit";
-import { afterCursor, pageOf } from "./keyset";
+import { afterCursor, oldestFirstPageOf } from "./keyset";
 import {
   afterTicketCursor,
   cursorTime,
@@ -391,6 +391,6 @@ export async function ticketHistory(
     take: query.limit + 1,
     select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
   });
-  const { page, nextCursor } = pageOf(rows, query.limit);
-  return { events: page.reverse(), nextCursor };
+  const { page, nextCursor } = oldestFirstPageOf(rows, query.limit);
+  return { events: page, nextCursor };
 }
