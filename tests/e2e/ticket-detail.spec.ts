@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addMessages, addPriorityChanges } from "./db";
 import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, signInAs, toastText } from "./helpers";
 
@@ -278,19 +278,38 @@ test("a conversation whose newest message is already in view opens at its top", 
   expect(await page.locator("[data-ticket-scroll]").evaluate((box) => box.scrollTop)).toBe(0);
 });
 
-// The sections that load their earlier part on asking, each with its button above.
+// The sections that load their earlier part on asking, each with its button above, and what is
+// in view as the ticket opens.
 const LONG_SECTIONS = [
-  { what: "conversation", button: "Show earlier messages", open: openLongConversation },
-  { what: "history", button: "Show earlier changes", open: openLongHistory },
+  {
+    what: "conversation",
+    button: "Show earlier messages",
+    open: openLongConversation,
+    opensOn: (section: Locator) => section.getByText("Message 60", { exact: true }),
+  },
+  {
+    what: "history",
+    button: "Show earlier changes",
+    open: openLongHistory,
+    // A ticket opens at its top while its newest message is in view: the history is far below.
+    opensOn: (section: Locator) =>
+      section
+        .page()
+        .getByRole("article")
+        .getByRole("heading", { name: /^Long history/ }),
+  },
 ];
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
-    for (const { what, button, open } of LONG_SECTIONS) {
+    for (const { what, button, open, opensOn } of LONG_SECTIONS) {
       test(`a long ${what} at ${size.width} px, ${theme}: "${button}" fits the pane`, async ({ page }) => {
         await openInTheme(page, theme);
         await page.setViewportSize(size);
-        const more = (await open(page)).getByRole("button", { name: button });
+        const section = await open(page);
+        await expect(opensOn(section)).toBeInViewport();
+        await page.screenshot({ path: path.join(SHOTS, `${what}-opened-${size.width}-${theme}.png`) });
+        const more = section.getByRole("button", { name: button });
         await more.scrollIntoViewIfNeeded();
         await expect(more).toBeInViewport();
         await expectNoSidewaysScroll(page);
