@@ -19,8 +19,10 @@ export async function skipBackoff(): Promise<number> {
 
 /** Jobs of `kind` still in the queue (waiting, failed or dead), oldest first. */
 export async function queuedJobs(kind?: string) {
-  return db.$queryRaw<{ id: string; kind: string; attempts: number; max_attempts: number; payload: unknown }[]>`
-    SELECT j.id::text, t.identifier AS kind, j.attempts, j.max_attempts, j.payload
+  return db.$queryRaw<
+    { id: string; kind: string; attempts: number; max_attempts: number; payload: unknown; run_at: Date }[]
+  >`
+    SELECT j.id::text, t.identifier AS kind, j.attempts, j.max_attempts, j.payload, j.run_at
     FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
     WHERE ${kind ?? null}::text IS NULL OR t.identifier = ${kind ?? null}::text ORDER BY j.id`;
 }
