@@ -91,13 +91,15 @@ async function startAttempt(job: MailJob, run: JobRun) {
   }
   if (job.onlyIfNoAccount && (await db.user.findUnique({ where: { email: job.message.to }, select: { id: true } })))
     return null;
-  if (job.customer && job.organizationId && !(await takeMailQuota(job.organizationId, job.customer.what))) return null;
   const now = new Date();
-  const [created] = await queryRows<Delivery>(Prisma.sql`
+  // The row, written for each row of `source` (a FROM clause) if any.
+  const insert = (source: Prisma.Sql) => Prisma.sql`
     INSERT INTO "MailDelivery" ("id", "organizationId", "messageId", "recipient", "subject", "status", "attempts", "createdAt", "updatedAt")
-    VALUES (${job.deliveryId}, ${job.organizationId ?? null}, ${job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`},
-      ${job.message.to}, ${job.message.subject}, 'sending', 1, ${now}, ${now})
-    RETURNING "id", "messageId"`);
+    SELECT ${job.deliveryId}, ${job.organizationId ?? null}, ${job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`},
+      ${job.message.to}, ${job.message.subject}, 'sending', 1, ${now}, ${now} ${source}
+    RETURNING "id", "messageId"`;
+  if (job.customer && job.organizationId) return takeMailQuota<Delivery>(job.organizationId, job.customer.what, insert);
+  const [created] = await queryRows<Delivery>(insert(Prisma.empty));
   return created!;
 }
 

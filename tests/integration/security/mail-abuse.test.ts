@@ -27,6 +27,12 @@ async function newTicket(user: User, body: Record<string, unknown>) {
   return res;
 }
 
+/** What the delivery rows of mails to `recipient` say: a skipped mail has none. */
+async function deliveries(recipient: string) {
+  const rows = await db.mailDelivery.findMany({ where: { recipient }, orderBy: { createdAt: "asc" } });
+  return rows.map((row) => [row.subject, row.status]);
+}
+
 beforeAll(async () => {
   await resetDatabase();
   smtp = await startSmtp();
@@ -54,6 +60,10 @@ describe("a free organisation mailing addresses of its choice", () => {
     expect(mails.map((m) => m.raw.match(/^Subject: (.*)$/m)?.[1])).toEqual([
       expect.stringContaining("Hello"),
       expect.stringContaining("Last"),
+    ]);
+    expect(await deliveries(victim)).toEqual([
+      [expect.stringContaining("Hello"), "sent"],
+      [expect.stringContaining("Last"), "sent"],
     ]);
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(5);
     const events = await db.auditEvent.findMany({ where: { organizationId: org.id, action: "mail.quota_reached" } });
@@ -86,6 +96,8 @@ describe("a free organisation mailing addresses of its choice", () => {
     expect((await mailsTo(smtp, customer)).map((m) => m.raw.match(/^Subject: (.*)$/m)?.[1])).toEqual([
       expect.stringContaining("First"),
     ]);
+    expect(await deliveries(customer)).toEqual([[expect.stringContaining("First"), "sent"]]);
+    expect(await counted("day")).toBe(MAIL_QUOTAS.free.perDay.limit + 1);
     const events = await db.auditEvent.findMany({
       where: { organizationId: org.id, action: "mail.quota_reached" },
       orderBy: { createdAt: "asc" },
