@@ -44,11 +44,12 @@ async function sendThrough(url: string, subject: string) {
 
 const previousUrl = process.env.SMTP_URL;
 afterAll(() => {
-  process.env.SMTP_URL = previousUrl;
+  if (previousUrl === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = previousUrl;
 });
 
 describe("the SMTP connection", () => {
-  it("sends plain mail, several on one reused connection", async () => {
+  it("sends plain mail, one message after another", async () => {
     const server = await startServer({});
     process.env.SMTP_URL = `smtp://127.0.0.1:${server.port}/?ignoreTLS=true`;
     try {
