@@ -52,10 +52,11 @@ type SocketReady = (error: Error | null, socket?: { connection: Socket }) => voi
 /**
  * Opens SMTP's TCP connection without Nagle's delay, then hands it to nodemailer, which speaks
  * SMTP on it and starts TLS where the address says so (smtps://, STARTTLS). SMTP is a
- * conversation of small writes, and nodemailer leaves the delay on: each message then waited for
+ * conversation of small writes, and nodemailer leaves the delay on, so each message waited for
  * the server's delayed acknowledgement: 44 ms a mail on a reused connection against 1.6 ms
  * without it (one mail after another to an smtp-server on the same machine), which held one
- * connection to about 22 mails a second. Same defaults as nodemailer: localhost, port 465 for smtps://, else 587.
+ * connection to about 22 mails a second. Same defaults as nodemailer: localhost, port 465 for
+ * smtps://, else 587.
  */
 function connectWithoutDelay(options: SocketRequest, ready: SocketReady) {
   const port = Number(options.port) || (options.secure ? 465 : 587);
@@ -85,7 +86,7 @@ function getTransporter(): Transporter | null {
   if (!transporter || transporterUrl !== url) {
     closeMailTransport();
     transporter = nodemailer.createTransport(pooled(url));
-    // nodemailer's socket hook, set where its constructor sets it from the option (a URL cannot carry it).
+    // nodemailer's socket hook, set where its constructor would put the option (a URL cannot carry it).
     Object.assign(transporter.transporter, { getSocket: connectWithoutDelay });
     transporterUrl = url;
   }

@@ -16,7 +16,7 @@ async function startServer(options: { secure?: boolean; starttls?: boolean }) {
     logger: false,
     secure: options.secure ?? false,
     // smtp-server's own self-signed certificate serves both kinds of TLS.
-    disabledCommands: options.starttls || options.secure ? [] : ["STARTTLS"],
+    disabledCommands: options.starttls ? [] : ["STARTTLS"],
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
