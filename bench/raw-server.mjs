@@ -10,11 +10,12 @@ import http from "node:http";
 import pg from "pg";
 import { runPrimary } from "../scripts/lib/server-cluster.mjs";
 import * as sql from "./lib/hot-sql.mjs";
+import { databasePoolSize } from "../lib/server/pool-size.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  max: databasePoolSize(),
 });
 // RAW_UNNAMED=1: every statement unnamed (parsed and planned per call), as the app's were before
 // lib/server/db.ts named its reads; bench/prepared.mjs measures the difference directly.

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaClient, type Prisma } from "@/generated/prisma/client";
 import { env } from "@/lib/server/env";
 import { readTypes, toParameter } from "@/lib/server/pg-values";
+import { databasePoolSize } from "@/lib/server/pool-size.mjs";
 
 /** A new connection that cannot be made in 1.5 s fails, so requests answer 503 within 2 s while the database is down. */
 const CONNECT_TIMEOUT_MS = 1500;
@@ -59,7 +60,7 @@ function statementName({ sql }: { sql: string }): string | undefined {
 function createPool() {
   const pool = new pg.Pool({
     connectionString: env.databaseUrl,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: databasePoolSize(),
     Client: FailFastClient,
     connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,

@@ -1,0 +1,28 @@
+// How many database connections each server process keeps in its pool (DATABASE_POOL_SIZE).
+// Shared with the benchmark's raw server (bench/raw-server.mjs), so the two run the same number.
+//
+// Four, not ten: a Node process runs one request's JavaScript at a time, so a few statements in
+// flight keep the database busy, and more only queue inside PostgreSQL, where each waiting
+// connection is a process the few cores switch between. On two cores (two server processes,
+// twenty connections) a burst of new tickets spent over a quarter of the database's CPU in the
+// kernel, mostly switching between its processes; with four per process, creating tickets went
+// from about 215 to about 275 a second and reads did not change. One server process per core
+// keeps the total growing with the machine.
+export const DEFAULT_POOL_SIZE = 4;
+
+/**
+ * The pool size DATABASE_POOL_SIZE asks for, the default when it is unset or blank.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {number}
+ */
+export function databasePoolSize(env = process.env) {
+  const setting = env.DATABASE_POOL_SIZE?.trim();
+  if (!setting) return DEFAULT_POOL_SIZE;
+  const size = Number(setting);
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(
+      `DATABASE_POOL_SIZE must be a whole number of connections per server process, at least 1 (it is "${setting}"). ` +
+        `Unset it for ${DEFAULT_POOL_SIZE}.`,
+    );
+  return size;
+}
