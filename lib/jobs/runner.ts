@@ -53,16 +53,6 @@ export type Workers = { stop: () => Promise<void> };
 const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
 
 /**
- * Each pool takes as many ready jobs as it has workers in one statement and hands them out as
- * workers free up, rather than one statement per job: a burst of tickets is a burst of mail, and
- * taking its jobs one at a time cost the database about as much as sending them. The price is
- * bounded: jobs a pool took while its workers were all busy (slow SMTP, an IMAP poll) go back to
- * the queue for another process after five seconds, and after a take that found nothing, a pool
- * waits 10-30 ms before it looks again, so that each new job does not send every process to look.
- */
-const localQueue = (size: number) => ({ size, ttl: 5000, refetchDelay: { durationMs: 20 } });
-
-/**
  * Starts a pool of workers in this process: they take ready jobs (FOR UPDATE SKIP LOCKED, so
  * any number of processes share one queue and each job runs once) and fire the schedules.
  * stop() lets running jobs finish (after a grace period they are released to be retried).
@@ -131,9 +121,8 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
       events,
       // Outcomes are written through the queue's batching path: a write that fails stops the pool
       // (and the takeover above follows), where the unbatched path dropped it and the job waited
-      // four hours for its lock to expire. A stopping pool hands out no more of the jobs it took
-      // and gives them back; what it cannot give back, the takeover releases.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0, localQueue: localQueue(concurrency) } },
+      // four hours for its lock to expire.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: taskList(),
       parsedCronItems: cronItems(),
     });

@@ -31,26 +31,3 @@ export async function queuedJobs(kind?: string) {
 export async function clearJobs(): Promise<void> {
   await db.$executeRaw`DELETE FROM graphile_worker._private_jobs`;
 }
-
-/** A promise the test opens when it chooses: a job handler waits on `opened` until `open()`. */
-export function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
-
-/**
- * Polls `done` every 100 ms until it holds; past the deadline fails with `what` and, to show why,
- * the runs so far and every job in the queue.
- */
-export async function untilJobs(what: string, done: () => Promise<boolean>, runs: string[], ms = 45_000) {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) {
-      const jobs = await db.$queryRaw`SELECT t.identifier, j.attempts, j.locked_at, j.locked_by, j.run_at, j.last_error
-        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id`;
-      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify({ runs, jobs })}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,7 +1,7 @@
 import { enqueue, handle } from "@/lib/jobs";
 import { startWorkers, type Workers } from "@/lib/jobs/runner";
 import { db } from "../helpers/db";
-import { clearJobs, gate, queuedJobs, untilJobs } from "../helpers/jobs";
+import { clearJobs, queuedJobs } from "../helpers/jobs";
 
 /**
  * The database connection is cut while a job runs (a restart, a fail-over): the job must still
@@ -20,6 +20,11 @@ jest.setTimeout(60_000);
 const APP = "ticketry-jobs-lost-connection";
 const runs: string[] = [];
 
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
 const slowStarted = gate();
 const slowMayFinish = gate();
 const lostStarted = gate();
@@ -43,7 +48,17 @@ handle("probe.after", async () => {
   afterRan.open();
 });
 
-const until = (what: string, done: () => Promise<boolean>) => untilJobs(what, done, runs);
+async function until(what: string, done: () => Promise<boolean>, ms = 45_000) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) {
+      const jobs = await db.$queryRaw`SELECT t.identifier, j.attempts, j.locked_at, j.locked_by, j.run_at, j.last_error
+        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id`;
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify({ runs, jobs })}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 const gone = (kind: string) => async () => (await queuedJobs(kind)).length === 0;
 
 let workers: Workers | undefined;
