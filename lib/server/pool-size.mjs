@@ -8,6 +8,8 @@
 // kernel, mostly switching between its processes; with four per process, creating tickets went
 // from about 215 to about 275 a second and reads did not change. One server process per core
 // keeps the total growing with the machine.
+import { wholeNumberSetting } from "./whole-number-setting.mjs";
+
 export const DEFAULT_POOL_SIZE = 4;
 
 /**
@@ -16,13 +18,6 @@ export const DEFAULT_POOL_SIZE = 4;
  * @returns {number}
  */
 export function databasePoolSize(env = process.env) {
-  const setting = env.DATABASE_POOL_SIZE?.trim();
-  if (!setting) return DEFAULT_POOL_SIZE;
-  const size = Number(setting);
-  if (!Number.isInteger(size) || size < 1)
-    throw new Error(
-      `DATABASE_POOL_SIZE must be a whole number of connections per server process, at least 1 (it is "${setting}"). ` +
-        `Unset it for ${DEFAULT_POOL_SIZE}.`,
-    );
-  return size;
+  const rule = { unit: "connections per server process", least: 1, unset: String(DEFAULT_POOL_SIZE) };
+  return wholeNumberSetting(env, "DATABASE_POOL_SIZE", rule) ?? DEFAULT_POOL_SIZE;
 }

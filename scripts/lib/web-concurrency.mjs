@@ -4,6 +4,7 @@
 // raw server (bench/raw-server.mjs), so the two always compare equal process counts.
 //   WEB_CONCURRENCY (default: the number of available cores)
 import { availableParallelism } from "node:os";
+import { wholeNumberSetting } from "../../lib/server/whole-number-setting.mjs";
 
 /**
  * The number of server processes, from WEB_CONCURRENCY or the machine.
@@ -12,13 +13,6 @@ import { availableParallelism } from "node:os";
  * @returns {number}
  */
 export function webConcurrency(env = process.env, cores = availableParallelism()) {
-  const setting = env.WEB_CONCURRENCY?.trim();
-  if (!setting) return Math.max(1, cores);
-  const count = Number(setting);
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(
-      `WEB_CONCURRENCY must be a whole number of server processes, at least 1 (it is "${setting}"). ` +
-        `Unset it for one per core (${cores} here).`,
-    );
-  return count;
+  const rule = { unit: "server processes", least: 1, unset: `one per core (${cores} here)` };
+  return wholeNumberSetting(env, "WEB_CONCURRENCY", rule) ?? Math.max(1, cores);
 }
