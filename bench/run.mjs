@@ -37,6 +37,7 @@ import { idleMachineBusyPercent, openLoop } from "./lib/open-loop.mjs";
 import { machineCpu, watchCpu } from "./lib/process-cpu.mjs";
 import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
+import { startMailSinkProcess } from "./lib/mail-sink-process.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
 const argv = process.argv.slice(2);
@@ -63,7 +64,7 @@ if (CPU_PROF && ROUNDS > 1) throw new Error("--cpu-prof profiles one round: leav
 if (RATE && !/^(\d+(\.\d+)?%|\d+(\.\d+)?)$/.test(RATE))
   throw new Error(`--rate takes a share of the measured maximum (50%) or requests per second (200), not "${RATE}"`);
 // The scenarios a person waits on while working a queue: the open-loop run's targets.
-const OPEN_LOOP = ["list:all", "counts", "detail", "detail+replies"];
+const OPEN_LOOP = ["list:all", "counts", "detail", "detail+replies", "create-ticket"];
 const BENCH_DESCRIPTION = "Created by npm run bench";
 // Common words are in a twentieth of the seeded subjects (5,000 tickets of the largest
 // organisation at 1M). Rare terms are taken from the organisation's own tickets when the run
@@ -133,21 +134,26 @@ async function openLoopRate(base, requests, closed) {
   return ofMachine < ofMaximum ? { rate: ofMachine, basis: "machine" } : { rate: ofMaximum, basis: "maximum" };
 }
 
-async function openLoopScenario(name, base, requests, closed, watchPid) {
+async function openLoopScenario(name, base, requests, closed, watchPid, mail) {
   const memory = watchPid ? watchMemory(watchPid) : null;
   const { rate, basis } = await openLoopRate(base, requests, closed);
   process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
+  if (mail) await onConnection(mail.databaseUrl, clearJobQueue);
+  const mailedBefore = mail ? await mail.sink.received() : 0;
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
   const result = await openLoop(base, requests, { rate, seconds: DURATION });
+  const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
+  const mailed = mail && (await mailAlongside(mail.databaseUrl, (await mail.sink.received()) - mailedBefore, measured));
   const rss = memory?.stop();
   process.stderr.write(` p95 ${result.p95.toFixed(1)} ms\n`);
-  return { name, ...result, basis, ...rssFields(rss) };
+  return { name, ...result, basis, ...rssFields(rss), ...mailed };
 }
 
 // The database server's main process when it runs on this machine (main sets it): each row then
 // says how much of the machine's CPU per request the database used.
 let databasePid = null;
 
-async function scenario(name, base, requests, watchPid, background, label = name) {
+async function scenario(name, base, requests, watchPid, { background, label = name, mail } = {}) {
   process.stderr.write(`  ${label.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   // How fast a core was as the scenario began, as the run's start and end are timed: an absolute
   // figure (tickets created a second) moves with it, and a reader can tell a slow spell.
@@ -158,13 +164,32 @@ async function scenario(name, base, requests, watchPid, background, label = name
   const cpu = watchCpu(watchPid, databasePid);
   // The monotonic clock a CPU profile stamps its samples with (--cpu-prof keeps this window).
   const fromUs = Number(process.hrtime.bigint() / 1000n);
+  const mailedBefore = mail ? await mail.sink.received() : 0;
   const result = await load(base, requests, DURATION);
   const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
+  const mailedDuring = mail && (await mail.sink.received()) - mailedBefore;
   const cpuMsPerRequest = cpu.stop(result.requests);
   const rss = memory?.stop();
+  const mailed = mail && (await mailAlongside(mail.databaseUrl, mailedDuring, measured));
   const alongside = stopBackground ? await stopBackground() : {};
   process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
-  return { name, ...result, ...alongside, ...rssFields(rss), cpuMsPerRequest, coreMs, measured };
+  return { name, ...result, ...alongside, ...rssFields(rss), cpuMsPerRequest, coreMs, measured, ...mailed };
+}
+
+/**
+ * What the server's job workers kept up with beside a scenario that mails (each created ticket
+ * and public reply mails its customer): the mails the bench's SMTP server took during the
+ * measurement, and the jobs still queued as it ended. A write figure holds only as long as its
+ * mail keeps up; a queue that grows through the measurement is work put off, not done.
+ */
+async function mailAlongside(databaseUrl, mailed, { fromUs, toUs }) {
+  const mailsPerSec = mailed / ((toUs - fromUs) / 1e6);
+  const {
+    rows: [{ queued }],
+  } = await onConnection(databaseUrl, (client) =>
+    client.query(`SELECT count(*)::int AS queued FROM graphile_worker._private_jobs`),
+  );
+  return mailsPerSec > 0 || queued > 0 ? { mailsPerSec, jobsQueuedAtEnd: queued } : {};
 }
 
 /**
@@ -570,6 +595,14 @@ function printTagShare(rows) {
     `list:tag p95 ${ms(tag.p95)} ms beside list:status ${ms(status.p95)} ms: ${ratio.toFixed(2)}x (target <= 1.2x, ${ratio <= 1.2 ? "met" : "missed"})`,
   );
 }
+/** Beside each scenario that mails: how far the job workers kept up with it (see mailAlongside). */
+function printMailAlongside(rows) {
+  for (const r of rows.filter((row) => row.mailsPerSec !== undefined))
+    console.log(
+      `${r.name}: ${r.mailsPerSec.toFixed(0)} mails/s sent beside ${r.reqPerSec.toFixed(0)} req/s, ${r.jobsQueuedAtEnd} jobs still queued as it ended`,
+    );
+}
+
 /**
  * Each app scenario's req/s as a share of its raw twin's, both from the same round (the twin ran
  * right before it); over several rounds the median of the rounds' shares, never one round's app
@@ -683,7 +716,10 @@ async function scaleRun(databaseUrl, appOptions) {
           const [name, requests, background] = at.scenarios[i];
           await onConnection(at.url, clearJobQueue);
           rows[s].push(
-            await scenario(name, at.app.base, requests, at.app.server.pid, background, `${name} ${label(at.size)}`),
+            await scenario(name, at.app.base, requests, at.app.server.pid, {
+              background,
+              label: `${name} ${label(at.size)}`,
+            }),
           );
         }
       return rows;
@@ -741,7 +777,15 @@ async function main() {
   databasePid = await databaseServerPid(database.url);
   mkdirSync("bench/results", { recursive: true });
   const logFile = `bench/results/server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`;
-  const appOptions = { port: APP_PORT, env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS) }, logFile };
+  // The mail the write scenarios send takes the real path, over SMTP, to a server that accepts
+  // every message (without one, the server logged each mail instead: neither the cost nor the
+  // pace of sending was measured).
+  const mailSink = await startMailSinkProcess();
+  const appOptions = {
+    port: APP_PORT,
+    env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS), SMTP_URL: mailSink.url },
+    logFile,
+  };
   // --scale starts a server for each size once the sizes are seeded (scaleRun), building with the first.
   let app = flag("scale") ? null : await startProductionServer({ ...appOptions, build: !flag("no-build") });
   console.log(`Server log: ${logFile}`);
@@ -791,7 +835,10 @@ async function main() {
           // measured minutes apart (every raw scenario first), the pane's share came out at 45 %
           // in one run and 75 % in the next.
           const twin = rawTwins.get(name);
-          if (twin) rawRows.push(await scenario(name, rawServer.base, twin, rawServer.child.pid, null, `raw ${name}`));
+          // The app's workers may still be sending the last scenario's mail: not beside the raw server.
+          await onConnection(database.url, clearJobQueue);
+          if (twin)
+            rawRows.push(await scenario(name, rawServer.base, twin, rawServer.child.pid, { label: `raw ${name}` }));
           if (CPU_PROF) {
             // A fresh profiled server per scenario: its profiles hold this scenario (and its warm-up) only.
             const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
@@ -806,7 +853,10 @@ async function main() {
             await warmUpServer("Ticketry", app.base, [[name, requests]]);
           }
           await onConnection(database.url, clearJobQueue);
-          const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, background);
+          const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, {
+            background,
+            mail: { sink: mailSink, databaseUrl: database.url },
+          });
           rows.push(row);
           if (CPU_PROF) profileDirs.at(-1).push(measured);
         }
@@ -864,6 +914,7 @@ async function main() {
               requests,
               report.app.find((r) => r.name === name),
               app.server.pid,
+              { sink: mailSink, databaseUrl: database.url },
             ),
           );
       }
@@ -880,9 +931,11 @@ async function main() {
       report.searchShares = printSearchShare(rounds);
       for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
       printTagShare(report.app);
+      printMailAlongside(report.app);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
         printOpenLoop("Open loop: Ticketry", report.openLoop.app);
+        printMailAlongside(report.openLoop.app);
       }
       console.log(
         `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS through the run at most ${report.memory.maxProcessMb} MB in one process (${report.memory.processes.map((p) => `${p.pid}: ${p.maxMb}`).join(", ")} MB), ${report.memory.maxTotalMb} MB all together.`,
@@ -891,6 +944,7 @@ async function main() {
   } finally {
     rawServer.child.kill("SIGTERM");
     await app?.stop();
+    await mailSink.stop();
     await database.stop();
   }
   report.machine = {
