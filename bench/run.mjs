@@ -835,10 +835,11 @@ async function main() {
           // measured minutes apart (every raw scenario first), the pane's share came out at 45 %
           // in one run and 75 % in the next.
           const twin = rawTwins.get(name);
-          // The app's workers may still be sending the last scenario's mail: not beside the raw server.
-          await onConnection(database.url, clearJobQueue);
-          if (twin)
+          if (twin) {
+            // The app's workers may still be sending the last scenario's mail: not beside the raw server.
+            await onConnection(database.url, clearJobQueue);
             rawRows.push(await scenario(name, rawServer.base, twin, rawServer.child.pid, { label: `raw ${name}` }));
+          }
           if (CPU_PROF) {
             // A fresh profiled server per scenario: its profiles hold this scenario (and its warm-up) only.
             const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
