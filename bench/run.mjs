@@ -139,11 +139,9 @@ async function openLoopScenario(name, base, requests, closed, watchPid, mail) {
   const { rate, basis } = await openLoopRate(base, requests, closed);
   process.stderr.write(`  ${name.padEnd(24)} open loop at ${rate.toFixed(0)} req/s for ${DURATION} s ...`);
   if (mail) await onConnection(mail.databaseUrl, clearJobQueue);
-  const mailedBefore = mail ? await mail.sink.received() : 0;
-  const fromUs = Number(process.hrtime.bigint() / 1000n);
+  const mailWatch = await watchMail(mail);
   const result = await openLoop(base, requests, { rate, seconds: DURATION });
-  const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
-  const mailed = mail && (await mailAlongside(mail.databaseUrl, (await mail.sink.received()) - mailedBefore, measured));
+  const mailed = await mailWatch.stop();
   const rss = memory?.stop();
   process.stderr.write(` p95 ${result.p95.toFixed(1)} ms\n`);
   return { name, ...result, basis, ...rssFields(rss), ...mailed };
@@ -164,13 +162,12 @@ async function scenario(name, base, requests, watchPid, { background, label = na
   const cpu = watchCpu(watchPid, databasePid);
   // The monotonic clock a CPU profile stamps its samples with (--cpu-prof keeps this window).
   const fromUs = Number(process.hrtime.bigint() / 1000n);
-  const mailedBefore = mail ? await mail.sink.received() : 0;
+  const mailWatch = await watchMail(mail);
   const result = await load(base, requests, DURATION);
   const measured = { fromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
-  const mailedDuring = mail && (await mail.sink.received()) - mailedBefore;
   const cpuMsPerRequest = cpu.stop(result.requests);
   const rss = memory?.stop();
-  const mailed = mail && (await mailAlongside(mail.databaseUrl, mailedDuring, measured));
+  const mailed = await mailWatch.stop();
   const alongside = stopBackground ? await stopBackground() : {};
   process.stderr.write(` ${result.reqPerSec.toFixed(0)} req/s\n`);
   return { name, ...result, ...alongside, ...rssFields(rss), cpuMsPerRequest, coreMs, measured, ...mailed };
@@ -182,14 +179,21 @@ async function scenario(name, base, requests, watchPid, { background, label = na
  * measurement, and the jobs still queued as it ended. A write figure holds only as long as its
  * mail keeps up; a queue that grows through the measurement is work put off, not done.
  */
-async function mailAlongside(databaseUrl, mailed, { fromUs, toUs }) {
-  const mailsPerSec = mailed / ((toUs - fromUs) / 1e6);
-  const {
-    rows: [{ queued }],
-  } = await onConnection(databaseUrl, (client) =>
-    client.query(`SELECT count(*)::int AS queued FROM graphile_worker._private_jobs`),
-  );
-  return mailsPerSec > 0 || queued > 0 ? { mailsPerSec, jobsQueuedAtEnd: queued } : {};
+async function watchMail(mail) {
+  if (!mail) return { stop: async () => ({}) };
+  const mailedBefore = await mail.sink.received();
+  const started = performance.now();
+  return {
+    stop: async () => {
+      const mailsPerSec = ((await mail.sink.received()) - mailedBefore) / ((performance.now() - started) / 1000);
+      const {
+        rows: [{ queued }],
+      } = await onConnection(mail.databaseUrl, (client) =>
+        client.query(`SELECT count(*)::int AS queued FROM graphile_worker._private_jobs`),
+      );
+      return mailsPerSec > 0 || queued > 0 ? { mailsPerSec, jobsQueuedAtEnd: queued } : {};
+    },
+  };
 }
 
 /**
@@ -596,7 +600,7 @@ function printTagShare(rows) {
   );
 }
 /**
- * Beside each scenario that mails: how far the job workers kept up with it (see mailAlongside).
+ * Beside each scenario that mails: how far the job workers kept up with it (see watchMail).
  * The few scheduled mails (SLA warnings) that go out beside a read scenario stay in the JSON.
  */
 function printMailAlongside(rows) {
@@ -789,6 +793,7 @@ async function main() {
     env: { DATABASE_URL: database.url, WEB_CONCURRENCY: String(WORKERS), SMTP_URL: mailSink.url },
     logFile,
   };
+  const mail = { sink: mailSink, databaseUrl: database.url };
   // --scale starts a server for each size once the sizes are seeded (scaleRun), building with the first.
   let app = flag("scale") ? null : await startProductionServer({ ...appOptions, build: !flag("no-build") });
   console.log(`Server log: ${logFile}`);
@@ -859,7 +864,7 @@ async function main() {
           await onConnection(database.url, clearJobQueue);
           const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, {
             background,
-            mail: { sink: mailSink, databaseUrl: database.url },
+            mail,
           });
           rows.push(row);
           if (CPU_PROF) profileDirs.at(-1).push(measured);
@@ -918,7 +923,7 @@ async function main() {
               requests,
               report.app.find((r) => r.name === name),
               app.server.pid,
-              { sink: mailSink, databaseUrl: database.url },
+              mail,
             ),
           );
       }
