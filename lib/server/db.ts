@@ -97,14 +97,18 @@ if (!env.isProduction) Object.assign(globalForDb, { ticketryDb: db, ticketryPool
  * as much CPU as the rest of the queue counts' request, and an eighth of the app's CPU in
  * creating a ticket. Same connections, same prepared statements, same errors (a lost database
  * is still a 503). Rows come back as node-postgres reads them: bigint and numeric as text, json
- * parsed, timestamps as UTC Dates.
+ * parsed, timestamps as UTC Dates. `prepare: false` for a statement whose text seldom repeats (several
+ * tickets written together), which would take a prepared statement's place from one that does.
  */
-export async function queryRows<Row>(query: Prisma.Sql | { text: string; values: unknown[] }): Promise<Row[]> {
+export async function queryRows<Row>(
+  query: Prisma.Sql | { text: string; values: unknown[] },
+  { prepare = true }: { prepare?: boolean } = {},
+): Promise<Row[]> {
   const { text, values } = query;
   const result = await pool.query<Row & pg.QueryResultRow>({
     text,
     values: values.map(toParameter),
-    name: statementName({ sql: text }),
+    name: prepare ? statementName({ sql: text }) : undefined,
     types: readTypes,
   });
   return result.rows;

@@ -44,8 +44,9 @@ export async function enqueueMail(executor: JobExecutor, message: MailMessage, o
  * The WITH entries of a statement that queues a ticket's mail with the change it belongs to:
  * `thread` records the mail's Message-ID in the ticket's thread and `mail` adds its job, once for
  * each row of the entry `from`, whose column `ticketColumn` holds the ticket's id (`payload`
- * evaluates to the job's JSON text there). The statement must select MAILED: a SELECT in WITH
- * runs only when read.
+ * evaluates to the job's JSON text there). Both names end with `suffix`, so that one statement can
+ * hold several tickets' entries. The statement must select mailed(suffix): a SELECT in WITH runs
+ * only when read.
  */
 export function threadMailSql(m: {
   from: string;
@@ -54,18 +55,23 @@ export function threadMailSql(m: {
   messageId: string;
   payload: Prisma.Sql;
   now: Date;
+  suffix?: string;
 }): Prisma.Sql {
   const from = Prisma.raw(`"${m.from}"`);
-  return Prisma.sql`, thread AS (
+  const [thread, mail] = [`thread${m.suffix ?? ""}`, `mail${m.suffix ?? ""}`].map((name) => Prisma.raw(`"${name}"`));
+  return Prisma.sql`, ${thread} AS (
       INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
       SELECT ${m.organizationId}, ${Prisma.raw(`"${m.ticketColumn}"`)}, ${recordedMessageId(m.messageId)}, ${m.now} FROM ${from}
-    ), mail AS (
+    ), ${mail} AS (
       SELECT 1 FROM ${from}, ${addJob(MAIL_JOB, m.payload, MAIL_JOB_OPTIONS)}
     )`;
 }
 
+/** How many mails threadMailSql's entries named with `suffix` queued (selecting it is what adds them). */
+export const mailed = (suffix = "") => Prisma.sql`(SELECT count(*) FROM ${Prisma.raw(`"mail${suffix}"`)})::int`;
+
 /** How many mails threadMailSql's entries queued (selecting it is what adds them). */
-export const MAILED = Prisma.sql`(SELECT count(*) FROM mail)::int`;
+export const MAILED = mailed();
 
 /** One email's job, for a caller that adds it within its own statement (see addJob). */
 export function mailJob(message: MailMessage, opts: MailOptions = {}): MailJob {

@@ -3,6 +3,8 @@ import { randomInt } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import { db, queryRows } from "@/lib/server/db";
+import { databasePoolSize } from "@/lib/server/pool-size.mjs";
+import { batchedWrites } from "@/lib/server/batched-writes";
 import { isForeignKeyViolation } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
@@ -12,12 +14,10 @@ import { sendableAddress } from "@/lib/mail/thread/outgoing";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "./actor";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "./customer-tickets";
-import { MAILED, threadMailSql } from "./mail-outbox";
+import { mailed, threadMailSql } from "./mail-outbox";
 import { ticketReceivedJob } from "./notifications";
 import { assertAssignable, TICKET_COLUMNS, toTicketJson, type TicketRow } from "./tickets";
 import { ticketsUsed } from "./usage";
-
-type Executor = Prisma.TransactionClient | typeof db;
 
 /**
  * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
@@ -83,9 +83,10 @@ async function lockTicketOrganization(tx: Prisma.TransactionClient, organization
  * like a sequence's, and one statement then writes the ticket, its history, the thread's first
  * Message-ID and the received mail. The counter is locked only while it moves, so the team's
  * tickets are not written one at a time: a counter locked until each ticket committed held one
- * organisation to about 360 tickets a second, where ten reached 500. The price is a gap
- * in the numbers when that statement fails after the number is taken, which a help desk's
- * customers can live with (numbers stay unique and in the order they were taken).
+ * organisation to about 360 tickets a second, where ten reached 500. Under a burst, the tickets
+ * that would wait for a connection are numbered and written together (see writeTogether). The
+ * price is a gap in the numbers when a statement fails after its numbers are taken, which a help
+ * desk's customers can live with (numbers stay unique and in the order they were taken).
  *
  * Otherwise the organisation's row is locked first, the plan's allowance or the customer's open
  * tickets are counted, and the number is taken and the ticket written in that transaction, without
@@ -115,8 +116,7 @@ export async function createTicket(
 async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | undefined): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
   if (actor.kind === "staff" && !onCreated) {
-    const org = await takeNumber(organizationId);
-    const written = org && (await writeTicket(db, ticket, org, { mail: true, number: org.number }));
+    const written = await writeTogether(organizationId, ticket);
     if (written) return written;
     // A plan whose tickets are counted (or the organisation is gone): under the lock after all.
   }
@@ -141,44 +141,72 @@ type NumberedOrganization = TicketOrganization & { number: number };
 const UNCOUNTED_PLANS = (Object.keys(PLANS) as Plan[]).filter((plan) => PLANS[plan].tickets === UNLIMITED);
 
 /**
- * Moves the organisation's counter (TicketCounter) and returns its new value, the next ticket's
- * number; `where` narrows which organisations may take one, `lock` locks the organisation's row
- * read. The counter's row is created with the organisation's first ticket. Nothing when the
- * organisation is gone or `where` leaves it out.
+ * Moves the organisation's counter (TicketCounter) on by `count` and returns its new value, the
+ * last of the numbers taken; `where` narrows which organisations may take them, `lock` locks the
+ * organisation's row read. The counter's row is created with the organisation's first ticket.
+ * Nothing when the organisation is gone or `where` leaves it out.
  */
 const nextNumber = (
   organizationId: string,
-  where: Prisma.Sql = Prisma.empty,
-  lock: Prisma.Sql = Prisma.empty,
+  {
+    where = Prisma.empty,
+    lock = Prisma.empty,
+    count = 1,
+  }: { where?: Prisma.Sql; lock?: Prisma.Sql; count?: number } = {},
 ) => Prisma.sql`
   INSERT INTO "TicketCounter" AS c ("organizationId", "lastNumber")
-  SELECT o."id", 1 FROM "Organization" o WHERE o."id" = ${organizationId} ${where} ${lock}
-  ON CONFLICT ("organizationId") DO UPDATE SET "lastNumber" = c."lastNumber" + 1
+  SELECT o."id", ${count}::int FROM "Organization" o WHERE o."id" = ${organizationId} ${where} ${lock}
+  ON CONFLICT ("organizationId") DO UPDATE SET "lastNumber" = c."lastNumber" + ${count}::int
   RETURNING c."lastNumber"`;
 
 /**
- * The organisation's next number, with what the ticket needs of the organisation, while it is on a
- * plan whose tickets nothing counts (else nothing, nor when it is gone). Committed at once, so the
- * counter is not held while the ticket is written; one round trip, as the plan is read where it is
- * checked. The organisation's row is only share-locked, never updated: a change of plan under way
- * is waited for and its plan is the one checked, while the ticket's foreign keys, which lock the
- * same row, stay cheap (see TicketCounter in the schema).
+ * The organisation's next `count` numbers (`number` is the last), with what the tickets need of the
+ * organisation, while it is on a plan whose tickets nothing counts (else nothing, nor when it is
+ * gone). Committed at once, so the counter is not held while the tickets are written; one round
+ * trip, as the plan is read where it is checked. The organisation's row is only share-locked, never
+ * updated: a change of plan under way is waited for and its plan is the one checked, while the
+ * tickets' foreign keys, which lock the same row, stay cheap (see TicketCounter in the schema).
  *
  * Its commit does not wait for the disk, as a sequence's does not: a crash can lose the move only
- * with every ticket that used the number, because the ticket's own commit waits for all that was
+ * with every ticket that used the numbers, because a ticket's own commit waits for all that was
  * written before it. After such a crash the counter hands out numbers no stored ticket has.
  */
-async function takeNumber(organizationId: string): Promise<NumberedOrganization | undefined> {
+async function takeNumbers(organizationId: string, count: number): Promise<NumberedOrganization | undefined> {
   const [taken] = await queryRows<NumberedOrganization>(Prisma.sql`
     WITH asynchronous AS (SELECT set_config('synchronous_commit', 'off', true)),
-    c AS (${nextNumber(
-      organizationId,
-      Prisma.sql`AND o."plan" = ANY(${UNCOUNTED_PLANS}::"Plan"[]) AND EXISTS (SELECT 1 FROM asynchronous)`,
-      Prisma.sql`FOR SHARE OF o`,
-    )})
+    c AS (${nextNumber(organizationId, {
+      where: Prisma.sql`AND o."plan" = ANY(${UNCOUNTED_PLANS}::"Plan"[]) AND EXISTS (SELECT 1 FROM asynchronous)`,
+      lock: Prisma.sql`FOR SHARE OF o`,
+      count,
+    })})
     SELECT c."lastNumber" AS "number", ${ORGANIZATION_FIELDS}
     FROM c JOIN "Organization" o ON o."id" = ${organizationId} ${supportAddress(organizationId)}`);
   return taken;
+}
+
+/**
+ * Writes a team's ticket as takeNumbers and writeTicket describe, in one statement with the
+ * organisation's other tickets that would otherwise wait in this process for a connection (see
+ * batchedWrites): while a burst lasts, one move of the counter and one commit serve several
+ * tickets. Nothing when the organisation's plan counts its tickets or it is gone.
+ */
+const writeTogether = batchedWrites<NewTicket, Ticket | null>({
+  // The pool's connections: beyond them a ticket would wait for one anyway.
+  maxStatements: databasePoolSize(),
+  // About 30 values a ticket.
+  maxItems: 16,
+  write: writeBatch,
+});
+
+/**
+ * Numbers and writes tickets of one organisation, in one statement; nothing for them as
+ * takeNumbers says.
+ */
+async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise<(Ticket | null)[]> {
+  const org = await takeNumbers(organizationId, tickets.length);
+  if (!org) return tickets.map(() => null);
+  const numbers = tickets.map((_, i) => org.number - tickets.length + 1 + i);
+  return writeNumberedTickets(tickets, org, numbers);
 }
 
 type NewTicket = {
@@ -190,20 +218,68 @@ type NewTicket = {
 };
 
 /**
- * One statement: the ticket under the number given (else the next from the organisation's counter,
- * in a transaction that holds its row), its history (created; assigned), and with `mail` the
- * received mail's job and the Message-ID it starts the thread with. Nothing when the organisation
+ * In the transaction that holds the organisation's row, one statement: the ticket under the next
+ * number of the organisation's counter, as ticketEntries writes it. Nothing when the organisation
  * is gone.
+ */
+async function writeTicket(
+  tx: Prisma.TransactionClient,
+  ticket: NewTicket,
+  org: TicketOrganization,
+  { mail }: { mail: boolean },
+): Promise<Ticket | null> {
+  const { entries, row } = ticketEntries(ticket, org, { mail });
+  const [created] = await tx.$queryRaw<WrittenRow[]>`WITH ${entries} ${row}`;
+  return created ? written(created) : null;
+}
+
+/**
+ * Tickets of one organisation, each under its number from `numbers` and with its received mail as
+ * ticketEntries writes them, in one statement straight to the pool (one commit for all: see
+ * writeTogether). Their tickets in the order given; nothing when the organisation is gone.
+ */
+async function writeNumberedTickets(tickets: NewTicket[], org: TicketOrganization, numbers: number[]) {
+  const parts = tickets.map((ticket, i) => ticketEntries(ticket, org, { mail: true, number: numbers[i] }, `_${i}`));
+  const statement = Prisma.sql`
+    WITH ${Prisma.join(
+      parts.map((part) => part.entries),
+      ", ",
+    )}
+    ${Prisma.join(
+      parts.map((part) => part.row),
+      " UNION ALL ",
+    )}`;
+  // Tickets differ in shape (an assignee, a mail), so a batch's text seldom repeats: not prepared.
+  const rows = await queryRows<WrittenRow>(statement, { prepare: tickets.length === 1 });
+  const byId = new Map(rows.map((row) => [row.id, written(row)]));
+  return tickets.map((ticket) => byId.get(ticket.id) ?? null);
+}
+
+type WrittenRow = TicketRow & { mailed: number };
+
+function written(row: WrittenRow): Ticket {
+  // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
+  const { mailed: _mailed, ...ticket } = row;
+  return toTicketJson(ticket);
+}
+
+/**
+ * The WITH entries that write a ticket under the number given (else the next from the
+ * organisation's counter), its history (created; assigned), and with `mail` the received mail's job
+ * and the Message-ID it starts the thread with; each name ends with `suffix`, so that several
+ * tickets fit one statement. And the SELECT of its row.
  *
  * The mail is rendered before the number exists: it carries a random 15-digit stand-in that the
  * statement replaces with the ticket's number (nobody can guess it, so no customer text holds it).
  */
-async function writeTicket(
-  executor: Executor,
+function ticketEntries(
   { id, actor, input, organizationId, now }: NewTicket,
   org: TicketOrganization,
   { mail, number }: { mail: boolean; number?: number },
-): Promise<Ticket | null> {
+  suffix = "",
+): { entries: Prisma.Sql; row: Prisma.Sql } {
+  const name = (entry: string) => Prisma.raw(`"${entry}${suffix}"`);
+  const [counter, ticket, created, assigned] = ["counter", "ticket", "created", "assigned"].map(name);
   const { actorId, actorType, actorLabel } = auditActor(actor);
   const assignee = input.assignedTo ?? null;
   const priority = input.priority as TicketRow["priority"];
@@ -222,42 +298,37 @@ async function writeTicket(
   const [createdId, assignedId] = [uuidv7(now.getTime()), uuidv7(now.getTime())].sort();
   const event = (eventId: string, action: string, metadata: Prisma.Sql) => Prisma.sql`
     INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
-    SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ticket`;
-  const statement = Prisma.sql`
-    WITH counter AS (${
+    SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ${ticket}`;
+  const entries = Prisma.sql`
+    ${counter} AS (${
       number === undefined ? nextNumber(organizationId) : Prisma.sql`SELECT ${number}::int AS "lastNumber"`
-    }), ticket AS (
+    }), ${ticket} AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
         "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "lastNumber", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
         ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${actor.kind !== "staff"},
         ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now}
-      FROM counter
+      FROM ${counter}
       RETURNING ${TICKET_COLUMNS}
-    ), created AS (${event(createdId, "ticket.created", Prisma.sql`NULL`)})
+    ), ${created} AS (${event(createdId, "ticket.created", Prisma.sql`NULL`)})
     ${
       assignee
-        ? Prisma.sql`, assigned AS (${event(assignedId, "ticket.assigned", Prisma.sql`${JSON.stringify({ field: "assignee", from: null, to: assignee })}::jsonb`)})`
+        ? Prisma.sql`, ${assigned} AS (${event(assignedId, "ticket.assigned", Prisma.sql`${JSON.stringify({ field: "assignee", from: null, to: assignee })}::jsonb`)})`
         : Prisma.empty
     }
     ${
       received
         ? threadMailSql({
-            from: "ticket",
+            from: `ticket${suffix}`,
             ticketColumn: "id",
             organizationId,
             messageId: received.messageId,
-            payload: Prisma.sql`replace(${JSON.stringify(received.job)}, ${String(standIn)}, ticket."ticketNumber"::text)`,
+            payload: Prisma.sql`replace(${JSON.stringify(received.job)}, ${String(standIn)}, ${ticket}."ticketNumber"::text)`,
             now,
+            suffix,
           })
         : Prisma.empty
-    }
-    SELECT ticket.*, ${received ? MAILED : Prisma.sql`0`} AS "mailed" FROM ticket`;
-  type Row = TicketRow & { mailed: number };
-  // Outside a transaction (the team's two round trips) it goes straight to the pool.
-  const [row] = executor === db ? await queryRows<Row>(statement) : await executor.$queryRaw<Row[]>(statement);
-  if (!row) return null;
-  // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
-  const { mailed: _mailed, ...ticket } = row;
-  return toTicketJson(ticket);
+    }`;
+  const row = Prisma.sql`SELECT ${ticket}.*, ${received ? mailed(suffix) : Prisma.sql`0`} AS "mailed" FROM ${ticket}`;
+  return { entries, row };
 }

@@ -149,6 +149,39 @@ describe("the team's tickets on an unlimited plan take their numbers on their ow
     expect((await post(agent, { subject: "Next" })).body.ticketNumber).toBe(2);
   });
 
+  it("a burst is numbered and written together, each ticket whole under its own number", async () => {
+    const org = await createOrg("enterprise");
+    const agent = await createUser(org.id, "agent");
+    await clearJobs();
+    const customers = Array.from({ length: 24 }, (_, i) => `burst${i}@customer.test`);
+
+    const created = await Promise.all(
+      customers.map((customerEmail, i) => post(agent, { subject: `Burst ${i}`, customerEmail })),
+    );
+
+    expect(created.map((r) => r.status)).toEqual(customers.map(() => 201));
+    const numbers = created.map((r) => r.body.ticketNumber as number);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(customers.map((_, i) => i + 1));
+    const ids = created.map((r) => r.body.id as string);
+    const stored = await db.ticket.findMany({ where: { id: { in: ids } } });
+    expect(stored.map((t) => [t.id, t.ticketNumber, t.subject]).sort()).toEqual(
+      created.map((r) => [r.body.id, r.body.ticketNumber, r.body.subject]).sort(),
+    );
+    // Each has its history, its thread's first Message-ID, and a received mail naming its own number.
+    expect(await db.auditEvent.count({ where: { ticketId: { in: ids }, action: "ticket.created" } })).toBe(24);
+    expect(await db.ticketMessageId.count({ where: { ticketId: { in: ids } } })).toBe(24);
+    const mails = (await queuedJobs("mail.send")).map(
+      (j) => (j.payload as { message: { to: string; subject: string } }).message,
+    );
+    expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
+      created.map((r) => [r.body.customerEmail, `[${org.name} #${r.body.ticketNumber}] ${r.body.subject}`]).sort(),
+    );
+    // Tickets written together share their transaction: fewer commits than tickets.
+    const [{ commits }] = await db.$queryRaw<[{ commits: number }]>`
+      SELECT count(DISTINCT xmin::text)::int AS "commits" FROM "Ticket" WHERE "organizationId" = ${org.id}`;
+    expect(commits).toBeLessThan(24);
+  });
+
   // Every new ticket's foreign keys lock the organisation's row; were it also rewritten by each
   // ticket, PostgreSQL would carry those locks from version to version (see TicketCounter).
   it("count in a row of their own: the organisation's row is read, never rewritten", async () => {
