@@ -42,13 +42,8 @@ export function batchedWrites<Item, Result>({
     for (let next = nextBatch(); next; next = nextBatch()) {
       const [key, batch] = next;
       try {
-        settle(
-          batch,
-          await write(
-            key,
-            batch.map((w) => w.item),
-          ),
-        );
+        const items = batch.map((w) => w.item);
+        settle(batch, await write(key, items));
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
         else

@@ -58,7 +58,7 @@ export function threadMailSql(m: {
   suffix?: string;
 }): Prisma.Sql {
   const from = Prisma.raw(`"${m.from}"`);
-  const [thread, mail] = [`thread${m.suffix ?? ""}`, `mail${m.suffix ?? ""}`].map((name) => Prisma.raw(`"${name}"`));
+  const [thread, mail] = ["thread", "mail"].map((name) => Prisma.raw(`"${name}${m.suffix ?? ""}"`));
   return Prisma.sql`, ${thread} AS (
       INSERT INTO "TicketMessageId" ("organizationId", "ticketId", "messageId", "createdAt")
       SELECT ${m.organizationId}, ${Prisma.raw(`"${m.ticketColumn}"`)}, ${recordedMessageId(m.messageId)}, ${m.now} FROM ${from}

@@ -185,7 +185,7 @@ async function takeNumbers(organizationId: string, count: number): Promise<Numbe
 }
 
 /**
- * Writes a team's ticket as takeNumbers and writeTicket describe, in one statement with the
+ * Numbers and writes a team's ticket as writeBatch does, in one statement with the
  * organisation's other tickets that would otherwise wait in this process for a connection (see
  * batchedWrites): while a burst lasts, one move of the counter and one commit serve several
  * tickets. Nothing when the organisation's plan counts its tickets or it is gone.
@@ -197,17 +197,6 @@ const writeTogether = batchedWrites<NewTicket, Ticket | null>({
   maxItems: 16,
   write: writeBatch,
 });
-
-/**
- * Numbers and writes tickets of one organisation, in one statement; nothing for them as
- * takeNumbers says.
- */
-async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise<(Ticket | null)[]> {
-  const org = await takeNumbers(organizationId, tickets.length);
-  if (!org) return tickets.map(() => null);
-  const numbers = tickets.map((_, i) => org.number - tickets.length + 1 + i);
-  return writeNumberedTickets(tickets, org, numbers);
-}
 
 type NewTicket = {
   id: string;
@@ -234,12 +223,15 @@ async function writeTicket(
 }
 
 /**
- * Tickets of one organisation, each under its number from `numbers` and with its received mail as
- * ticketEntries writes them, in one statement straight to the pool (one commit for all: see
- * writeTogether). Their tickets in the order given; nothing when the organisation is gone.
+ * Numbers tickets of one organisation (takeNumbers) and writes them with their received mails as
+ * ticketEntries does, in one statement straight to the pool: one commit for all (see
+ * writeTogether). Their tickets in the order given; nothing for them as takeNumbers says.
  */
-async function writeNumberedTickets(tickets: NewTicket[], org: TicketOrganization, numbers: number[]) {
-  const parts = tickets.map((ticket, i) => ticketEntries(ticket, org, { mail: true, number: numbers[i] }, `_${i}`));
+async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise<(Ticket | null)[]> {
+  const org = await takeNumbers(organizationId, tickets.length);
+  if (!org) return tickets.map(() => null);
+  const first = org.number - tickets.length + 1;
+  const parts = tickets.map((ticket, i) => ticketEntries(ticket, org, { mail: true, number: first + i }, `_${i}`));
   const statement = Prisma.sql`
     WITH ${Prisma.join(
       parts.map((part) => part.entries),
