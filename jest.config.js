@@ -12,6 +12,26 @@ const shared = {
   },
 };
 
+// Packages published as ES modules only, which Jest must compile to CommonJS like our own code:
+// the job queue, and sanitize-html's HTML parser with its DOM and entity tables (wherever npm
+// placed them).
+const ESM_PACKAGES = [
+  "graphile-worker",
+  "htmlparser2",
+  "entities",
+  "domhandler",
+  "domutils",
+  "dom-serializer",
+  "domelementtype",
+];
+
+/** next/jest leaves every node_modules file untransformed but Next's own; add ours to that list. */
+function transformEsmPackages(config) {
+  const [nodeModules, ...rest] = config.transformIgnorePatterns;
+  const ours = `(?:[\\w@.-]+/node_modules/)?(?:${ESM_PACKAGES.join("|")})/`;
+  return { ...config, transformIgnorePatterns: [nodeModules.replace("(?!.pnpm)", `(?!.pnpm)(?!${ours})`), ...rest] };
+}
+
 module.exports = async () => {
   const unit = await createJestConfig({
     ...shared,
@@ -32,5 +52,5 @@ module.exports = async () => {
     testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
     setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
   })();
-  return { projects: [unit, integration] };
+  return { projects: [unit, integration].map(transformEsmPackages) };
 };
