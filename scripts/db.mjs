@@ -3,6 +3,7 @@
 //   npm run db:new -- <name>  write a migration for the changes in prisma/schema.prisma
 //   npm run db:reset          drop everything, migrate, seed demo data
 //   npm run db:seed           seed demo data (idempotent)
+import "./lib/env-file.mjs";
 import pg from "pg";
 import { resolveDatabase, seed } from "./lib/database.mjs";
 import { applyMigrations, diffAgainstSchema, dropAll, writeMigration } from "./lib/schema-engine.mjs";

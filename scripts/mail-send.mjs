@@ -2,6 +2,7 @@
 //   npm run mail:send -- --to support@acme.test --from someone@example.test --subject "Help" --body "My kettle leaks"
 // --host (default 127.0.0.1) and --port (default INBOUND_SMTP_PORT, else 2525) name the receiver;
 // --in-reply-to <message-id> answers an earlier mail (threads onto its ticket).
+import "./lib/env-file.mjs";
 import { parseArgs } from "node:util";
 import nodemailer from "nodemailer";
 

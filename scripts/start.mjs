@@ -3,6 +3,7 @@
 // listens on EMBEDDED_PG_PORT, default 54329). Ctrl+C stops everything.
 //   --dev       run `next dev` instead of building
 //   --no-build  serve the existing build
+import "./lib/env-file.mjs";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
