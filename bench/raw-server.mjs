@@ -1,5 +1,5 @@
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
-// queue counts, detail, replies and ticket pane (lib/services/tickets.ts, ticket-pane-sql.mjs)
+// queue counts, detail, replies and ticket pane (lib/services/tickets/list.ts, tickets/pane-sql.mjs)
 // including a per-request session user lookup (which the app's session cache may skip).
 // Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as many processes as the
 // production server (WEB_CONCURRENCY, else one per core; node:cluster like scripts/serve.mjs), so the app's share of this limit compares equal process counts.

@@ -279,7 +279,7 @@ async function main() {
     await q(`INSERT INTO "TicketTag" ("tagId", "ticketId", "ticketCreatedAt", "ticketUpdatedAt")
       SELECT t, "id", "createdAt", "updatedAt" FROM "Ticket" CROSS JOIN LATERAL unnest("tagIds") AS t`);
     // The team has been warned of every ticket already at risk, as the SLA job would have done
-    // when it happened (lib/services/sla-warnings.ts). Without these rows the job works through
+    // when it happened (lib/services/tickets/sla-warnings.ts). Without these rows the job works through
     // every seeded ticket at risk during the run, 200 warnings and their mails a minute: about
     // 25,000 at 1M, two hours of background work that 10k finishes in two minutes. (In
     // `npm run bench -- --scale` the server runs while sizes are seeded, and its job may have

@@ -3,7 +3,7 @@ import { PortalClient } from "@/components/portal/portal-client";
 import { AppProviders } from "@/components/providers/app-providers";
 import { CustomerShell } from "@/components/portal/customer-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { findPortalOrganization } from "@/lib/services/portal-access";
+import { findPortalOrganization } from "@/lib/services/portal/access";
 
 export const metadata: Metadata = { title: "Support portal", robots: { index: false } };
 export const dynamic = "force-dynamic";

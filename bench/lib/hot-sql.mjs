@@ -1,10 +1,10 @@
 // The SQL of the app's hot reads, written out for node-postgres: the raw limit (bench/raw-server.mjs)
 // answers with it and bench/prepared.mjs times it unnamed and named. Kept to what the services
-// read (lib/services/tickets.ts, the ticket pane's statement and the session check); each query
+// read (lib/services/tickets/list.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { iso, LIST_ITEM_JSON } from "../../lib/services/ticket-json-sql.mjs";
-import { partsOf, ticketPaneQuery } from "../../lib/services/ticket-pane-sql.mjs";
+import { iso, LIST_ITEM_JSON } from "../../lib/services/tickets/json-sql.mjs";
+import { partsOf, ticketPaneQuery } from "../../lib/services/tickets/pane-sql.mjs";
 
 const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
 const DONE = `"status" IN ('resolved', 'closed')`;
@@ -54,8 +54,8 @@ export function counts(org, user, now = new Date()) {
 }
 
 // The pane as an agent opens it, and the detail and the replies alone as their calls read them:
-// the app's own statement (lib/services/ticket-pane-sql.mjs) with an agent's parts and the limits
-// lib/services/ticket-pane.ts passes.
+// the app's own statement (lib/services/tickets/pane-sql.mjs) with an agent's parts and the limits
+// lib/services/tickets/pane.ts passes.
 const AGENT = {
   ticket: true,
   replies: true,

@@ -3,8 +3,8 @@
 import "@/lib/jobs/handlers";
 import { enqueue, handle } from "@/lib/jobs";
 import { startWorkers } from "@/lib/jobs/runner";
-import { enqueueMail } from "@/lib/services/mail-outbox";
-import { createTicket } from "@/lib/services/ticket-create";
+import { enqueueMail } from "@/lib/services/mail/outbox";
+import { createTicket } from "@/lib/services/tickets/create";
 import { createTicketSchema } from "@/lib/schemas/tickets";
 import { SESSION_USER_SELECT } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";

@@ -1,12 +1,12 @@
 import "server-only";
 import { handle, schedule } from "./registry";
-import { deliverMail, MAIL_JOB, type MailJob } from "@/lib/services/mail-outbox";
-import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/accounts";
-import { sendSlaWarnings } from "@/lib/services/sla-warnings";
+import { deliverMail, MAIL_JOB, type MailJob } from "@/lib/services/mail/outbox";
+import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/users/accounts";
+import { sendSlaWarnings } from "@/lib/services/tickets/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
-import { purgeDeletedAttachments } from "@/lib/services/attachments";
-import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/imap-mailboxes";
-import { deliverToInbox, pollImapMailbox } from "@/lib/services/imap-polling";
+import { purgeDeletedAttachments } from "@/lib/services/tickets/attachments";
+import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/mail/imap-mailboxes";
+import { deliverToInbox, pollImapMailbox } from "@/lib/services/mail/imap-polling";
 import { INBOUND_JOB, type InboundJob } from "@/lib/mail/inbound/accept";
 import { ingestInboundMessage } from "@/lib/mail/inbound/ingest";
 

@@ -3,7 +3,7 @@ import pg from "pg";
 import { env } from "@/lib/server/env";
 import type { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { sessionUsers } from "@/lib/auth/session-users";
-import { organizationCounts } from "@/lib/services/queue-counts";
+import { organizationCounts } from "@/lib/services/tickets/counts";
 import { LIVE_CHANNEL, parseNotice, parseRemoval, USER_CHANNEL } from "./channel";
 import type { HeardCache } from "./heard-cache";
 import { hub } from "./hub";

@@ -174,7 +174,7 @@ export type Ticket = {
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
   closedAt: Date | null;
-  /** Raised by every change: what a write says it saw (see lib/services/ticket-versions.ts). */
+  /** Raised by every change: what a write says it saw (see lib/services/tickets/versions.ts). */
   version: number;
   /** The ticket's tags by name, in the order they were added: staff only (absent for customers). */
   tags?: string[];

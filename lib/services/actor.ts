@@ -1,7 +1,7 @@
 import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
 import type { SessionUser } from "@/lib/auth/session";
-import { isStaff } from "./ticket-access";
+import { isStaff } from "@/lib/services/tickets/access";
 
 /**
  * Who acts on a ticket. Staff work for the organisation; a customer either signs in with an

@@ -4,7 +4,7 @@ import { customerKey } from "@/lib/live/channel";
 import { hub, type Audience } from "@/lib/live/hub";
 import { listener } from "@/lib/live/listener";
 import { openStream } from "@/lib/live/stream";
-import { customerOf, type TicketActor } from "./actor";
+import { customerOf, type TicketActor } from "@/lib/services/actor";
 
 /**
  * Who hears what on a live stream: staff their organisation's tickets (notes if they may

@@ -7,7 +7,7 @@ export type Limit = { limit: number; windowMs: number };
 
 /** Throttles used across the app: per account and per client address. */
 export const LIMITS = {
-  // Sign-in: see lib/services/login-throttle.ts for how the three fit together.
+  // Sign-in: see lib/services/users/login-throttle.ts for how the three fit together.
   loginPerAccountAndAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
   loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },

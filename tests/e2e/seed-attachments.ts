@@ -1,7 +1,7 @@
 // Seeds a ticket of the demo organisation whose messages carry files, through the attachment
 // service as the mail ingestion will call it. Run by attachments-db.ts under the server's module
 // conditions; prints the ticket as JSON.
-import { saveAttachments } from "@/lib/services/attachments";
+import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { db } from "@/lib/server/db";
 
 const [customerEmail, subject] = process.argv.slice(2) as [string, string];

@@ -5,7 +5,7 @@ import { DemoCredentials } from "@/components/auth/demo-credentials";
 import { LoginForm } from "@/components/auth/login-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { showDemoLogins } from "@/lib/services/demo";
+import { showDemoLogins } from "@/lib/services/users/demo-logins";
 
 export const metadata: Metadata = { title: "Login", description: `Sign in to ${PRODUCT_NAME}.` };
 

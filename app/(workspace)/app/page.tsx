@@ -4,7 +4,7 @@ import { TicketWorkspace } from "@/components/tickets/ticket-workspace";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { can } from "@/lib/permissions/table";
-import { isOnboardingCompleted } from "@/lib/services/onboarding";
+import { isOnboardingCompleted } from "@/lib/services/organizations/onboarding";
 
 export const metadata: Metadata = { title: "Tickets" };
 

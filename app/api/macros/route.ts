@@ -1,7 +1,7 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { macroInputSchema } from "@/lib/schemas/macros";
-import { createMacro, listMacros } from "@/lib/services/macros";
+import { createMacro, listMacros } from "@/lib/services/replies/macros";
 
 // GET /api/macros - the organisation's macros and its plan's macro limit (staff: agents apply them).
 export const GET = route({ permission: "macros.read" }, ({ user }) => listMacros(user));

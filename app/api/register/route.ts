@@ -4,7 +4,7 @@ import { clientIp } from "@/lib/http/server/client-ip";
 import { json } from "@/lib/http/server/respond";
 import { publicRoute } from "@/lib/http/server/route";
 import { registerSchema } from "@/lib/schemas/auth";
-import { register } from "@/lib/services/accounts";
+import { register } from "@/lib/services/users/accounts";
 
 // POST /api/register - create an organisation and its first admin, then sign in.
 export const POST = publicRoute({ body: registerSchema }, async ({ req, body }) => {

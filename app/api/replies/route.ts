@@ -3,7 +3,7 @@ import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { portalReplySchema } from "@/lib/schemas/portal";
 import { createReplySchema } from "@/lib/schemas/tickets";
 import { portalActor } from "@/lib/services/actor";
-import { createCustomerReply, createReply } from "@/lib/services/replies";
+import { createCustomerReply, createReply } from "@/lib/services/replies/conversation";
 
 // POST /api/replies - reply publicly or add an internal note (author taken from the session);
 // with a portal Bearer token, a public customer reply on the token's own ticket.

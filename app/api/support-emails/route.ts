@@ -1,7 +1,7 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { createSupportEmailSchema, supportEmailListQuerySchema } from "@/lib/schemas/support-emails";
-import { addSupportEmail, listSupportEmails } from "@/lib/services/support-emails";
+import { addSupportEmail, listSupportEmails } from "@/lib/services/mail/support-emails";
 
 // GET /api/support-emails - the caller's organisation's support addresses (staff only).
 export const GET = route({ permission: "support_emails.read", query: supportEmailListQuerySchema }, ({ user, query }) =>

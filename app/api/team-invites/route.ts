@@ -1,7 +1,7 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { teamInviteSchema } from "@/lib/schemas/invites";
-import { listPendingInvites, sendInvites } from "@/lib/services/invites";
+import { listPendingInvites, sendInvites } from "@/lib/services/users/invites";
 
 // GET /api/team-invites - the organisation's live invitations (admins).
 export const GET = route({ permission: "team.invite" }, ({ user }) => listPendingInvites(user));

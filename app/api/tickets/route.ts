@@ -3,8 +3,8 @@ import { json, jsonFromText } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { createTicketSchema, ticketListQuerySchema } from "@/lib/schemas/tickets";
 import { sessionActor } from "@/lib/services/actor";
-import { raiseTicket } from "@/lib/services/ticket-create";
-import { listTickets } from "@/lib/services/tickets";
+import { raiseTicket } from "@/lib/services/tickets/create";
+import { listTickets } from "@/lib/services/tickets/list";
 
 // GET /api/tickets - the caller's visible tickets, one keyset page (next cursor in X-Next-Cursor).
 export const GET = route({ query: ticketListQuerySchema }, async ({ user, query }) => {

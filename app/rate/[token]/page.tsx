@@ -6,7 +6,7 @@ import { CustomerShell } from "@/components/portal/customer-shell";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { clientIp } from "@/lib/http/server/client-ip";
 import { scoreFromQuery } from "@/lib/satisfaction/rating-link";
-import { openRatingPage } from "@/lib/services/satisfaction";
+import { openRatingPage } from "@/lib/services/satisfaction/ratings";
 
 // The token is in the address: no Referer may carry it to another page or site.
 export const metadata: Metadata = { title: "How did we do?", robots: { index: false }, referrer: "no-referrer" };

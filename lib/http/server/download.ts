@@ -1,6 +1,6 @@
 import "server-only";
 import { contentDisposition, DOWNLOAD_HEADERS, servedContentType } from "@/lib/attachments/serving";
-import type { OpenedAttachment } from "@/lib/services/attachments";
+import type { OpenedAttachment } from "@/lib/services/tickets/attachments";
 
 /** A stored file as a download: never shown inline, never sniffed, never a page that runs. */
 export function downloadResponse(file: OpenedAttachment): Response {

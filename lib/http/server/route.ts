@@ -12,7 +12,7 @@ import { loggable } from "@/lib/http/server/loggable";
 import { errorResponse, json } from "@/lib/http/server/respond";
 import { parseWith } from "@/lib/http/server/validate";
 import { can, type Permission } from "@/lib/permissions/table";
-import { forgetOrganizationCounts } from "@/lib/services/queue-counts";
+import { forgetOrganizationCounts } from "@/lib/services/tickets/counts";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;

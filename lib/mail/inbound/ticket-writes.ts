@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/lib/services/audit";
-import { applyCustomerReply } from "@/lib/services/replies";
+import { applyCustomerReply } from "@/lib/services/replies/conversation";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { NOISE_LABELS, type Noise } from "./classify";
 import { visibleReplyText } from "./reply-text";

@@ -1,5 +1,5 @@
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { saveAttachments, type IncomingFile, type SaveAttachmentsInput } from "@/lib/services/attachments";
+import { saveAttachments, type IncomingFile, type SaveAttachmentsInput } from "@/lib/services/tickets/attachments";
 import { db } from "../helpers/db";
 import { nextTicketNumber } from "../helpers/fixtures";
 

@@ -3,7 +3,12 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PLANS } from "@/lib/plans/limits";
-import { listAttachments, openAttachment, purgeDeletedAttachments, saveAttachments } from "@/lib/services/attachments";
+import {
+  listAttachments,
+  openAttachment,
+  purgeDeletedAttachments,
+  saveAttachments,
+} from "@/lib/services/tickets/attachments";
 import { diskStorage } from "@/lib/storage/disk-storage";
 import { attachmentStorage } from "@/lib/storage";
 import { createOrg, createUser } from "../helpers/fixtures";

@@ -1,5 +1,5 @@
 import { hashPassword } from "@/lib/auth/password";
-import { demoLoginProblems, publishedDemoLogins, showDemoLogins } from "@/lib/services/demo";
+import { demoLoginProblems, publishedDemoLogins, showDemoLogins } from "@/lib/services/users/demo-logins";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";

@@ -4,7 +4,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { PATCH as changePassword } from "@/app/api/users/password/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { hashToken } from "@/lib/auth/tokens";
-import { LOGIN_ACCOUNT_THROTTLED } from "@/lib/services/login-throttle";
+import { LOGIN_ACCOUNT_THROTTLED } from "@/lib/services/users/login-throttle";
 import { createOrg, createUser, cookieFrom, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";

@@ -1,6 +1,6 @@
 import { POST as createTicket } from "@/app/api/tickets/route";
-import { enqueueMail, deliverMail, MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJob } from "@/lib/services/mail-outbox";
-import { notifyTicketCreated } from "@/lib/services/notifications";
+import { enqueueMail, deliverMail, MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJob } from "@/lib/services/mail/outbox";
+import { notifyTicketCreated } from "@/lib/services/mail/notifications";
 import { enqueue } from "@/lib/jobs";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";

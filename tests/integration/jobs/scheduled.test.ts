@@ -1,5 +1,5 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { sendSlaWarnings } from "@/lib/services/sla-warnings";
+import { sendSlaWarnings } from "@/lib/services/tickets/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
 import { createOrg, createUser } from "../helpers/fixtures";

@@ -1,8 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { DELETE as remove, GET as read, PUT as save } from "@/app/api/support-emails/[id]/mailbox/route";
 import { INBOUND_JOB } from "@/lib/mail/inbound/accept";
-import { enqueueDueImapPolls, IMAP_POLL_JOB, passwordContext } from "@/lib/services/imap-mailboxes";
-import { deliverToInbox, pollImapMailbox, retryDelayMs } from "@/lib/services/imap-polling";
+import { enqueueDueImapPolls, IMAP_POLL_JOB, passwordContext } from "@/lib/services/mail/imap-mailboxes";
+import { deliverToInbox, pollImapMailbox, retryDelayMs } from "@/lib/services/mail/imap-polling";
 import { unseal } from "@/lib/server/secret-box";
 import { startImap, type TestImapServer } from "../../support/imap-server";
 import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";

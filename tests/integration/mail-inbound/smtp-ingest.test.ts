@@ -1,6 +1,6 @@
-import { createReply } from "@/lib/services/replies";
-import { updateTicket } from "@/lib/services/tickets";
-import { listTicketMail, originalTicketMail } from "@/lib/services/ticket-mail";
+import { createReply } from "@/lib/services/replies/conversation";
+import { updateTicket } from "@/lib/services/tickets/list";
+import { listTicketMail, originalTicketMail } from "@/lib/services/tickets/mail";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
 import { createOrg, createUser } from "../helpers/fixtures";

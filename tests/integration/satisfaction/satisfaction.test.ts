@@ -7,7 +7,7 @@ import { PUT as updateTicket } from "@/app/api/tickets/[id]/route";
 import { POST as create } from "@/app/api/tickets/route";
 import { GET as summary } from "@/app/api/tickets/satisfaction/route";
 import { POST as reply } from "@/app/api/replies/route";
-import { rateTicket, ratingCallerFromToken } from "@/lib/services/satisfaction";
+import { rateTicket, ratingCallerFromToken } from "@/lib/services/satisfaction/ratings";
 import { RATING_CHANGE_WINDOW_MS } from "@/lib/satisfaction/rating-link";
 import { AppError } from "@/lib/errors";
 import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";

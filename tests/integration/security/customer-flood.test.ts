@@ -4,7 +4,7 @@ import { POST as staffCreate } from "@/app/api/tickets/route";
 import { GET as usage } from "@/app/api/usage/route";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { PLANS } from "@/lib/plans/limits";
-import { CUSTOMER_TICKET_LIMITS, MAX_OPEN_TICKETS_PER_CUSTOMER } from "@/lib/services/customer-tickets";
+import { CUSTOMER_TICKET_LIMITS, MAX_OPEN_TICKETS_PER_CUSTOMER } from "@/lib/services/tickets/customer-limits";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";

@@ -4,7 +4,7 @@ import { POST as createTicket } from "@/app/api/tickets/route";
 import { PATCH as updateProfile } from "@/app/api/users/profile/route";
 import { sendMail } from "@/lib/mail/transport";
 import { NO_CONTROL_CHARACTERS } from "@/lib/schemas/fields";
-import { MAIL_QUOTAS } from "@/lib/services/mail-quota";
+import { MAIL_QUOTAS } from "@/lib/services/mail/quota";
 import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken } from "@/lib/auth/tokens";
 import { LIMITS } from "@/lib/services/rate-limit";
-import { LOGIN_ACCOUNT_THROTTLED, LOGIN_THROTTLED } from "@/lib/services/login-throttle";
+import { LOGIN_ACCOUNT_THROTTLED, LOGIN_THROTTLED } from "@/lib/services/users/login-throttle";
 import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { invoke } from "./discover";

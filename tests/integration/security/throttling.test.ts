@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { clientIp } from "@/lib/http/server/client-ip";
 import { forwardedFor, trustedProxies, trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 import { LIMITS } from "@/lib/services/rate-limit";
-import { PORTAL_LIMITS } from "@/lib/services/portal-access";
+import { PORTAL_LIMITS } from "@/lib/services/portal/access";
 import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";

@@ -6,7 +6,7 @@ import { drainJobs } from "../helpers/jobs";
 import { createOrg, createUser, sessionCookie, setTicketCounter } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
-import { saveAttachments } from "@/lib/services/attachments";
+import { saveAttachments } from "@/lib/services/tickets/attachments";
 
 /** Who calls: nobody, each role of organisation A, and the admin of organisation B. */
 export const ACTORS = ["anonymous", "end_user", "agent", "org_admin", "platform_admin", "other_org_admin"] as const;

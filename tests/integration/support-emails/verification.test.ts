@@ -2,7 +2,7 @@ import { POST as resend } from "@/app/api/support-emails/[id]/verification/route
 import { GET as list, POST as create } from "@/app/api/support-emails/route";
 import { POST as verify } from "@/app/api/support-emails/verify/route";
 import { hashToken } from "@/lib/auth/tokens";
-import { UNVERIFIED_CLAIM_MS } from "@/lib/services/support-emails";
+import { UNVERIFIED_CLAIM_MS } from "@/lib/services/mail/support-emails";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { drainJobs } from "../helpers/jobs";

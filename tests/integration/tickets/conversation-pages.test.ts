@@ -1,6 +1,6 @@
 import { GET as replies } from "@/app/api/replies/[ticketId]/route";
 import { db } from "@/lib/server/db";
-import { saveAttachments } from "@/lib/services/attachments";
+import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { cookieOf, setUpWorld, type World } from "../security/world";
 import { PAGE_QUERY_RULES } from "../helpers/page-query";

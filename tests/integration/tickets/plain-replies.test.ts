@@ -1,5 +1,5 @@
 import { POST as reply } from "@/app/api/replies/route";
-import { MAIL_JOB } from "@/lib/services/mail-outbox";
+import { MAIL_JOB } from "@/lib/services/mail/outbox";
 import { createOrg, createTickets, createUser, sessionCookie } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { clearJobs, queuedJobs } from "../helpers/jobs";
@@ -7,7 +7,7 @@ import { holding, untilWaitingOnLock } from "../helpers/locks";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 // A reply that changes nothing else is read, then written in one statement only while the ticket
-// is at the version read (lib/services/plain-reply.ts); these pin what that must not change.
+// is at the version read (lib/services/replies/plain.ts); these pin what that must not change.
 
 type User = Awaited<ReturnType<typeof createUser>>;
 

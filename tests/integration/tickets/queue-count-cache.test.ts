@@ -7,7 +7,7 @@ import { PUT as updateTicket } from "@/app/api/tickets/[id]/route";
 import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { HeardCache } from "@/lib/live/heard-cache";
 import { listener, Listener } from "@/lib/live/listener";
-import { organizationCounts, queueCounts, type OrganizationCounts } from "@/lib/services/queue-counts";
+import { organizationCounts, queueCounts, type OrganizationCounts } from "@/lib/services/tickets/counts";
 import { env } from "@/lib/server/env";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";

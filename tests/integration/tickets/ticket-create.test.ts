@@ -1,4 +1,4 @@
-import { createReply } from "@/lib/services/replies";
+import { createReply } from "@/lib/services/replies/conversation";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
 import { createOrg, createTickets, createUser } from "../helpers/fixtures";

@@ -1,4 +1,4 @@
-import { lockTicket } from "@/lib/services/ticket-lock";
+import { lockTicket } from "@/lib/services/tickets/lock";
 import { createOrg, createTickets, createUser } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 

@@ -7,7 +7,7 @@ import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
 import { GET as list } from "@/app/api/tickets/route";
 import { GET as stats } from "@/app/api/tickets/stats/route";
 import { historySentence } from "@/lib/format/ticket-history";
-import { TAG_SEARCH_LIMIT } from "@/lib/services/ticket-tags";
+import { TAG_SEARCH_LIMIT } from "@/lib/services/tickets/tags";
 import { TAGS_PER_ORGANIZATION_MAX } from "@/lib/schemas/tags";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";

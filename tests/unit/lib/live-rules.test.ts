@@ -1,5 +1,5 @@
 import { eventFor, type Audience } from "@/lib/live/hub";
-import { staleFields } from "@/lib/services/ticket-versions";
+import { staleFields } from "@/lib/services/tickets/versions";
 
 const staff: Audience = { organizationId: "o1", holder: "user:a", staff: true, internalNotes: true, customerKey: null };
 const customer: Audience = {

@@ -1,7 +1,7 @@
 import { downloadResponse } from "@/lib/http/server/download";
 import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { portalActor, sessionActor } from "@/lib/services/actor";
-import { openAttachment } from "@/lib/services/attachments";
+import { openAttachment } from "@/lib/services/tickets/attachments";
 
 // GET /api/attachments/{id} - download a file of a message: staff of the ticket's organisation,
 // the ticket's customer (end-user session or portal token); anyone else gets a 404.

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/http/server/client-ip";
 import { json } from "@/lib/http/server/respond";
 import { portalRoute } from "@/lib/http/server/route";
 import { portalTicketSchema, portalTicketsQuerySchema } from "@/lib/schemas/portal";
-import { createPortalTicket, listPortalTickets } from "@/lib/services/portal";
+import { createPortalTicket, listPortalTickets } from "@/lib/services/portal/tickets";
 
 // GET /api/portal/tickets?email= - the token's customer's tickets in its organisation, newest first.
 export const GET = portalRoute({ query: portalTicketsQuerySchema }, ({ user, query }) => {

@@ -1,8 +1,8 @@
 import { json } from "@/lib/http/server/respond";
 import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { conversationQuerySchema } from "@/lib/schemas/tickets";
-import { listPortalReplies } from "@/lib/services/portal";
-import { ticketReplies } from "@/lib/services/ticket-pane";
+import { listPortalReplies } from "@/lib/services/portal/tickets";
+import { ticketReplies } from "@/lib/services/tickets/pane";
 
 /** A page of messages, with the cursor of the earlier ones in X-Next-Cursor as every paged list sends it. */
 const page = ({ replies, nextCursor }: { replies: unknown; nextCursor: string | null }) =>

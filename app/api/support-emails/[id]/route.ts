@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/server/route";
-import { removeSupportEmail } from "@/lib/services/support-emails";
+import { removeSupportEmail } from "@/lib/services/mail/support-emails";
 
 // DELETE /api/support-emails/{id} - remove an address of the caller's organisation (admins).
 export const DELETE = route({ permission: "support_emails.manage" }, async ({ user, params }) => {

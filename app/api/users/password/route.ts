@@ -2,7 +2,7 @@ import { setSessionCookie } from "@/lib/auth/session-response";
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { changePasswordSchema } from "@/lib/schemas/auth";
-import { changePassword } from "@/lib/services/profile";
+import { changePassword } from "@/lib/services/users/profile";
 
 // PATCH /api/users/password - change password; other sessions end, this one gets a fresh cookie.
 export const PATCH = route({ body: changePasswordSchema }, async ({ user, body }) => {

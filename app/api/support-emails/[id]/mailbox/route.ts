@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/server/route";
 import { imapSettingsSchema } from "@/lib/schemas/imap-mailboxes";
-import { getImapSettings, removeImapSettings, saveImapSettings } from "@/lib/services/imap-mailboxes";
+import { getImapSettings, removeImapSettings, saveImapSettings } from "@/lib/services/mail/imap-mailboxes";
 
 // GET /api/support-emails/{id}/mailbox - the IMAP mailbox polled for an address, without its password (admins).
 export const GET = route({ permission: "support_emails.mailbox" }, async ({ user, params }) => ({

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/server/route";
 import { presenceSchema } from "@/lib/schemas/presence";
-import { listViewers, markLeft, markViewing } from "@/lib/services/presence";
+import { listViewers, markLeft, markViewing } from "@/lib/services/tickets/presence";
 
 // GET /api/tickets/{id}/presence - who of the team has the ticket open, and who is typing.
 export const GET = route({ permission: "tickets.presence" }, ({ user, params }) => listViewers(user, params.id!));

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/server/route";
-import { originalTicketMail } from "@/lib/services/ticket-mail";
+import { originalTicketMail } from "@/lib/services/tickets/mail";
 
 // GET /api/tickets/{id}/mail/{messageId} - one received message exactly as it arrived, as a download (staff).
 export const GET = route({ permission: "tickets.history" }, async ({ user, params }) => {

@@ -1,0 +1,81 @@
+import "server-only";
+import type { PortalCustomer } from "@/lib/auth/portal-token";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/errors";
+import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
+import { createTicketSchema, type ConversationQuery } from "@/lib/schemas/tickets";
+import type { WithAttachments } from "@/lib/schemas/attachments";
+import { portalActor } from "@/lib/services/actor";
+import { openingAttachments } from "@/lib/services/tickets/attachments";
+import { listCustomerReplies } from "@/lib/services/replies/conversation";
+import { raiseTicket } from "@/lib/services/tickets/create";
+
+/**
+ * What a customer sees of a ticket: no assignee, SLA clocks or category. Every query is
+ * scoped to the token's organisation AND email, so any other ticket is a plain 404.
+ */
+const PORTAL_TICKET_SELECT = {
+  id: true,
+  ticketNumber: true,
+  subject: true,
+  description: true,
+  priority: true,
+  status: true,
+  customerName: true,
+  customerEmail: true,
+  organizationId: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+/** The portal list is not paged: the newest this many tickets of one customer. */
+export const PORTAL_LIST_LIMIT = 200;
+
+const own = (c: PortalCustomer) => ({ organizationId: c.organizationId, customerEmail: c.email });
+
+export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
+  return db.ticket.findMany({
+    where: own(c),
+    select: PORTAL_TICKET_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: PORTAL_LIST_LIMIT,
+  });
+}
+
+async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicket> {
+  const ticket = await db.ticket.findFirst({ where: { id, ...own(c) }, select: PORTAL_TICKET_SELECT });
+  if (!ticket) throw notFound("Ticket not found");
+  return ticket;
+}
+
+/** One of the customer's tickets with the files of its first message. */
+export async function getPortalTicket(c: PortalCustomer, id: string): Promise<WithAttachments<PortalTicket>> {
+  const ticket = await findOwnTicket(c, id);
+  return { ...ticket, attachments: await openingAttachments(c.organizationId, ticket.id) };
+}
+
+/**
+ * A portal ticket gets a new ticket's defaults (medium priority); raiseTicket throttles and files it
+ * under the token's email and opens it.
+ */
+export async function createPortalTicket(
+  c: PortalCustomer,
+  input: PortalTicketInput,
+  ip: string,
+): Promise<PortalTicket> {
+  const created = await raiseTicket(
+    portalActor(c),
+    createTicketSchema.parse({ subject: input.subject, description: input.description }),
+    ip,
+  );
+  return findOwnTicket(c, created.id);
+}
+
+/**
+ * A page of the conversation a customer sees: public replies only, authors by name; internal
+ * notes never leave the server.
+ */
+export async function listPortalReplies(c: PortalCustomer, ticketId: string, query: ConversationQuery) {
+  await findOwnTicket(c, ticketId);
+  return listCustomerReplies(c.organizationId, ticketId, query);
+}

@@ -1,0 +1,319 @@
+import "server-only";
+import type { AuthorType, TicketStatus } from "@/generated/prisma/enums";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/server/db";
+import { conflict, forbidden, notFound } from "@/lib/errors";
+import type { Prisma } from "@/generated/prisma/client";
+import {
+  SUPPORT_AUTHOR_NAME,
+  type ConversationQuery,
+  type CreateReplyInput,
+  type CustomerReply,
+  type Reply,
+} from "@/lib/schemas/tickets";
+import type { WithAttachments } from "@/lib/schemas/attachments";
+import { auditActor, customerOf, sessionActor, type CustomerActor } from "@/lib/services/actor";
+import { attachmentsOfReplies } from "@/lib/services/tickets/attachments";
+import { afterCursor, oldestFirstPageOf } from "@/lib/services/keyset";
+import { recordEvent } from "@/lib/services/audit";
+import { notifyAgentReply, notifyCustomerReply } from "@/lib/services/mail/notifications";
+import { lockTicket } from "@/lib/services/tickets/lock";
+import { can } from "@/lib/permissions/table";
+import { markdownBody, replyBody, REPLY_BODY_SELECT, toReply } from "@/lib/services/replies/body";
+import { writePlainReply } from "@/lib/services/replies/plain";
+import { DONE_STATUSES } from "@/lib/tickets/fields";
+import { slaRiskAt } from "@/lib/tickets/sla";
+import { statusClock } from "@/lib/services/tickets/status";
+import { assertFresh } from "@/lib/services/tickets/versions";
+import { applyTicketChange, toTicketJson } from "@/lib/services/tickets/list";
+import { macroAssignee, macroForReply, type AppliedMacro } from "@/lib/services/replies/macros";
+import { applyTicketTags } from "@/lib/services/tickets/tags";
+import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
+
+export const REPLY_SELECT = {
+  id: true,
+  ticketId: true,
+  ...REPLY_BODY_SELECT,
+  type: true,
+  authorType: true,
+  authorEmail: true,
+  createdAt: true,
+} as const;
+
+/** One name per person in a thread: the customer as the ticket names them, an agent by full name. */
+export function authorNameOf(authorType: AuthorType, customerName: string, authorFullName: string | null | undefined) {
+  return authorType === "customer" ? customerName : (authorFullName ?? SUPPORT_AUTHOR_NAME);
+}
+
+/** What a customer's view of a reply is built from: the names, not the addresses. */
+export const CUSTOMER_REPLY_SELECT = {
+  id: true,
+  ticketId: true,
+  ...REPLY_BODY_SELECT,
+  type: true,
+  authorType: true,
+  createdAt: true,
+  author: { select: { fullName: true } },
+  ticket: { select: { customerName: true } },
+} as const satisfies Prisma.ReplySelect;
+
+type CustomerReplyRow = Prisma.ReplyGetPayload<{ select: typeof CUSTOMER_REPLY_SELECT }>;
+
+/** A reply as a customer may see it; built field by field so nothing else slips through. */
+export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow): CustomerReply {
+  const authorName = authorNameOf(reply.authorType, ticket.customerName, author?.fullName);
+  return {
+    id: reply.id,
+    ticketId: reply.ticketId,
+    content: reply.content,
+    ...replyBody(reply),
+    type: reply.type,
+    authorType: reply.authorType,
+    authorName,
+    createdAt: reply.createdAt,
+  };
+}
+
+/**
+ * A page of the public replies of a ticket as its customer sees them, oldest first: the newest
+ * `limit` before the cursor, and where the earlier ones start (the caller has checked the ticket is theirs).
+ */
+export async function listCustomerReplies(
+  organizationId: string,
+  ticketId: string,
+  query: ConversationQuery,
+): Promise<{ replies: WithAttachments<CustomerReply>[]; nextCursor: string | null }> {
+  const rows = await db.reply.findMany({
+    where: { AND: [{ organizationId, ticketId, type: "public" }, afterCursor(query.cursor)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    select: CUSTOMER_REPLY_SELECT,
+  });
+  const { page, nextCursor } = oldestFirstPageOf(rows, query.limit);
+  const withFiles = await attachmentsOfReplies(
+    organizationId,
+    ticketId,
+    page.map((row) => row.id),
+  );
+  return { replies: page.map((row) => withFiles(toCustomerReply(row))), nextCursor };
+}
+
+/** A signed-in reply: staff as agents, an end user as the customer (see createCustomerReply). */
+export function createReply(
+  user: SessionUser,
+  input: CreateReplyInput,
+  now = new Date(),
+): Promise<Reply | CustomerReply> {
+  const actor = sessionActor(user);
+  if (input.status !== undefined && !can(user, "tickets.update"))
+    throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.macroId !== undefined && !can(user, "macros.read")) throw forbidden("Customers cannot apply macros");
+  return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
+}
+
+/**
+ * Staff reply publicly or add an internal note; the first public reply records the first
+ * response. With a status ("Send and set Pending / Resolved", or reopening a closed ticket to
+ * answer it) the reply, the status change and both history entries commit together: the
+ * customer never gets an answer on a ticket whose status then failed to change, or the reverse.
+ * A macro applied with the reply works the same way: its status, priority and assignee change
+ * with the reply, each in the history like a manual change; if any part fails, nothing is saved
+ * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
+ * macro's. A reply that changes nothing else is written without the lock (see plain.ts).
+ */
+async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
+  const type = input.type;
+  // Rendered before the ticket row is locked: the lock is held only for the writes.
+  const body = markdownBody(input.content);
+  if (input.macroId === undefined) {
+    const written = await writePlainReply(user, input, body, now);
+    if (written) return written;
+  }
+  return db.$transaction(async (tx) => {
+    // Staff see every ticket of their organisation: the locked read is the visibility check too.
+    const ticket = await lockTicket(tx, { id: input.ticketId, organizationId: user.organizationId });
+    if (!ticket) throw notFound("Ticket not found");
+    const macro = input.macroId ? await macroForReply(tx, user.organizationId, input.macroId) : null;
+    const macroFields = macro
+      ? { priority: macro.priority ?? undefined, assignedTo: await macroAssignee(user.organizationId, macro) }
+      : {};
+    const wantedStatus = input.status ?? macro?.status ?? undefined;
+    assertFresh(ticket, input.version, { reply: true, status: wantedStatus, ...macroFields }, () =>
+      toTicketJson(ticket),
+    );
+    const firstResponse = type === "public" && !ticket.firstRespondedAt;
+    const reply = await tx.reply
+      .create({
+        data: {
+          organizationId: user.organizationId,
+          ticketId: ticket.id,
+          ...body,
+          type,
+          authorType: "agent",
+          authorEmail: user.email,
+          authorId: user.id,
+          createdAt: now,
+        },
+        select: REPLY_SELECT,
+      })
+      .then(toReply);
+    const next = wantedStatus as TicketStatus | undefined;
+    const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
+    const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;
+    const { version: ticketVersion } = await tx.ticket.update({
+      where: { id: ticket.id, organizationId: user.organizationId },
+      select: { version: true },
+      data: {
+        updatedAt: now,
+        ...(type === "public" ? { customerRepliedLast: false } : {}),
+        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt(responded) } : {}),
+        ...(statusChange ? { status: statusChange.to, ...statusClock(responded, statusChange.to, now) } : {}),
+      },
+    });
+    const event = {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      ticketId: ticket.id,
+    };
+    await recordEvent(tx, {
+      ...event,
+      action: type === "internal" ? "ticket.note_added" : "ticket.replied",
+      targetType: "reply",
+      targetId: reply.id,
+    });
+    if (statusChange) {
+      await recordEvent(tx, {
+        ...event,
+        action: "ticket.status_changed",
+        targetType: "ticket",
+        targetId: ticket.id,
+        metadata: {
+          field: "status",
+          ...statusChange,
+          ...(macro && input.status === undefined ? { macro: macro.name } : {}),
+        },
+      });
+    }
+    const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
+    // A public agent reply is mailed to the customer, queued with the reply.
+    await notifyAgentReply(tx, ticket, reply);
+    // After it, in the same thread: a resolving reply also asks the customer for a rating.
+    if (statusChange) await afterStatusChange(tx, ticket, statusChange, now);
+    return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
+  });
+}
+
+/**
+ * The macro's priority, assignee and tags, through the ticket update's and the tags' own writers
+ * and history (after the reply's write); the ticket's version after them, or null if none applied.
+ */
+async function applyMacroFields(
+  tx: Prisma.TransactionClient,
+  user: SessionUser,
+  ticketId: string,
+  macro: AppliedMacro,
+  fields: { priority?: string; assignedTo?: string | null },
+  now: Date,
+): Promise<number | null> {
+  const changesFields = fields.priority !== undefined || fields.assignedTo !== undefined;
+  if (!changesFields && macro.tags.length === 0) return null;
+  const current = await tx.ticket.findFirst({ where: { id: ticketId, organizationId: user.organizationId } });
+  if (!current) throw notFound("Ticket not found");
+  const cause = { macro: macro.name };
+  let version: number | null = null;
+  if (changesFields) {
+    const change = { priority: fields.priority, assignedTo: fields.assignedTo };
+    version = (await applyTicketChange(tx, user, current, change, now, cause)).version;
+  }
+  if (macro.tags.length > 0) {
+    const tagged = await applyTicketTags(tx, user, current, { add: macro.tags, remove: [] }, now, cause);
+    version = tagged.version ?? version;
+  }
+  return version;
+}
+
+type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };
+
+/**
+ * What a customer's public reply does to its ticket, in the transaction that wrote it, whichever
+ * way it came (account, portal, email): it becomes the customer's turn in the queue, a ticket in
+ * one of `reopenFrom` goes back to open (clock resumed, with its history event), and the
+ * assignee is mailed. The caller has locked the ticket row.
+ */
+export async function applyCustomerReply(
+  tx: Prisma.TransactionClient,
+  ticket: ClockedTicket,
+  reply: { id: string; content: string; authorEmail: string },
+  actor: ReturnType<typeof auditActor>,
+  reopenFrom: readonly TicketStatus[],
+  now: Date,
+) {
+  const { organizationId } = ticket;
+  const reopen = reopenFrom.includes(ticket.status);
+  await tx.ticket.update({
+    where: { id: ticket.id, organizationId },
+    data: {
+      updatedAt: now,
+      customerRepliedLast: true,
+      ...(reopen ? { status: "open" as const, ...statusClock(ticket, "open", now) } : {}),
+    },
+  });
+  const event = { organizationId, ...actor, ticketId: ticket.id };
+  await recordEvent(tx, { ...event, action: "ticket.replied", targetType: "reply", targetId: reply.id });
+  if (reopen) {
+    await recordEvent(tx, {
+      ...event,
+      action: "ticket.status_changed",
+      targetType: "ticket",
+      targetId: ticket.id,
+      metadata: { field: "status", from: ticket.status, to: "open" },
+    });
+  }
+  await notifyCustomerReply(tx, ticket, { content: reply.content, authorEmail: reply.authorEmail });
+}
+
+/**
+ * A customer's reply, the same for an end-user account and a portal token: public, on one of
+ * their own tickets. The ticket row is locked and its status read in the transaction that
+ * writes the reply, so a concurrent resolve cannot slip between check and write. A resolved
+ * or closed ticket refuses the reply (the customer opens a new one); a pending ticket goes
+ * back to open, with its history event. The assignee's email is queued in the same transaction.
+ */
+export async function createCustomerReply(
+  actor: CustomerActor,
+  input: { ticketId: string; content: string },
+  now = new Date(),
+): Promise<CustomerReply> {
+  const { organizationId, email, userId } = customerOf(actor);
+  const reply = await db.$transaction(async (tx) => {
+    const ticket = await lockTicket(tx, { id: input.ticketId, organizationId, customerEmail: email });
+    if (!ticket) throw notFound("Ticket not found");
+    if (DONE_STATUSES.includes(ticket.status))
+      throw conflict(`This ticket has been ${ticket.status}. Please create a new ticket.`, "ticket_closed");
+
+    const created = await tx.reply.create({
+      data: {
+        organizationId,
+        ticketId: ticket.id,
+        content: input.content,
+        type: "public",
+        authorType: "customer",
+        authorEmail: email,
+        authorId: userId,
+        createdAt: now,
+      },
+      select: CUSTOMER_REPLY_SELECT,
+    });
+    await applyCustomerReply(
+      tx,
+      ticket,
+      { id: created.id, content: created.content, authorEmail: email },
+      auditActor(actor),
+      ["pending"],
+      now,
+    );
+    return created;
+  });
+  return toCustomerReply(reply);
+}

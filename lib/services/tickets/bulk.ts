@@ -1,0 +1,47 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/session";
+import { notFound } from "@/lib/errors";
+import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
+import { db } from "@/lib/server/db";
+import { applyTicketChange, assertAssignable, assertMayUpdate, toTicketJson } from "@/lib/services/tickets/list";
+import { applyPreparedTags, assertMayTag, prepareTagChange } from "@/lib/services/tickets/tags";
+
+/**
+ * One change for many tickets, all or nothing: the same permission and assignee rules as a
+ * single update, every ticket locked (in id order, so two bulk changes cannot deadlock) and
+ * changed in one transaction, each changed field in that ticket's history. An id that is not
+ * a ticket of the caller's organisation refuses the whole request with 404, so a mixed list
+ * neither half-applies nor confirms that another tenant's ticket exists. Tags to add or remove
+ * are looked up (and created) once, then applied to each ticket like a single tag change.
+ */
+export async function bulkUpdateTickets(
+  user: SessionUser,
+  { ids, addTags = [], removeTags = [], ...change }: BulkUpdateTicketsInput,
+  now = new Date(),
+): Promise<Ticket[]> {
+  assertMayUpdate(user, change);
+  const tagging = addTags.length > 0 || removeTags.length > 0;
+  if (tagging) assertMayTag(user);
+  if (change.assignedTo) await assertAssignable(user.organizationId, change.assignedTo);
+  const changesFields = change.status !== undefined || change.priority !== undefined || change.assignedTo !== undefined;
+  return db.$transaction(async (tx) => {
+    const sorted = [...ids].sort();
+    await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "organizationId" = ${user.organizationId} AND "id" = ANY(${sorted}::text[])
+      ORDER BY "id" FOR UPDATE`;
+    const tickets = await tx.ticket.findMany({ where: { organizationId: user.organizationId, id: { in: sorted } } });
+    if (tickets.length !== ids.length) throw notFound("Ticket not found");
+    const byId = new Map(tickets.map((t) => [t.id, t]));
+    const tags = tagging ? await prepareTagChange(tx, user.organizationId, { add: addTags, remove: removeTags }) : null;
+    const updated: Ticket[] = [];
+    for (const id of ids) {
+      const ticket = byId.get(id)!;
+      let json = changesFields ? await applyTicketChange(tx, user, ticket, change, now) : toTicketJson(ticket);
+      if (tags) {
+        const { version } = await applyPreparedTags(tx, user, ticket, tags, now);
+        if (version !== null) json = { ...json, version, updatedAt: now };
+      }
+      updated.push(json);
+    }
+    return updated;
+  });
+}

@@ -1,0 +1,129 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "@/lib/auth/session";
+import { HeardCache } from "@/lib/live/heard-cache";
+import type { QueueCounts } from "@/lib/schemas/tickets";
+import { queryRows } from "@/lib/server/db";
+import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS } from "@/lib/tickets/views";
+import { isStaff } from "@/lib/services/tickets/access";
+import { DONE, OPEN, visibleSql } from "@/lib/services/tickets/search-sql";
+
+/**
+ * What every staff member of an organisation sees in the sidebar, as read at `readAt`: the open
+ * tickets per assignee ("" for nobody) and the three counts that move with time. Those stay true
+ * until the first moment one of them would change by time alone (`until`): the next open ticket
+ * turning at-risk, or the oldest ticket of a window leaving it.
+ */
+export type OrganizationCounts = {
+  openByAssignee: Record<string, number>;
+  notAtRisk: number;
+  recentlyUpdated: number;
+  closed: number;
+  readAt: number;
+  until: number;
+};
+
+const globalForCounts = globalThis as unknown as { ticketryQueueCounts?: HeardCache<OrganizationCounts> };
+
+/**
+ * This process's organisation counts, kept true by the ticket changes the LISTEN connection
+ * hears (lib/live/listener.ts) and by this process's own writes (the route wrapper), so that a
+ * team refreshing its sidebar costs the database nothing between changes. Without it the two
+ * windows are counted over every ticket they hold, which grows with the team's volume.
+ */
+export const organizationCounts = (globalForCounts.ticketryQueueCounts ??= new HeardCache<OrganizationCounts>(
+  Number(process.env.QUEUE_COUNT_CACHE_SIZE ?? 10_000),
+));
+
+type Row = {
+  open: Record<string, number>;
+  notAtRisk: string;
+  nextRiskAt: Date | null;
+  recentlyUpdated: string;
+  oldestRecent: Date | null;
+  closed: string;
+  oldestClosed: Date | null;
+};
+
+/**
+ * One round trip for all of an organisation's counts: a few counter rows (TicketQueueCount, kept
+ * by triggers) and index-only ranges over recent activity, never a pass over the whole tenant.
+ * Open tickets not yet at risk are only the last few days' (bounded by the SLA targets).
+ */
+async function readOrganizationCounts(user: SessionUser, now: Date): Promise<OrganizationCounts> {
+  const scope = visibleSql(user);
+  const [row] = await queryRows<Row>(Prisma.sql`
+    SELECT
+      (SELECT COALESCE(json_object_agg("assignedToId", "open"), '{}') FROM "TicketQueueCount"
+        WHERE "organizationId" = ${user.organizationId}) AS "open",
+      risk.n AS "notAtRisk", risk.next AS "nextRiskAt",
+      recent.n AS "recentlyUpdated", recent.oldest AS "oldestRecent",
+      done.n AS closed, done.oldest AS "oldestClosed"
+    FROM (SELECT count(*) AS n, min("slaRiskAt") AS next FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > ${now}) risk,
+      (SELECT count(*) AS n, min("updatedAt") AS oldest FROM "Ticket"
+        WHERE ${scope} AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}) recent,
+      (SELECT count(*) AS n, min("updatedAt") AS oldest FROM "Ticket"
+        WHERE ${scope} AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}) done`);
+  const r = row!;
+  // Past `until` a count may differ with no ticket changing: a risk time passed, or a window's
+  // oldest ticket aged out of it (the windows include their first millisecond).
+  const until = Math.min(
+    r.nextRiskAt ? r.nextRiskAt.getTime() : Infinity,
+    r.oldestRecent ? r.oldestRecent.getTime() + RECENT_WINDOW_MS : Infinity,
+    r.oldestClosed ? r.oldestClosed.getTime() + CLOSED_WINDOW_MS : Infinity,
+  );
+  return {
+    openByAssignee: r.open,
+    notAtRisk: Number(r.notAtRisk),
+    recentlyUpdated: Number(r.recentlyUpdated),
+    closed: Number(r.closed),
+    readAt: now.getTime(),
+    until,
+  };
+}
+
+/** The organisation's counts as of `now`: from this process's cache while they cannot have changed. */
+async function countsAt(user: SessionUser, now: Date): Promise<OrganizationCounts> {
+  const at = now.getTime();
+  const kept = organizationCounts.get(user.organizationId);
+  if (kept && at >= kept.readAt && at < kept.until) return kept;
+  const ticket = organizationCounts.begin();
+  const counts = await readOrganizationCounts(user, now);
+  organizationCounts.keep(ticket, user.organizationId, counts);
+  return counts;
+}
+
+/** A customer's own tickets are few: counted directly, every time. */
+async function customerCounts(user: SessionUser, now: Date): Promise<QueueCounts> {
+  const scope = visibleSql(user);
+  const [row] = await queryRows<Record<string, string>>(Prisma.sql`
+    SELECT
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = ${user.id}) AS "myOpen",
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN}) AS "allOpen",
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" <= ${now}) AS "slaRisk",
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}) AS "recentlyUpdated",
+      (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}) AS closed`);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as QueueCounts;
+}
+
+/** The six queue counts of the sidebar, as the user sees them. */
+export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {
+  if (!isStaff(user)) return customerCounts(user, now);
+  const counts = await countsAt(user, now);
+  const open = counts.openByAssignee;
+  const allOpen = Object.values(open).reduce((sum, n) => sum + n, 0);
+  return {
+    unassigned: open[""] ?? 0,
+    myOpen: open[user.id] ?? 0,
+    allOpen,
+    slaRisk: allOpen - counts.notAtRisk,
+    recentlyUpdated: counts.recentlyUpdated,
+    closed: counts.closed,
+  };
+}
+
+/** This process changed tickets of the organisation: its own next request counts them again. */
+export function forgetOrganizationCounts(organizationId: string) {
+  organizationCounts.forget(organizationId);
+}

@@ -1,0 +1,403 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import { usersById, type SessionUser } from "@/lib/auth/session";
+import { db, queryRows } from "@/lib/server/db";
+import { jsonText, withFields } from "@/lib/server/json-text";
+import type { JsonText } from "@/lib/schemas/json";
+import { badRequest, forbidden, notFound } from "@/lib/errors";
+import type {
+  Ticket,
+  TicketHistoryEvent,
+  TicketHistoryQuery,
+  TicketListItem,
+  TicketListQuery,
+  UpdateTicketInput,
+} from "@/lib/schemas/tickets";
+import { recordEvent } from "@/lib/services/audit";
+import { afterCursor, oldestFirstPageOf } from "@/lib/services/keyset";
+import {
+  afterTicketCursor,
+  cursorTime,
+  encodeTicketCursor,
+  type KeySource,
+  orderBy,
+  relevanceStart,
+  type StatementSort,
+  type Tier,
+} from "@/lib/services/tickets/order";
+import { LIST_ITEM_JSON } from "@/lib/services/tickets/json-sql.mjs";
+import { findVisibleTicket, visibleTickets } from "@/lib/services/tickets/access";
+import { can } from "@/lib/permissions/table";
+import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
+import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { parseTicketNumber } from "@/lib/tickets/ticket-url";
+import { statusClock } from "@/lib/services/tickets/status";
+import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
+import { defaultSort } from "@/lib/tickets/sort";
+import { assertFresh } from "@/lib/services/tickets/versions";
+import { lockTicket } from "@/lib/services/tickets/lock";
+import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
+import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
+import {
+  DONE,
+  OPEN,
+  searchTextHolds,
+  searchTextHoldsTokens,
+  subjectHolds,
+  visibleSql,
+} from "@/lib/services/tickets/search-sql";
+import { escapeLike } from "@/lib/services/tickets/like-pattern";
+import { lookupFor, relevanceLookupFor } from "@/lib/services/tickets/search-sample";
+import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
+
+/** A ticket as the API sends it, plus what the SLA badge needs. */
+export const TICKET_SELECT = {
+  id: true,
+  ticketNumber: true,
+  subject: true,
+  description: true,
+  priority: true,
+  status: true,
+  category: true,
+  customerName: true,
+  customerEmail: true,
+  assignedToId: true,
+  organizationId: true,
+  createdAt: true,
+  updatedAt: true,
+  firstResponseDueAt: true,
+  resolutionDueAt: true,
+  firstRespondedAt: true,
+  resolvedAt: true,
+  closedAt: true,
+  version: true,
+} as const satisfies Prisma.TicketSelect;
+
+export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
+
+/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
+export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
+  const { assignedToId, tagIds: _tagIds, ...rest } = t;
+  return { ...rest, assignedTo: assignedToId };
+}
+
+export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
+  "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
+  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
+
+function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prisma.Sql {
+  switch (view) {
+    case "unassigned":
+      return Prisma.sql`AND ${OPEN} AND "assignedToId" IS NULL`;
+    case "my-open":
+      return Prisma.sql`AND ${OPEN} AND "assignedToId" = ${user.id}`;
+    case "all-open":
+      return Prisma.sql`AND ${OPEN}`;
+    case "sla-risk":
+      return Prisma.sql`AND ${OPEN} AND "slaRiskAt" <= ${now}`;
+    case "recently-updated":
+      return Prisma.sql`AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}`;
+    case "closed":
+      return Prisma.sql`AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}`;
+    default:
+      return Prisma.empty;
+  }
+}
+
+const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
+
+/**
+ * Case-insensitive substring of the subject, description, customer email or name, or the
+ * ticket number; % and _ match themselves. One pattern over the fields as the database keeps them
+ * joined and lowercased ("searchText", the ticket_search_text migration): LIKE against the
+ * lowercased term is ILIKE's rule without lowercasing every candidate again, and a term without
+ * the separator cannot span two fields. A term with it (nobody types one) is tested field by field.
+ * How the term is looked up (see searchLookup): strpos of the lowercased term is the same test as
+ * the escaped pattern, and without LIKE the statement is prepared once per connection.
+ */
+function searchFilter(q: string | undefined, lookup: SearchLookup, organizationId: string): Prisma.Sql {
+  if (!q) return Prisma.empty;
+  const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
+  const text = termTest(q, lookup, organizationId);
+  return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
+}
+
+/** The text test of a search term, as `lookup` says it is found. */
+function termTest(q: string, lookup: SearchLookup, organizationId: string): Prisma.Sql {
+  const pattern = `%${escapeLike(q)}%`;
+  if (q.includes(SEARCH_TEXT_SEPARATOR))
+    return Prisma.sql`("subject" ILIKE ${pattern} OR "description" ILIKE ${pattern} OR "customerEmail" ILIKE ${pattern} OR "customerName" ILIKE ${pattern})`;
+  const whole = Prisma.sql`strpos("searchText", lower(${q})) > 0`;
+  switch (lookup.by) {
+    case "words":
+      return Prisma.sql`(${Prisma.join(
+        lookup.words.map((w) => searchTextHolds(w)),
+        " AND ",
+      )} AND ${whole})`;
+    case "tokens":
+      return Prisma.sql`(${searchTextHoldsTokens(organizationId, lookup.tokens)} AND ${whole})`;
+    case "order":
+      return whole;
+    default:
+      return searchTextHolds(q);
+  }
+}
+
+/**
+ * A list row: the API's JSON for it as PostgreSQL built it (tickets/json-sql.mjs), what its names
+ * are looked up by, and its place in the order for the next page's cursor.
+ */
+type ListRow = {
+  json: string;
+  id: string;
+  assignedToId: string | null;
+  tagIds: string[];
+  priority: TicketPriority;
+  at: string;
+  tier?: Tier;
+};
+
+/**
+ * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
+ * orders the page comes straight from the tag's own index and stops when it is full, as for a
+ * status. The id is looked up first (from memory once known) so the planner sees the real
+ * value. A name the organisation never used matches nothing (null).
+ */
+async function tagFilter(
+  user: SessionUser,
+  tag: string | undefined,
+): Promise<{ join: Prisma.Sql; keys: KeySource } | null> {
+  if (tag === undefined) return { join: Prisma.empty, keys: "ticket" };
+  assertMayTag(user);
+  const id = await findTagId(user.organizationId, tag);
+  if (id === null) return null;
+  return {
+    join: Prisma.sql`JOIN "TicketTag" ON "TicketTag"."ticketId" = "Ticket"."id" AND "TicketTag"."tagId" = ${id}`,
+    keys: "tagRow",
+  };
+}
+
+/** The page's tags by name: from memory, the rest in one query for all its rows (staff only: tags are the team's). */
+async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
+  if (!can(user, "tickets.tags")) return rows.map(() => undefined);
+  const names = await tagNamesById(db, user.organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);
+  return rows.map((r) => r.tagIds.flatMap((id) => names.get(id) ?? []));
+}
+
+/**
+ * One page of the list as the JSON array the API sends: each row's text as PostgreSQL wrote it,
+ * with its assignee's name and (staff only) its tags by name added, never parsed and written again.
+ */
+export async function listTickets(
+  user: SessionUser,
+  query: TicketListQuery,
+  now = new Date(),
+): Promise<{ tickets: JsonText<TicketListItem[]>; nextCursor: string | null }> {
+  const sort = query.sort ?? defaultSort(query.view);
+  const byTag = await tagFilter(user, query.tag);
+  if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
+  const q = query.q ?? "";
+  const read: ReadPart = (where, order, limit) =>
+    queryRows<ListRow>(Prisma.sql`
+      SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
+        ${cursorTime(order)} AS "at"
+      FROM "Ticket" ${byTag.join}
+      WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
+        ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
+        ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
+        ${where}
+      ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
+  const rows =
+    sort === "relevance"
+      ? await bestMatchFirst(user.organizationId, q, relevanceStart(query.cursor, byTag.keys), query.limit + 1, read)
+      : await read(
+          Prisma.sql`${searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId)}
+            ${afterTicketCursor(sort, query.cursor, byTag.keys)}`,
+          sort,
+          query.limit + 1,
+        );
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  // Named from the cache rather than looked up row by row in the query: a page names a handful
+  // of people, and a lookup per row was a fifth of the list's database work.
+  const [assignees, tags] = await Promise.all([
+    usersById(page.flatMap((t) => (t.assignedToId ? [t.assignedToId] : []))),
+    namePageTags(user, page),
+  ]);
+  const items = page.map((t, i) =>
+    withFields(t.json, {
+      assigneeName: t.assignedToId ? (assignees.get(t.assignedToId)?.fullName ?? null) : null,
+      ...(tags[i] ? { tags: tags[i] } : {}),
+    }),
+  );
+  return {
+    tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
+    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
+  };
+}
+
+/** Up to `limit` rows of the list's filtered tickets that also meet `where`, in `order`. */
+type ReadPart = (where: Prisma.Sql, order: StatementSort, limit: number) => Promise<ListRow[]>;
+
+/**
+ * Best match first: the tickets whose subject holds the search, newest first, then the other
+ * matches (in the description, the customer's name or address, or the ticket number), newest
+ * first. Like the other orders, a part read newest first stops when the page is full: scoring every
+ * match before the first page (ts_rank did) read all 5,000 tickets of a common word in the largest
+ * organisation at a million tickets. The parts are two statements, so a page that subjects fill
+ * never reads the rest.
+ */
+async function bestMatchFirst(
+  organizationId: string,
+  q: string,
+  start: { tier: Tier; after: Prisma.Sql },
+  limit: number,
+  read: ReadPart,
+): Promise<ListRow[]> {
+  const lookup = await relevanceLookupFor(q);
+  const inSubject =
+    start.tier === 1
+      ? await read(Prisma.sql`AND ${subjectHolds(q, lookup.subject)} ${start.after}`, "created", limit)
+      : [];
+  const first = inSubject.map((row) => ({ ...row, tier: 1 as const }));
+  if (first.length >= limit) return first;
+  const rest = await read(
+    Prisma.sql`${searchFilter(q, lookup.rest, organizationId)} AND NOT ${subjectHolds(q, "order")}
+      ${start.tier === 0 ? start.after : Prisma.empty}`,
+    "created",
+    limit - first.length,
+  );
+  return [...first, ...rest.map((row) => ({ ...row, tier: 0 as const }))];
+}
+
+/**
+ * One visible ticket by its number in the caller's organisation (what a ticket's address
+ * and emails name). Numbers repeat across organisations, so another tenant's is a 404 too.
+ */
+export async function getTicketByNumber(user: SessionUser, number: string): Promise<Ticket> {
+  const ticketNumber = parseTicketNumber(number);
+  if (ticketNumber === null) throw notFound("Ticket not found");
+  const ticket = await db.ticket.findFirst({ where: { ticketNumber, ...visibleTickets(user) } });
+  if (!ticket) throw notFound("Ticket not found");
+  return toTicketJson(ticket);
+}
+
+export async function assertAssignable(organizationId: string, userId: string) {
+  const assignee = await db.user.findFirst({
+    where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
+    select: { id: true },
+  });
+  if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
+}
+
+type Tx = Prisma.TransactionClient;
+type LockedTicket = NonNullable<Awaited<ReturnType<Tx["ticket"]["findFirst"]>>>;
+type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo">;
+
+/** Who may change what; the same rules for one ticket and for many. */
+export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
+  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
+    throw forbidden("Customers cannot change status, priority or assignee");
+}
+
+/**
+ * Applies a change to one ticket already locked in `tx`: each changed field is written and
+ * recorded as one history event in the same transaction.
+ */
+export async function applyTicketChange(
+  tx: Tx,
+  user: SessionUser,
+  ticket: LockedTicket,
+  input: TicketChangeInput,
+  now: Date,
+  /** Why the fields change, kept with each history event (the macro applied with a reply). */
+  cause: { macro?: string } = {},
+): Promise<Ticket> {
+  const changes: { field: string; from: string | null; to: string | null }[] = [];
+  const data: Prisma.TicketUpdateInput = { updatedAt: now };
+  if (input.status !== undefined && input.status !== ticket.status) {
+    changes.push({ field: "status", from: ticket.status, to: input.status });
+    Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
+  }
+  if (input.priority !== undefined && input.priority !== ticket.priority) {
+    changes.push({ field: "priority", from: ticket.priority, to: input.priority });
+    const priority = input.priority as TicketRow["priority"];
+    const due = slaDueTimes(priority, ticket.createdAt);
+    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
+  }
+  if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
+    changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
+    data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
+  }
+  if (changes.length === 0) return toTicketJson(ticket);
+
+  const updated = await tx.ticket.update({
+    where: { id: ticket.id, organizationId: user.organizationId },
+    data,
+    select: TICKET_SELECT,
+  });
+  for (const change of changes) {
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
+      targetType: "ticket",
+      targetId: ticket.id,
+      ticketId: ticket.id,
+      metadata: { ...change, ...cause },
+    });
+    if (change.field === "status")
+      await afterStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
+  }
+  return toTicketJson(updated);
+}
+
+/**
+ * Status, priority and assignee; each changed field is one history event. The ticket row is
+ * locked and re-read inside the transaction, so of two agents changing it at once the later
+ * one sees the earlier one's values: it wins field by field and its history starts from them,
+ * unless it carries the version its agent saw and a field it sets was changed since (409, see
+ * versions.ts).
+ */
+export async function updateTicket(
+  user: SessionUser,
+  id: string,
+  input: UpdateTicketInput,
+  now = new Date(),
+): Promise<Ticket> {
+  assertMayUpdate(user, input);
+  await findVisibleTicket(user, id);
+  if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
+
+  return db.$transaction(async (tx) => {
+    const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
+    if (!ticket) throw notFound("Ticket not found");
+    assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
+    return applyTicketChange(tx, user, ticket, input, now);
+  });
+}
+
+/**
+ * A page of the ticket's history, oldest first: who changed what, when. The page holds the newest
+ * changes before the cursor (the latest without one), and `nextCursor` is where the changes before
+ * them start (null when there are none).
+ */
+export async function ticketHistory(
+  user: SessionUser,
+  id: string,
+  query: TicketHistoryQuery,
+): Promise<{ events: TicketHistoryEvent[]; nextCursor: string | null }> {
+  if (!can(user, "tickets.history")) throw forbidden();
+  const ticket = await findVisibleTicket(user, id);
+  const rows = await db.auditEvent.findMany({
+    where: { AND: [{ organizationId: user.organizationId, ticketId: ticket.id }, afterCursor(query.cursor)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
+  });
+  const { page, nextCursor } = oldestFirstPageOf(rows, query.limit);
+  return { events: page, nextCursor };
+}

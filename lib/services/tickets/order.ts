@@ -1,0 +1,133 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { TicketPriority } from "@/generated/prisma/enums";
+import { badRequest } from "@/lib/errors";
+import type { TicketSort } from "@/lib/tickets/sort";
+import { iso } from "@/lib/services/tickets/json-sql.mjs";
+
+/**
+ * Keyset paging of the ticket list in each of its orders: the cursor carries the last row's
+ * sort key and id, so a deep page costs what the first one does and new tickets never shift
+ * the pages already read.
+ */
+type OrderRow = {
+  id: string;
+  priority: TicketPriority;
+  /** The row's time in the order, as the API writes dates (see cursorTime). */
+  at: string;
+  /** Under best match first: 1 where the subject holds the search, 0 for the other matches. */
+  tier?: Tier;
+};
+
+/** The two parts of best match first: tickets whose subject holds the search (1), then the rest (0). */
+export type Tier = 0 | 1;
+
+/** The SLA target that runs next: the first reply until there is one, then resolution. */
+const SLA_DUE_TEXT = `(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
+const SLA_DUE = Prisma.raw(SLA_DUE_TEXT);
+
+/**
+ * The time a cursor carries for the order, selected with each row as the API writes dates: the
+ * ticket's own columns, which the tag rows' copies always equal.
+ */
+export function cursorTime(sort: TicketSort): Prisma.Sql {
+  const at = sort === "activity" ? `"Ticket"."updatedAt"` : sort === "sla" ? SLA_DUE_TEXT : `"Ticket"."createdAt"`;
+  return Prisma.raw(iso(at));
+}
+
+/**
+ * Where the two time orders read their key: the ticket's own columns, or under a tag filter the
+ * copies kept in TicketTag, whose indexes hold each tag's tickets newest first in both orders
+ * (the copies always equal the ticket's, so the page is the same either way).
+ */
+export type KeySource = "ticket" | "tagRow";
+const KEYS: Record<KeySource, { updatedAt: Prisma.Sql; createdAt: Prisma.Sql; id: Prisma.Sql }> = {
+  ticket: { updatedAt: Prisma.sql`"updatedAt"`, createdAt: Prisma.sql`"createdAt"`, id: Prisma.sql`"id"` },
+  tagRow: {
+    updatedAt: Prisma.sql`"ticketUpdatedAt"`,
+    createdAt: Prisma.sql`"ticketCreatedAt"`,
+    id: Prisma.sql`"ticketId"`,
+  },
+};
+
+/** The orders a page is read in by one statement; best match first reads each part newest first. */
+export type StatementSort = Exclude<TicketSort, "relevance">;
+
+export function orderBy(sort: StatementSort, source: KeySource = "ticket"): Prisma.Sql {
+  const { updatedAt, createdAt, id } = KEYS[source];
+  switch (sort) {
+    case "activity":
+      return Prisma.sql`ORDER BY ${updatedAt} DESC, ${id} DESC`;
+    case "created":
+      return Prisma.sql`ORDER BY ${createdAt} DESC, ${id} DESC`;
+    case "priority":
+      // The table's column, not the text the list selects under the same name: enum order is urgent first.
+      return Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`;
+    case "sla":
+      return Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`;
+  }
+}
+
+type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier];
+
+export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
+  const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.tier ?? 0] : [];
+  const key = [sort, row.at, row.id, ...extra] as Key;
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
+}
+
+type Position = { at: Date; id: string; priority?: string; tier?: Tier };
+
+function decode(cursor: string, sort: TicketSort): Position {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("Invalid cursor");
+  }
+  if (!Array.isArray(key) || key[0] !== sort || typeof key[1] !== "string" || typeof key[2] !== "string")
+    throw badRequest("Invalid cursor");
+  const at = new Date(key[1]);
+  if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
+  if (sort === "priority" && !["urgent", "high", "medium", "low"].includes(key[3] as string))
+    throw badRequest("Invalid cursor");
+  if (sort === "relevance" && key[3] !== 0 && key[3] !== 1) throw badRequest("Invalid cursor");
+  return sort === "relevance" ? { at, id: key[2], tier: key[3] } : { at, id: key[2], priority: key[3] };
+}
+
+/**
+ * The rows after the cursor, in the sort's order. The redundant `<=` / `>=` on the leading
+ * column becomes an index condition, so the page starts at the cursor.
+ */
+export function afterTicketCursor(
+  sort: StatementSort,
+  cursor: string | undefined,
+  source: KeySource = "ticket",
+): Prisma.Sql {
+  return cursor ? after(sort, decode(cursor, sort), source) : Prisma.empty;
+}
+
+function after(sort: StatementSort, { at, id, priority }: Position, source: KeySource): Prisma.Sql {
+  const keys = KEYS[source];
+  switch (sort) {
+    case "activity":
+      return Prisma.sql`AND ${keys.updatedAt} <= ${at} AND (${keys.updatedAt} < ${at} OR ${keys.id} < ${id})`;
+    case "created":
+      return Prisma.sql`AND ${keys.createdAt} <= ${at} AND (${keys.createdAt} < ${at} OR ${keys.id} < ${id})`;
+    case "priority":
+      return Prisma.sql`AND "priority" >= ${priority}::"TicketPriority" AND ("priority" > ${priority}::"TicketPriority"
+        OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
+    case "sla":
+      return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
+  }
+}
+
+/**
+ * Where a best-match-first page starts: the part the cursor is in (the subject's first) and the
+ * rows after it there, newest first. The parts after it are read from their start.
+ */
+export function relevanceStart(cursor: string | undefined, source: KeySource): { tier: Tier; after: Prisma.Sql } {
+  if (!cursor) return { tier: 1, after: Prisma.empty };
+  const position = decode(cursor, "relevance");
+  return { tier: position.tier ?? 0, after: after("created", position, source) };
+}

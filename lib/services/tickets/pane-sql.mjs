@@ -1,0 +1,160 @@
+// The ticket pane as one SQL statement: PostgreSQL finds the visible ticket and builds every part
+// the caller may read as one JSON value, so opening a ticket is one round trip instead of eleven.
+// Plain JavaScript because the benchmark's raw server (bench/raw-server.mjs) runs this very
+// statement, so the app's share of the raw limit compares the same work.
+// lib/services/tickets/pane.ts turns the answer into the pane; each part must stay exactly what its
+// own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
+import { iso, ticketFields } from "./json-sql.mjs";
+
+const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
+
+/** A JSON array of the rows a subquery gives, `[]` when none. */
+const array = (element, from, order = "") =>
+  `(SELECT coalesce(json_agg(${element}${order && ` ORDER BY ${order}`}), '[]'::json) FROM ${from})`;
+
+const files = (where) =>
+  array(
+    `json_build_object('id', f."id", 'filename', f."filename", 'contentType', f."contentType", 'size', f."size")`,
+    `"Attachment" f WHERE f."organizationId" = t."organizationId" AND f."ticketId" = t."id" AND ${where}`,
+    `f."createdAt", f."id"`,
+  );
+
+const TICKET = `json_build_object(${ticketFields("t")},
+    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer", 'slaRiskAt', ${iso(`t."slaRiskAt"`)},
+    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
+    'attachments', ${files(`f."replyId" IS NULL`)})`;
+
+// The tags by name in the ticket's order; a tag deleted since is left out. Each is read by its
+// key, one lookup per tag the ticket holds: matched with `= ANY`, or joined, the planner read all
+// of the organisation's tags instead (at a million tickets, 14 buffers for a ticket with one tag
+// against 3; at ten thousand the whole table is two pages). OFFSET 0 keeps each lookup where it is.
+const TAGS = array(
+  `x."name"`,
+  `(SELECT (SELECT g."name" FROM "Tag" g WHERE g."id" = u."id" AND g."organizationId" = t."organizationId") AS "name", u."at"
+      FROM unnest(t."tagIds") WITH ORDINALITY AS u("id", "at") OFFSET 0) x
+    WHERE x."name" IS NOT NULL`,
+  `x."at"`,
+);
+
+// Where a later page of the conversation starts: the redundant bound on the time lets the
+// (organisation, ticket, created) index start at the cursor.
+const repliesAfter = (at, id) => ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${id})`;
+
+// The reply's stored body columns go out as they are: which of them is shown, and whether an
+// older renderer's HTML must be made again, is decided in JavaScript (lib/services/replies/body.ts).
+// The newest messages first, `limit` of them (before the cursor's `after` condition when paging):
+// like the history, the caller keeps a page and learns from the one more whether earlier ones exist.
+const replies = ({ publicOnly, staff }, limit, after) =>
+  array(
+    `json_build_object('id', r."id", 'ticketId', r."ticketId", 'content', r."content", 'format', r."format"::text,
+      'contentHtml', r."contentHtml", 'contentHtmlVersion', r."contentHtmlVersion", 'type', r."type"::text,
+      'authorType', r."authorType"::text,${staff ? ` 'authorEmail', r."authorEmail",` : ""} 'authorFullName', r."authorFullName",
+      'createdAt', ${iso(`r."createdAt"`)}, 'attachments', ${files(`f."replyId" = r."id"`)})`,
+    `(SELECT r.*, u."fullName" AS "authorFullName" FROM "Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
+        WHERE r."organizationId" = t."organizationId" AND r."ticketId" = t."id"${publicOnly ? ` AND r."type" = 'public'` : ""}${after}
+        ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${limit}::int) r`,
+    `r."createdAt" DESC, r."id" DESC`,
+  );
+
+// The newest changes first, `limit` of them: the caller keeps one page and knows from the one
+// more whether earlier changes exist (the history call's own page, see ticketHistory).
+const history = (limit) =>
+  array(
+    `json_build_object('id', e."id", 'action', e."action", 'actorType', e."actorType", 'actorLabel', e."actorLabel",
+      'metadata', e."metadata", 'createdAt', ${iso(`e."createdAt"`)})`,
+    `(SELECT "id", "action", "actorType", "actorLabel", "metadata", "createdAt" FROM "AuditEvent"
+        WHERE "organizationId" = t."organizationId" AND "ticketId" = t."id"
+        ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}::int) e`,
+    `e."createdAt" DESC, e."id" DESC`,
+  );
+
+// Only each message's head leaves the database (From and Subject are read from it in JavaScript):
+// a ticket may hold 200 originals of up to 25 MB each.
+const mail = (headBytes, limit) => `json_build_object(
+    'messages', ${array(
+      `json_build_object('id', m."id", 'receivedAt', ${iso(`m."createdAt"`)}, 'source', m."source", 'status', m."status",
+        'classification', m."classification", 'authResults', m."authResults", 'size', m."size", 'head', m."head")`,
+      `(SELECT "id", "createdAt", "source", "status", "classification", "authResults", "size",
+          encode(substring("raw" from 1 for ${headBytes}::int), 'base64') AS "head"
+        FROM "InboundMessage" WHERE "organizationId" = t."organizationId" AND "ticketId" = t."id"
+        ORDER BY "createdAt" ASC, "id" ASC LIMIT ${limit}::int) m`,
+      `m."createdAt", m."id"`,
+    )},
+    'customerAddressFailing', (SELECT json_build_object('reason', a."reason", 'failedAt', ${iso(`a."failedAt"`)})
+      FROM "MailAddressFailure" a WHERE a."organizationId" = t."organizationId" AND a."email" = t."customerEmail"))`;
+
+// The customer's other tickets come newest first from the (organisation, address, updated) index;
+// the aggregate keeps the order the subquery read them in.
+const customer = (
+  placeholder,
+  otherTickets,
+) => `CASE WHEN t."customerEmail" = ${placeholder} THEN NULL ELSE json_build_object(
+    'counts', (SELECT json_build_object('total', count(*), 'open', count(*) FILTER (WHERE ${OPEN}), 'first', ${iso(`min("createdAt")`)})
+      FROM "Ticket" WHERE "organizationId" = t."organizationId" AND "customerEmail" = t."customerEmail"),
+    'otherTickets', ${array(
+      `json_build_object('id', o."id", 'ticketNumber', o."ticketNumber", 'subject', o."subject", 'status', o."status", 'updatedAt', ${iso(`o."updatedAt"`)})`,
+      `(SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "updatedAt" FROM "Ticket"
+          WHERE "organizationId" = t."organizationId" AND "customerEmail" = t."customerEmail" AND "id" <> t."id"
+          ORDER BY "updatedAt" DESC LIMIT ${otherTickets}::int) o`,
+    )}) END`;
+
+const viewers = (since) =>
+  array(
+    `json_build_object('userId', p."userId", 'fullName', u."fullName", 'typing', p."typing", 'seenAt', ${iso(`p."seenAt"`)})`,
+    `"TicketPresence" p JOIN "User" u ON u."id" = p."userId"
+      WHERE p."organizationId" = t."organizationId" AND p."ticketId" = t."id" AND p."seenAt" >= ${since} AND u."isActive"`,
+    `p."typing" DESC, p."seenAt" ASC`,
+  );
+
+const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s."comment", 'ratedAt', ${iso(`s."ratedAt"`)},
+    'updatedAt', ${iso(`s."updatedAt"`)}, 'agentName', u."fullName")
+  FROM "SatisfactionRating" s LEFT JOIN "User" u ON u."id" = s."agentId"
+  WHERE s."organizationId" = t."organizationId" AND s."ticketId" = t."id")`;
+
+/**
+ * The parts one call reads, from every part the caller may read: the whole pane, the ticket alone
+ * (with its tags) or the conversation alone.
+ * @template {{ ticket: boolean, replies: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean }} P
+ * @param {P} parts
+ * @param {"pane" | "ticket" | "replies"} call
+ * @returns {P}
+ */
+export function partsOf(parts, call) {
+  if (call === "pane") return parts;
+  const one = { ...parts, history: false, customer: false, viewers: false, rating: false };
+  return call === "ticket" ? { ...one, replies: false } : { ...one, ticket: false, tags: false };
+}
+
+/**
+ * The statement and its values. One row with one `pane` column when the ticket is visible to the
+ * caller (`customerEmail` set: only a ticket raised with that address), no row otherwise. Parts
+ * not asked for (the caller may not read them, or a call wants only one) are neither read nor named.
+ * @param {{
+ *   id: string, organizationId: string, customerEmail: string | null, now: Date,
+ *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number },
+ *   repliesBefore?: { createdAt: Date, id: string },
+ * }} input
+ * @returns {{ text: string, values: unknown[] }}
+ */
+export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits, repliesBefore }) {
+  const values = [id, organizationId];
+  const param = (value) => `$${values.push(value)}`;
+  const fields = [
+    // Replies name a customer as the ticket names them.
+    `'customerName', t."customerName"`,
+    parts.ticket && `'ticket', ${TICKET}`,
+    parts.replies &&
+      `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff }, param(limits.replies), repliesBefore ? repliesAfter(param(repliesBefore.createdAt), param(repliesBefore.id)) : "")}`,
+    parts.tags && `'tags', ${TAGS}`,
+    parts.history && `'history', ${history(param(limits.historyEvents))}`,
+    parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,
+    parts.customer && `'customer', ${customer(param(limits.placeholderEmail), param(limits.otherTickets))}`,
+    parts.viewers && `'viewers', ${viewers(param(new Date(now.getTime() - limits.presenceTtlMs)))}`,
+    parts.rating && `'rating', ${RATING}`,
+  ].filter(Boolean);
+  const scope = customerEmail === null ? "" : ` AND t."customerEmail" = ${param(customerEmail)}`;
+  const text = `SELECT json_build_object(${fields.join(",\n  ")}) AS "pane"
+FROM "Ticket" t WHERE t."id" = $1 AND t."organizationId" = $2${scope}`;
+  return { text, values };
+}
