@@ -1,15 +1,6 @@
 "use client";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { describeStale, type StaleWrite } from "./stale-write";
 
 /**
@@ -27,22 +18,14 @@ export function StaleChangeDialog({
   onResend: (version: number) => void;
 }) {
   return (
-    <AlertDialog open={stale !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>This ticket was updated</AlertDialogTitle>
-          <AlertDialogDescription>
-            Someone else changed it while you had it open. {stale ? describeStale(stale) : ""} Review it, then apply
-            your change or keep theirs.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep their change</AlertDialogCancel>
-          <AlertDialogAction onClick={() => stale && onResend(stale.current.version)}>
-            Apply my change
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={stale !== null}
+      onOpenChange={onOpenChange}
+      title="This ticket was updated"
+      description={`Someone else changed it while you had it open. ${stale ? describeStale(stale) : ""} Review it, then apply your change or keep theirs.`}
+      cancel="Keep their change"
+      confirm="Apply my change"
+      onConfirm={() => stale && onResend(stale.current.version)}
+    />
   );
 }

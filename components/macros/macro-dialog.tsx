@@ -3,14 +3,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useAssignableUsers } from "@/components/tickets/queries";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { OptionSelect, type Option } from "@/components/ui/option-select";
@@ -184,14 +178,12 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
           </Field>
         </div>
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : macro ? "Save Macro" : "Create Macro"}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onDone}
+        label={macro ? "Save Macro" : "Create Macro"}
+        pendingLabel="Saving..."
+        pending={save.isPending}
+      />
     </form>
   );
 }
@@ -208,24 +200,17 @@ export function MacroDialog({
 }) {
   const [formKey, setFormKey] = useState(0);
   return (
-    <Dialog
+    <DialogShell
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
         if (next) setFormKey((k) => k + 1);
       }}
+      title={macro ? `Edit macro "${macro.name}"` : "New macro"}
+      description="A reply your team inserts with one click, plus optional changes made to the ticket when the reply is sent."
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{macro ? `Edit macro "${macro.name}"` : "New macro"}</DialogTitle>
-          <DialogDescription>
-            A reply your team inserts with one click, plus optional changes made to the ticket when the reply is sent.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <MacroForm key={`${macro?.id ?? "new"}-${formKey}`} macro={macro} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+      {open && <MacroForm key={`${macro?.id ?? "new"}-${formKey}`} macro={macro} onDone={() => onOpenChange(false)} />}
+    </DialogShell>
   );
 }

@@ -3,17 +3,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -32,27 +22,18 @@ function DeleteMacroButton({ macro }: { macro: MacroJson }) {
     onError: (error) => toastError("Could not delete the macro", error, "Please try again later"),
   });
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`Delete ${macro.name}`} disabled={remove.isPending}>
           <Trash2 aria-hidden />
           <span className="max-sm:sr-only">Delete</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete macro?</AlertDialogTitle>
-          <AlertDialogDescription>
-            &quot;{macro.name}&quot; will no longer be offered in the reply box. Replies already sent with it stay as
-            they are.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => remove.mutate()}>Delete macro</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete macro?"
+      description={`"${macro.name}" will no longer be offered in the reply box. Replies already sent with it stay as they are.`}
+      confirm="Delete macro"
+      onConfirm={() => remove.mutate()}
+    />
   );
 }
 

@@ -4,15 +4,8 @@ import { useState } from "react";
 import type { Plan } from "@/generated/prisma/enums";
 import type { OrganizationJson } from "@/components/settings/queries";
 import { OptionSelect } from "@/components/ui/option-select";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -31,7 +24,6 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
       toast({ title: "Plan updated", description: `${changed.name} is now on the ${PLANS[changed.plan].name} plan.` }),
     onError: (error) => toastError("Update failed", error, "Failed to change the plan"),
   });
-  const pending = change.isPending;
 
   function save() {
     if (!organization) return;
@@ -45,35 +37,36 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
   }
 
   return (
-    <Dialog open={organization !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change plan</DialogTitle>
-          <DialogDescription>
-            {organization ? `${organization.name} is on the ${PLANS[organization.plan].name} plan. ` : ""}
-            Ticket, seat and support email limits change as soon as you save; nothing is removed when moving to a
-            smaller plan.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="change-plan-select">Plan</Label>
-          <OptionSelect
-            id="change-plan-select"
-            label="Plan"
-            value={chosen}
-            onChange={(v) => setPlan(v as Plan)}
-            options={PLAN_IDS.map((p) => ({ value: p, label: PLANS[p].name }))}
-          />
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="button" onClick={save} disabled={pending || !organization || chosen === organization.plan}>
-            {pending ? "Saving..." : "Save Changes"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={organization !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Change plan"
+      description={
+        <>
+          {organization ? `${organization.name} is on the ${PLANS[organization.plan].name} plan. ` : ""}
+          Ticket, seat and support email limits change as soon as you save; nothing is removed when moving to a smaller
+          plan.
+        </>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="change-plan-select">Plan</Label>
+        <OptionSelect
+          id="change-plan-select"
+          label="Plan"
+          value={chosen}
+          onChange={(v) => setPlan(v as Plan)}
+          options={PLAN_IDS.map((p) => ({ value: p, label: PLANS[p].name }))}
+        />
+      </div>
+      <DialogActions
+        onCancel={close}
+        label="Save Changes"
+        pendingLabel="Saving..."
+        pending={change.isPending}
+        disabled={!organization || chosen === organization.plan}
+        onConfirm={save}
+      />
+    </DialogShell>
   );
 }

@@ -4,17 +4,10 @@ import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { changePasswordFormSchema, NEW_PASSWORD_TOO_SHORT, NEW_PASSWORDS_DIFFER } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
@@ -24,7 +17,11 @@ const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
   const form = useZodForm(changePasswordFormSchema, EMPTY);
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({
+    failure: "Password change failed",
+    fallback: "Please try again later",
+    stays: true,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,8 +31,7 @@ export function ChangePasswordDialog() {
       otherwise: "Password change failed",
     });
     if (!change) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("PATCH", "/api/users/password", {
         currentPassword: change.currentPassword,
         newPassword: change.newPassword,
@@ -46,43 +42,33 @@ export function ChangePasswordDialog() {
       });
       setOpen(false);
       form.reset();
-    } catch (error) {
-      toastError("Password change failed", error, "Please try again later");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Change Password</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Change Password</DialogTitle>
-            <DialogDescription>Other devices will be signed out.</DialogDescription>
-          </DialogHeader>
-          <Field id="currentPassword" label="Current password">
-            <PasswordInput id="currentPassword" autoComplete="current-password" {...form.text("currentPassword")} />
-          </Field>
-          <Field id="newPassword" label="New password">
-            <PasswordInput id="newPassword" autoComplete="new-password" {...form.text("newPassword")} />
-          </Field>
-          <Field id="confirmPassword" label="Confirm new password">
-            <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Changing..." : "Change Password"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="outline">Change Password</Button>}
+      title="Change Password"
+      description="Other devices will be signed out."
+      onSubmit={submit}
+    >
+      <Field id="currentPassword" label="Current password">
+        <PasswordInput id="currentPassword" autoComplete="current-password" {...form.text("currentPassword")} />
+      </Field>
+      <Field id="newPassword" label="New password">
+        <PasswordInput id="newPassword" autoComplete="new-password" {...form.text("newPassword")} />
+      </Field>
+      <Field id="confirmPassword" label="Confirm new password">
+        <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
+      </Field>
+      <DialogActions
+        onCancel={() => setOpen(false)}
+        label="Change Password"
+        pendingLabel="Changing..."
+        pending={request.pending}
+      />
+    </DialogShell>
   );
 }

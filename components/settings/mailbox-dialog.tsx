@@ -2,17 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { OptionSelect, options } from "@/components/ui/option-select";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -111,9 +105,9 @@ function MailboxForm({ entry, onDone }: { entry: SupportEmailJson; onDone: () =>
         ) : (
           <span />
         )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save mailbox"}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving...">
+          Save mailbox
+        </SubmitButton>
       </DialogFooter>
     </form>
   );
@@ -124,23 +118,19 @@ export function MailboxDialog({ entry }: { entry: SupportEmailJson }) {
   const [open, setOpen] = useState(false);
   const label = entry.imapMailbox ? "Mailbox" : "Connect mailbox";
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {/* The accessible name starts with the visible words (WCAG 2.5.3) and names the address. */}
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        // The accessible name starts with the visible words (WCAG 2.5.3) and names the address.
         <Button variant="outline" size="sm" aria-label={`${label} for ${entry.email}`}>
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mailbox for {entry.email}</DialogTitle>
-          <DialogDescription>
-            Ticketry reads new mail from this IMAP folder every minute and leaves the mailbox as it is (nothing is
-            marked read or deleted).
-          </DialogDescription>
-        </DialogHeader>
-        {open && <MailboxForm entry={entry} onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Mailbox for ${entry.email}`}
+      description="Ticketry reads new mail from this IMAP folder every minute and leaves the mailbox as it is (nothing is marked read or deleted)."
+    >
+      {open && <MailboxForm entry={entry} onDone={() => setOpen(false)} />}
+    </DialogShell>
   );
 }

@@ -2,17 +2,7 @@
 
 import { formatDistanceToNow } from "date-fns";
 import { Trash2 } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -98,25 +88,17 @@ export function SupportEmailRow({ entry, canManage }: { entry: SupportEmailJson;
               aria-label={`Active: ${entry.email}`}
             />
             {canManage && (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button variant="ghost" size="icon" aria-label={`Remove ${entry.email}`} disabled={remove.isPending}>
                     <Trash2 className="size-4" aria-hidden />
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Remove support email?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      Mail sent to {entry.email} will no longer create tickets. You can add it again later.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => remove.mutate()}>Remove</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title="Remove support email?"
+                description={`Mail sent to ${entry.email} will no longer create tickets. You can add it again later.`}
+                confirm="Remove"
+                onConfirm={() => remove.mutate()}
+              />
             )}
           </div>
         </div>

@@ -3,15 +3,8 @@
 import { useState } from "react";
 import { Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { tagKey } from "@/lib/tags/names";
 import { TagCombobox } from "./tag-combobox";
 import { TagChip } from "./ticket-tags";
@@ -38,42 +31,42 @@ export function BulkTagDialog({
   };
   const tickets = `${count} ${count === 1 ? "ticket" : "tickets"}`;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm" className="h-7 gap-1 px-2 text-xs" disabled={disabled}>
           <Tag className="size-3" aria-hidden />
           Tag
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Tag {tickets}</DialogTitle>
-          <DialogDescription>Choose tags, then add them to or remove them from the selected tickets.</DialogDescription>
-        </DialogHeader>
-        {names.length > 0 && (
-          <ul aria-label="Chosen tags" className="flex flex-wrap gap-1.5">
-            {names.map((name) => (
-              <TagChip key={tagKey(name)} name={name} onRemove={() => setNames(names.filter((n) => n !== name))} />
-            ))}
-          </ul>
-        )}
-        <TagCombobox
-          label="Tags to apply"
-          placeholder="Type a tag..."
-          exclude={names}
-          inline
-          onPick={(picked) => setNames([...names, ...picked])}
-          onBackspaceEmpty={() => setNames(names.slice(0, -1))}
-        />
-        <DialogFooter>
-          <Button variant="outline" disabled={names.length === 0} onClick={() => apply({ removeTags: names })}>
-            Remove from {tickets}
-          </Button>
-          <Button disabled={names.length === 0} onClick={() => apply({ addTags: names })}>
-            Add to {tickets}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Tag ${tickets}`}
+      description="Choose tags, then add them to or remove them from the selected tickets."
+      className="sm:max-w-md"
+    >
+      {names.length > 0 && (
+        <ul aria-label="Chosen tags" className="flex flex-wrap gap-1.5">
+          {names.map((name) => (
+            <TagChip key={tagKey(name)} name={name} onRemove={() => setNames(names.filter((n) => n !== name))} />
+          ))}
+        </ul>
+      )}
+      <TagCombobox
+        label="Tags to apply"
+        placeholder="Type a tag..."
+        exclude={names}
+        inline
+        onPick={(picked) => setNames([...names, ...picked])}
+        onBackspaceEmpty={() => setNames(names.slice(0, -1))}
+      />
+      <DialogFooter>
+        <Button variant="outline" disabled={names.length === 0} onClick={() => apply({ removeTags: names })}>
+          Remove from {tickets}
+        </Button>
+        <Button disabled={names.length === 0} onClick={() => apply({ addTags: names })}>
+          Add to {tickets}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -2,16 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -82,72 +74,66 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <NewTicketButton disabled={disabled} />
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>New Ticket</DialogTitle>
-            <DialogDescription>Log a request on behalf of a customer.</DialogDescription>
-          </DialogHeader>
-          <Field id="nt-subject" label="Subject" required error={form.errors.subject}>
-            <Input id="nt-subject" {...form.text("subject")} />
-          </Field>
-          <Field id="nt-description" label="Description" required error={form.errors.description}>
-            <Textarea id="nt-description" {...form.text("description")} />
-          </Field>
-          <CustomerPicker
-            onPick={(customer) => {
-              form.setValue("customerName", customer.name);
-              form.setValue("customerEmail", customer.email);
-            }}
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<NewTicketButton disabled={disabled} />}
+      title="New Ticket"
+      description="Log a request on behalf of a customer."
+      onSubmit={submit}
+    >
+      <Field id="nt-subject" label="Subject" required error={form.errors.subject}>
+        <Input id="nt-subject" {...form.text("subject")} />
+      </Field>
+      <Field id="nt-description" label="Description" required error={form.errors.description}>
+        <Textarea id="nt-description" {...form.text("description")} />
+      </Field>
+      <CustomerPicker
+        onPick={(customer) => {
+          form.setValue("customerName", customer.name);
+          form.setValue("customerEmail", customer.email);
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="nt-name" label="Customer name" error={form.errors.customerName}>
+          <Input id="nt-name" placeholder="Customer" {...form.text("customerName")} />
+        </Field>
+        <Field id="nt-email" label="Customer email" error={form.errors.customerEmail}>
+          <Input id="nt-email" type="email" {...form.text("customerEmail")} />
+        </Field>
+        <Field id="nt-priority" label="Priority">
+          <OptionSelect
+            id="nt-priority"
+            value={form.values.priority}
+            options={options(TICKET_PRIORITIES, PRIORITY_LABELS)}
+            onChange={(priority) => form.setValue("priority", priority)}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="nt-name" label="Customer name" error={form.errors.customerName}>
-              <Input id="nt-name" placeholder="Customer" {...form.text("customerName")} />
-            </Field>
-            <Field id="nt-email" label="Customer email" error={form.errors.customerEmail}>
-              <Input id="nt-email" type="email" {...form.text("customerEmail")} />
-            </Field>
-            <Field id="nt-priority" label="Priority">
-              <OptionSelect
-                id="nt-priority"
-                value={form.values.priority}
-                options={options(TICKET_PRIORITIES, PRIORITY_LABELS)}
-                onChange={(priority) => form.setValue("priority", priority)}
-              />
-            </Field>
-            <Field id="nt-category" label="Category">
-              <OptionSelect
-                id="nt-category"
-                value={form.values.category}
-                options={options(TICKET_CATEGORIES, CATEGORY_LABELS)}
-                onChange={(category) => form.setValue("category", category)}
-              />
-            </Field>
-            {can(me, "tickets.assign") && (
-              <Field id="nt-assignee" label="Assignee">
-                <OptionSelect
-                  id="nt-assignee"
-                  value={assignedTo}
-                  options={assignees}
-                  onChange={(value) => form.setValue("assignedTo", value)}
-                />
-              </Field>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Ticket"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </Field>
+        <Field id="nt-category" label="Category">
+          <OptionSelect
+            id="nt-category"
+            value={form.values.category}
+            options={options(TICKET_CATEGORIES, CATEGORY_LABELS)}
+            onChange={(category) => form.setValue("category", category)}
+          />
+        </Field>
+        {can(me, "tickets.assign") && (
+          <Field id="nt-assignee" label="Assignee">
+            <OptionSelect
+              id="nt-assignee"
+              value={assignedTo}
+              options={assignees}
+              onChange={(value) => form.setValue("assignedTo", value)}
+            />
+          </Field>
+        )}
+      </div>
+      <DialogActions
+        onCancel={() => setOpen(false)}
+        label="Create Ticket"
+        pendingLabel="Creating..."
+        pending={create.isPending}
+      />
+    </DialogShell>
   );
 }

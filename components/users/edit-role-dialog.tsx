@@ -2,15 +2,9 @@
 
 import { useState } from "react";
 import { Field } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog-actions";
+import { DialogHeading } from "@/components/ui/dialog-shell";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { EDIT_ROLE_LABELS } from "@/lib/permissions/labels";
 import { EDITABLE_ROLES, isEditableRole, type EditableRole } from "@/lib/permissions/rules";
@@ -57,13 +51,10 @@ function EditRoleForm({
 
   return (
     <form onSubmit={save} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Edit Role</DialogTitle>
-        <DialogDescription>
-          Change the role of {user.fullName} ({user.email}). They will be signed out and sign in again with the new
-          role.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title="Edit Role"
+        description={`Change the role of ${user.fullName} (${user.email}). They will be signed out and sign in again with the new role.`}
+      />
       <Field id="edit-role" label="Role">
         <Select value={role} onValueChange={(value) => setRole(value as EditableRole)}>
           <SelectTrigger id="edit-role">
@@ -78,14 +69,7 @@ function EditRoleForm({
           </SelectContent>
         </Select>
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save Changes"}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onClose} label="Save Changes" pendingLabel="Saving..." pending={pending} />
     </form>
   );
 }
