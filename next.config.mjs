@@ -1,5 +1,6 @@
+// @ts-check
 // Plain JavaScript on purpose: Next reads this file in every server process at start, and a
-// TypeScript config would load Next's compiler (SWC, about 28 MB per process) there to read it.
+// TypeScript config would load Next's compiler (SWC) into each of them just to read it.
 import { apiHeaderRules } from "./lib/security/headers.mjs";
 
 /** @type {import("next").NextConfig} */

@@ -1,2 +1,3 @@
+// @ts-check
 const config = { plugins: { "@tailwindcss/postcss": {} } };
 export default config;

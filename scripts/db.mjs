@@ -1,3 +1,4 @@
+// @ts-check
 // Database tooling on Prisma's wasm schema engine:
 //   npm run db:migrate        apply pending migrations
 //   npm run db:new -- <name>  write a migration for the changes in prisma/schema.prisma
@@ -10,6 +11,7 @@ import { applyMigrations, diffAgainstSchema, dropAll, writeMigration } from "./l
 
 const EMPTY = /^(-- This is an empty migration\.)?$/;
 
+/** @param {string} url */
 async function migrate(url) {
   const applied = await applyMigrations(url);
   console.log(
@@ -17,7 +19,11 @@ async function migrate(url) {
   );
 }
 
-/** Diffs a scratch database migrated from the folder against the schema: no shadow database. */
+/**
+ * Diffs a scratch database migrated from the folder against the schema: no shadow database.
+ * @param {string} url
+ * @param {string | undefined} name
+ */
 async function newMigration(url, name) {
   if (!name) throw new Error("Usage: npm run db:new -- <name>");
   const scratchName = `ticketry_scratch_${process.pid}`;

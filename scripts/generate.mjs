@@ -1,3 +1,4 @@
+// @ts-check
 // Runs `prisma generate` without Prisma's native schema engine, which would be downloaded
 // from a host this environment cannot reach. Generation never needs that engine; any
 // existing executable satisfies the CLI's check.

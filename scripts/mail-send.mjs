@@ -1,3 +1,4 @@
+// @ts-check
 // Sends one email to the built-in mail receiver, as a customer's mail client would:
 //   npm run mail:send -- --to support@acme.test --from someone@example.test --subject "Help" --body "My kettle leaks"
 // --host (default 127.0.0.1) and --port (default INBOUND_SMTP_PORT, else 2525) name the receiver;
@@ -35,7 +36,9 @@ try {
   });
   console.log(`Sent ${info.messageId} to ${values.to}: ${info.response}`);
 } catch (error) {
-  console.error(`Not sent: ${error.response ?? error.message}`);
+  // nodemailer's errors carry the server's reply, when there was one, as `response`.
+  const { response, message } = /** @type {Error & { response?: string }} */ (error);
+  console.error(`Not sent: ${response ?? message}`);
   process.exitCode = 1;
 } finally {
   transport.close();

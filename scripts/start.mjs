@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on the
 // embedded database's first run (elsewhere only with SEED_DEMO_DATA=true), production build, server on http://localhost:3000 (PORT; the embedded database
 // listens on EMBEDDED_PG_PORT, default 54329). Ctrl+C stops everything.
@@ -17,11 +18,12 @@ import { serverHeapArgs, serverProcessEnv } from "./lib/server-memory.mjs";
 const args = new Set(process.argv.slice(2));
 const port = process.env.PORT ?? "3000";
 // Read first, so a mistyped SERVER_MAX_HEAP_MB stops the start before the build.
+/** @type {string[]} */
 let heapArgs;
 try {
   heapArgs = serverHeapArgs();
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
@@ -35,6 +37,7 @@ function localSecret() {
   return readFileSync(file, "utf8").trim();
 }
 
+/** @param {string} url */
 async function isEmpty(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -46,16 +49,20 @@ async function isEmpty(url) {
   }
 }
 
+/** @type {Awaited<ReturnType<typeof resolveDatabase>> | undefined} */
 let db;
+/** @type {import("node:child_process").ChildProcess | undefined} */
 let server;
 let stopping = false;
 
+/** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+  const running = server;
+  if (running && running.exitCode === null) {
+    running.kill("SIGTERM");
+    await new Promise((resolve) => running.once("exit", resolve));
   }
   await db?.stop();
   process.exit(code);
@@ -79,6 +86,7 @@ try {
   const setting = process.env.SEED_DEMO_DATA;
   if (shouldSeedDemoData({ setting, embedded: db.embedded, empty: await isEmpty(db.url) })) await seed(db.url);
 
+  /** @type {Record<string, string>} */
   const env = {
     DATABASE_URL: db.url,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,

@@ -1,3 +1,4 @@
+// @ts-check
 // Which Chromium the end-to-end tests and the Lighthouse benchmark drive, in this order:
 // PLAYWRIGHT_CHROMIUM_PATH, a Chromium installed on the system, one Playwright downloaded
 // earlier, and last the headless Chromium inside the npm package @sparticuz/chromium, so a
@@ -23,6 +24,7 @@ export const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome-stab
 // reuses one browser for many tests); the two that would switch off the same-origin and
 // mixed-content rules the security tests rely on; and its feature lists, since Chromium keeps
 // only the last value of a repeated switch and Playwright passes lists of its own.
+/** @param {string} flag */
 function suitsTests(flag) {
   if (["--single-process", "--disable-web-security", "--allow-running-insecure-content"].includes(flag)) return false;
   return !flag.startsWith("--disable-features=") && !flag.startsWith("--enable-features=");
@@ -98,7 +100,10 @@ export async function resolveChromium({
   return { executablePath: packaged.executablePath, args, source: "npm package @sparticuz/chromium" };
 }
 
-/** One line for the log: which browser this run drives. */
+/**
+ * One line for the log: which browser this run drives.
+ * @param {{ executablePath: string, source: string }} chromium
+ */
 export function describeChromium({ executablePath, source }) {
   return `Chromium: ${executablePath} (${source})`;
 }

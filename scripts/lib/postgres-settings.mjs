@@ -1,3 +1,4 @@
+// @ts-check
 // PostgreSQL settings sized from the machine, passed as `-c name=value` when the embedded
 // server starts, so that `npm start` and the benchmarks run the same database on every machine
 // of a kind without anyone tuning it by hand. Stock PostgreSQL is sized for a small shared box
@@ -9,10 +10,17 @@
 import os from "node:os";
 
 const MB = 1024 * 1024;
+/** @type {(value: number, low: number, high: number) => number} */
 const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+/** @param {number} bytes */
 const mb = (bytes) => `${Math.floor(bytes / MB)}MB`;
 
-/** The settings for `purpose` on a machine with `memoryBytes` of RAM and `cores` cores. */
+/**
+ * The settings for `purpose` on a machine with `memoryBytes` of RAM and `cores` cores.
+ * @param {"product" | "bench"} [purpose]
+ * @param {{ memoryBytes?: number, cores?: number }} [machine]
+ * @returns {Record<string, string>}
+ */
 export function postgresSettings(
   purpose = "product",
   { memoryBytes = os.totalmem(), cores = os.availableParallelism() } = {},
@@ -49,13 +57,22 @@ export function postgresSettings(
   };
 }
 
-/** The settings as postgres command-line arguments. */
+/**
+ * The settings as postgres command-line arguments.
+ * @param {Record<string, string>} settings
+ */
 export function settingsArgs(settings) {
   return Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 }
 
-/** The values a running server actually uses for these names (for reports). */
+/**
+ * The values a running server actually uses for these names (for reports).
+ * @param {import("pg").ClientBase} client
+ * @param {string[]} [names]
+ * @returns {Promise<Record<string, string>>}
+ */
 export async function currentSettings(client, names = Object.keys(postgresSettings())) {
+  /** @type {import("pg").QueryResult<{ name: string, value: string }>} */
   const { rows } = await client.query(
     "SELECT name, current_setting(name) AS value FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name",
     [names],

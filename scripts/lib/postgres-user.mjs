@@ -1,3 +1,4 @@
+// @ts-check
 // Postgres refuses to run as root, so as root its programs run as the OS user "postgres"
 // (created when missing). That user must be able to reach the programs and the data folder;
 // in a checkout inside a private folder (a 0700 home, a `mktemp -d` directory) it cannot, so
@@ -10,6 +11,7 @@ import path from "node:path";
 
 const OS_USER = "postgres";
 
+/** @param {string} name */
 function ids(name) {
   const uid = Number(execFileSync("id", ["-u", name], { encoding: "utf8" }).trim());
   const gid = Number(execFileSync("id", ["-g", name], { encoding: "utf8" }).trim());
@@ -30,14 +32,21 @@ function ensureOsUser() {
   }
 }
 
-/** The nearest folder of `target` (itself or a parent) that exists. */
+/**
+ * The nearest folder of `target` (itself or a parent) that exists.
+ * @param {string} target
+ */
 function nearestExisting(target) {
   let current = target;
   while (!existsSync(current)) current = path.dirname(current);
   return current;
 }
 
-/** Whether `owner` can enter (or run) `target`: every folder above it must let that user through. */
+/**
+ * Whether `owner` can enter (or run) `target`: every folder above it must let that user through.
+ * @param {{ uid: number, gid: number }} owner
+ * @param {string} target
+ */
 export function canReach(owner, target) {
   return spawnSync("test", ["-x", target], { uid: owner.uid, gid: owner.gid, stdio: "ignore" }).status === 0;
 }
@@ -54,7 +63,11 @@ function sharedPlace() {
   return base;
 }
 
-/** A copy of the Postgres programs (bin/, lib/, share/) the OS user can run; one per version. */
+/**
+ * A copy of the Postgres programs (bin/, lib/, share/) the OS user can run; one per version.
+ * @param {string} native
+ * @param {string} base
+ */
 function reachableCopy(native, base) {
   const version = JSON.parse(readFileSync(path.join(native, "..", "package.json"), "utf8")).version;
   const target = path.join(base, `postgres-${version}`);
@@ -75,6 +88,9 @@ function reachableCopy(native, base) {
 /**
  * Where to run Postgres from: `{ bin, dataDir, owner }`, `owner` being the spawn options
  * (uid/gid) when running as root.
+ * @param {string} native
+ * @param {string} dataDir
+ * @returns {Promise<{ bin: string, dataDir: string, owner: { uid?: number, gid?: number } }>}
  */
 export async function placeForPostgresUser(native, dataDir) {
   if (process.getuid?.() !== 0) return { bin: path.join(native, "bin"), dataDir, owner: {} };

@@ -1,3 +1,4 @@
+// @ts-check
 // Migrations through Prisma's own schema engine compiled to WebAssembly
 // (@prisma/schema-engine-wasm): the CLI's native engine is a download this environment
 // cannot make. applyMigrations records `_prisma_migrations` exactly as
@@ -18,17 +19,26 @@ export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
 const LOCKFILE = "migration_lock.toml";
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
+/** @typedef {typeof import("@prisma/schema-engine-wasm/schema_engine_bg")} EngineModule */
+/** @typedef {import("@prisma/schema-engine-wasm/schema_engine_bg").SchemaEngine} SchemaEngine */
+/** @typedef {import("@prisma/driver-adapter-utils").SqlDriverAdapter} SqlDriverAdapter */
+/** @typedef {import("@prisma/driver-adapter-utils").SqlResultSet} SqlResultSet */
+
+/** @type {EngineModule | undefined} */
 let wasmModule;
+/** @returns {Promise<EngineModule>} */
 async function loadEngine() {
   if (wasmModule) return wasmModule;
   // Engine panics only show their message when this registry exists.
-  globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (m) => console.error(`schema engine panic: ${m}`) };
+  const panics = /** @type {{ PRISMA_WASM_PANIC_REGISTRY?: { set_message: (m: string) => void } }} */ (globalThis);
+  panics.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (m) => console.error(`schema engine panic: ${m}`) };
   const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  /** @type {EngineModule} */
   const bg = await import(pathToFileURL(bgPath).href);
   const bytes = readFileSync(bgPath.replace(/\.js$/, ".wasm"));
   const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bg });
   bg.__wbg_set_wasm(instance.exports);
-  instance.exports.__wbindgen_start?.();
+  /** @type {{ __wbindgen_start?: () => void }} */ (instance.exports).__wbindgen_start?.();
   wasmModule = bg;
   return bg;
 }
@@ -42,6 +52,10 @@ const PG_TEXT_OID = 25;
 const CHAR_TAG = "\u0000char";
 const CHARACTER_COLUMN = 6; // ColumnTypeEnum.Character of @prisma/driver-adapter-utils
 
+/**
+ * @template {import("pg").QueryResult | import("pg").QueryResult[]} R one result, or one per statement
+ * @param {R} result
+ */
 function tagCharColumns(result) {
   for (const r of Array.isArray(result) ? result : [result]) {
     for (const field of r?.fields ?? []) {
@@ -54,16 +68,23 @@ function tagCharColumns(result) {
 }
 
 class CharTaggingClient extends pg.Client {
+  /**
+   * Every form of pg's query() passes through unchanged (pg-pool calls it with a callback, the
+   * adapter without one), so the arguments stay as given rather than matched to one overload.
+   * @param {unknown[]} args
+   */
   query(...args) {
     const callback = args[args.length - 1];
     if (typeof callback === "function") {
-      args[args.length - 1] = (err, result) => callback(err, err ? result : tagCharColumns(result));
-      return super.query(...args);
+      args[args.length - 1] = (/** @type {Error | null} */ err, /** @type {import("pg").QueryResult} */ result) =>
+        callback(err, err ? result : tagCharColumns(result));
+      return Reflect.apply(super.query, this, args);
     }
-    return super.query(...args).then(tagCharColumns);
+    return Reflect.apply(super.query, this, args).then(tagCharColumns);
   }
 }
 
+/** @param {SqlResultSet} result */
 function untagCharColumns(result) {
   result.columnNames = result.columnNames.map((name, i) => {
     if (!name.endsWith(CHAR_TAG)) return name;
@@ -73,6 +94,11 @@ function untagCharColumns(result) {
   return result;
 }
 
+/**
+ * @template {import("@prisma/driver-adapter-utils").SqlQueryable & Partial<Pick<SqlDriverAdapter, "startTransaction">>} Q
+ * @param {Q} queryable
+ * @returns {Q}
+ */
 function withCharColumns(queryable) {
   const queryRaw = queryable.queryRaw.bind(queryable);
   queryable.queryRaw = async (query) => untagCharColumns(await queryRaw(query));
@@ -83,6 +109,10 @@ function withCharColumns(queryable) {
   return queryable;
 }
 
+/**
+ * @param {string} url
+ * @returns {import("@prisma/driver-adapter-utils").SqlMigrationAwareDriverAdapterFactory}
+ */
 function adapterFactory(url) {
   const base = new PrismaPg(connectionFields(url));
   return {
@@ -93,7 +123,10 @@ function adapterFactory(url) {
   };
 }
 
-/** adapter-pg wants separate fields: with one connection string its shadow database is the real one. */
+/**
+ * adapter-pg wants separate fields: with one connection string its shadow database is the real one.
+ * @param {string} url
+ */
 function connectionFields(url) {
   const u = new URL(url);
   return {
@@ -106,13 +139,19 @@ function connectionFields(url) {
   };
 }
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(engine: SchemaEngine, schema: string) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withEngine(url, fn) {
   const { SchemaEngine } = await loadEngine();
   const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory(url));
   const schema = readFileSync(SCHEMA_PATH, "utf8");
   const engine = await SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
-    (log) => process.env.DEBUG_SCHEMA_ENGINE && console.error(log),
+    (/** @type {string} */ log) => process.env.DEBUG_SCHEMA_ENGINE && console.error(log),
     adapter,
   );
   try {
@@ -122,6 +161,7 @@ export async function withEngine(url, fn) {
   }
 }
 
+/** @returns {import("@prisma/schema-engine-wasm/schema_engine_bg").MigrationList} */
 function migrationsList() {
   const dirs = existsSync(MIGRATIONS_DIR)
     ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
@@ -152,6 +192,7 @@ function migrationsList() {
 /**
  * Applies every pending migration, then installs or upgrades the job queue's schema; returns
  * the names of our migrations applied (empty when up to date).
+ * @param {string} url
  */
 export async function applyMigrations(url) {
   const applied = await withEngine(url, async (engine) => {
@@ -162,7 +203,10 @@ export async function applyMigrations(url) {
   return applied;
 }
 
-/** SQL that brings a migrated database to the schema; empty string when nothing changed. */
+/**
+ * SQL that brings a migrated database to the schema; empty string when nothing changed.
+ * @param {string} url
+ */
 export async function diffAgainstSchema(url) {
   return withEngine(url, async (engine, schema) => {
     await engine.applyMigrations({ migrationsList: migrationsList(), filters: NO_FILTER });
@@ -178,6 +222,10 @@ export async function diffAgainstSchema(url) {
   });
 }
 
+/**
+ * @param {string} name
+ * @param {string} sql
+ */
 export function writeMigration(name, sql) {
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const slug = name
@@ -197,7 +245,10 @@ export function writeMigration(name, sql) {
   return dir;
 }
 
-/** Drops everything in the public schema (used by db:reset and the test harness). */
+/**
+ * Drops everything in the public schema (used by db:reset and the test harness).
+ * @param {string} url
+ */
 export async function dropAll(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

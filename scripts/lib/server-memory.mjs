@@ -1,3 +1,4 @@
+// @ts-check
 // The production server's memory settings, given by the two programs that start it
 // (scripts/start.mjs, bench/lib/server.mjs) and inherited by the worker processes it forks.
 //
@@ -9,8 +10,8 @@
 // inherit the flag (cluster copies its execArgv), so the cap holds per process.
 //   SERVER_MAX_HEAP_MB (default 256): old-space size in MB, at least 64
 // The young generation, where each request's short-lived objects go, is capped at 8 MB per
-// semi-space instead of 16: a worker peaked about 20 MB lower through the bench (1M tickets)
-// with no change in requests per second beyond the noise; at 4 MB it lost up to a quarter of them.
+// semi-space instead of Node's 16: through the bench a worker then peaks lower while serving as
+// many requests per second, whereas a smaller cap collects so often that it serves fewer.
 import { wholeNumberSetting } from "../../lib/server/whole-number-setting.mjs";
 
 export const DEFAULT_SERVER_MAX_HEAP_MB = 256;
@@ -33,8 +34,9 @@ export function serverHeapArgs(env = process.env) {
  * (V8's compiler and collector threads, libuv's pool) gets an arena of its own, up to eight per
  * core, and after large blocks are freed the allocator raises the size it serves from the arenas,
  * so the temporary memory of compiling and rendering stays held. With two arenas and a fixed
- * 128 KB threshold for mapping and trimming, a worker peaked 35-70 MB lower through the bench
- * at the same requests per second. Other C libraries ignore these names.
+ * 128 KB threshold for mapping and trimming, freed memory goes back to the system, so a worker
+ * peaks lower through the bench at the same requests per second. Other C libraries ignore these
+ * names.
  */
 const SERVER_MALLOC_ENV = {
   MALLOC_ARENA_MAX: "2",
@@ -44,8 +46,8 @@ const SERVER_MALLOC_ENV = {
 
 /**
  * The environment of a server process: the allocator settings above unless `env` sets them itself.
- * @param {Record<string, string | undefined>} [env]
- * @returns {Record<string, string | undefined>}
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {NodeJS.ProcessEnv}
  */
 export function serverProcessEnv(env = process.env) {
   return { ...SERVER_MALLOC_ENV, ...env };
