@@ -2,7 +2,8 @@
 // against a production build (server on E2E_PORT, default 3100, in the Chromium
 // scripts/lib/chromium.mjs picks). The database is TEST_DATABASE_URL's server when given, else
 // an embedded Postgres of its own (.test-data/, TEST_PG_PORT, else 54330 or the next free port); each run uses
-// fresh databases and drops them at the end.
+// fresh databases and drops them at the end. The integration tests run in two Jest workers, each
+// on its own database cloned from one migrated template (tests/integration/setup.ts picks it).
 //   --only unit|integration|e2e|static   run one part
 //   -- <patterns>                          only the Jest test files / Playwright specs matching them
 // TEST_RESULTS_DIR (default test-results) and NEXT_DIST_DIR (default .next) let several runs
@@ -30,6 +31,9 @@ const TEST_PG_SETTINGS = [
   "TEST_PG_PORT=<port>",
   "TEST_DATABASE_URL set to a PostgreSQL server the tests may create databases on",
 ];
+// Jest workers for the integration tests, each on a database of its own: one per core of the
+// 2-core machines the suite is sized for (PostgreSQL shares those cores).
+const INTEGRATION_WORKERS = 2;
 const counts = { passed: 0, failed: 0 };
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
@@ -128,22 +132,30 @@ try {
         });
   }
   if (wants("integration")) {
-    step("integration tests (PostgreSQL)");
-    const name = `ticketry_test_${runId}`;
-    databases.push(name);
-    const url = await freshDatabase(server.url, name);
+    step(`integration tests (PostgreSQL, ${INTEGRATION_WORKERS} workers)`);
+    const template = `ticketry_test_${runId}`;
+    databases.push(template);
+    await freshDatabase(server.url, template);
+    const workerUrls = [];
+    for (let worker = 1; worker <= INTEGRATION_WORKERS; worker++) {
+      const name = `${template}_w${worker}`;
+      databases.push(name);
+      await adminQuery(server.url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      workerUrls.push(withDatabase(server.url, name));
+    }
     await run(
       "node_modules/.bin/jest",
       [
         "--selectProjects",
         "integration",
-        "--runInBand",
+        `--maxWorkers=${INTEGRATION_WORKERS}`,
         "--json",
         `--outputFile=${RESULTS}/jest-integration.json`,
         ...patterns,
       ],
       {
-        DATABASE_URL: url,
+        // tests/integration/setup.ts gives Jest worker n the nth of these as its DATABASE_URL.
+        TEST_WORKER_DATABASE_URLS: workerUrls.join(","),
         TEST_SERVER_URL: server.url,
       },
     );

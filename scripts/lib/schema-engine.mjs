@@ -111,15 +111,23 @@ function withCharColumns(queryable) {
 
 /**
  * @param {string} url
- * @returns {import("@prisma/driver-adapter-utils").SqlMigrationAwareDriverAdapterFactory}
+ * @returns {import("@prisma/driver-adapter-utils").SqlMigrationAwareDriverAdapterFactory & { close: () => Promise<void[]> }}
  */
 function adapterFactory(url) {
   const base = new PrismaPg(connectionFields(url));
+  /** @type {SqlDriverAdapter[]} */
+  const connected = [];
   return {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: async () => withCharColumns(await base.connect()),
+    connect: async () => {
+      const adapter = await base.connect();
+      connected.push(adapter);
+      return withCharColumns(adapter);
+    },
     connectToShadowDb: async () => withCharColumns(await base.connectToShadowDb()),
+    /** The engine leaves its connection open when freed: closed here, so the database can be cloned or dropped. */
+    close: () => Promise.all(connected.splice(0).map((adapter) => adapter.dispose())),
   };
 }
 
@@ -147,7 +155,8 @@ function connectionFields(url) {
  */
 export async function withEngine(url, fn) {
   const { SchemaEngine } = await loadEngine();
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory(url));
+  const factory = adapterFactory(url);
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const schema = readFileSync(SCHEMA_PATH, "utf8");
   const engine = await SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
@@ -158,6 +167,7 @@ export async function withEngine(url, fn) {
     return await fn(engine, schema);
   } finally {
     engine.free();
+    await factory.close();
   }
 }
 

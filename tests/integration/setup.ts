@@ -1,4 +1,19 @@
-// Integration tests need the database the test runner created (scripts/test.mjs).
+// Integration tests need the database the test runner created (scripts/test.mjs): one per Jest
+// worker, cloned from one migrated template, so files running side by side never see each
+// other's rows, job queue or notifications. Picked here, before a test file loads the client.
+function pickWorkerDatabase() {
+  const urls = process.env.TEST_WORKER_DATABASE_URLS?.split(",");
+  const worker = Number(process.env.JEST_WORKER_ID ?? "1");
+  if (!urls) {
+    if (worker > 1)
+      throw new Error("One DATABASE_URL serves one Jest worker: run with --runInBand, or through scripts/test.mjs.");
+    return;
+  }
+  if (!urls[worker - 1])
+    throw new Error(`No database for Jest worker ${worker}: scripts/test.mjs made ${urls.length}.`);
+  process.env.DATABASE_URL = urls[worker - 1];
+}
+pickWorkerDatabase();
 if (!process.env.DATABASE_URL) {
   throw new Error("DATABASE_URL is not set: run integration tests through `npm test` or `npm run test:integration`.");
 }

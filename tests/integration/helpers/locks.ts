@@ -1,12 +1,12 @@
 import { db } from "./db";
 
-/** Resolves once a statement of the test's database is waiting for a row lock whose text contains `sql`. */
+/** Resolves once a statement of the test's database (not another worker's) is waiting for a row lock whose text contains `sql`. */
 export async function untilWaitingOnLock(sql: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
       SELECT count(*)::int AS "waiting" FROM pg_stat_activity
-      WHERE "wait_event_type" = 'Lock' AND "query" LIKE ${`%${sql}%`}`;
+      WHERE "datname" = current_database() AND "wait_event_type" = 'Lock' AND "query" LIKE ${`%${sql}%`}`;
     if (waiting > 0) return;
     if (Date.now() > deadline) throw new Error(`no statement with ${sql} waited for a lock`);
   }

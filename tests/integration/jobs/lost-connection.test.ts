@@ -79,7 +79,8 @@ it("a job whose worker lost its database connection finishes while the pool's ot
   await slowStarted.opened;
   await enqueue(db, "probe.lost", {});
   await lostStarted.opened;
-  await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${APP}`;
+  await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    WHERE datname = current_database() AND application_name = ${APP}`;
   lostMayFinish.open();
 
   await until("the cut job's outcome", gone("probe.lost"));
