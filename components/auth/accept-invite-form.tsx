@@ -1,18 +1,18 @@
 "use client";
 
-import { CircleCheck, CircleX } from "lucide-react";
-import Link from "next/link";
+import { CircleCheck } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useInviteVerification } from "@/components/users/queries";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toastError } from "@/components/ui/toast-error";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError, apiRequest, errorMessage } from "@/lib/http/client/api";
 import { invitationRoleName } from "@/lib/permissions/labels";
 import { acceptInviteFormSchema } from "@/lib/schemas/auth";
 import { Field } from "@/components/ui/field";
+import { AuthResult } from "./auth-result";
 import { NewPasswordFields } from "./new-password-fields";
 import { useRedirectAfter } from "./use-redirect-after";
 
@@ -24,14 +24,9 @@ function verificationError(error: unknown): string {
 
 function InvalidInvitation({ message }: { message: string }) {
   return (
-    <div className="grid gap-4 text-center">
-      <CircleX className="mx-auto size-10 text-destructive" />
-      <h2 className="text-xl font-semibold">Invalid Invitation</h2>
-      <p className="text-sm text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link href="/login">Go to Login</Link>
-      </Button>
-    </div>
+    <AuthResult outcome="failed" title="Invalid Invitation" next={{ href: "/login", label: "Go to Login" }}>
+      {message}
+    </AuthResult>
   );
 }
 
@@ -39,7 +34,7 @@ export function AcceptInviteForm() {
   const token = useSearchParams().get("token");
   const verification = useInviteVerification(token);
   const form = useZodForm(acceptInviteFormSchema, { fullName: "", password: "", confirmPassword: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to accept invitation" });
   const [done, setDone] = useState(false);
   useRedirectAfter(done, "/login");
 
@@ -62,18 +57,14 @@ export function AcceptInviteForm() {
     event.preventDefault();
     const accepted = form.check("Error", { token });
     if (!accepted) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/team-invites/accept", {
         token: accepted.token,
         fullName: accepted.fullName,
         password: accepted.password,
       });
       setDone(true);
-    } catch (error) {
-      toastError("Error", error, "Failed to accept invitation");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -94,9 +85,9 @@ export function AcceptInviteForm() {
         password={form.text("password")}
         confirmation={form.text("confirmPassword")}
       />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Creating account..." : "Create account"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Creating account..." className="w-full">
+        Create account
+      </SubmitButton>
     </form>
   );
 }

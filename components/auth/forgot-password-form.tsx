@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toastError } from "@/components/ui/toast-error";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { forgotPasswordSchema, MISSING_EMAIL } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
@@ -13,22 +14,17 @@ import { Field } from "@/components/ui/field";
 
 export function ForgotPasswordForm() {
   const form = useZodForm(forgotPasswordSchema, { email: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to process request" });
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const request = form.check({ byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Error" });
-    if (!request) return;
-    setPending(true);
-    try {
-      await apiRequest("POST", "/api/auth/forgot-password", { email: request.email });
+    const asked = form.check({ byMessage: { [MISSING_EMAIL]: "Email required" }, otherwise: "Error" });
+    if (!asked) return;
+    await request.run(async () => {
+      await apiRequest("POST", "/api/auth/forgot-password", { email: asked.email });
       setSent(true);
-    } catch (error) {
-      toastError("Error", error, "Failed to process request");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   if (sent) {
@@ -57,9 +53,9 @@ export function ForgotPasswordForm() {
       <Field id="email" label="Email">
         <Input id="email" type="email" autoComplete="email" {...form.text("email")} />
       </Field>
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Sending..." : "Send Reset Link"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Sending..." className="w-full">
+        Send Reset Link
+      </SubmitButton>
       <Link href="/login" className="text-center text-sm text-muted-foreground hover:underline">
         Back to Login
       </Link>

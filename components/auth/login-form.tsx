@@ -3,11 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import type { FormEvent } from "react";
 import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
@@ -23,14 +23,13 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const next = useSearchParams().get("next");
   const form = useZodForm(loginSchema, { email: "", password: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Login failed", fallback: "Invalid email or password" });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const credentials = form.check({ byMessage: { [MISSING_LOGIN]: "Missing fields" }, otherwise: "Login failed" });
     if (!credentials) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       const res = await apiRequest("POST", "/api/login", {
         email: form.values.email.trim(),
         password: form.values.password,
@@ -41,10 +40,7 @@ export function LoginForm() {
       // Refresh so server components render with the new session cookie.
       router.replace(redirectTarget(next, window.location.origin, landingPage(user)));
       router.refresh();
-    } catch (error) {
-      toastError("Login failed", error, "Invalid email or password");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -72,9 +68,9 @@ export function LoginForm() {
         />
         <FieldError id="password" label="Password" error={form.errors.password} />
       </div>
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Signing in..." : "Sign in"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Signing in..." className="w-full">
+        Sign in
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{" "}
         <Link href="/register" className="text-primary underline underline-offset-4">

@@ -3,9 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { apiRequest } from "@/lib/http/client/api";
 import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 
@@ -13,25 +12,20 @@ import { AUTH_CHECK_KEY, type AuthCheck } from "./route-guard";
 export function LogoutButton() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Logout failed", fallback: "Please try again" });
 
-  async function logout() {
-    setPending(true);
-    try {
+  const logout = () =>
+    request.run(async () => {
       await apiRequest("POST", "/api/logout");
       queryClient.clear();
       // The route guard sees the signed-out state and agrees on the destination.
       queryClient.setQueryData<AuthCheck>(AUTH_CHECK_KEY, { isAuthenticated: false, user: null, signedOut: true });
       router.replace("/login");
       router.refresh();
-    } catch (error) {
-      toastError("Logout failed", error, "Please try again");
-      setPending(false);
-    }
-  }
+    });
 
   return (
-    <Button variant="ghost" size="sm" onClick={logout} disabled={pending}>
+    <Button variant="ghost" size="sm" onClick={logout} disabled={request.pending}>
       <LogOut />
       Logout
     </Button>

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import type { FormEvent } from "react";
 import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { apiRequest } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { MISSING_REGISTRATION, registerSchema } from "@/lib/schemas/auth";
@@ -17,15 +17,14 @@ import { NewPasswordFields } from "./new-password-fields";
 export function RegisterForm() {
   const router = useRouter();
   const form = useZodForm(registerSchema, { fullName: "", email: "", companyName: "", password: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Registration failed", fallback: "Please try again later" });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check({ byMessage: { [MISSING_REGISTRATION]: "Missing fields" }, otherwise: "Registration failed" }))
       return;
     const { fullName, email, companyName, password } = form.values;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/register", {
         fullName: fullName.trim(),
         email: email.trim(),
@@ -38,10 +37,7 @@ export function RegisterForm() {
       });
       router.replace("/onboarding");
       router.refresh();
-    } catch (error) {
-      toastError("Registration failed", error, "Please try again later");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -56,9 +52,9 @@ export function RegisterForm() {
         <Input id="companyName" autoComplete="organization" {...form.text("companyName")} />
       </Field>
       <NewPasswordFields id="password" label="Password" password={form.text("password")} error={form.errors.password} />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Creating account..." : "Create account"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Creating account..." className="w-full">
+        Create account
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
         <Link href="/login" className="text-primary underline underline-offset-4">

@@ -1,49 +1,41 @@
 "use client";
 
-import { CircleCheck, CircleX } from "lucide-react";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { PASSWORD_TOO_SHORT, RESET_PASSWORDS_DIFFER, resetPasswordFormSchema } from "@/lib/schemas/auth";
 import { apiRequest } from "@/lib/http/client/api";
+import { AuthResult } from "./auth-result";
 import { NewPasswordFields } from "./new-password-fields";
 import { useRedirectAfter } from "./use-redirect-after";
 
 export function ResetPasswordForm() {
   const token = useSearchParams().get("token");
   const form = useZodForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to reset password" });
   const [done, setDone] = useState(false);
   useRedirectAfter(done, "/login");
 
   if (!token) {
     return (
-      <div className="grid gap-4 text-center">
-        <CircleX className="mx-auto size-10 text-destructive" />
-        <h2 className="text-xl font-semibold">Invalid Reset Link</h2>
-        <p className="text-sm text-muted-foreground">
-          This password reset link is missing its token. Please request a new one.
-        </p>
-        <Button asChild>
-          <Link href="/forgot-password">Request a new link</Link>
-        </Button>
-      </div>
+      <AuthResult
+        outcome="failed"
+        title="Invalid Reset Link"
+        next={{ href: "/forgot-password", label: "Request a new link" }}
+      >
+        This password reset link is missing its token. Please request a new one.
+      </AuthResult>
     );
   }
 
   if (done) {
     return (
-      <div className="grid gap-3 text-center" role="status">
-        <CircleCheck className="mx-auto size-10 text-success" />
-        <h2 className="text-xl font-semibold">Password reset complete</h2>
-        <p className="text-sm text-muted-foreground">
-          Your password has been reset. Redirecting you to the login page...
-        </p>
-      </div>
+      <AuthResult outcome="done" title="Password reset complete">
+        Your password has been reset. Redirecting you to the login page...
+      </AuthResult>
     );
   }
 
@@ -62,14 +54,10 @@ export function ResetPasswordForm() {
       { token },
     );
     if (!reset) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/auth/reset-password", { token, newPassword: reset.newPassword });
       setDone(true);
-    } catch (error) {
-      toastError("Error", error, "Failed to reset password");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -80,9 +68,9 @@ export function ResetPasswordForm() {
         password={form.text("newPassword")}
         confirmation={form.text("confirmPassword")}
       />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Resetting..." : "Reset password"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Resetting..." className="w-full">
+        Reset password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { CircleCheck, CircleX } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { apiRequest } from "@/lib/http/client/api";
+import { AuthResult } from "./auth-result";
 
 /**
  * The page the link mailed to a new support address opens. Confirming is a button, not the
@@ -13,47 +13,34 @@ import { apiRequest } from "@/lib/http/client/api";
  */
 export function VerifySupportEmailForm() {
   const token = useSearchParams().get("token");
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to confirm the support address" });
   const [confirmed, setConfirmed] = useState<string | null>(null);
 
   if (!token) {
     return (
-      <div className="grid gap-4 text-center">
-        <CircleX className="mx-auto size-10 text-destructive" />
-        <h2 className="text-xl font-semibold">Invalid Confirmation Link</h2>
-        <p className="text-sm text-muted-foreground">
-          This link is missing its token. Send a new one from Settings &gt; Organization.
-        </p>
-      </div>
+      <AuthResult outcome="failed" title="Invalid Confirmation Link">
+        This link is missing its token. Send a new one from Settings &gt; Organization.
+      </AuthResult>
     );
   }
 
   if (confirmed) {
     return (
-      <div className="grid gap-3 text-center" role="status">
-        <CircleCheck className="mx-auto size-10 text-success" />
-        <h2 className="text-xl font-semibold">Support address confirmed</h2>
-        <p className="text-sm text-muted-foreground">
-          {confirmed} is confirmed. Mail sent to it now becomes tickets. You can close this page.
-        </p>
-      </div>
+      <AuthResult outcome="done" title="Support address confirmed">
+        {confirmed} is confirmed. Mail sent to it now becomes tickets. You can close this page.
+      </AuthResult>
     );
   }
 
-  async function confirm() {
-    setPending(true);
-    try {
+  const confirm = () =>
+    request.run(async () => {
       const res = await apiRequest("POST", "/api/support-emails/verify", { token });
       setConfirmed(((await res.json()) as { email: string }).email);
-    } catch (error) {
-      toastError("Error", error, "Failed to confirm the support address");
-      setPending(false);
-    }
-  }
+    });
 
   return (
-    <Button onClick={confirm} disabled={pending} className="w-full">
-      {pending ? "Confirming..." : "Confirm support address"}
+    <Button onClick={confirm} disabled={request.pending} className="w-full">
+      {request.pending ? "Confirming..." : "Confirm support address"}
     </Button>
   );
 }

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useInvalidateOrganizations } from "@/components/settings/queries";
 import { Progress } from "@/components/ui/progress";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { apiRequest } from "@/lib/http/client/api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { DoneStep, WelcomeStep } from "./simple-steps";
@@ -21,23 +21,18 @@ export function OnboardingWizard({ canManage, canFinish }: { canManage: boolean;
   const router = useRouter();
   const invalidateOrganizations = useInvalidateOrganizations();
   const [step, setStep] = useState(1);
-  const [finishing, setFinishing] = useState(false);
+  const finishing = usePendingRequest({ failure: "Error", fallback: "Please try again later" });
   const next = () => setStep((s) => Math.min(STEPS, s + 1));
 
-  async function finish(how: "complete" | "skip") {
-    setFinishing(true);
-    try {
+  const finish = (how: "complete" | "skip") =>
+    finishing.run(async () => {
       if (canFinish) {
         await apiRequest("POST", `/api/onboarding/${how}`);
         await invalidateOrganizations();
       }
       router.replace("/app");
       router.refresh();
-    } catch (error) {
-      toastError("Error", error, "Please try again later");
-      setFinishing(false);
-    }
-  }
+    });
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
@@ -51,11 +46,16 @@ export function OnboardingWizard({ canManage, canFinish }: { canManage: boolean;
         <Progress value={(step / STEPS) * 100} aria-label={`Onboarding progress: step ${step} of ${STEPS}`} />
       </div>
       {step === 1 && (
-        <WelcomeStep productName={PRODUCT_NAME} onStart={next} onSkip={() => finish("skip")} pending={finishing} />
+        <WelcomeStep
+          productName={PRODUCT_NAME}
+          onStart={next}
+          onSkip={() => finish("skip")}
+          pending={finishing.pending}
+        />
       )}
       {step === 2 && <SupportEmailStep canManage={canManage} onDone={next} />}
       {step === 3 && <TeamStep canManage={canManage} onDone={next} />}
-      {step === 4 && <DoneStep onFinish={() => finish("complete")} pending={finishing} />}
+      {step === 4 && <DoneStep onFinish={() => finish("complete")} pending={finishing.pending} />}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { ONBOARDING_SUPPORT_EMAIL_REQUIRED, onboardingSupportEmailSchema } from "@/lib/schemas/support-emails";
@@ -14,7 +15,7 @@ import { ONBOARDING_SUPPORT_EMAIL_REQUIRED, onboardingSupportEmailSchema } from 
 /** Step 2: the address customers write to; both fields required. */
 export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; onDone: () => void }) {
   const form = useZodForm(onboardingSupportEmailSchema, { email: "", displayName: "" });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to create support email" });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,15 +25,11 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
     });
     if (!parsed) return;
     const { email, displayName } = parsed;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/support-emails", { email, displayName });
       toast({ title: "Support email added", description: `${email} now receives tickets.` });
       onDone();
-    } catch (error) {
-      toastError("Error", error, "Failed to create support email");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -64,13 +61,13 @@ export function SupportEmailStep({ canManage, onDone }: { canManage: boolean; on
           )}
         </CardContent>
         <CardFooter className="justify-between gap-2">
-          <Button type="button" variant="ghost" onClick={onDone} disabled={pending}>
+          <Button type="button" variant="ghost" onClick={onDone} disabled={request.pending}>
             Skip
           </Button>
           {canManage ? (
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : "Continue"}
-            </Button>
+            <SubmitButton pending={request.pending} pendingLabel="Saving...">
+              Continue
+            </SubmitButton>
           ) : (
             <Button type="button" onClick={onDone}>
               Continue

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
@@ -62,7 +62,7 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
   const invalidateInvites = useInvalidateInvites();
   const form = useZodForm(teamInviteSchema, { email: "", role: DEFAULT_INVITE_ROLE as InviteRole });
   const [invites, setInvites] = useState<Invite[]>([]);
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to save team invites" });
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -78,17 +78,13 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
 
   async function send() {
     if (invites.length === 0) return onDone();
-    setPending(true);
-    try {
+    await request.run(async () => {
       const res = await apiRequest("POST", "/api/onboarding/invites", { invites });
       const { sent } = (await res.json()) as { sent: number };
       toast({ title: "Invitation sent", description: `${sent} invitation${sent === 1 ? "" : "s"} sent.` });
       await invalidateInvites();
       onDone();
-    } catch (error) {
-      toastError("Error", error, "Failed to save team invites");
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -149,11 +145,11 @@ export function TeamStep({ canManage, onDone }: { canManage: boolean; onDone: ()
         )}
       </CardContent>
       <CardFooter className="justify-between gap-2">
-        <Button variant="ghost" onClick={onDone} disabled={pending}>
+        <Button variant="ghost" onClick={onDone} disabled={request.pending}>
           Skip
         </Button>
-        <Button onClick={send} disabled={pending}>
-          {pending ? "Sending..." : "Continue"}
+        <Button onClick={send} disabled={request.pending}>
+          {request.pending ? "Sending..." : "Continue"}
         </Button>
       </CardFooter>
     </Card>

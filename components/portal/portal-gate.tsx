@@ -3,11 +3,11 @@
 import { MailCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { MISSING_EMAIL } from "@/lib/schemas/auth";
@@ -21,7 +21,11 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
   const emailForm = useZodForm(portalAccessSchema, { email: "" });
   const codeForm = useZodForm(portalAccessSchema, { code: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({
+    failure: "Access failed",
+    fallback: "Please check your email address",
+    stays: true,
+  });
 
   async function requestCode(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -30,16 +34,11 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
       { org: slug },
     );
     if (!access) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/portal/access", { org: slug, email: access.email });
       setSentTo(access.email);
       codeForm.reset();
-    } catch (error) {
-      toastError("Access failed", error, "Please check your email address");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   async function verify(event: FormEvent) {
@@ -47,17 +46,12 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
     if (!sentTo) return;
     const access = codeForm.check("Code required", { org: slug, email: sentTo });
     if (!access?.code) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       const res = await apiRequest("POST", "/api/portal/access", { org: slug, email: sentTo, code: access.code });
       const { accessToken, email: grantedEmail } = (await res.json()) as { accessToken: string; email: string };
       toast({ title: "Access granted" });
       onSignedIn({ token: accessToken, email: grantedEmail });
-    } catch (error) {
-      toastError("Access failed", error, "Please check your email address");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -92,9 +86,9 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
                 onChange={(e) => codeForm.setValue("code", e.target.value.replace(/\D/g, ""))}
               />
             </Field>
-            <Button type="submit" disabled={pending} className="w-full">
-              {pending ? "Checking..." : "Verify Code"}
-            </Button>
+            <SubmitButton pending={request.pending} pendingLabel="Checking..." className="w-full">
+              Verify Code
+            </SubmitButton>
             <div className="flex justify-between text-sm">
               <button type="button" className="text-muted-foreground hover:underline" onClick={() => setSentTo(null)}>
                 Use another email
@@ -102,7 +96,7 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
               <button
                 type="button"
                 className="text-muted-foreground hover:underline"
-                disabled={pending}
+                disabled={request.pending}
                 onClick={requestCode}
               >
                 Send a new code
@@ -114,9 +108,9 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
             <Field id="portal-email" label="Email" required error={emailForm.errors.email}>
               <Input id="portal-email" type="email" autoComplete="email" {...emailForm.text("email")} />
             </Field>
-            <Button type="submit" disabled={pending} className="w-full">
-              {pending ? "Sending..." : "Access Portal"}
-            </Button>
+            <SubmitButton pending={request.pending} pendingLabel="Sending..." className="w-full">
+              Access Portal
+            </SubmitButton>
           </form>
         )}
       </CardContent>

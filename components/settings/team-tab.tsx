@@ -6,12 +6,13 @@ import { Field } from "@/components/ui/field";
 import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { RevokeInviteButton } from "./revoke-invite-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
+import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { RoleBadge } from "@/components/users/role-badge";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import {
@@ -181,23 +182,18 @@ function InviteCard({ seats }: { seats: Jsonify<SeatSummary> | undefined }) {
 function InviteForm() {
   const invalidate = useInvalidateInvites();
   const form = useZodForm(teamInviteSchema, { email: "", role: DEFAULT_INVITE_ROLE as InviteRole });
-  const [pending, setPending] = useState(false);
+  const request = usePendingRequest({ failure: "Error", fallback: "Failed to send invitation", stays: true });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = form.check("Validation Error");
     if (!parsed) return;
-    setPending(true);
-    try {
+    await request.run(async () => {
       await apiRequest("POST", "/api/team-invites", parsed);
       toast({ title: "Invitation sent", description: `An invitation has been sent to ${parsed.email}.` });
       form.reset();
       await invalidate();
-    } catch (error) {
-      toastError("Error", error, "Failed to send invitation");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -225,9 +221,9 @@ function InviteForm() {
           </SelectContent>
         </Select>
       </Field>
-      <Button type="submit" disabled={pending} className="sm:mt-[1.375rem]">
-        {pending ? "Sending..." : "Send Invitation"}
-      </Button>
+      <SubmitButton pending={request.pending} pendingLabel="Sending..." className="sm:mt-[1.375rem]">
+        Send Invitation
+      </SubmitButton>
     </form>
   );
 }
