@@ -1,7 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "@/components/admin/queries";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { Jsonify } from "@/lib/schemas/json";
@@ -25,31 +26,23 @@ function useInvalidateMacros() {
 }
 
 /** Creates a macro, or replaces the one with `id`. */
-export function useSaveMacro(id: string | null, { onSuccess, onError }: MutationCallbacks<MacroJson, MacroInput> = {}) {
-  const invalidate = useInvalidateMacros();
-  return useMutation({
-    mutationFn: async (input: MacroInput) =>
+export function useSaveMacro(id: string | null, callbacks: MutationCallbacks<MacroJson, MacroInput> = {}) {
+  return useRefreshingMutation(
+    async (input: MacroInput) =>
       (
         await apiRequest(id ? "PUT" : "POST", id ? `/api/macros/${id}` : "/api/macros", input)
       ).json() as Promise<MacroJson>,
-    onSuccess: (saved, input) => {
-      onSuccess?.(saved, input);
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateMacros(),
+    callbacks,
+  );
 }
 
-export function useDeleteMacro(id: string, { onSuccess, onError }: MutationCallbacks<void, void> = {}) {
-  const invalidate = useInvalidateMacros();
-  return useMutation({
-    mutationFn: async () => {
+export function useDeleteMacro(id: string, callbacks: MutationCallbacks<void, void> = {}) {
+  return useRefreshingMutation(
+    async () => {
       await apiRequest("DELETE", `/api/macros/${id}`);
     },
-    onSuccess: () => {
-      onSuccess?.();
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateMacros(),
+    callbacks,
+  );
 }

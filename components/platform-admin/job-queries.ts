@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { Jsonify } from "@/lib/schemas/json";
@@ -14,14 +15,11 @@ export function useJobQueueHealth() {
 }
 
 /** Runs a dead job again; the queue's numbers follow. */
-export function useRetryJob({ onSuccess, onError }: MutationCallbacks<unknown, string> = {}) {
+export function useRetryJob(callbacks: MutationCallbacks<unknown, string> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => (await apiRequest("POST", `/api/platform/jobs/${id}/retry`)).json(),
-    onSuccess: (result, id) => {
-      onSuccess?.(result, id);
-      return queryClient.invalidateQueries({ queryKey: jobKeys.health });
-    },
-    onError: (error, id) => onError?.(error, id),
-  });
+  return useRefreshingMutation(
+    async (id: string) => (await apiRequest("POST", `/api/platform/jobs/${id}/retry`)).json(),
+    () => queryClient.invalidateQueries({ queryKey: jobKeys.health }),
+    callbacks,
+  );
 }

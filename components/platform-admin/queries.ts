@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Plan } from "@/generated/prisma/enums";
 import { organizationKeys, type OrganizationJson } from "@/components/settings/queries";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -31,17 +32,15 @@ export function useOrganizationDirectory(params: URLSearchParams) {
 type PlanChange = { id: string; plan: Plan };
 
 /** Moves an organisation to another plan; the directory and the platform figures follow. */
-export function useChangePlan({ onSuccess, onError }: MutationCallbacks<OrganizationJson, PlanChange> = {}) {
+export function useChangePlan(callbacks: MutationCallbacks<OrganizationJson, PlanChange> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, plan }: PlanChange) =>
+  return useRefreshingMutation(
+    async ({ id, plan }: PlanChange) =>
       (await apiRequest("PATCH", `/api/organizations/${id}`, { plan })).json() as Promise<OrganizationJson>,
-    onSuccess: (organization, change) => {
-      onSuccess?.(organization, change);
-      return Promise.all(
+    () =>
+      Promise.all(
         [organizationKeys.all, platformKeys.metrics].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-    onError,
-  });
+      ),
+    callbacks,
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { cursorPageUrl, readCursorPage, useNewestPages } from "@/lib/http/client/use-cursor-pages";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
@@ -91,16 +92,13 @@ export function useCreatePortalTicket(
 export function useSendPortalReply(
   request: PortalRequest,
   ticketId: string,
-  { onSuccess, onError }: MutationCallbacks<PortalReplyJson, string> = {},
+  callbacks: MutationCallbacks<PortalReplyJson, string> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) =>
+  return useRefreshingMutation(
+    (content: string) =>
       request<PortalReplyJson>("POST", "/api/replies", { ticketId, content, type: "public", authorType: "customer" }),
-    onSuccess: (reply, content) => {
-      onSuccess?.(reply, content);
-      return queryClient.invalidateQueries({ queryKey: portalKeys.all });
-    },
-    onError,
-  });
+    () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
+    callbacks,
+  );
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "@/components/admin/queries";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { useMaySeeUsage } from "./use-may-see-usage";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
@@ -57,64 +58,41 @@ export function useInvalidateOrganizations() {
 
 type NewSupportEmail = { email: string; displayName: string; organizationId: string };
 
-export function useAddSupportEmail({ onSuccess, onError }: MutationCallbacks<SupportEmailJson, NewSupportEmail> = {}) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async (body: NewSupportEmail) =>
+export function useAddSupportEmail(callbacks: MutationCallbacks<SupportEmailJson, NewSupportEmail> = {}) {
+  return useRefreshingMutation(
+    async (body: NewSupportEmail) =>
       (await apiRequest("POST", "/api/support-emails", body)).json() as Promise<SupportEmailJson>,
-    onSuccess: (created, body) => {
-      onSuccess?.(created, body);
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }
 
-export function useToggleSupportEmail(
-  id: string,
-  { onSuccess, onError }: MutationCallbacks<SupportEmailJson, void> = {},
-) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async () =>
-      (await apiRequest("PUT", `/api/support-emails/${id}/toggle`)).json() as Promise<SupportEmailJson>,
-    onSuccess: (updated) => {
-      onSuccess?.(updated);
-      return invalidate();
-    },
-    onError,
-  });
+export function useToggleSupportEmail(id: string, callbacks: MutationCallbacks<SupportEmailJson, void> = {}) {
+  return useRefreshingMutation(
+    async () => (await apiRequest("PUT", `/api/support-emails/${id}/toggle`)).json() as Promise<SupportEmailJson>,
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }
 
-export function useRemoveSupportEmail(id: string, { onSuccess, onError }: MutationCallbacks<void, void> = {}) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async () => {
+export function useRemoveSupportEmail(id: string, callbacks: MutationCallbacks<void, void> = {}) {
+  return useRefreshingMutation(
+    async () => {
       await apiRequest("DELETE", `/api/support-emails/${id}`);
     },
-    onSuccess: () => {
-      onSuccess?.();
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }
 
 /** Mails the address a new confirmation link. */
-export function useResendVerification(
-  id: string,
-  { onSuccess, onError }: MutationCallbacks<SupportEmailJson, void> = {},
-) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async () =>
+export function useResendVerification(id: string, callbacks: MutationCallbacks<SupportEmailJson, void> = {}) {
+  return useRefreshingMutation(
+    async () =>
       (await apiRequest("POST", `/api/support-emails/${id}/verification`)).json() as Promise<SupportEmailJson>,
-    onSuccess: (address) => {
-      onSuccess?.(address);
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }
 
 export type MailboxJson = NonNullable<SupportEmailJson["imapMailbox"]>;
@@ -128,32 +106,21 @@ export type MailboxSettings = {
 };
 
 /** Saves where an address's mail is read from (the password only when one was typed). */
-export function useSaveMailbox(
-  id: string,
-  { onSuccess, onError }: MutationCallbacks<MailboxJson, MailboxSettings> = {},
-) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async (body: MailboxSettings) =>
+export function useSaveMailbox(id: string, callbacks: MutationCallbacks<MailboxJson, MailboxSettings> = {}) {
+  return useRefreshingMutation(
+    async (body: MailboxSettings) =>
       (await apiRequest("PUT", `/api/support-emails/${id}/mailbox`, body)).json() as Promise<MailboxJson>,
-    onSuccess: (saved, body) => {
-      onSuccess?.(saved, body);
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }
 
-export function useRemoveMailbox(id: string, { onSuccess, onError }: MutationCallbacks<void, void> = {}) {
-  const invalidate = useInvalidateSupportEmails();
-  return useMutation({
-    mutationFn: async () => {
+export function useRemoveMailbox(id: string, callbacks: MutationCallbacks<void, void> = {}) {
+  return useRefreshingMutation(
+    async () => {
       await apiRequest("DELETE", `/api/support-emails/${id}/mailbox`);
     },
-    onSuccess: () => {
-      onSuccess?.();
-      return invalidate();
-    },
-    onError,
-  });
+    useInvalidateSupportEmails(),
+    callbacks,
+  );
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMaySeeUsage } from "@/components/settings/use-may-see-usage";
+import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { useCursorPages } from "@/lib/http/client/use-cursor-pages";
@@ -85,15 +86,12 @@ const USER_DEPENDENT_KEYS = [userKeys.lists, userKeys.stats, userKeys.teams, use
 export type UserChange = { id: string; role: EditableRole } | { id: string; isActive: boolean };
 
 /** PATCH /api/users/{id}: a new role or active state. */
-export function useUpdateUserMutation({ onSuccess, onError }: MutationCallbacks<UserJson, UserChange> = {}) {
+export function useUpdateUserMutation(callbacks: MutationCallbacks<UserJson, UserChange> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, ...change }: UserChange) =>
+  return useRefreshingMutation(
+    async ({ id, ...change }: UserChange) =>
       (await apiRequest("PATCH", `/api/users/${id}`, change)).json() as Promise<UserJson>,
-    onSuccess: (user, change) => {
-      onSuccess?.(user, change);
-      return Promise.all(USER_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError,
-  });
+    () => Promise.all(USER_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    callbacks,
+  );
 }
