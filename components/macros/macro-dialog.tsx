@@ -7,7 +7,8 @@ import { DialogActions } from "@/components/ui/dialog-actions";
 import { DialogShell } from "@/components/ui/dialog-shell";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { OptionSelect, type Option } from "@/components/ui/option-select";
+import type { Option } from "@/components/ui/option-select";
+import { SelectField } from "@/components/ui/select-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -108,6 +109,13 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
   if (macro?.assignee && macro.assignee !== UNASSIGN && !assignees.some((o) => o.value === macro.assignee))
     assignees.push({ value: macro.assignee, label: macro.assigneeName ?? "A former team member" });
 
+  /** What sending the reply changes on the ticket. */
+  const changes = [
+    { field: "status", label: "Status", options: withKeep(STATUS_LABELS, TICKET_STATUSES) },
+    { field: "priority", label: "Priority", options: withKeep(PRIORITY_LABELS, TICKET_PRIORITIES) },
+    { field: "assignee", label: "Assignee", options: assignees },
+  ] as const;
+
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Field id="macro-name" label="Name" error={form.errors.name} required>
@@ -145,45 +153,24 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium">When the reply is sent</legend>
-        <Field id="macro-status" label="Status">
-          <OptionSelect
-            id="macro-status"
-            label="Status"
-            value={form.values.status}
-            options={withKeep(STATUS_LABELS, TICKET_STATUSES)}
-            onChange={(v) => form.setValue("status", v)}
+        {changes.map(({ field, label, options }) => (
+          <SelectField
+            key={field}
+            id={`macro-${field}`}
+            label={label}
+            error={form.errors[field]}
+            value={form.values[field]}
+            options={options}
+            onChange={(v) => form.setValue(field, v)}
           />
-        </Field>
-        <Field id="macro-priority" label="Priority">
-          <OptionSelect
-            id="macro-priority"
-            label="Priority"
-            value={form.values.priority}
-            options={withKeep(PRIORITY_LABELS, TICKET_PRIORITIES)}
-            onChange={(v) => form.setValue("priority", v)}
-          />
-        </Field>
-        <Field id="macro-assignee" label="Assignee" error={form.errors.assignee}>
-          <OptionSelect
-            id="macro-assignee"
-            label="Assignee"
-            value={form.values.assignee}
-            options={assignees}
-            onChange={(v) => form.setValue("assignee", v)}
-          />
-        </Field>
+        ))}
         <div className="sm:col-span-3">
           <Field id="macro-tags" label="Add tags" hint="Separated by commas" error={form.errors.tags}>
             <Input id="macro-tags" placeholder="billing, refund" autoComplete="off" {...form.text("tags")} />
           </Field>
         </div>
       </fieldset>
-      <DialogActions
-        onCancel={onDone}
-        label={macro ? "Save Macro" : "Create Macro"}
-        pendingLabel="Saving..."
-        pending={save.isPending}
-      />
+      <DialogActions label={macro ? "Save Macro" : "Create Macro"} pendingLabel="Saving..." pending={save.isPending} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Check } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { inputClasses, labelBaseClasses, labelClasses } from "@/components/ui/field-classes";
 import { useWaitlist } from "./use-waitlist";
@@ -15,10 +15,27 @@ const EMPTY = { email: "", name: "", company: "", consentGiven: false };
 const CHECKBOX_BOX =
   "size-4 shrink-0 appearance-none rounded-[4px] border border-input shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 checked:border-primary checked:bg-primary";
 
+/** A labelled text field of the form, as components/ui/field.tsx lays one out. */
+function TextRow({ id, label, ...input }: ComponentProps<"input"> & { id: string; label: string }) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} data-slot="label" className={labelClasses}>
+        {label}
+      </label>
+      <input id={id} data-slot="input" className={inputClasses} {...input} />
+    </div>
+  );
+}
+
 /** The hero's waitlist form: submit stays disabled until consent is ticked. */
 export function WaitlistForm({ labelledBy }: { labelledBy: string }) {
   const [form, setForm] = useState(EMPTY);
   const { join, pending } = useWaitlist();
+
+  const text = (field: "email" | "name" | "company") => ({
+    value: form[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.target.value }),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -27,47 +44,9 @@ export function WaitlistForm({ labelledBy }: { labelledBy: string }) {
 
   return (
     <form onSubmit={submit} className="grid gap-3" aria-labelledby={labelledBy} noValidate>
-      <div className="grid gap-2">
-        <label htmlFor="waitlist-email" data-slot="label" className={labelClasses}>
-          Email
-        </label>
-        <input
-          id="waitlist-email"
-          type="email"
-          autoComplete="email"
-          required
-          data-slot="input"
-          className={inputClasses}
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-2">
-        <label htmlFor="waitlist-name" data-slot="label" className={labelClasses}>
-          Name (optional)
-        </label>
-        <input
-          id="waitlist-name"
-          autoComplete="name"
-          data-slot="input"
-          className={inputClasses}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-2">
-        <label htmlFor="waitlist-company" data-slot="label" className={labelClasses}>
-          Company (optional)
-        </label>
-        <input
-          id="waitlist-company"
-          autoComplete="organization"
-          data-slot="input"
-          className={inputClasses}
-          value={form.company}
-          onChange={(e) => setForm({ ...form, company: e.target.value })}
-        />
-      </div>
+      <TextRow id="waitlist-email" label="Email" type="email" autoComplete="email" required {...text("email")} />
+      <TextRow id="waitlist-name" label="Name (optional)" autoComplete="name" {...text("name")} />
+      <TextRow id="waitlist-company" label="Company (optional)" autoComplete="organization" {...text("company")} />
       <div className="flex items-start gap-2">
         {/* The tick is drawn over the native box, as the Checkbox component draws it. */}
         <span className="relative mt-0.5 flex shrink-0">

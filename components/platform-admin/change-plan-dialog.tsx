@@ -60,7 +60,6 @@ export function ChangePlanDialog({ organization, onClose }: Props) {
         />
       </div>
       <DialogActions
-        onCancel={close}
         label="Save Changes"
         pendingLabel="Saving..."
         pending={change.isPending}

@@ -63,12 +63,7 @@ export function ChangePasswordDialog() {
       <Field id="confirmPassword" label="Confirm new password">
         <PasswordInput id="confirmPassword" autoComplete="new-password" {...form.text("confirmPassword")} />
       </Field>
-      <DialogActions
-        onCancel={() => setOpen(false)}
-        label="Change Password"
-        pendingLabel="Changing..."
-        pending={request.pending}
-      />
+      <DialogActions label="Change Password" pendingLabel="Changing..." pending={request.pending} />
     </DialogShell>
   );
 }

@@ -79,12 +79,7 @@ export function EditProfileDialog({ fullName, email }: { fullName: string; email
           />
         </Field>
       )}
-      <DialogActions
-        onCancel={() => setOpen(false)}
-        label="Save Changes"
-        pendingLabel="Saving..."
-        pending={request.pending}
-      />
+      <DialogActions label="Save Changes" pendingLabel="Saving..." pending={request.pending} />
     </DialogShell>
   );
 }

@@ -7,7 +7,8 @@ import { DialogShell } from "@/components/ui/dialog-shell";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { OptionSelect, options } from "@/components/ui/option-select";
+import { options } from "@/components/ui/option-select";
+import { SelectField } from "@/components/ui/select-field";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -73,15 +74,13 @@ function MailboxForm({ entry, onDone }: { entry: SupportEmailJson; onDone: () =>
           <Input id="imap-port" inputMode="numeric" {...form.text("port")} />
         </Field>
       </div>
-      <Field id="imap-security" label="Encryption">
-        <OptionSelect
-          id="imap-security"
-          label="Encryption"
-          value={form.values.security}
-          options={options(IMAP_SECURITY, IMAP_SECURITY_LABELS)}
-          onChange={chooseSecurity}
-        />
-      </Field>
+      <SelectField
+        id="imap-security"
+        label="Encryption"
+        value={form.values.security}
+        options={options(IMAP_SECURITY, IMAP_SECURITY_LABELS)}
+        onChange={chooseSecurity}
+      />
       <Field id="imap-username" label="Username" error={form.errors.username} required>
         <Input id="imap-username" autoComplete="off" {...form.text("username")} />
       </Field>

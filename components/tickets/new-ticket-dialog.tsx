@@ -9,7 +9,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { OptionSelect, options } from "@/components/ui/option-select";
+import { options } from "@/components/ui/option-select";
+import { SelectField } from "@/components/ui/select-field";
 import { createTicketSchema, MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, PRIORITY_LABELS } from "@/lib/tickets/fields";
 import { useCurrentUser } from "@/components/users/use-current-user";
@@ -22,6 +23,12 @@ import { useAssignableUsers, useCreateTicket } from "./queries";
 /** The assignee select's value for "the agent filling in the form" until their id is known. */
 const ME = "me";
 const UNASSIGNED = "unassigned";
+
+/** The ticket's fields chosen from fixed lists. */
+const CHOICES = [
+  { field: "priority", label: "Priority", options: options(TICKET_PRIORITIES, PRIORITY_LABELS) },
+  { field: "category", label: "Category", options: options(TICKET_CATEGORIES, CATEGORY_LABELS) },
+] as const;
 
 const EMPTY = {
   subject: "",
@@ -101,39 +108,27 @@ export function NewTicketDialog({ onCreated, disabled }: { onCreated: (id: strin
         <Field id="nt-email" label="Customer email" error={form.errors.customerEmail}>
           <Input id="nt-email" type="email" {...form.text("customerEmail")} />
         </Field>
-        <Field id="nt-priority" label="Priority">
-          <OptionSelect
-            id="nt-priority"
-            value={form.values.priority}
-            options={options(TICKET_PRIORITIES, PRIORITY_LABELS)}
-            onChange={(priority) => form.setValue("priority", priority)}
+        {CHOICES.map(({ field, label, options }) => (
+          <SelectField
+            key={field}
+            id={`nt-${field}`}
+            label={label}
+            value={form.values[field]}
+            options={options}
+            onChange={(value) => form.setValue(field, value)}
           />
-        </Field>
-        <Field id="nt-category" label="Category">
-          <OptionSelect
-            id="nt-category"
-            value={form.values.category}
-            options={options(TICKET_CATEGORIES, CATEGORY_LABELS)}
-            onChange={(category) => form.setValue("category", category)}
-          />
-        </Field>
+        ))}
         {can(me, "tickets.assign") && (
-          <Field id="nt-assignee" label="Assignee">
-            <OptionSelect
-              id="nt-assignee"
-              value={assignedTo}
-              options={assignees}
-              onChange={(value) => form.setValue("assignedTo", value)}
-            />
-          </Field>
+          <SelectField
+            id="nt-assignee"
+            label="Assignee"
+            value={assignedTo}
+            options={assignees}
+            onChange={(value) => form.setValue("assignedTo", value)}
+          />
         )}
       </div>
-      <DialogActions
-        onCancel={() => setOpen(false)}
-        label="Create Ticket"
-        pendingLabel="Creating..."
-        pending={create.isPending}
-      />
+      <DialogActions label="Create Ticket" pendingLabel="Creating..." pending={create.isPending} />
     </DialogShell>
   );
 }

@@ -1,20 +1,19 @@
 import { Button } from "./button";
-import { DialogFooter } from "./dialog";
+import { DialogClose, DialogFooter } from "./dialog";
 import { SubmitButton } from "./submit-button";
 
 /**
- * A form dialog's buttons: Cancel closes it without saving, the main button sends the form (or,
- * with `onConfirm`, acts itself in a dialog without a form) and is disabled while that runs.
+ * A form dialog's buttons: Cancel closes it without saving (as Escape and the corner button do),
+ * the main button sends the form (or, with `onConfirm`, acts itself in a dialog without a form)
+ * and is disabled while that runs.
  */
 export function DialogActions({
-  onCancel,
   label,
   pendingLabel,
   pending,
   disabled,
   onConfirm,
 }: {
-  onCancel: () => void;
   label: string;
   pendingLabel: string;
   pending: boolean;
@@ -24,9 +23,11 @@ export function DialogActions({
 }) {
   return (
     <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </DialogClose>
       <SubmitButton
         type={onConfirm ? "button" : "submit"}
         onClick={onConfirm}

@@ -69,7 +69,7 @@ function EditRoleForm({
           </SelectContent>
         </Select>
       </Field>
-      <DialogActions onCancel={onClose} label="Save Changes" pendingLabel="Saving..." pending={pending} />
+      <DialogActions label="Save Changes" pendingLabel="Saving..." pending={pending} />
     </form>
   );
 }
