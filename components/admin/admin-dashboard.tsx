@@ -2,23 +2,19 @@
 
 import { Settings } from "lucide-react";
 import Link from "next/link";
-import { useHashTab } from "@/components/settings/use-hash-tab";
 import { useOrganization } from "@/components/settings/queries";
 import { belowPro, UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { HashTabs } from "@/components/ui/hash-tabs";
 import { PLANS } from "@/lib/plans/limits";
 import { ActivityTab } from "./activity-tab";
 import { AgentsTab } from "./agents-tab";
 import { OverviewTab } from "./overview-tab";
 
-const TABS = ["overview", "agents", "activity"] as const;
-
 /** The Admin Dashboard: overview, agents and the activity trail. */
 export function AdminDashboard({ organizationId }: { organizationId: string }) {
   const org = useOrganization(organizationId);
-  const [tab, setTab] = useHashTab(TABS);
   const plan = org.data?.plan;
   return (
     <div className="grid gap-6">
@@ -36,22 +32,14 @@ export function AdminDashboard({ organizationId }: { organizationId: string }) {
         </div>
       </div>
       {/* min-w-0: a wide table scrolls inside its card instead of widening the whole page. */}
-      <Tabs value={tab} onValueChange={setTab} className="min-w-0 gap-6">
-        <TabsList>
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="agents">Agents</TabsTrigger>
-          <TabsTrigger value="activity">Activity</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <OverviewTab organizationId={organizationId} />
-        </TabsContent>
-        <TabsContent value="agents">
-          <AgentsTab />
-        </TabsContent>
-        <TabsContent value="activity">
-          <ActivityTab />
-        </TabsContent>
-      </Tabs>
+      <HashTabs
+        className="min-w-0 gap-6"
+        tabs={[
+          { value: "overview", label: "Overview", panel: <OverviewTab organizationId={organizationId} /> },
+          { value: "agents", label: "Agents", panel: <AgentsTab /> },
+          { value: "activity", label: "Activity", panel: <ActivityTab /> },
+        ]}
+      />
     </div>
   );
 }
