@@ -5,9 +5,10 @@
 // (lib/server/db.ts), so the share of the limit compares like with like.
 import { iso, LIST_ITEM_JSON } from "../../lib/services/tickets/json-sql.mjs";
 import { partsOf, ticketPaneQuery } from "../../lib/services/tickets/pane-sql.mjs";
+import { doneSql, openSql } from "../../lib/tickets/statuses.mjs";
 
-const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
-const DONE = `"status" IN ('resolved', 'closed')`;
+const OPEN = openSql();
+const DONE = doneSql();
 // A row's JSON as the app's list selects it, with what the app names it by and its cursor time.
 const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
   ${iso(`"createdAt"`)} AS "at"`;

@@ -1,8 +1,9 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import { DONE_STATUSES as DONE, OPEN_STATUSES as OPEN } from "./statuses.mjs";
 
-export const OPEN_STATUSES: TicketStatus[] = ["open", "pending", "in_progress"];
-export const DONE_STATUSES: TicketStatus[] = ["resolved", "closed"];
-export const TICKET_STATUSES: TicketStatus[] = ["open", "pending", "in_progress", "resolved", "closed"];
+export const OPEN_STATUSES: TicketStatus[] = [...OPEN];
+export const DONE_STATUSES: TicketStatus[] = [...DONE];
+export const TICKET_STATUSES: TicketStatus[] = [...OPEN, ...DONE];
 export const TICKET_PRIORITIES: TicketPriority[] = ["urgent", "high", "medium", "low"];
 export const TICKET_CATEGORIES = ["account", "billing", "technical", "other"] as const;
 /** A ticket created without a customer email gets this placeholder address. */

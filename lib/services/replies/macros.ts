@@ -8,7 +8,7 @@ import { PLANS, UNLIMITED, planLimitError, withinLimit } from "@/lib/plans/limit
 import { UNASSIGN, type Macro, type MacroChanges, type MacroInput, type MacroList } from "@/lib/schemas/macros";
 import { recordEvent } from "@/lib/services/audit";
 import { lockOrganization } from "@/lib/services/users/seats";
-import { assertAssignable } from "@/lib/services/tickets/list";
+import { assertAssignable } from "@/lib/services/tickets/update";
 
 export const MACRO_NAME_TAKEN = "A macro with this name already exists";
 export const MACRO_NOT_FOUND = "Macro not found";

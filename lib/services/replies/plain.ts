@@ -12,7 +12,7 @@ import { agentReplyJob, mailFacts } from "@/lib/services/mail/notifications";
 import { replyBody, toReply, type markdownBody, type StoredBody } from "@/lib/services/replies/body";
 import { TICKET_ROW_COLUMNS } from "@/lib/services/tickets/lock";
 import { assertFresh } from "@/lib/services/tickets/versions";
-import { toTicketJson } from "@/lib/services/tickets/list";
+import { toTicketJson } from "@/lib/services/tickets/json";
 
 type ReadTicket = TicketModel & ThreadRow & { organizationName: string; organizationSlug: string };
 

@@ -3,7 +3,8 @@ import type { SessionUser } from "@/lib/auth/session";
 import { notFound } from "@/lib/errors";
 import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
 import { db } from "@/lib/server/db";
-import { applyTicketChange, assertAssignable, assertMayUpdate, toTicketJson } from "@/lib/services/tickets/list";
+import { toTicketJson } from "@/lib/services/tickets/json";
+import { applyTicketChange, assertAssignable, assertMayUpdate } from "@/lib/services/tickets/update";
 import { applyPreparedTags, assertMayTag, prepareTagChange } from "@/lib/services/tickets/tags";
 
 /**

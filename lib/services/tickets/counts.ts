@@ -5,8 +5,8 @@ import { HeardCache } from "@/lib/live/heard-cache";
 import type { QueueCounts } from "@/lib/schemas/tickets";
 import { queryRows } from "@/lib/server/db";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS } from "@/lib/tickets/views";
-import { isStaff } from "@/lib/services/tickets/access";
-import { DONE, OPEN, visibleSql } from "@/lib/services/tickets/search-sql";
+import { isStaff, visibleSql } from "@/lib/services/tickets/access";
+import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 
 /**
  * What every staff member of an organisation sees in the sidebar, as read at `readAt`: the open
@@ -22,6 +22,9 @@ export type OrganizationCounts = {
   readAt: number;
   until: number;
 };
+
+const OPEN = Prisma.raw(openSql());
+const DONE = Prisma.raw(doneSql());
 
 const globalForCounts = globalThis as unknown as { ticketryQueueCounts?: HeardCache<OrganizationCounts> };
 

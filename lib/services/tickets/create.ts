@@ -16,7 +16,8 @@ import { auditActor, customerOf, organizationOf, type TicketActor } from "@/lib/
 import { assertOpenTicketRoom, throttleCustomerTicket } from "@/lib/services/tickets/customer-limits";
 import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
 import { ticketReceivedJob } from "@/lib/services/mail/notifications";
-import { assertAssignable, TICKET_COLUMNS, toTicketJson, type TicketRow } from "@/lib/services/tickets/list";
+import { TICKET_COLUMNS, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
+import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
 
 /**

@@ -10,10 +10,11 @@ import {
 } from "@/lib/schemas/customers";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { searchWords } from "@/lib/tickets/search-words";
+import { openSql } from "@/lib/tickets/statuses.mjs";
 import { searchTextHolds } from "@/lib/services/tickets/search-sql";
 import { findVisibleTicket, type VisibleTicket } from "@/lib/services/tickets/access";
 
-const OPEN = Prisma.sql`"status" IN ('open', 'pending', 'in_progress')`;
+const OPEN = Prisma.raw(openSql());
 
 /**
  * The customer of a ticket (the caller's organisation only; another tenant's ticket is a 404):

@@ -1,3 +1,4 @@
+// @ts-check
 // A ticket as the API writes it, built by PostgreSQL: the ticket pane's statement and the list use
 // the same fields, and the list's rows go out as the text PostgreSQL wrote (lib/services/tickets/list.ts
 // adds only the assignee's and tags' names), so the server never turns fifty rows of twenty columns
@@ -17,7 +18,7 @@ export const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z
  * @param {string} from
  */
 export function ticketFields(from) {
-  const column = (name) => `${from}."${name}"`;
+  const column = (/** @type {string} */ name) => `${from}."${name}"`;
   return `'id', ${column("id")}, 'organizationId', ${column("organizationId")}, 'ticketNumber', ${column("ticketNumber")},
     'subject', ${column("subject")}, 'description', ${column("description")}, 'priority', ${column("priority")}::text,
     'status', ${column("status")}::text, 'category', ${column("category")}, 'customerName', ${column("customerName")},

@@ -1,21 +1,12 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import type { TicketPriority } from "@/generated/prisma/enums";
 import { usersById, type SessionUser } from "@/lib/auth/session";
 import { db, queryRows } from "@/lib/server/db";
 import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
-import { badRequest, forbidden, notFound } from "@/lib/errors";
-import type {
-  Ticket,
-  TicketHistoryEvent,
-  TicketHistoryQuery,
-  TicketListItem,
-  TicketListQuery,
-  UpdateTicketInput,
-} from "@/lib/schemas/tickets";
-import { recordEvent } from "@/lib/services/audit";
-import { afterCursor, oldestFirstPageOf } from "@/lib/services/keyset";
+import { notFound } from "@/lib/errors";
+import type { Ticket, TicketListItem, TicketListQuery } from "@/lib/schemas/tickets";
 import {
   afterTicketCursor,
   cursorTime,
@@ -27,64 +18,21 @@ import {
   type Tier,
 } from "@/lib/services/tickets/order";
 import { LIST_ITEM_JSON } from "@/lib/services/tickets/json-sql.mjs";
-import { findVisibleTicket, visibleTickets } from "@/lib/services/tickets/access";
+import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
+import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
-import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
-import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
-import { statusClock } from "@/lib/services/tickets/status";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
-import { assertFresh } from "@/lib/services/tickets/versions";
-import { lockTicket } from "@/lib/services/tickets/lock";
-import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
 import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
-import {
-  DONE,
-  OPEN,
-  searchTextHolds,
-  searchTextHoldsTokens,
-  subjectHolds,
-  visibleSql,
-} from "@/lib/services/tickets/search-sql";
+import { searchTextHolds, searchTextHoldsTokens, subjectHolds } from "@/lib/services/tickets/search-sql";
+import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
 import { lookupFor, relevanceLookupFor } from "@/lib/services/tickets/search-sample";
 import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
-/** A ticket as the API sends it, plus what the SLA badge needs. */
-export const TICKET_SELECT = {
-  id: true,
-  ticketNumber: true,
-  subject: true,
-  description: true,
-  priority: true,
-  status: true,
-  category: true,
-  customerName: true,
-  customerEmail: true,
-  assignedToId: true,
-  organizationId: true,
-  createdAt: true,
-  updatedAt: true,
-  firstResponseDueAt: true,
-  resolutionDueAt: true,
-  firstRespondedAt: true,
-  resolvedAt: true,
-  closedAt: true,
-  version: true,
-} as const satisfies Prisma.TicketSelect;
-
-export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
-
-/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
-export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
-  const { assignedToId, tagIds: _tagIds, ...rest } = t;
-  return { ...rest, assignedTo: assignedToId };
-}
-
-export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
-  "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
-  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
+const OPEN = Prisma.raw(openSql());
+const DONE = Prisma.raw(doneSql());
 
 function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prisma.Sql {
   switch (view) {
@@ -281,123 +229,4 @@ export async function getTicketByNumber(user: SessionUser, number: string): Prom
   const ticket = await db.ticket.findFirst({ where: { ticketNumber, ...visibleTickets(user) } });
   if (!ticket) throw notFound("Ticket not found");
   return toTicketJson(ticket);
-}
-
-export async function assertAssignable(organizationId: string, userId: string) {
-  const assignee = await db.user.findFirst({
-    where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
-    select: { id: true },
-  });
-  if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
-}
-
-type Tx = Prisma.TransactionClient;
-type LockedTicket = NonNullable<Awaited<ReturnType<Tx["ticket"]["findFirst"]>>>;
-type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo">;
-
-/** Who may change what; the same rules for one ticket and for many. */
-export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
-  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
-  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
-    throw forbidden("Customers cannot change status, priority or assignee");
-}
-
-/**
- * Applies a change to one ticket already locked in `tx`: each changed field is written and
- * recorded as one history event in the same transaction.
- */
-export async function applyTicketChange(
-  tx: Tx,
-  user: SessionUser,
-  ticket: LockedTicket,
-  input: TicketChangeInput,
-  now: Date,
-  /** Why the fields change, kept with each history event (the macro applied with a reply). */
-  cause: { macro?: string } = {},
-): Promise<Ticket> {
-  const changes: { field: string; from: string | null; to: string | null }[] = [];
-  const data: Prisma.TicketUpdateInput = { updatedAt: now };
-  if (input.status !== undefined && input.status !== ticket.status) {
-    changes.push({ field: "status", from: ticket.status, to: input.status });
-    Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
-  }
-  if (input.priority !== undefined && input.priority !== ticket.priority) {
-    changes.push({ field: "priority", from: ticket.priority, to: input.priority });
-    const priority = input.priority as TicketRow["priority"];
-    const due = slaDueTimes(priority, ticket.createdAt);
-    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
-  }
-  if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
-    changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
-    data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
-  }
-  if (changes.length === 0) return toTicketJson(ticket);
-
-  const updated = await tx.ticket.update({
-    where: { id: ticket.id, organizationId: user.organizationId },
-    data,
-    select: TICKET_SELECT,
-  });
-  for (const change of changes) {
-    await recordEvent(tx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      actorLabel: user.fullName,
-      action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
-      targetType: "ticket",
-      targetId: ticket.id,
-      ticketId: ticket.id,
-      metadata: { ...change, ...cause },
-    });
-    if (change.field === "status")
-      await afterStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
-  }
-  return toTicketJson(updated);
-}
-
-/**
- * Status, priority and assignee; each changed field is one history event. The ticket row is
- * locked and re-read inside the transaction, so of two agents changing it at once the later
- * one sees the earlier one's values: it wins field by field and its history starts from them,
- * unless it carries the version its agent saw and a field it sets was changed since (409, see
- * versions.ts).
- */
-export async function updateTicket(
-  user: SessionUser,
-  id: string,
-  input: UpdateTicketInput,
-  now = new Date(),
-): Promise<Ticket> {
-  assertMayUpdate(user, input);
-  await findVisibleTicket(user, id);
-  if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
-
-  return db.$transaction(async (tx) => {
-    const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
-    if (!ticket) throw notFound("Ticket not found");
-    assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
-    return applyTicketChange(tx, user, ticket, input, now);
-  });
-}
-
-/**
- * A page of the ticket's history, oldest first: who changed what, when. The page holds the newest
- * changes before the cursor (the latest without one), and `nextCursor` is where the changes before
- * them start (null when there are none).
- */
-export async function ticketHistory(
-  user: SessionUser,
-  id: string,
-  query: TicketHistoryQuery,
-): Promise<{ events: TicketHistoryEvent[]; nextCursor: string | null }> {
-  if (!can(user, "tickets.history")) throw forbidden();
-  const ticket = await findVisibleTicket(user, id);
-  const rows = await db.auditEvent.findMany({
-    where: { AND: [{ organizationId: user.organizationId, ticketId: ticket.id }, afterCursor(query.cursor)] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.limit + 1,
-    select: { id: true, action: true, actorType: true, actorLabel: true, metadata: true, createdAt: true },
-  });
-  const { page, nextCursor } = oldestFirstPageOf(rows, query.limit);
-  return { events: page, nextCursor };
 }

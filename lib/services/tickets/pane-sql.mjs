@@ -1,18 +1,25 @@
+// @ts-check
 // The ticket pane as one SQL statement: PostgreSQL finds the visible ticket and builds every part
 // the caller may read as one JSON value, so opening a ticket is one round trip instead of eleven.
 // Plain JavaScript because the benchmark's raw server (bench/raw-server.mjs) runs this very
 // statement, so the app's share of the raw limit compares the same work.
 // lib/services/tickets/pane.ts turns the answer into the pane; each part must stay exactly what its
 // own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
+import { openSql } from "../../tickets/statuses.mjs";
 import { iso, ticketFields } from "./json-sql.mjs";
+import { scopeSql } from "./scope-sql.mjs";
 
-const OPEN = `"status" IN ('open', 'pending', 'in_progress')`;
+const OPEN = openSql();
 
-/** A JSON array of the rows a subquery gives, `[]` when none. */
+/**
+ * A JSON array of the rows a subquery gives, `[]` when none.
+ * @param {string} element
+ * @param {string} from
+ */
 const array = (element, from, order = "") =>
   `(SELECT coalesce(json_agg(${element}${order && ` ORDER BY ${order}`}), '[]'::json) FROM ${from})`;
 
-const files = (where) =>
+const files = (/** @type {string} */ where) =>
   array(
     `json_build_object('id', f."id", 'filename', f."filename", 'contentType', f."contentType", 'size', f."size")`,
     `"Attachment" f WHERE f."organizationId" = t."organizationId" AND f."ticketId" = t."id" AND ${where}`,
@@ -38,12 +45,18 @@ const TAGS = array(
 
 // Where a later page of the conversation starts: the redundant bound on the time lets the
 // (organisation, ticket, created) index start at the cursor.
-const repliesAfter = (at, id) => ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${id})`;
+const repliesAfter = (/** @type {string} */ at, /** @type {string} */ id) =>
+  ` AND r."createdAt" <= ${at} AND (r."createdAt", r."id") < (${at}, ${id})`;
 
 // The reply's stored body columns go out as they are: which of them is shown, and whether an
 // older renderer's HTML must be made again, is decided in JavaScript (lib/services/replies/body.ts).
 // The newest messages first, `limit` of them (before the cursor's `after` condition when paging):
 // like the history, the caller keeps a page and learns from the one more whether earlier ones exist.
+/**
+ * @param {{ publicOnly: boolean, staff: boolean }} who
+ * @param {string} limit
+ * @param {string} after
+ */
 const replies = ({ publicOnly, staff }, limit, after) =>
   array(
     `json_build_object('id', r."id", 'ticketId', r."ticketId", 'content', r."content", 'format', r."format"::text,
@@ -58,7 +71,7 @@ const replies = ({ publicOnly, staff }, limit, after) =>
 
 // The newest changes first, `limit` of them: the caller keeps one page and knows from the one
 // more whether earlier changes exist (the history call's own page, see ticketHistory).
-const history = (limit) =>
+const history = (/** @type {string} */ limit) =>
   array(
     `json_build_object('id', e."id", 'action', e."action", 'actorType', e."actorType", 'actorLabel', e."actorLabel",
       'metadata', e."metadata", 'createdAt', ${iso(`e."createdAt"`)})`,
@@ -70,7 +83,7 @@ const history = (limit) =>
 
 // Only each message's head leaves the database (From and Subject are read from it in JavaScript):
 // a ticket may hold 200 originals of up to 25 MB each.
-const mail = (headBytes, limit) => `json_build_object(
+const mail = (/** @type {string} */ headBytes, /** @type {string} */ limit) => `json_build_object(
     'messages', ${array(
       `json_build_object('id', m."id", 'receivedAt', ${iso(`m."createdAt"`)}, 'source', m."source", 'status', m."status",
         'classification', m."classification", 'authResults', m."authResults", 'size', m."size", 'head', m."head")`,
@@ -86,8 +99,8 @@ const mail = (headBytes, limit) => `json_build_object(
 // The customer's other tickets come newest first from the (organisation, address, updated) index;
 // the aggregate keeps the order the subquery read them in.
 const customer = (
-  placeholder,
-  otherTickets,
+  /** @type {string} */ placeholder,
+  /** @type {string} */ otherTickets,
 ) => `CASE WHEN t."customerEmail" = ${placeholder} THEN NULL ELSE json_build_object(
     'counts', (SELECT json_build_object('total', count(*), 'open', count(*) FILTER (WHERE ${OPEN}), 'first', ${iso(`min("createdAt")`)})
       FROM "Ticket" WHERE "organizationId" = t."organizationId" AND "customerEmail" = t."customerEmail"),
@@ -98,7 +111,7 @@ const customer = (
           ORDER BY "updatedAt" DESC LIMIT ${otherTickets}::int) o`,
     )}) END`;
 
-const viewers = (since) =>
+const viewers = (/** @type {string} */ since) =>
   array(
     `json_build_object('userId', p."userId", 'fullName', u."fullName", 'typing', p."typing", 'seenAt', ${iso(`p."seenAt"`)})`,
     `"TicketPresence" p JOIN "User" u ON u."id" = p."userId"
@@ -138,8 +151,12 @@ export function partsOf(parts, call) {
  * @returns {{ text: string, values: unknown[] }}
  */
 export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts, limits, repliesBefore }) {
-  const values = [id, organizationId];
-  const param = (value) => `$${values.push(value)}`;
+  /** @type {unknown[]} */
+  const values = [id];
+  const param = (/** @type {unknown} */ value) => `$${values.push(value)}`;
+  // The caller's own tickets only (ticketScope in lib/services/tickets/access.ts).
+  const scope = scopeSql({ organizationId, customerEmail }, "t");
+  const visible = scope.strings.reduce((text, part, i) => text + param(scope.values[i - 1]) + part);
   const fields = [
     // Replies name a customer as the ticket names them.
     `'customerName', t."customerName"`,
@@ -153,8 +170,7 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
     parts.viewers && `'viewers', ${viewers(param(new Date(now.getTime() - limits.presenceTtlMs)))}`,
     parts.rating && `'rating', ${RATING}`,
   ].filter(Boolean);
-  const scope = customerEmail === null ? "" : ` AND t."customerEmail" = ${param(customerEmail)}`;
   const text = `SELECT json_build_object(${fields.join(",\n  ")}) AS "pane"
-FROM "Ticket" t WHERE t."id" = $1 AND t."organizationId" = $2${scope}`;
+FROM "Ticket" t WHERE t."id" = $1 AND ${visible}`;
   return { text, values };
 }

@@ -25,7 +25,7 @@ import { PRESENCE_TTL_MS, toViewer } from "@/lib/services/tickets/presence";
 import { authorNameOf } from "@/lib/services/replies/conversation";
 import { toReply } from "@/lib/services/replies/body";
 import { decodeCursor, oldestFirstPageOf } from "@/lib/services/keyset";
-import { isStaff } from "@/lib/services/tickets/access";
+import { isStaff, ticketScope } from "@/lib/services/tickets/access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "@/lib/services/tickets/mail";
 import { partsOf, ticketPaneQuery } from "@/lib/services/tickets/pane-sql.mjs";
 
@@ -87,8 +87,7 @@ async function readPane(
 ): Promise<PaneRow> {
   const { text, values } = ticketPaneQuery({
     id,
-    organizationId: user.organizationId,
-    customerEmail: parts.staff ? null : user.email,
+    ...ticketScope(user),
     now,
     parts,
     limits: {

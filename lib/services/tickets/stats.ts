@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/server/db";
 import type { TicketStats } from "@/lib/schemas/tickets";
-import { TICKET_SELECT, toTicketJson } from "@/lib/services/tickets/list";
+import { TICKET_SELECT, toTicketJson } from "@/lib/services/tickets/json";
 import { visibleTickets } from "@/lib/services/tickets/access";
 import { topTags } from "@/lib/services/tickets/tags";
 import { can } from "@/lib/permissions/table";

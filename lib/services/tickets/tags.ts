@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
@@ -18,6 +18,7 @@ import { uuidv7 } from "@/lib/server/ids";
 import { recordEvent } from "@/lib/services/audit";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
 import { hit } from "@/lib/services/rate-limit";
+import { openSql } from "@/lib/tickets/statuses.mjs";
 
 type Tx = Prisma.TransactionClient;
 type Reader = Tx | typeof db;
@@ -257,6 +258,6 @@ export async function topTags(organizationId: string, limit = 8): Promise<TopTag
     SELECT g."name", count(*)::int AS "openTickets"
     FROM "Ticket" t CROSS JOIN LATERAL unnest(t."tagIds") AS x(id)
       JOIN "Tag" g ON g."id" = x.id AND g."organizationId" = ${organizationId}
-    WHERE t."organizationId" = ${organizationId} AND t."status" IN ('open', 'pending', 'in_progress') AND t."tagIds" <> '{}'
+    WHERE t."organizationId" = ${organizationId} AND ${Prisma.raw(openSql("t"))} AND t."tagIds" <> '{}'
     GROUP BY g."id", g."name" ORDER BY 2 DESC, lower(g."name") LIMIT ${limit}`;
 }

@@ -1,5 +1,5 @@
 import { createReply } from "@/lib/services/replies/conversation";
-import { updateTicket } from "@/lib/services/tickets/list";
+import { updateTicket } from "@/lib/services/tickets/update";
 import { listTicketMail, originalTicketMail } from "@/lib/services/tickets/mail";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";

@@ -1,6 +1,6 @@
 import { GET as list } from "@/app/api/tickets/route";
 import { db } from "@/lib/server/db";
-import { TICKET_SELECT, toTicketJson } from "@/lib/services/tickets/list";
+import { TICKET_SELECT, toTicketJson } from "@/lib/services/tickets/json";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { cookieOf, setUpWorld, type SignedInActor, type World } from "../security/world";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/server/route";
 import { updateTicketSchema } from "@/lib/schemas/tickets";
-import { updateTicket } from "@/lib/services/tickets/list";
+import { updateTicket } from "@/lib/services/tickets/update";
 
 // PUT /api/tickets/{id} - change status, priority and/or assignee (staff only).
 export const PUT = route({ body: updateTicketSchema }, ({ user, params, body }) =>

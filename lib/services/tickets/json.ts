@@ -1,0 +1,38 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { Ticket } from "@/lib/schemas/tickets";
+
+/** A ticket as the API sends it, plus what the SLA badge needs. */
+export const TICKET_SELECT = {
+  id: true,
+  ticketNumber: true,
+  subject: true,
+  description: true,
+  priority: true,
+  status: true,
+  category: true,
+  customerName: true,
+  customerEmail: true,
+  assignedToId: true,
+  organizationId: true,
+  createdAt: true,
+  updatedAt: true,
+  firstResponseDueAt: true,
+  resolutionDueAt: true,
+  firstRespondedAt: true,
+  resolvedAt: true,
+  closedAt: true,
+  version: true,
+} as const satisfies Prisma.TicketSelect;
+
+export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
+
+/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
+export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
+  const { assignedToId, tagIds: _tagIds, ...rest } = t;
+  return { ...rest, assignedTo: assignedToId };
+}
+
+export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
+  "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
+  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;

@@ -1,0 +1,114 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { TicketStatus } from "@/generated/prisma/enums";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/server/db";
+import { badRequest, forbidden, notFound } from "@/lib/errors";
+import type { Ticket, UpdateTicketInput } from "@/lib/schemas/tickets";
+import { can } from "@/lib/permissions/table";
+import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
+import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { recordEvent } from "@/lib/services/audit";
+import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
+import { findVisibleTicket } from "@/lib/services/tickets/access";
+import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
+import { lockTicket } from "@/lib/services/tickets/lock";
+import { statusClock } from "@/lib/services/tickets/status";
+import { assertFresh } from "@/lib/services/tickets/versions";
+
+export async function assertAssignable(organizationId: string, userId: string) {
+  const assignee = await db.user.findFirst({
+    where: { id: userId, organizationId, isActive: true, role: { in: [...ASSIGNABLE_ROLES] } },
+    select: { id: true },
+  });
+  if (!assignee) throw badRequest("Assignee must be an active agent of this organization");
+}
+
+type Tx = Prisma.TransactionClient;
+type LockedTicket = NonNullable<Awaited<ReturnType<Tx["ticket"]["findFirst"]>>>;
+type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo">;
+
+/** Who may change what; the same rules for one ticket and for many. */
+export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
+  if (!can(user, "tickets.update")) throw forbidden("Customers cannot change status, priority or assignee");
+  if (input.assignedTo !== undefined && !can(user, "tickets.assign"))
+    throw forbidden("Customers cannot change status, priority or assignee");
+}
+
+/**
+ * Applies a change to one ticket already locked in `tx`: each changed field is written and
+ * recorded as one history event in the same transaction.
+ */
+export async function applyTicketChange(
+  tx: Tx,
+  user: SessionUser,
+  ticket: LockedTicket,
+  input: TicketChangeInput,
+  now: Date,
+  /** Why the fields change, kept with each history event (the macro applied with a reply). */
+  cause: { macro?: string } = {},
+): Promise<Ticket> {
+  const changes: { field: string; from: string | null; to: string | null }[] = [];
+  const data: Prisma.TicketUpdateInput = { updatedAt: now };
+  if (input.status !== undefined && input.status !== ticket.status) {
+    changes.push({ field: "status", from: ticket.status, to: input.status });
+    Object.assign(data, { status: input.status }, statusClock(ticket, input.status as TicketStatus, now));
+  }
+  if (input.priority !== undefined && input.priority !== ticket.priority) {
+    changes.push({ field: "priority", from: ticket.priority, to: input.priority });
+    const priority = input.priority as TicketRow["priority"];
+    const due = slaDueTimes(priority, ticket.createdAt);
+    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
+  }
+  if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
+    changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
+    data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
+  }
+  if (changes.length === 0) return toTicketJson(ticket);
+
+  const updated = await tx.ticket.update({
+    where: { id: ticket.id, organizationId: user.organizationId },
+    data,
+    select: TICKET_SELECT,
+  });
+  for (const change of changes) {
+    await recordEvent(tx, {
+      organizationId: user.organizationId,
+      actorId: user.id,
+      actorLabel: user.fullName,
+      action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
+      targetType: "ticket",
+      targetId: ticket.id,
+      ticketId: ticket.id,
+      metadata: { ...change, ...cause },
+    });
+    if (change.field === "status")
+      await afterStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
+  }
+  return toTicketJson(updated);
+}
+
+/**
+ * Status, priority and assignee; each changed field is one history event. The ticket row is
+ * locked and re-read inside the transaction, so of two agents changing it at once the later
+ * one sees the earlier one's values: it wins field by field and its history starts from them,
+ * unless it carries the version its agent saw and a field it sets was changed since (409, see
+ * versions.ts).
+ */
+export async function updateTicket(
+  user: SessionUser,
+  id: string,
+  input: UpdateTicketInput,
+  now = new Date(),
+): Promise<Ticket> {
+  assertMayUpdate(user, input);
+  await findVisibleTicket(user, id);
+  if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
+
+  return db.$transaction(async (tx) => {
+    const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
+    if (!ticket) throw notFound("Ticket not found");
+    assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
+    return applyTicketChange(tx, user, ticket, input, now);
+  });
+}
