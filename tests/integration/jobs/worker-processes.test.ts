@@ -11,10 +11,14 @@ import { clearJobs } from "../helpers/jobs";
 jest.setTimeout(180_000);
 
 const workers: ChildProcess[] = [];
+// The workers' connections carry this name, so the test can tell when their pools listen.
+const APP = "ticketry-worker-processes";
 
 function startWorker() {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.searchParams.set("application_name", APP);
   const child = spawn(process.execPath, ["scripts/worker.mjs", "--handlers=tests/integration/jobs/probe-handlers.ts"], {
-    env: { ...process.env, SMTP_URL: "", JOBS_CONCURRENCY: "4", NODE_ENV: "test" },
+    env: { ...process.env, DATABASE_URL: url.toString(), SMTP_URL: "", JOBS_CONCURRENCY: "4", NODE_ENV: "test" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true, // its own process group: the wrapper and its node child end together
   });
@@ -34,6 +38,13 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 
 const probes = () =>
   db.$queryRaw<{ job: string; note: string; pid: number }[]>`SELECT job, note, pid FROM job_probe ORDER BY id`;
+
+/** How many of the workers' pools wait for new jobs (each keeps one connection on LISTEN). */
+const listeningPools = async () => {
+  const [{ pools }] = await db.$queryRaw<[{ pools: number }]>`SELECT count(*)::int AS pools FROM pg_stat_activity
+    WHERE datname = current_database() AND application_name = ${APP} AND query LIKE 'LISTEN "jobs:insert"%'`;
+  return pools;
+};
 
 beforeAll(async () => {
   await clearJobs();
@@ -60,11 +71,14 @@ afterAll(async () => {
 });
 
 it("runs 200 jobs exactly once each across two worker processes, fires each cron tick once, and retries a killed worker's job", async () => {
+  startWorker();
+  startWorker();
+  // Both ready before the jobs come: on a busy machine one process can start seconds after the
+  // other, time enough for the first to run all 200.
+  await until("both workers listening", listeningPools, (pools) => pools === 2);
   await db.$transaction(async (tx) => {
     for (let n = 0; n < 200; n++) await enqueue(tx, "probe.record", { n });
   });
-  startWorker();
-  startWorker();
 
   const rows = await until("200 jobs", probes, (r) => r.filter((p) => p.job.startsWith("record-")).length >= 200);
   const records = rows.filter((p) => p.job.startsWith("record-"));
@@ -86,6 +100,10 @@ it("runs 200 jobs exactly once each across two worker processes, fires each cron
   // The queue takes a job back from a vanished worker once its lock is 4 hours old: age it.
   await db.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = now() - interval '5 hours'
     WHERE locked_at IS NOT NULL`;
+  // Locks that old are cleared by a pool's sweep, run once within a minute of the pool's start and
+  // then every 8 to 10 minutes: the surviving worker's first sweep may already be behind it. The
+  // killed worker comes back, as a process manager would restart it, and its first sweep frees the job.
+  startWorker();
   const done = await until("the retried job", probes, (r) => r.some((p) => p.job === "hang" && p.note === "done"));
   expect(done.filter((p) => p.job === "hang").map((p) => p.note)).toEqual(["started", "done"]);
   expect(() => process.kill(started.pid, 0)).toThrow(); // the killed worker is gone
