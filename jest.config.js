@@ -43,7 +43,7 @@ module.exports = async () => {
   const integration = await createJestConfig({
     ...shared,
     displayName: "integration",
-    testEnvironment: "node",
+    testEnvironment: "<rootDir>/tests/integration/environment.ts",
     // Jest 30 "soft deletes" what a file left on the global scope by wrapping each property in
     // an accessor whose setter calls itself: a late write (a LISTEN connection's last event
     // after its file ended) then overflows the stack in whichever file runs next. Each file

@@ -1,3 +1,6 @@
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { FileCleanup } from "./environment";
+
 // Integration tests need the database the test runner created (scripts/test.mjs): one per Jest
 // worker, cloned from one migrated template, so files running side by side never see each
 // other's rows, job queue or notifications. Picked here, before a test file loads the client.
@@ -26,14 +29,21 @@ process.env.TRUST_PROXY_HOPS ??= "1";
 // at Jest's 5 s. Set here because Jest ignores `testTimeout` inside a project's configuration.
 jest.setTimeout(30_000);
 
-// Close the shared Prisma pool after each file so Jest can exit promptly.
-afterAll(async () => {
-  // Each file starts with an empty job queue: no mail of this file reaches the next one's SMTP server.
-  const { clearJobs } = await import("./helpers/jobs");
-  await clearJobs().catch(() => {}); // a file that stopped the database has nothing to clear
-  const { db } = await import("@/lib/server/db");
-  await db.$disconnect();
+// Close the shared Prisma pool after each file so Jest can exit promptly: called by
+// tests/integration/environment.ts after the file's own afterAll hooks, which may still use it.
+// Jest loads no module by then: the database client and the listener are found where their
+// modules keep them, on the file's global (neither is there when the file never used it).
+(globalThis as FileCleanup).closeIntegrationFile = async () => {
+  const { ticketryDb: db, ticketryLiveListener: listener } = globalThis as {
+    ticketryDb?: PrismaClient;
+    ticketryLiveListener?: { stop(): Promise<void> };
+  };
+  if (db) {
+    // Each file starts with an empty job queue: no mail of this file reaches the next one's SMTP
+    // server (as helpers/jobs.ts's clearJobs; a file that stopped the database has nothing to clear).
+    await db.$executeRaw`DELETE FROM graphile_worker._private_jobs`.catch(() => {});
+    await db.$disconnect();
+  }
   // A file that opened a live event stream also opened this process's LISTEN connection.
-  const { listener } = await import("@/lib/live/listener");
-  await listener.stop();
-});
+  await listener?.stop();
+};
