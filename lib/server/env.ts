@@ -1,4 +1,5 @@
 import "server-only";
+import { CONFIG_PROBLEM_EXIT } from "@/lib/server/exit-codes.mjs";
 
 /**
  * Server configuration read once. Development has safe defaults; production refuses to
@@ -82,9 +83,12 @@ export function exitOnConfigProblems(vars: Record<string, string | undefined> = 
   refuseToStartOn(productionConfigProblems(vars));
 }
 
-/** Prints every start-up problem at once and exits; does nothing when there are none. */
+/**
+ * Prints every start-up problem at once and exits; does nothing when there are none. The exit
+ * code tells a multi-process server not to start the process again (scripts/lib/server-cluster.mjs).
+ */
 export function refuseToStartOn(problems: string[]) {
   if (problems.length === 0) return;
   console.error(`Ticketry cannot start:\n- ${problems.join("\n- ")}`);
-  process.exit(1);
+  process.exit(CONFIG_PROBLEM_EXIT);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The primary of a multi-process server (node:cluster): it forks one worker per slot, the workers
 // share the listening port (the primary hands them connections in turn), and the primary itself
 // never loads the app. Nothing a request needs lives in a worker's memory alone: sessions,
@@ -6,10 +7,13 @@
 // A worker that dies after the server was up is replaced in its slot (same slot number, so the
 // replacement takes over what the slot ran, e.g. the job workers), after a pause that doubles
 // while replacements keep dying young, so a crash loop does not spin the CPU. A worker that dies
-// before the server was ever up (bad configuration, port taken) stops the whole server instead:
-// restarting cannot fix that. SIGTERM/SIGINT to the primary is passed to every worker, each of
-// which finishes its in-flight requests and exits; the primary exits when the last one has.
+// before the server was ever up (port taken, a crash at start), or that refuses to start on its
+// configuration whenever that is (Next may finish the configuration and demo-login checks after
+// the port is open), stops the whole server instead, its message already printed: restarting
+// cannot fix that. SIGTERM/SIGINT to the primary is passed to every worker, each of which
+// finishes its in-flight requests and exits; the primary exits when the last one has.
 import cluster from "node:cluster";
+import { CONFIG_PROBLEM_EXIT } from "../../lib/server/exit-codes.mjs";
 
 /** A worker's exit code when the port is taken: the primary says so once, not once per worker. */
 export const PORT_IN_USE_EXIT = 98;
@@ -26,12 +30,15 @@ const STOP_TIMEOUT_MS = 10_000;
 /**
  * How long to wait before replacing a worker that ran `livedMs` after one that waited
  * `previousMs`: at once after a healthy run, else twice as long as last time, within bounds.
+ * @param {number} previousMs
+ * @param {number} livedMs
  */
 export function restartDelay(previousMs, livedMs) {
   if (livedMs >= STABLE_MS) return 0;
   return Math.min(MAX_DELAY_MS, Math.max(FIRST_DELAY_MS, previousMs * 2));
 }
 
+/** @type {(level: "error" | "warn", msg: string) => void} */
 const log = (level, msg) => console.error(JSON.stringify({ level, msg }));
 
 /**
@@ -54,6 +61,7 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
   let stopping = false;
   let exitCode = 0;
 
+  /** @param {number} slot */
   const start = (slot) => {
     const state = slots.get(slot) ?? { startedAt: 0, delay: 0 };
     state.timer = undefined;
@@ -61,8 +69,10 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
     state.worker = cluster.fork({ ...slotEnv(slot), [SLOT_VARIABLE]: String(slot) });
     slots.set(slot, state);
   };
+  /** @param {import("node:cluster").Worker} worker */
   const slotOf = (worker) => [...slots].find(([, s]) => s.worker === worker)?.[0];
 
+  /** @param {number} code */
   const stop = (code) => {
     if (stopping) return;
     stopping = true;
@@ -71,9 +81,9 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
     const running = Object.values(cluster.workers ?? {});
     if (running.length === 0) process.exit(exitCode);
     // In-flight requests finish: each worker closes its server on SIGTERM, as a single process does.
-    for (const worker of running) worker.process.kill("SIGTERM");
+    for (const worker of running) worker?.process.kill("SIGTERM");
     setTimeout(() => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
       process.exit(exitCode);
     }, STOP_TIMEOUT_MS).unref();
   };
@@ -96,8 +106,13 @@ export function runPrimary({ count, name, slotEnv = () => ({}), onReady = () => 
       return stop(1);
     }
     const slot = slotOf(worker);
+    // The worker has printed what is wrong; every replacement would print it again and stop.
+    if (code === CONFIG_PROBLEM_EXIT) {
+      log("error", `${name} worker ${slot} refused to start on its configuration; stopping`);
+      return stop(CONFIG_PROBLEM_EXIT);
+    }
     const state = slot === undefined ? undefined : slots.get(slot);
-    if (!ready || !state) {
+    if (!ready || slot === undefined || !state) {
       log("error", `${name} worker ${slot} exited (${signal ?? `code ${code}`}) before the server was up; stopping`);
       return stop(code || 1);
     }
