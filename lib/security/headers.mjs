@@ -1,5 +1,6 @@
+// @ts-check
 // Security headers. Plain JavaScript because next.config.mjs reads them too, and a config in
-// TypeScript makes every server process load Next's compiler (SWC, about 28 MB each) at start.
+// TypeScript makes every server process load Next's compiler (SWC) into memory at start.
 
 /**
  * Pages run scripts only with the per-request nonce; styles allow inline attributes because
@@ -73,16 +74,22 @@ export function apiHeaderRules(isProduction) {
  */
 export function apiHeaders(isProduction) {
   const rules = apiHeaderRules(isProduction);
+  /** @type {(pathname: string, base: string) => boolean} */
   const under = (pathname, base) => pathname === base || pathname.startsWith(`${base}/`);
   // Few distinct combinations: each is built once, not per request.
+  /** @type {Map<string, Record<string, string>>} */
   const built = new Map();
   return (pathname) => {
     let key = "";
     for (const rule of rules) if (under(pathname, rule.base)) key += `${rule.base} `;
     let headers = built.get(key);
     if (!headers) {
-      headers = Object.assign({}, ...rules.filter((rule) => under(pathname, rule.base)).map((rule) => rule.headers));
-      built.set(key, headers);
+      /** @type {Record<string, string>} */
+      const combined = Object.assign(
+        {},
+        ...rules.filter((rule) => under(pathname, rule.base)).map((rule) => rule.headers),
+      );
+      built.set(key, (headers = combined));
     }
     return headers;
   };

@@ -1,25 +1,38 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { request, type IncomingHttpHeaders } from "node:http";
+import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { apiRouteFolders } from "@/lib/http/server/api-route-files.mjs";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 
 // The production server hands API calls straight to their route handler (lib/http/server/api-router.mjs)
 // instead of through Next's router. Beside it, a second server on the same database with
-// API_VIA_NEXT=true sends them through Next, as before: every answer must be the same.
+// API_VIA_NEXT=true sends them through Next, as before: every answer must be the same, and
+// /api/health must show that the first answers every route itself and the second none (so this
+// cannot pass with both going through Next, as it would if a Next upgrade broke the loading).
 
 const ROUTER = Number(process.env.E2E_PORT ?? 3100);
 const VIA_NEXT = ROUTER + 4;
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-type Call = { method?: string; headers?: Record<string, string>; body?: string };
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; reusedSocket: boolean };
+type Call = { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: Agent };
 
-function call(port: number, path: string, { method = "GET", headers = {}, body }: Call = {}): Promise<Answer> {
+function call(port: number, path: string, { method = "GET", headers = {}, body, agent }: Call = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "localhost", port, path, method, headers }, (res) => {
+    // Declared, as a browser declares it: Node's client sends a DELETE's body unframed otherwise.
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const req = request({ host: "localhost", port, path, method, headers: { ...length, ...headers }, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          reusedSocket: req.reusedSocket,
+        }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -55,6 +68,7 @@ async function signIn(email: string): Promise<string> {
 
 let viaNext: ChildProcess;
 let agent = "";
+let admin = "";
 let ticketId = "";
 
 test.describe.serial("API calls straight to their handler", () => {
@@ -74,6 +88,7 @@ test.describe.serial("API calls straight to their handler", () => {
       .poll(async () => (await call(VIA_NEXT, "/api/health").catch(() => null))?.status ?? 0, { timeout: 60_000 })
       .toBe(200);
     agent = await signIn("agent@acme.test");
+    admin = await signIn("admin@acme.test");
     const list = await call(ROUTER, "/api/tickets?limit=1", { headers: { cookie: agent } });
     ticketId = JSON.parse(list.body.toString())[0].id;
     // The agent views the ticket, so the pane's answer has a viewer whose time left counts down.
@@ -127,6 +142,51 @@ test.describe.serial("API calls straight to their handler", () => {
       expect(comparable(direct), `${options.method ?? "GET"} ${path}`).toEqual(comparable(next));
     }
   });
+
+  test("the production server answers every API route itself, the API_VIA_NEXT one none", async () => {
+    const routes = apiRouteFolders(path.join(process.cwd(), "app")).length;
+    const counts = async (port: number) => JSON.parse((await call(port, "/api/health")).body.toString()).routes;
+    expect(await counts(ROUTER)).toEqual({ direct: routes, viaNext: 0 });
+    expect(await counts(VIA_NEXT)).toEqual({ direct: 0, viaNext: routes });
+  });
+
+  // Answers given before the body is read: the rest of the body must not break the connection.
+  const unread: [string, string, string, () => string, number][] = [
+    ["401 without a session", "POST", "/api/tickets", () => "", 401],
+    ["403 for the wrong role", "DELETE", "/api/team-invites/no-such-invite", () => agent, 403],
+    ["404 for an unknown id", "DELETE", "/api/team-invites/no-such-invite", () => admin, 404],
+    ["413 past the body limit", "POST", "/api/tickets", () => agent, 413],
+  ];
+  for (const [what, method, pathname, cookie, status] of unread)
+    test(`answers ${what} with a body it does not read, and keeps the connection usable`, async () => {
+      test.setTimeout(60_000);
+      for (const port of [ROUTER, VIA_NEXT]) {
+        const server = port === ROUTER ? "direct" : "via Next";
+        for (const size of [200 * 1024, 30 * 1024 * 1024]) {
+          const body = Buffer.from(JSON.stringify({ subject: "x".repeat(size - 15) }));
+          const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            const headers = { cookie: cookie(), "content-type": "application/json" };
+            const answer = await call(port, pathname, { method, headers, body, agent: keepAlive });
+            const said = `${method} ${pathname} with ${body.length} bytes, ${server}`;
+            expect(answer.status, said).toBe(status);
+            expect(JSON.parse(answer.body.toString()).error, said).toEqual(expect.any(String));
+            if (size > 1024 * 1024) {
+              // Too large to read off: the answer says the connection closes.
+              expect(answer.headers.connection, said).toBe("close");
+              continue;
+            }
+            const next = await call(port, "/api/health", { agent: keepAlive });
+            expect({ status: next.status, reusedSocket: next.reusedSocket }, said).toEqual({
+              status: 200,
+              reusedSocket: true,
+            });
+          } finally {
+            keepAlive.destroy();
+          }
+        }
+      }
+    });
 
   test("keeps every cookie a route sets, and none of Next's internal headers", async () => {
     const answer = await call(ROUTER, "/api/login", {

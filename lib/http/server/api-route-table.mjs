@@ -1,7 +1,8 @@
-// Which route handler answers an API path, from the production build's list of App Router
-// routes (.next/server/app-paths-manifest.json), with Next's precedence: at each segment a
-// fixed name before a [dynamic] segment, a [...catch-all] last. The production server uses it
-// to hand an API request straight to its handler (lib/http/server/api-router.mjs).
+// @ts-check
+// Which API route answers a path, from the app's route folders (api-route-files.mjs), with
+// Next's precedence: at each segment a fixed name before a [dynamic] segment, a [...catch-all]
+// last. The production server uses it to hand an API request straight to its handler
+// (lib/http/server/api-router.mjs).
 
 /**
  * The paths the table answers for: segments of plain URL characters. Anything else (a `%`
@@ -10,34 +11,51 @@
  */
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~:@!$&'()*+,;=]+)+$/;
 
-const newNode = () => ({ fixed: new Map(), dynamic: null, catchAll: null, file: null });
+/** @typedef {{ route: string, params: Record<string, string | string[]> }} RouteMatch */
+/** @typedef {{ name: string, optional: boolean, route: string }} CatchAll */
+/**
+ * @typedef {{
+ *   fixed: Map<string, RouteNode>,
+ *   dynamic: { name: string, node: RouteNode } | null,
+ *   catchAll: CatchAll | null,
+ *   route: string | null,
+ * }} RouteNode
+ */
+
+/** @returns {RouteNode} */
+const newNode = () => ({ fixed: new Map(), dynamic: null, catchAll: null, route: null });
 
 /**
- * @param {Record<string, string>} manifest page -> file, e.g. "/api/tickets/[id]/route" -> "app/api/tickets/[id]/route.js"
- * @returns {(pathname: string) => { file: string, params: Record<string, string | string[]> } | null}
+ * @param {readonly string[]} routes route folders from the app folder, e.g. "/api/tickets/[id]"
+ * @returns {(pathname: string) => RouteMatch | null} the folder that answers `pathname`, with its params
  */
-export function apiRouteTable(manifest) {
+export function apiRouteTable(routes) {
   const root = newNode();
-  for (const [page, file] of Object.entries(manifest)) {
-    if (!page.startsWith("/api/") || !page.endsWith("/route")) continue;
+  for (const route of routes) {
+    if (!route.startsWith("/api/")) continue;
     // Route groups, "(name)", are folders that do not appear in the URL.
-    const segments = page
-      .slice(1, -"/route".length)
+    const segments = route
+      .slice(1)
       .split("/")
       .filter((segment) => !/^\(.+\)$/.test(segment));
-    insert(root, segments, file);
+    insert(root, segments, route);
   }
   return (pathname) => (PLAIN_PATH.test(pathname) ? find(root, pathname.slice(1).split("/"), 0, {}) : null);
 }
 
-function insert(node, segments, file) {
+/**
+ * @param {RouteNode} node
+ * @param {string[]} segments
+ * @param {string} route
+ */
+function insert(node, segments, route) {
   let at = node;
   for (const [index, segment] of segments.entries()) {
     const catchAll = /^\[(\[)?\.\.\.(.+?)\]?\]$/.exec(segment);
     if (catchAll) {
       // A catch-all is always the last segment of its route.
       if (index !== segments.length - 1) return;
-      at.catchAll = { name: catchAll[2], optional: Boolean(catchAll[1]), file };
+      at.catchAll = { name: catchAll[2], optional: Boolean(catchAll[1]), route };
       return;
     }
     const dynamic = /^\[(.+)\]$/.exec(segment);
@@ -45,17 +63,25 @@ function insert(node, segments, file) {
       at.dynamic ??= { name: dynamic[1], node: newNode() };
       at = at.dynamic.node;
     } else {
-      if (!at.fixed.has(segment)) at.fixed.set(segment, newNode());
-      at = at.fixed.get(segment);
+      let next = at.fixed.get(segment);
+      if (!next) at.fixed.set(segment, (next = newNode()));
+      at = next;
     }
   }
-  at.file = file;
+  at.route = route;
 }
 
+/**
+ * @param {RouteNode} node
+ * @param {string[]} parts
+ * @param {number} index
+ * @param {Record<string, string | string[]>} params
+ * @returns {RouteMatch | null}
+ */
 function find(node, parts, index, params) {
   if (index === parts.length) {
-    if (node.file) return { file: node.file, params };
-    if (node.catchAll?.optional) return { file: node.catchAll.file, params: { ...params, [node.catchAll.name]: [] } };
+    if (node.route) return { route: node.route, params };
+    if (node.catchAll?.optional) return { route: node.catchAll.route, params: { ...params, [node.catchAll.name]: [] } };
     return null;
   }
   const part = parts[index];
@@ -66,6 +92,6 @@ function find(node, parts, index, params) {
     node.dynamic && find(node.dynamic.node, parts, index + 1, { ...params, [node.dynamic.name]: part });
   if (viaDynamic) return viaDynamic;
   if (node.catchAll)
-    return { file: node.catchAll.file, params: { ...params, [node.catchAll.name]: parts.slice(index) } };
+    return { route: node.catchAll.route, params: { ...params, [node.catchAll.name]: parts.slice(index) } };
   return null;
 }

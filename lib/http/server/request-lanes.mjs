@@ -1,13 +1,21 @@
+// @ts-check
 // Anyone on the internet may call the sign-in and token routes (reset a password, accept an
 // invitation, ask for a portal code, register) as often as they like, from as many addresses as
 // they own, so per-address throttles alone cannot stop a flood of them. Every request costs the
-// one server thread a few milliseconds, and forty of them in flight would make each health
-// check, page and agent action wait behind the lot. The production server (scripts/serve.mjs)
+// one server thread real CPU (a password hash, a token check), and a flood of them in flight
+// would make each health check, page and agent action wait behind the lot. The production server (scripts/serve.mjs)
 // therefore lets only a few of each group run at once in this process and holds the rest
 // unread until one finishes; everything else passes straight through. A flood waits its turn
 // instead of delaying the team, and a queue grown past its bound is answered 429 at once.
 
-/** The anonymous routes that a stranger can flood, in lanes of their own. */
+/** @typedef {import("node:http").IncomingMessage} Req */
+/** @typedef {import("node:http").ServerResponse} Res */
+/** @typedef {{ name: string, paths: string[], concurrency: number, maxWaiting: number }} LaneSpec */
+
+/**
+ * The anonymous routes that a stranger can flood, in lanes of their own.
+ * @type {LaneSpec[]}
+ */
 export const ANONYMOUS_LANES = [
   {
     name: "sign-in",
@@ -37,11 +45,14 @@ const TOO_BUSY = JSON.stringify({ error: "Too many requests. Please try again la
  * One lane: `run(start)` calls `start()` now if fewer than `concurrency` started requests are
  * unfinished, later otherwise; `start` returns the response, whose end (or a closed
  * connection) frees the place. Past `maxWaiting` queued, `run` answers 429 itself.
+ * @param {{ concurrency: number, maxWaiting: number }} options
  */
 export function createLane({ concurrency, maxWaiting }) {
   let running = 0;
+  /** @type {(() => Res)[]} */
   const waiting = [];
 
+  /** @param {() => Res} start */
   const begin = (start) => {
     running += 1;
     let freed = false;
@@ -64,7 +75,11 @@ export function createLane({ concurrency, maxWaiting }) {
     get waiting() {
       return waiting.length;
     },
-    /** Starts the request now or queues it; false when the queue is full and 429 was sent. */
+    /**
+     * Starts the request now or queues it; false when the queue is full and 429 was sent.
+     * @param {Res} res
+     * @param {() => Res} start
+     */
     run(res, start) {
       if (running < concurrency) {
         begin(start);
@@ -90,8 +105,12 @@ export function createLane({ concurrency, maxWaiting }) {
 /**
  * The request handler wrapped so that POSTs to a lane's paths run through that lane; `handle`
  * is Next's request handler.
+ * @param {(req: Req, res: Res) => unknown} handle
+ * @param {LaneSpec[]} [lanes]
+ * @returns {(req: Req, res: Res) => unknown}
  */
 export function withLanes(handle, lanes = ANONYMOUS_LANES) {
+  /** @type {Map<string, ReturnType<typeof createLane>>} */
   const byPath = new Map();
   for (const spec of lanes) {
     const lane = createLane(spec);

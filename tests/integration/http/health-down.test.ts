@@ -8,7 +8,12 @@ describe("GET /api/health with the database down", () => {
     const res = await GET(makeRequest("/api/health"), params());
     expect(await readJson(res)).toEqual({
       status: 503,
-      body: { status: "unavailable", error: "Database unavailable", code: "service_unavailable" },
+      body: {
+        status: "unavailable",
+        error: "Database unavailable",
+        code: "service_unavailable",
+        routes: { direct: 0, viaNext: "all" },
+      },
     });
   });
 });

@@ -1,75 +1,68 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { apiRouteFolders } from "@/lib/http/server/api-route-files.mjs";
 import { apiRouteTable } from "@/lib/http/server/api-route-table.mjs";
 
-const file = (page: string) => `app${page}.js`;
-const manifestOf = (pages: string[]) => Object.fromEntries(pages.map((page) => [page, file(page)]));
-
-const table = apiRouteTable(
-  manifestOf([
-    "/api/[...path]/route",
-    "/api/tickets/route",
-    "/api/tickets/counts/route",
-    "/api/tickets/[id]/route",
-    "/api/tickets/[id]/pane/route",
-    "/api/tickets/detail/[id]/route",
-    "/api/tickets/[id]/mail/[messageId]/route",
-    "/api/(internal)/grouped/route",
-    "/api/docs/[[...slug]]/route",
-    "/(workspace)/app/page",
-    "/api/not-a-route/page",
-  ]),
-);
+const table = apiRouteTable([
+  "/api/[...path]",
+  "/api/tickets",
+  "/api/tickets/counts",
+  "/api/tickets/[id]",
+  "/api/tickets/[id]/pane",
+  "/api/tickets/detail/[id]",
+  "/api/tickets/[id]/mail/[messageId]",
+  "/api/(internal)/grouped",
+  "/api/docs/[[...slug]]",
+  "/(workspace)/app",
+]);
 
 describe("apiRouteTable", () => {
   it("prefers a fixed segment to a dynamic one", () => {
-    expect(table("/api/tickets/counts")).toEqual({ file: file("/api/tickets/counts/route"), params: {} });
-    expect(table("/api/tickets")).toEqual({ file: file("/api/tickets/route"), params: {} });
+    expect(table("/api/tickets/counts")).toEqual({ route: "/api/tickets/counts", params: {} });
+    expect(table("/api/tickets")).toEqual({ route: "/api/tickets", params: {} });
   });
 
   it("reads dynamic segments as params, at any depth", () => {
-    expect(table("/api/tickets/t1")).toEqual({ file: file("/api/tickets/[id]/route"), params: { id: "t1" } });
-    expect(table("/api/tickets/t1/pane")).toEqual({ file: file("/api/tickets/[id]/pane/route"), params: { id: "t1" } });
+    expect(table("/api/tickets/t1")).toEqual({ route: "/api/tickets/[id]", params: { id: "t1" } });
+    expect(table("/api/tickets/t1/pane")).toEqual({ route: "/api/tickets/[id]/pane", params: { id: "t1" } });
     expect(table("/api/tickets/t1/mail/m-2")).toEqual({
-      file: file("/api/tickets/[id]/mail/[messageId]/route"),
+      route: "/api/tickets/[id]/mail/[messageId]",
       params: { id: "t1", messageId: "m-2" },
     });
     expect(table("/api/tickets/detail/t9")).toEqual({
-      file: file("/api/tickets/detail/[id]/route"),
+      route: "/api/tickets/detail/[id]",
       params: { id: "t9" },
     });
   });
 
   it("falls back from a fixed segment that leads nowhere to a dynamic one, as Next's ordering does", () => {
     expect(table("/api/tickets/counts/pane")).toEqual({
-      file: file("/api/tickets/[id]/pane/route"),
+      route: "/api/tickets/[id]/pane",
       params: { id: "counts" },
     });
   });
 
   it("gives the catch-all what nothing else matches, with the rest of the path as its param", () => {
     expect(table("/api/nothing/here")).toEqual({
-      file: file("/api/[...path]/route"),
+      route: "/api/[...path]",
       params: { path: ["nothing", "here"] },
     });
     expect(table("/api/tickets/t1/unknown")).toEqual({
-      file: file("/api/[...path]/route"),
+      route: "/api/[...path]",
       params: { path: ["tickets", "t1", "unknown"] },
     });
   });
 
   it("leaves route groups out of the path and lets an optional catch-all match its own base", () => {
-    expect(table("/api/grouped")).toEqual({ file: file("/api/(internal)/grouped/route"), params: {} });
-    expect(table("/api/docs")).toEqual({ file: file("/api/docs/[[...slug]]/route"), params: { slug: [] } });
-    expect(table("/api/docs/a/b")).toEqual({ file: file("/api/docs/[[...slug]]/route"), params: { slug: ["a", "b"] } });
+    expect(table("/api/grouped")).toEqual({ route: "/api/(internal)/grouped", params: {} });
+    expect(table("/api/docs")).toEqual({ route: "/api/docs/[[...slug]]", params: { slug: [] } });
+    expect(table("/api/docs/a/b")).toEqual({ route: "/api/docs/[[...slug]]", params: { slug: ["a", "b"] } });
   });
 
   it("knows only API routes", () => {
     expect(table("/app")).toBeNull();
-    expect(table("/api/not-a-route")).toEqual({
-      file: file("/api/[...path]/route"),
-      params: { path: ["not-a-route"] },
-    });
+    expect(table("/api/not-a-route")).toEqual({ route: "/api/[...path]", params: { path: ["not-a-route"] } });
   });
 
   it.each([
@@ -84,26 +77,46 @@ describe("apiRouteTable", () => {
   });
 });
 
+describe("apiRouteFolders", () => {
+  let appDir: string;
+  beforeAll(() => {
+    appDir = mkdtempSync(path.join(tmpdir(), "api-route-files-"));
+    for (const file of [
+      "api/tickets/route.ts",
+      "api/tickets/[id]/route.ts",
+      "api/tickets/[id]/helpers.ts",
+      "api/(internal)/grouped/route.js",
+      "api/[...path]/route.ts",
+      "(workspace)/app/page.tsx",
+    ]) {
+      mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
+      writeFileSync(path.join(appDir, file), "");
+    }
+  });
+  afterAll(() => rmSync(appDir, { recursive: true, force: true }));
+
+  it("names every route file's folder under app/api, and nothing else", () => {
+    expect(apiRouteFolders(appDir)).toEqual([
+      "/api/(internal)/grouped",
+      "/api/[...path]",
+      "/api/tickets",
+      "/api/tickets/[id]",
+    ]);
+  });
+});
+
 describe("apiRouteTable over this app's API routes", () => {
-  /** The pages Next's build lists for app/api (app-paths-manifest.json): one per route.ts. */
-  function appApiPages(dir = path.join(process.cwd(), "app/api")): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const at = path.join(dir, entry.name);
-      if (entry.isDirectory()) return appApiPages(at);
-      return entry.name === "route.ts" ? [`/${path.relative(path.join(process.cwd(), "app"), dir)}/route`] : [];
-    });
-  }
-  const pages = appApiPages();
-  const real = apiRouteTable(manifestOf(pages));
+  const routes = apiRouteFolders(path.join(process.cwd(), "app"));
+  const real = apiRouteTable(routes);
 
   it("finds the routes", () => {
-    expect(pages.length).toBeGreaterThan(50);
+    expect(routes.length).toBeGreaterThan(50);
   });
 
-  it.each(pages.filter((page) => !page.includes("[...")))("answers %s with its own handler", (page) => {
+  it.each(routes.filter((route) => !route.includes("[...")))("answers %s with its own handler", (route) => {
     // Every dynamic segment filled with a value no fixed segment has.
-    const pathname = page.replace(/\/route$/, "").replace(/\[(\w+)\]/g, "v-$1");
-    const params = Object.fromEntries([...page.matchAll(/\[(\w+)\]/g)].map(([, name]) => [name, `v-${name}`]));
-    expect(real(pathname)).toEqual({ file: file(page), params });
+    const pathname = route.replace(/\[(\w+)\]/g, "v-$1");
+    const params = Object.fromEntries([...route.matchAll(/\[(\w+)\]/g)].map(([, name]) => [name, `v-${name}`]));
+    expect(real(pathname)).toEqual({ route, params });
   });
 });

@@ -9,25 +9,25 @@ import { createApiRouter } from "@/lib/http/server/api-router.mjs";
 import { apiHeaders } from "@/lib/security/headers.mjs";
 
 // The production server's API router against a build of its own: route modules laid out as
-// Next's build writes them (server/app-paths-manifest.json, server/app/**/route.js exporting
-// routeModule.userland), a fallback standing for Next.
+// Next's build writes them (server/app/**/route.js exporting routeModule.userland), a fallback
+// standing for Next.
 
 const routes: Record<string, string> = {
   // Echoes what the handler was given.
-  "/api/echo/[id]/route": `
+  "/api/echo/[id]": `
     const echo = async (req, { params }) => Response.json({
       url: req.url, method: req.method, params: await params, header: req.headers.get("x-test"),
       cookie: req.cookies.get("session")?.value ?? null, body: req.method === "GET" ? null : await req.text(),
     });
     module.exports = userland({ GET: echo, POST: echo });`,
-  "/api/text/route": `
+  "/api/text": `
     const text = JSON.stringify({ ok: "é" });
     module.exports = userland({ GET: () => {
       const response = new Response(text, { headers: { "content-type": "application/json" } });
       Object.defineProperty(response, Symbol.for("ticketry.response-body-text"), { value: text });
       return response;
     } });`,
-  "/api/cookies/route": `
+  "/api/cookies": `
     module.exports = userland({ GET: () => {
       const headers = new Headers({ "x-middleware-set-cookie": "a=1", "content-security-policy": "default-src 'self'" });
       headers.append("set-cookie", "a=1; Path=/");
@@ -35,7 +35,7 @@ const routes: Record<string, string> = {
       return new Response("{}", { status: 201, headers });
     } });`,
   // A stream that stays open until the client leaves; state.js records that it was cancelled.
-  "/api/stream/route": `
+  "/api/stream": `
     const state = require("../../../state.js");
     module.exports = userland({ GET: (req) => {
       req.signal.addEventListener("abort", () => { state.aborted = true; state.check(); });
@@ -44,13 +44,13 @@ const routes: Record<string, string> = {
         cancel() { state.cancelled = true; state.check(); },
       }), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" } });
     } });`,
-  "/api/stream/state/route": `
+  "/api/stream/state": `
     const state = require("../../../../state.js");
     module.exports = userland({ GET: () => Response.json(state) });`,
-  "/api/throws/route": `module.exports = userland({ GET: () => { throw new Error("boom"); } });`,
-  "/api/no-response/route": `module.exports = userland({ GET: () => "not a Response" });`,
-  "/api/broken/route": `throw new Error("cannot load");`,
-  "/(workspace)/app/page": `module.exports = {};`,
+  "/api/throws": `module.exports = userland({ GET: () => { throw new Error("boom"); } });`,
+  "/api/no-response": `module.exports = userland({ GET: () => "not a Response" });`,
+  "/api/broken": `throw new Error("cannot load");`,
+  "/api/only-head": `module.exports = userland({ HEAD: () => new Response(null) });`,
 };
 
 // What the stream route saw, as its state route answers it; `left` (not in the answer) settles
@@ -65,21 +65,21 @@ const STATE_MODULE = `
 let distDir: string;
 let server: Server;
 let port: number;
+let router: Awaited<ReturnType<typeof createApiRouter>>;
 const logged: string[] = [];
 
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), "api-router-"));
-  const manifest: Record<string, string> = {};
-  for (const [page, source] of Object.entries(routes)) {
-    const file = `app${page}.js`;
-    manifest[page] = file;
-    mkdirSync(path.dirname(path.join(distDir, "server", file)), { recursive: true });
+  for (const [route, source] of Object.entries(routes)) {
+    const file = path.join(distDir, "server", `app${route}`, "route.js");
+    mkdirSync(path.dirname(file), { recursive: true });
     const helper = `const userland = (handlers) => ({ routeModule: { ensureUserland: async () => {}, userland: handlers } });`;
-    writeFileSync(path.join(distDir, "server", file), `${helper}\n${source}`);
+    writeFileSync(file, `${helper}\n${source}`);
   }
   writeFileSync(path.join(distDir, "server", "state.js"), STATE_MODULE);
-  writeFileSync(path.join(distDir, "server", "app-paths-manifest.json"), JSON.stringify(manifest));
-  const router = createApiRouter({
+  router = await createApiRouter({
+    // A route in the source tree that the build lacks (added after the build) is one more for Next.
+    routes: [...Object.keys(routes), "/api/not-built"],
     distDir,
     hostname: undefined,
     port: 3999,
@@ -90,7 +90,7 @@ beforeAll(async () => {
     },
     log: (line) => logged.push(line),
   });
-  server = createServer(router);
+  server = createServer(router.handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -214,11 +214,48 @@ describe("the API router", () => {
     }
   });
 
-  it("leaves a route whose module cannot load to Next, saying so once", async () => {
-    const before = logged.length;
+  it("loads every route at boot and names those it leaves to Next, with why", () => {
+    expect(router.direct).toEqual([
+      "/api/echo/[id]",
+      "/api/text",
+      "/api/cookies",
+      "/api/stream",
+      "/api/stream/state",
+      "/api/throws",
+      "/api/no-response",
+    ]);
+    expect(router.viaNext).toEqual([
+      { route: "/api/broken", reason: "cannot load" },
+      { route: "/api/only-head", reason: "it exports none of GET, POST, PUT, PATCH, DELETE" },
+      { route: "/api/not-built", reason: expect.stringContaining("Cannot find module") },
+    ]);
+  });
+
+  it("leaves a route whose module cannot load to Next", async () => {
     expect((await call("/api/broken")).body).toBe("next: GET /api/broken");
-    expect((await call("/api/broken")).body).toBe("next: GET /api/broken");
-    const said = logged.slice(before).filter((line) => line.includes("app/api/broken/route.js could not be loaded"));
-    expect(said).toHaveLength(1);
+    expect((await call("/api/not-built", { method: "POST" })).body).toBe("next: POST /api/not-built");
+  });
+
+  it("says what changed when the build no longer has the route module's shape", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "api-router-changed-"));
+    try {
+      const file = path.join(dir, "server", "app", "api", "changed", "route.js");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, `module.exports = { routeModule: { userland: { GET: () => new Response("") } } };`);
+      const changed = await createApiRouter({
+        routes: ["/api/changed"],
+        distDir: dir,
+        hostname: undefined,
+        port: 3999,
+        isProduction: true,
+        fallback: () => {},
+      });
+      expect(changed.direct).toEqual([]);
+      expect(changed.viaNext).toEqual([
+        { route: "/api/changed", reason: "the compiled route.js has no routeModule.ensureUserland()" },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
