@@ -1,8 +1,9 @@
 "use client";
 
 import { X } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/option-select";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useCurrentUser } from "@/components/users/use-current-user";
@@ -15,33 +16,8 @@ import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } fr
 const UNASSIGNED = "unassigned";
 
 /** An action picker that applies as soon as a value is chosen, then shows its name again. */
-function ActionSelect({
-  label,
-  placeholder,
-  items,
-  onPick,
-  disabled,
-}: {
-  label: string;
-  placeholder: string;
-  items: { value: string; label: string }[];
-  onPick: (value: string) => void;
-  disabled: boolean;
-}) {
-  return (
-    <Select value="" onValueChange={onPick} disabled={disabled}>
-      <SelectTrigger aria-label={label} className="h-7 w-auto gap-1 px-2 text-xs">
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {items.map((i) => (
-          <SelectItem key={i.value} value={i.value}>
-            {i.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+function ActionSelect(props: Omit<ComponentProps<typeof OptionSelect>, "value" | "className">) {
+  return <OptionSelect {...props} value="" className="h-7 w-auto gap-1 px-2 text-xs" />;
 }
 
 /** Assign, set status or priority, or add or remove tags of every selected ticket in one request. */
@@ -73,25 +49,25 @@ export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone:
         label="Assign"
         placeholder="Assign"
         disabled={bulk.isPending}
-        items={[
+        options={[
           { value: UNASSIGNED, label: "Unassigned" },
           ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
         ]}
-        onPick={(v) => apply({ assignedTo: v === UNASSIGNED ? null : v })}
+        onChange={(v) => apply({ assignedTo: v === UNASSIGNED ? null : v })}
       />
       <ActionSelect
         label="Set status"
         placeholder="Status"
         disabled={bulk.isPending}
-        items={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-        onPick={(status) => apply({ status })}
+        options={TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        onChange={(status) => apply({ status })}
       />
       <ActionSelect
         label="Set priority"
         placeholder="Priority"
         disabled={bulk.isPending}
-        items={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
-        onPick={(priority) => apply({ priority })}
+        options={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+        onChange={(priority) => apply({ priority })}
       />
       {tagging && <BulkTagDialog count={n} disabled={bulk.isPending} onApply={apply} />}
       <Button variant="ghost" size="icon" className="ml-auto size-7" onClick={onClear} aria-label="Clear selection">

@@ -12,6 +12,8 @@ export function OptionSelect({
   options,
   onChange,
   disabled,
+  placeholder,
+  className,
 }: {
   id?: string;
   label?: string;
@@ -19,11 +21,15 @@ export function OptionSelect({
   options: Option[];
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** Shown while no option is chosen. */
+  placeholder?: string;
+  /** For the trigger, e.g. a smaller one. */
+  className?: string;
 }) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label}>
-        <SelectValue />
+      <SelectTrigger id={id} aria-label={label} className={className}>
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

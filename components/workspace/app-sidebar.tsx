@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpen, Building2, LayoutDashboard, Settings, Shield, User, Users } from "lucide-react";
+import { BookOpen, Building2, LayoutDashboard, Settings, Shield, User, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -42,6 +42,32 @@ function sectionClick(onApp: boolean, section: string, after: () => void) {
   };
 }
 
+/** A page of the workspace in the sidebar, marked while it is the one open. */
+function PageLink({
+  href,
+  label,
+  icon: Icon,
+  active,
+  onClick,
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+  onClick: (event: React.MouseEvent) => void;
+}) {
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={active} tooltip={label}>
+        <Link href={href} onClick={onClick}>
+          <Icon />
+          <span>{label}</span>
+        </Link>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
 export function AppSidebar({ user }: { user: PublicUser }) {
   const pathname = usePathname();
   const { section } = useWorkspaceLocation();
@@ -50,6 +76,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
   const onApp = pathname === "/app";
   const activeView = onApp ? section || "my-open" : null;
   const close = () => isMobile && setOpenMobile(false);
+  const linkTo = (href: string) => ({ href, active: pathname === href, onClick: close });
 
   return (
     <Sidebar>
@@ -99,42 +126,20 @@ export function AppSidebar({ user }: { user: PublicUser }) {
         <SidebarGroup>
           <SidebarGroupLabel>Workspace</SidebarGroupLabel>
           <SidebarMenu>
-            <SidebarMenuItem>
-              <SidebarMenuButton asChild isActive={activeView === "dashboard"} tooltip="Dashboard">
-                <Link href="/app#dashboard" onClick={sectionClick(onApp, "dashboard", close)}>
-                  <LayoutDashboard />
-                  <span>Dashboard</span>
-                </Link>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
+            <PageLink
+              href="/app#dashboard"
+              label="Dashboard"
+              icon={LayoutDashboard}
+              active={activeView === "dashboard"}
+              onClick={sectionClick(onApp, "dashboard", close)}
+            />
             {can(user, "platform.view") && (
-              <SidebarMenuItem>
-                <SidebarMenuButton asChild isActive={pathname === "/platform-admin"} tooltip="Platform Admin">
-                  <Link href="/platform-admin" onClick={close}>
-                    <Building2 />
-                    <span>Platform Admin</span>
-                  </Link>
-                </SidebarMenuButton>
-              </SidebarMenuItem>
+              <PageLink {...linkTo("/platform-admin")} label="Platform Admin" icon={Building2} />
             )}
             {can(user, "admin.view") && (
               <>
-                <SidebarMenuItem>
-                  <SidebarMenuButton asChild isActive={pathname === "/admin"} tooltip="Admin Dashboard">
-                    <Link href="/admin" onClick={close}>
-                      <Shield />
-                      <span>Admin Dashboard</span>
-                    </Link>
-                  </SidebarMenuButton>
-                </SidebarMenuItem>
-                <SidebarMenuItem>
-                  <SidebarMenuButton asChild isActive={pathname === "/users"} tooltip="User Management">
-                    <Link href="/users" onClick={close}>
-                      <Users />
-                      <span>User Management</span>
-                    </Link>
-                  </SidebarMenuButton>
-                </SidebarMenuItem>
+                <PageLink {...linkTo("/admin")} label="Admin Dashboard" icon={Shield} />
+                <PageLink {...linkTo("/users")} label="User Management" icon={Users} />
               </>
             )}
             <SidebarMenuItem>
@@ -148,22 +153,8 @@ export function AppSidebar({ user }: { user: PublicUser }) {
                 <span>Knowledge Base</span>
               </SidebarMenuButton>
             </SidebarMenuItem>
-            <SidebarMenuItem>
-              <SidebarMenuButton asChild isActive={pathname === "/profile"} tooltip="Profile">
-                <Link href="/profile" onClick={close}>
-                  <User />
-                  <span>Profile</span>
-                </Link>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
-            <SidebarMenuItem>
-              <SidebarMenuButton asChild isActive={pathname === "/settings"} tooltip="Settings">
-                <Link href="/settings" onClick={close}>
-                  <Settings />
-                  <span>Settings</span>
-                </Link>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
+            <PageLink {...linkTo("/profile")} label="Profile" icon={User} />
+            <PageLink {...linkTo("/settings")} label="Settings" icon={Settings} />
           </SidebarMenu>
         </SidebarGroup>
       </SidebarContent>
