@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../../generated/prisma/client";
-import type { TicketPriority, TicketStatus } from "../../generated/prisma/enums";
+import type { Role, TicketPriority, TicketStatus } from "../../generated/prisma/enums";
 import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
@@ -20,7 +20,7 @@ const STATUSES: TicketStatus[] = ["open", "pending", "in_progress", "resolved", 
 const PRIORITIES: TicketPriority[] = ["urgent", "high", "medium", "low"];
 const CATEGORIES = ["account", "billing", "technical", "other"];
 
-const CUSTOMERS = [
+export const DEMO_CUSTOMERS = [
   ["Casey Customer", "casey@customer.test"],
   ["Jordan Lee", "jordan.lee@example.com"],
   ["Morgan Diaz", "morgan@northwind.example"],
@@ -145,6 +145,17 @@ const DEMO_MACROS = [
 
 export type SeedResult = { created: boolean; logins: { email: string; password: string; role: string }[] };
 
+/** An organisation seeded as the demo is: its name, its people and the customers writing in. */
+export type SeededTeam = {
+  organization: { name: string; slug: string };
+  /** Its team; a platform admin among them works from the operator's own organisation. */
+  accounts: readonly { role: Role; fullName: string; email: string }[];
+  supportAddress: string;
+  /** [name, email] of the customers its tickets come from. */
+  customers: readonly (readonly [string, string])[];
+  passwordHash: string;
+};
+
 /**
  * Creates the demo organisation, its team, a platform admin and about 60 tickets with
  * replies and notes. Idempotent: when the demo organisation exists nothing is written.
@@ -152,27 +163,46 @@ export type SeedResult = { created: boolean; logins: { email: string; password: 
 export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<SeedResult> {
   const logins = DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: DEMO_PASSWORD, role: a.role }));
   if (await db.organization.findUnique({ where: { slug: DEMO_ORGANIZATION.slug } })) return { created: false, logins };
+  await seedTeam(
+    db,
+    {
+      organization: DEMO_ORGANIZATION,
+      accounts: DEMO_ACCOUNTS,
+      supportAddress: DEMO_SUPPORT_ADDRESS,
+      customers: DEMO_CUSTOMERS,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    },
+    now,
+  );
+  return { created: true, logins };
+}
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * One organisation as the demo's: its team, its two macros and the same week of tickets with
+ * replies and notes (the end-to-end tests give each spec one of its own, so none shares the
+ * demo's). The platform organisation is created when missing.
+ */
+export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Date()): Promise<void> {
+  const { passwordHash } = team;
   const random = prng(20261122);
 
   await db.$transaction(
     async (tx) => {
       const org = await tx.organization.create({
         data: {
-          ...DEMO_ORGANIZATION,
+          ...team.organization,
           plan: "pro",
           onboardingCompleted: true,
           ticketCounter: { create: { lastNumber: TICKET_COUNT } },
           createdAt: new Date(now.getTime() - 60 * DAY),
         },
       });
-      // Mail to the demo's support address becomes tickets (npm start receives it on port 2525).
+      // Mail to the organisation's support address becomes tickets (npm start receives it on port 2525).
       await tx.supportEmail.create({
         data: {
           organizationId: org.id,
-          email: DEMO_SUPPORT_ADDRESS,
-          displayName: DEMO_ORGANIZATION.name,
+          email: team.supportAddress,
+          displayName: team.organization.name,
           verifiedAt: now,
           createdAt: org.createdAt,
         },
@@ -183,11 +213,11 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
         create: { ...PLATFORM_ORGANIZATION, plan: "enterprise", onboardingCompleted: true },
       });
 
-      // The platform admin works from the operator's own organisation; everyone else belongs to Acme.
-      const homeOf = (account: (typeof DEMO_ACCOUNTS)[number]) =>
+      // The platform admin works from the operator's own organisation; everyone else belongs to this one.
+      const homeOf = (account: SeededTeam["accounts"][number]) =>
         can(account, "organizations.manage_all") ? platformOrg.id : org.id;
       const users: Record<string, { id: string; email: string; role: string }> = {};
-      for (const account of DEMO_ACCOUNTS) {
+      for (const account of team.accounts) {
         const organizationId = homeOf(account);
         const username = account.email.split("@")[0]!;
         users[account.email] = await tx.user.upsert({
@@ -203,46 +233,58 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
           },
         });
       }
+      const admin = team.accounts.find((a) => a.role === "org_admin");
       await tx.macro.createMany({
         data: DEMO_MACROS.map((m) => ({
           ...m,
           nameKey: m.name.toLowerCase(),
           organizationId: org.id,
-          createdById: users["admin@acme.test"]?.id ?? null,
+          createdById: admin ? (users[admin.email]?.id ?? null) : null,
         })),
       });
-      const agents = DEMO_ACCOUNTS.filter(
-        (a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }),
-      ).map((a) => users[a.email]!);
+      const agents = team.accounts
+        .filter((a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }))
+        .map((a) => users[a.email]!);
 
-      for (const { n, status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast } of weekOfTickets(
-        random,
-        now,
-      )) {
+      // The week is written in three statements (tickets, their creation events, their replies),
+      // so that seeding an organisation takes a moment (the end-to-end tests seed one per spec).
+      const week = weekOfTickets(random, now).map((t) => {
         const [subject, description] = pick(random, SUBJECTS);
-        const [customerName, customerEmail] = pick(random, CUSTOMERS);
-        const assignee = status === "open" && random() < 0.4 ? null : pick(random, agents);
-        const lastReplyAt = firstRespondedAt && customerSpokeLast ? replyTimes(firstRespondedAt, now).customer : null;
-        const updatedAt = new Date(
-          Math.min(
-            now.getTime(),
-            Math.max(...[createdAt, firstRespondedAt, resolvedAt, lastReplyAt].map((d) => d?.getTime() ?? 0)),
-          ),
-        );
-
-        const due = slaDueTimes(priority, createdAt);
-        const ticket = await tx.ticket.create({
-          data: {
+        const [customerName, customerEmail] = pick(random, team.customers);
+        const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
+        return {
+          ...t,
+          subject,
+          description,
+          customerName,
+          customerEmail,
+          assignee,
+          category: pick(random, CATEGORIES),
+        };
+      });
+      const tickets = await tx.ticket.createManyAndReturn({
+        select: { id: true, ticketNumber: true },
+        data: week.map((t) => {
+          const { status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast } = t;
+          const lastReplyAt = firstRespondedAt && customerSpokeLast ? replyTimes(firstRespondedAt, now).customer : null;
+          const updatedAt = new Date(
+            Math.min(
+              now.getTime(),
+              Math.max(...[createdAt, firstRespondedAt, resolvedAt, lastReplyAt].map((d) => d?.getTime() ?? 0)),
+            ),
+          );
+          const due = slaDueTimes(priority, createdAt);
+          return {
             organizationId: org.id,
-            ticketNumber: n,
-            subject,
-            description,
+            ticketNumber: t.n,
+            subject: t.subject,
+            description: t.description,
             priority,
             status,
-            category: pick(random, CATEGORIES),
-            customerName,
-            customerEmail,
-            assignedToId: assignee?.id ?? null,
+            category: t.category,
+            customerName: t.customerName,
+            customerEmail: t.customerEmail,
+            assignedToId: t.assignee?.id ?? null,
             ...due,
             slaRiskAt: slaRiskAt({ priority, ...due, firstRespondedAt }),
             firstRespondedAt,
@@ -251,42 +293,46 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
             customerRepliedLast: Boolean(firstRespondedAt) && customerSpokeLast,
             createdAt,
             updatedAt,
-          },
-        });
-        await tx.auditEvent.create({
-          data: {
-            organizationId: org.id,
-            actorType: "customer",
-            actorLabel: customerEmail,
-            action: "ticket.created",
-            targetType: "ticket",
-            targetId: ticket.id,
-            ticketId: ticket.id,
-            createdAt,
-          },
-        });
-
-        if (!firstRespondedAt) continue;
-        const agent = assignee ?? agents[0]!;
-        const at = replyTimes(firstRespondedAt, now);
-        await tx.reply.createMany({
-          data: [
+          };
+        }),
+      });
+      const idOf = new Map(tickets.map((t) => [t.ticketNumber, t.id]));
+      const ticketIds = week.map((t) => idOf.get(t.n)!);
+      await tx.auditEvent.createMany({
+        data: week.map((t, i) => ({
+          organizationId: org.id,
+          actorType: "customer" as const,
+          actorLabel: t.customerEmail,
+          action: "ticket.created",
+          targetType: "ticket",
+          targetId: ticketIds[i]!,
+          ticketId: ticketIds[i]!,
+          createdAt: t.createdAt,
+        })),
+      });
+      await tx.reply.createMany({
+        data: week.flatMap(({ firstRespondedAt, customerSpokeLast, customerName, customerEmail, assignee }, i) => {
+          if (!firstRespondedAt) return [];
+          const ticketId = ticketIds[i]!;
+          const agent = assignee ?? agents[0]!;
+          const at = replyTimes(firstRespondedAt, now);
+          return [
             {
               organizationId: org.id,
-              ticketId: ticket.id,
+              ticketId,
               content: `Hi ${customerName.split(" ")[0]}, thanks for reaching out. We are looking into this now.`,
-              type: "public",
-              authorType: "agent",
+              type: "public" as const,
+              authorType: "agent" as const,
               authorEmail: agent.email,
               authorId: agent.id,
               createdAt: firstRespondedAt,
             },
             {
               organizationId: org.id,
-              ticketId: ticket.id,
+              ticketId,
               content: "Checked the logs: this matches a known issue, linking it to the incident.",
-              type: "internal",
-              authorType: "agent",
+              type: "internal" as const,
+              authorType: "agent" as const,
               authorEmail: agent.email,
               authorId: agent.id,
               createdAt: at.note,
@@ -295,7 +341,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
               ? [
                   {
                     organizationId: org.id,
-                    ticketId: ticket.id,
+                    ticketId,
                     content: "Thank you, looking forward to hearing back.",
                     type: "public" as const,
                     authorType: "customer" as const,
@@ -304,12 +350,10 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
                   },
                 ]
               : []),
-          ],
-        });
-      }
+          ];
+        }),
+      });
     },
     { timeout: 60_000 },
   );
-
-  return { created: true, logins };
 }

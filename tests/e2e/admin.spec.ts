@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createInvite } from "./db";
 import { signInAs, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 /** Toasts come and go during these flows; the toast component has its own checks. */
 async function expectNoViolations(page: Page) {
@@ -10,8 +11,8 @@ async function expectNoViolations(page: Page) {
 }
 
 test.describe("admin dashboard", () => {
-  test("overview cards, breakdown and quick actions", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("overview cards, breakdown and quick actions", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     const stats = await (await page.request.get("/api/tickets/stats")).json();
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -49,22 +50,23 @@ test.describe("admin dashboard", () => {
 
   test("Agents lists the team with workloads; Activity shows a role change and a deactivation, newest first", async ({
     page,
+    team,
   }) => {
     const email = uniqueEmail("promoted");
-    const token = await createInvite(email, "agent");
+    const token = await createInvite(team.organization.slug, email, "agent");
     const accepted = await page.request.post("/api/team-invites/accept", {
       data: { token, fullName: "Pia Promoted", password: "promoted-password" },
     });
     expect(accepted.status()).toBe(201);
 
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     const [member] = await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json();
     expect((await page.request.patch(`/api/users/${member.id}`, { data: { role: "org_admin" } })).ok()).toBe(true);
     expect((await page.request.patch(`/api/users/${member.id}`, { data: { isActive: false } })).ok()).toBe(true);
 
     await page.goto("/admin#agents");
     const agents = page.getByRole("table", { name: "Agents" });
-    const sam = agents.getByRole("row").filter({ hasText: "agent@acme.test" });
+    const sam = agents.getByRole("row").filter({ hasText: team.agent.email });
     await expect(sam).toContainText("Sam Agent");
     await expect(sam).toContainText("Agent");
     await expect(sam).toContainText("Active");
@@ -96,8 +98,8 @@ test.describe("admin dashboard", () => {
     await expect.poll(() => log.getByRole("listitem").count()).toBeGreaterThan(before);
   });
 
-  test("is for admins only", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("is for admins only", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/admin");
     await expect(page).toHaveURL("/app");
   });

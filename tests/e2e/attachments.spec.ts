@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
 import { seedTicketWithAttachments } from "./attachments-db";
 import { codeFromMail, SCREEN_SIZES, signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 // Files that came with a customer's messages, under those messages: the agent downloads them
 // with the session, the customer in the portal with the portal token. Each view is also saved
@@ -31,10 +32,10 @@ async function expectFits(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-test("an agent sees each message's files and downloads them", async ({ page }) => {
+test("an agent sees each message's files and downloads them", async ({ page, team }) => {
   const subject = `Invoice does not match ${Date.now()}`;
-  const ticket = seedTicketWithAttachments(uniqueEmail("files"), subject);
-  await signInAs(page, "agent@acme.test");
+  const ticket = seedTicketWithAttachments(team.organization.slug, uniqueEmail("files"), subject);
+  await signInAs(page, team.agent.email);
   await page.goto(ticketUrl(ticket.ticketNumber));
   const article = page.getByRole("article", { name: `Ticket #${ticket.ticketNumber}` });
   await expect(article.getByRole("heading", { name: subject })).toBeVisible();
@@ -77,11 +78,11 @@ test("an agent sees each message's files and downloads them", async ({ page }) =
   }
 });
 
-test("the ticket's customer downloads the files in the portal with the portal token", async ({ page }) => {
+test("the ticket's customer downloads the files in the portal with the portal token", async ({ page, team }) => {
   const email = uniqueEmail("portal-files");
   const subject = `Order paperwork ${Date.now()}`;
-  seedTicketWithAttachments(email, subject);
-  await page.goto("/portal?org=acme");
+  seedTicketWithAttachments(team.organization.slug, email, subject);
+  await page.goto(`/portal?org=${team.organization.slug}`);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Access Portal" }).click();
   await page.getByLabel("Access code").fill(await codeFromMail(email));

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createInvite, createOrgAdmin } from "./db";
 import { linkFromMail, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 test.describe("accounts", () => {
   test("register goes to onboarding", async ({ page }) => {
@@ -108,11 +108,11 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/forgot-password");
   });
 
-  test("accept an invitation, then sign in", async ({ page }) => {
+  test("accept an invitation, then sign in", async ({ page, team }) => {
     const email = uniqueEmail("invitee");
-    const token = await createInvite(email, "org_admin");
+    const token = await createInvite(team.organization.slug, email, "org_admin");
     await page.goto(`/accept-invite?token=${token}`);
-    await expect(page.getByText("Acme Support")).toBeVisible();
+    await expect(page.getByText(team.organization.name)).toBeVisible();
     await expect(page.getByText("Admin", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");

@@ -12,14 +12,18 @@ async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-/** Creates a 7-day invitation into the demo organisation and returns its token. */
-export async function createInvite(email: string, role: "agent" | "org_admin" = "agent"): Promise<string> {
+/** Creates a 7-day invitation into the organisation with this slug and returns its token. */
+export async function createInvite(
+  slug: string,
+  email: string,
+  role: "agent" | "org_admin" = "agent",
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const tokenHash = createHash("sha256").update(token).digest("hex");
   await query(
     `INSERT INTO "TeamInvite" ("id", "organizationId", "email", "role", "tokenHash", "expiresAt")
-     SELECT gen_random_uuid()::text, "id", $1, $2::"Role", $3, now() + interval '7 days' FROM "Organization" WHERE "slug" = 'acme'`,
-    [email, role, tokenHash],
+     SELECT gen_random_uuid()::text, "id", $1, $2::"Role", $3, now() + interval '7 days' FROM "Organization" WHERE "slug" = $4`,
+    [email, role, tokenHash, slug],
   );
   return token;
 }
@@ -123,13 +127,13 @@ export async function addMessages(ticketId: string, count: number): Promise<void
   );
 }
 
-/** A portal access token of the demo organisation for `email`, valid for a day (as the email gate grants one). */
-export async function createPortalToken(email: string): Promise<string> {
+/** A portal access token of the organisation with this slug for `email`, valid for a day (as the email gate grants one). */
+export async function createPortalToken(slug: string, email: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await query(
     `INSERT INTO "PortalSession" ("id", "organizationId", "email", "tokenHash", "expiresAt")
-     SELECT gen_random_uuid()::text, "id", $1, $2, now() + interval '1 day' FROM "Organization" WHERE "slug" = 'acme'`,
-    [email, createHash("sha256").update(token).digest("hex")],
+     SELECT gen_random_uuid()::text, "id", $1, $2, now() + interval '1 day' FROM "Organization" WHERE "slug" = $3`,
+    [email, createHash("sha256").update(token).digest("hex"), slug],
   );
   return token;
 }

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 import { simpleParser } from "mailparser";
-import { DEMO_SUPPORT_ADDRESS } from "@/lib/site/demo";
 import { latestMailTo, signInAs, toastText } from "./helpers";
+import { expect, test } from "./team";
 
 // Email as a channel, both ways, against the e2e server's own mail receiver (INBOUND_SMTP_PORT,
 // set by scripts/test.mjs): a customer's mail becomes a ticket in the agent's queue, the agent's
@@ -34,6 +34,7 @@ async function ticketTagged(page: Page, tag: string) {
 test.describe("the email channel", () => {
   test("a mail becomes a ticket, the agent's reply is mailed in the thread, the customer's answer lands on the ticket", async ({
     page,
+    team,
   }) => {
     const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
     const customer = `mailer-${tag}@example.test`;
@@ -41,13 +42,13 @@ test.describe("the email channel", () => {
     const client = smtpClient();
     const first = await client.sendMail({
       from: { name: "Robin Mailer", address: customer },
-      to: DEMO_SUPPORT_ADDRESS,
+      to: team.supportAddress,
       subject,
       text: "Hello,\n\nthe lid of my new kettle will not open.\n\nRobin",
     });
     expect(first.response).toMatch(/^250 /);
 
-    await signInAs(page, "agent@acme.test");
+    await signInAs(page, team.agent.email);
     const ticket = await ticketTagged(page, tag);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
@@ -69,13 +70,14 @@ test.describe("the email channel", () => {
       .poll(() => (caught = latestMailTo(customer, /Press the button under the handle/)), { timeout: 20_000 })
       .toBeTruthy();
     const reply = await simpleParser(caught!);
-    expect(reply.subject).toBe(`Re: [Acme Support #${ticket.ticketNumber}] ${subject}`);
+    expect(reply.subject).toBe(`Re: [${team.organization.name} #${ticket.ticketNumber}] ${subject}`);
     expect(reply.messageId).toMatch(/^<ticket\.[a-z2-7]{42}\./);
     const references = ([] as string[]).concat(reply.references ?? []);
     expect(references[0]).toBe(first.messageId);
     expect(reply.inReplyTo).toBe(references.at(-1));
     const replyTo = reply.replyTo?.value[0]?.address ?? "";
-    expect(replyTo).toMatch(/^support\+[a-z2-7]{42}@acme\.test$/);
+    const [mailbox, domain] = team.supportAddress.split("@");
+    expect(replyTo).toMatch(new RegExp(`^${mailbox}\\+[a-z2-7]{42}@${domain!.replaceAll(".", "\\.")}$`));
     expect(reply.headers.get("auto-submitted")).toBe("auto-replied");
 
     // The customer answers from their mail client: to the Reply-To, In-Reply-To our Message-ID, quoting us.

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { PlatformMetrics } from "@/lib/schemas/platform";
 import { createOrganization } from "./db";
 import { signInAs, toastText } from "./helpers";
+import { expect, test } from "./team";
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
@@ -14,44 +15,48 @@ async function searchOrganizations(page: Page, text: string) {
 }
 
 test.describe("platform administration", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, "platform@ticketry.test");
+  test.beforeEach(async ({ page, team }) => {
+    await signInAs(page, team.platformAdmin.email);
   });
 
   test("shows the platform metrics the API computes", async ({ page }) => {
     await page.goto("/platform-admin");
     await expect(page.getByRole("heading", { name: "Platform Administration" })).toBeVisible();
     await expect(page.getByTestId("metric-organizations-value")).not.toBeEmpty();
-    // Other specs add organisations and tickets: read the API right after the page has loaded.
-    const m = (await (await page.request.get("/api/platform/metrics")).json()) as PlatformMetrics;
     const n = (v: number) => v.toLocaleString("en-US");
-    await page.reload();
-    await expect(page.getByTestId("metric-organizations-value")).toHaveText(n(m.totalOrganizations));
-    await expect(page.getByTestId("metric-users-value")).toHaveText(n(m.totalUsers));
-    await expect(page.getByTestId("metric-users-detail")).toHaveText(`${n(m.activeUsers)} active`);
-    await expect(page.getByTestId("metric-tickets-value")).toHaveText(n(m.totalTickets));
-    await expect(page.getByTestId("metric-tickets-detail")).toHaveText(
-      `${n(m.openTickets)} open, ${n(m.resolvedTickets)} resolved`,
-    );
-    for (const [plan, label] of [
-      ["enterprise", "Enterprise"],
-      ["pro", "Pro"],
-      ["starter", "Starter"],
-      ["free", "Free"],
-    ] as const) {
-      await expect(page.getByTestId(`plan-row-${plan}`)).toHaveText(`${label}${n(m.planDistribution[plan])}`);
-    }
-    await expect(page.getByTestId("plan-total")).toHaveText(`Total${n(m.totalOrganizations)}`);
-    expect(m.planDistribution.pro).toBeGreaterThanOrEqual(1); // the demo organisation
+    // Other specs add organisations, users and tickets at any moment: the API is read right
+    // before the page loads, and the pair is read again until no change fell between the two.
+    await expect(async () => {
+      const m = (await (await page.request.get("/api/platform/metrics")).json()) as PlatformMetrics;
+      await page.reload();
+      const shows = (id: string, text: string) => expect(page.getByTestId(id)).toHaveText(text, { timeout: 5_000 });
+      await shows("metric-organizations-value", n(m.totalOrganizations));
+      await shows("metric-users-value", n(m.totalUsers));
+      await shows("metric-users-detail", `${n(m.activeUsers)} active`);
+      await shows("metric-tickets-value", n(m.totalTickets));
+      await shows("metric-tickets-detail", `${n(m.openTickets)} open, ${n(m.resolvedTickets)} resolved`);
+      for (const [plan, label] of [
+        ["enterprise", "Enterprise"],
+        ["pro", "Pro"],
+        ["starter", "Starter"],
+        ["free", "Free"],
+      ] as const) {
+        await shows(`plan-row-${plan}`, `${label}${n(m.planDistribution[plan])}`);
+      }
+      await shows("plan-total", `Total${n(m.totalOrganizations)}`);
+      expect(m.planDistribution.pro).toBeGreaterThanOrEqual(1); // the demo organisation
+    }).toPass({ timeout: 20_000 });
   });
 
-  test("searches organisations by name on the server", async ({ page }) => {
+  test("searches organisations by name on the server", async ({ page, team }) => {
     await page.goto("/platform-admin");
     await openTab(page, "Organizations");
-    await searchOrganizations(page, "aCmE");
+    // The team's own name in another case: the search ignores case.
+    const { name } = team.organization;
+    await searchOrganizations(page, [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(""));
     const rows = page.getByTestId("organization-row");
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText("Acme Support");
+    await expect(rows.first()).toContainText(name);
     await expect(rows.first().getByTestId("plan-badge")).toHaveText("Pro");
     await searchOrganizations(page, "zz-no-such-organisation-zz");
     await expect(page.getByText("No organizations found")).toBeVisible();
@@ -112,9 +117,9 @@ test.describe("platform administration", () => {
   });
 });
 
-test("each tab has no accessibility violations, in light and dark", async ({ page }) => {
+test("each tab has no accessibility violations, in light and dark", async ({ page, team }) => {
   test.slow(); // six axe-core passes
-  await signInAs(page, "platform@ticketry.test");
+  await signInAs(page, team.platformAdmin.email);
   await page.goto("/platform-admin");
   const ready: Record<string, () => Promise<void>> = {
     Overview: () => expect(page.getByTestId("plan-total")).toBeVisible(),
@@ -134,8 +139,8 @@ test("each tab has no accessibility violations, in light and dark", async ({ pag
   }
 });
 
-test("an organisation admin is sent from /platform-admin to /app", async ({ page }) => {
-  await signInAs(page, "admin@acme.test");
+test("an organisation admin is sent from /platform-admin to /app", async ({ page, team }) => {
+  await signInAs(page, team.admin.email);
   await page.goto("/platform-admin");
   await expect(page).toHaveURL("/app");
   expect((await page.request.get("/api/platform/metrics")).status()).toBe(403);

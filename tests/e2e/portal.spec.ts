@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { addMessages, createPortalToken } from "./db";
 import {
   codeFromMail,
@@ -12,6 +12,7 @@ import {
   toastText,
   uniqueEmail,
 } from "./helpers";
+import { expect, test, type Team } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
@@ -24,10 +25,10 @@ async function expectNoViolations(page: Page) {
  * A customer's ticket with 65 messages after the opening one (52 public, 13 internal notes), opened
  * in the portal with an access token: the conversation region of its detail.
  */
-async function openLongPortalConversation(browser: Browser, theme: "light" | "dark" = "light") {
+async function openLongPortalConversation(browser: Browser, team: Team, theme: "light" | "dark" = "light") {
   const email = uniqueEmail("portal-long");
   const staff = await browser.newPage();
-  await signInAs(staff, "agent@acme.test");
+  await signInAs(staff, team.agent.email);
   const subject = `Long thread ${Date.now()}`;
   const res = await staff.request.post("/api/tickets", {
     data: { subject, description: "It keeps rebooting.", customerEmail: email, customerName: "Robin" },
@@ -38,12 +39,12 @@ async function openLongPortalConversation(browser: Browser, theme: "light" | "da
 
   const page = await browser.newPage();
   await openInTheme(page, theme);
-  const token = await createPortalToken(email);
+  const token = await createPortalToken(team.organization.slug, email);
   await page.addInitScript(
-    ([token, email]) => sessionStorage.setItem("portal:acme", JSON.stringify({ token, email })),
-    [token, email],
+    ([slug, token, email]) => sessionStorage.setItem(`portal:${slug}`, JSON.stringify({ token, email })),
+    [team.organization.slug, token, email],
   );
-  await page.goto("/portal?org=acme");
+  await page.goto(`/portal?org=${team.organization.slug}`);
   await page.getByRole("button", { name: new RegExp(subject) }).click();
   return { page, conversation: page.getByRole("region", { name: "Conversation" }) };
 }
@@ -54,10 +55,10 @@ test.describe("customer portal", () => {
     await expect(page.getByRole("heading", { name: "Portal not found" })).toBeVisible();
   });
 
-  test("gate, list, create, detail, reply, resolved view, logout", async ({ page, browser }) => {
+  test("gate, list, create, detail, reply, resolved view, logout", async ({ page, browser, team }) => {
     const email = uniqueEmail("portal");
-    await page.goto("/portal?org=acme");
-    await expect(page.getByRole("heading", { name: "Acme Support" })).toBeVisible();
+    await page.goto(`/portal?org=${team.organization.slug}`);
+    await expect(page.getByRole("heading", { name: team.organization.name })).toBeVisible();
     await expectNoViolations(page);
 
     // Email gate: the code comes by email.
@@ -108,16 +109,18 @@ test.describe("customer portal", () => {
     await expectNoViolations(page);
 
     // The customer was told by email that the ticket was received.
-    await expect.poll(() => latestMailTo(email, /opened ticket/) ?? "").toContain("/portal?org=acme");
+    await expect
+      .poll(() => latestMailTo(email, /opened ticket/) ?? "")
+      .toContain(`/portal?org=${team.organization.slug}`);
 
     // An agent answers publicly, adds a note and resolves the ticket.
-    const stored = await page.evaluate(() => sessionStorage.getItem("portal:acme"));
+    const stored = await page.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), team.organization.slug);
     const token = (JSON.parse(stored!) as { token: string }).token;
     const mine = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
     const ticketId = ((await mine.json()) as { id: string; subject: string }[]).find((t) => t.subject === subject)!.id;
     const agentContext = await browser.newContext();
     const agent = await agentContext.newPage();
-    await signInAs(agent, "agent@acme.test");
+    await signInAs(agent, team.agent.email);
     expect(
       (
         await agent.request.post("/api/replies", {
@@ -152,15 +155,16 @@ test.describe("customer portal", () => {
     // Logout ends the session here and on the server.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("button", { name: "Access Portal" })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem("portal:acme"))).toBeNull();
+    expect(await page.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), team.organization.slug)).toBeNull();
     const refused = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status()).toBe(401);
   });
 
   test("a long conversation shows the newest 50 public messages, and the earlier ones above on asking", async ({
     browser,
+    team,
   }) => {
-    const { conversation } = await openLongPortalConversation(browser);
+    const { conversation } = await openLongPortalConversation(browser, team);
     const messages = conversation.locator("[data-author]");
     const earlier = conversation.getByRole("button", { name: "Show earlier messages" });
     await expect(messages).toHaveCount(50);
@@ -179,8 +183,9 @@ for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`a long portal conversation at ${size.width} px, ${theme}: the earlier messages' button fits`, async ({
       browser,
+      team,
     }) => {
-      const { page, conversation } = await openLongPortalConversation(browser, theme);
+      const { page, conversation } = await openLongPortalConversation(browser, team, theme);
       await page.setViewportSize(size);
       const more = conversation.getByRole("button", { name: "Show earlier messages" });
       await more.scrollIntoViewIfNeeded();

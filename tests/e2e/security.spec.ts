@@ -1,7 +1,8 @@
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import type { APIResponse, Page } from "@playwright/test";
 import { mayOpen, PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import type { Role } from "@/generated/prisma/enums";
 import { codeFromMail, signInAs, uniqueEmail } from "./helpers";
+import { expect, test, type Team } from "./team";
 
 // Security against the production build: headers on every kind of response, the page matrix
 // (each protected page as each role), internal-looking headers and RSC / prefetch variants of
@@ -93,12 +94,14 @@ test.describe("security headers", () => {
   });
 });
 
-const ROLE_LOGINS: Record<Role, string> = {
-  end_user: "casey@customer.test",
-  agent: "agent@acme.test",
-  org_admin: "admin@acme.test",
-  platform_admin: "platform@ticketry.test",
-};
+/** The team's account holding each role. */
+const loginOf = (team: Team): Record<Role, string> => ({
+  end_user: team.customer.email,
+  agent: team.agent.email,
+  org_admin: team.admin.email,
+  platform_admin: team.platformAdmin.email,
+});
+const ROLES: Role[] = ["end_user", "agent", "org_admin", "platform_admin"];
 
 test.describe("page matrix: each protected page as each role", () => {
   test("anonymous visitors are sent to / from every protected page", async ({ page }) => {
@@ -108,9 +111,9 @@ test.describe("page matrix: each protected page as each role", () => {
     }
   });
 
-  for (const role of Object.keys(ROLE_LOGINS) as Role[]) {
-    test(`${role}: served where the route table allows the role, sent to /app elsewhere`, async ({ page }) => {
-      await signInAs(page, ROLE_LOGINS[role]);
+  for (const role of ROLES) {
+    test(`${role}: served where the route table allows the role, sent to /app elsewhere`, async ({ page, team }) => {
+      await signInAs(page, loginOf(team)[role]);
       for (const access of PROTECTED_ROUTES) {
         await page.goto(access.prefix);
         await expect(page, `${role} ${access.prefix}`).toHaveURL(mayOpen({ role }, access) ? access.prefix : "/app");
@@ -128,13 +131,13 @@ const PROTECTED_TEXT: Record<string, string> = {
 const shows = (body: string, text: string) => body.includes(`>${text}<`) || body.includes(`"children":"${text}"`);
 
 test.describe("a customer's screens", () => {
-  test("ask the server for nothing an end user may not have: no 403 on any of their pages", async ({ page }) => {
+  test("ask the server for nothing an end user may not have: no 403 on any of their pages", async ({ page, team }) => {
     const refused: string[] = [];
     page.on("response", (res) => {
       const { pathname } = new URL(res.url());
       if (res.status() === 403 && pathname.startsWith("/api/")) refused.push(`${res.request().method()} ${pathname}`);
     });
-    await signInAs(page, ROLE_LOGINS.end_user);
+    await signInAs(page, team.customer.email);
     // The live event stream stays open by design, so the network would never be idle; its own
     // scoping is proven by the live specs and the authorization matrix.
     await page.route("**/api/events", (route) => route.abort());
@@ -195,15 +198,16 @@ test.describe("protected pages cannot be reached around the guard", () => {
   test("an agent gets no admin page content through any variant (an admin does: the check can see it)", async ({
     page,
     browser,
+    team,
   }) => {
     const admin = await browser.newPage();
-    await signInAs(admin, ROLE_LOGINS.platform_admin);
+    await signInAs(admin, team.platformAdmin.email);
     for (const prefix of Object.keys(PROTECTED_TEXT))
       expect({ prefix, shown: shows(await (await admin.request.get(prefix)).text(), PROTECTED_TEXT[prefix]!) }).toEqual(
         { prefix, shown: true },
       );
     await admin.close();
-    await signInAs(page, ROLE_LOGINS.agent);
+    await signInAs(page, team.agent.email);
     for (const prefix of Object.keys(PROTECTED_TEXT)) {
       for (const [path, headers] of variants(prefix)) {
         const res = await page.request.get(path, { headers, maxRedirects: 0 });

@@ -1,15 +1,15 @@
-// Seeds a ticket of the demo organisation whose messages carry files, through the attachment
+// Seeds a ticket of the organisation with the given slug whose messages carry files, through the attachment
 // service as the mail ingestion will call it. Run by attachments-db.ts under the server's module
 // conditions; prints the ticket as JSON.
 import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { db } from "@/lib/server/db";
 
-const [customerEmail, subject] = process.argv.slice(2) as [string, string];
+const [slug, customerEmail, subject] = process.argv.slice(2) as [string, string, string];
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 async function main() {
   const ticket = await db.$transaction(async (tx) => {
-    const org = await tx.organization.findUniqueOrThrow({ where: { slug: "acme" }, select: { id: true } });
+    const org = await tx.organization.findUniqueOrThrow({ where: { slug }, select: { id: true } });
     const { lastNumber } = await tx.ticketCounter.update({
       where: { organizationId: org.id },
       data: { lastNumber: { increment: 1 } },

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { showWholeList, signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 const rows = (list: Locator) => list.locator("[data-ticket-row]");
 
@@ -15,8 +16,9 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
 
   test("compact rows show assignee, last activity and the customer-replied marker, twice as many per screen", async ({
     page,
+    team,
   }) => {
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
     await expect(rows(list).first()).toBeVisible();
@@ -40,8 +42,8 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
     await expect(rows(list).first().locator("time")).toHaveAttribute("title", /^Last activity /);
   });
 
-  test("sorts by priority and lists Recent Updates by last change", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("sorts by priority and lists Recent Updates by last change", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
     await list.getByRole("combobox", { name: "Sort by" }).click();
@@ -65,11 +67,12 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
 
   test("Urgent and a breached SLA, High and Pending look different, and the SLA badge says which target and when", async ({
     page,
+    team,
   }) => {
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
-    // Other specs add tickets to the demo queue as they run: the checks look at all of it.
+    // The spec's other tests add tickets to the team's queue: the checks look at all of it.
     const allOpen = page.getByTestId("count-all-open");
     await expect(allOpen).toHaveText(/^\d+$/);
     await showWholeList(list, Number(await allOpen.textContent()));
@@ -97,8 +100,9 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
 
   test("search covers all tickets with the scope shown; filters stay in their queue; Clear filters is one click", async ({
     page,
+    team,
   }) => {
-    await signInAs(page, "agent@acme.test");
+    await signInAs(page, team.agent.email);
     await page.goto("/app#closed");
     const list = page.getByRole("region", { name: "Tickets" });
     await expect(rows(list).first()).toBeVisible();
@@ -128,8 +132,8 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
     await expect(list.getByTestId("active-filters")).toHaveCount(0);
   });
 
-  test("a search can be ordered by relevance, which the sort offers only while searching", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("a search can be ordered by relevance, which the sort offers only while searching", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     // A word of its own: the older ticket has it in the subject, the newer only in its description.
     const word = `quorbel${Date.now()}`;
     const created: string[] = [];
@@ -163,11 +167,11 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
     await expect(sortBy).toHaveText("Created");
   });
 
-  test("history reads as sentences and each person has one name in the thread", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("history reads as sentences and each person has one name in the thread", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
-    // The demo customer's tickets, wherever other tests' newer tickets put them in the queue.
+    // The team's seeded customer's tickets, wherever other tests' newer tickets put them in the queue.
     await list.getByLabel("Search tickets").fill("Casey Customer");
     await expect(rows(list).first()).toBeVisible();
     const withReply = rows(list)
