@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:abuse`: what cheap anonymous abuse does to everyone else, on a production build
 // with its own PostgreSQL (embedded, port 54430) and mail sink, loopback only.
 //  1. Password work: p95 of /api/health and of a sign-in at rest, then while 200 bogus
@@ -20,10 +21,20 @@ const IDLE_SAMPLES = 30;
 const FLOOD_TICKETS = 500;
 const TARGET_RATIO = 3;
 
+/** @typedef {import("./lib/traffic.mjs").Answer} Answer */
+/** @typedef {{ ms: number[], statuses: Record<number, number> }} Probe */
+
+/** @param {string} address */
 const from = (address) => ({ "x-forwarded-for": address });
+/** @param {number[]} samples */
 const p95 = (samples) => Math.round(percentile(samples, 95));
 
-/** A founder account of a free organisation; its usual address has signed in once. */
+/**
+ * A founder account of a free organisation; its usual address has signed in once.
+ * @param {string} base
+ * @param {string} label
+ * @param {string} address
+ */
 async function register(base, label, address) {
   const email = `${label}-${randomUUID().slice(0, 6)}@example.test`;
   const password = "abuse-bench-password";
@@ -32,13 +43,22 @@ async function register(base, label, address) {
     headers: from(address),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.json)}`);
-  const cookie = res.headers.get("set-cookie").split(";")[0];
-  return { email, password, cookie, organization: res.json.organization };
+  const setCookie = res.headers?.get("set-cookie");
+  if (!setCookie) throw new Error("register answered without a session cookie");
+  const { organization } = /** @type {{ organization: { id: string, slug: string } }} */ (res.json);
+  return { email, password, cookie: setCookie.split(";")[0], organization };
 }
 
-/** Probes one endpoint sequentially until `until()` says stop (at most `max` samples). */
+/**
+ * Probes one endpoint sequentially until `until()` says stop (at most `max` samples).
+ * @param {(i: number) => Promise<Answer>} request
+ * @param {{ until: () => boolean, max: number }} limits
+ * @returns {Promise<Probe>}
+ */
 async function probe(request, { until, max }) {
+  /** @type {number[]} */
   const ms = [];
+  /** @type {Record<number, number>} */
   const statuses = {};
   while (ms.length < max && !until()) {
     const r = await request(ms.length);
@@ -48,11 +68,13 @@ async function probe(request, { until, max }) {
   return { ms, statuses };
 }
 
+/** @param {string} base */
 async function passwordWork(base) {
   const owner = await register(base, "owner", "192.0.2.10");
   // Sign-ins come from a handful of the owner's known addresses, so the per-address limit
   // (50 in 15 minutes) never answers for the server's speed.
   const homes = ["192.0.2.11", "192.0.2.12", "192.0.2.13", "192.0.2.14", "192.0.2.15"];
+  /** @param {number} i */
   const signIn = (i) =>
     call(base, "POST", "/api/login", {
       body: { email: owner.email, password: owner.password },
@@ -72,10 +94,14 @@ async function passwordWork(base) {
   const idleLogin = await probe(signIn, { until: () => false, max: 15 });
   const idle = { healthP95: p95(idleHealth.ms), loginP95: p95(idleLogin.ms) };
 
-  /** p95 of health and sign-in while `request(i)` runs BOGUS_REQUESTS times, IN_FLIGHT at a time. */
+  /**
+   * p95 of health and sign-in while `request(i)` runs BOGUS_REQUESTS times, IN_FLIGHT at a time.
+   * @param {(i: number) => Promise<Answer>} request
+   */
   async function under(request) {
     let done = false;
     let next = 0;
+    /** @type {Probe} */
     const sent = { statuses: {}, ms: [] };
     const worker = async () => {
       while (next < BOGUS_REQUESTS) {
@@ -132,6 +158,10 @@ async function passwordWork(base) {
   };
 }
 
+/**
+ * @param {string} base
+ * @param {{ messages: () => string[] }} mail
+ */
 async function portalFlood(base, mail) {
   const team = await register(base, "flooded", "192.0.2.20");
   const slug = team.organization.slug;
@@ -148,9 +178,10 @@ async function portalFlood(base, mail) {
     body: { org: slug, email: stranger, code },
     headers: from("203.0.113.66"),
   });
-  const token = verified.json?.accessToken;
+  const token = /** @type {{ accessToken?: string } | null} */ (verified.json)?.accessToken;
   if (!token) throw new Error(`portal sign-in failed: ${verified.status}`);
 
+  /** @type {Record<number, number>} */
   const statuses = {};
   const started = performance.now();
   for (let i = 0; i < FLOOD_TICKETS; i++) {

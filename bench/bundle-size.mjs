@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:bundle [-- --no-build]`: JavaScript each page needs on first visit, gzipped,
 // from the production build: every chunk the server-rendered HTML names (its <script> tags
 // and the client components its flight data references), without the `noModule` polyfills
@@ -40,7 +41,10 @@ async function signInCookie() {
     .join("; ");
 }
 
-/** The chunks a page's HTML names, minus those only its `noModule` script tags load. */
+/**
+ * The chunks a page's HTML names, minus those only its `noModule` script tags load.
+ * @param {string} html
+ */
 function firstLoadChunks(html) {
   const legacy = new Set(
     [...html.matchAll(/<script\b[^>]*\bnoModule\b[^>]*>/gi)].flatMap((m) => m[0].match(CHUNK) ?? []),
@@ -48,11 +52,16 @@ function firstLoadChunks(html) {
   return [...new Set(html.match(CHUNK) ?? [])].filter((url) => !legacy.has(url));
 }
 
+/** @type {Map<string, number>} */
 const sizes = new Map();
+/** @param {string} url */
 async function gzipKb(url) {
-  if (!sizes.has(url))
-    sizes.set(url, gzipSync(Buffer.from(await (await fetch(`${app.base}${url}`)).arrayBuffer())).length / 1024);
-  return sizes.get(url);
+  let kb = sizes.get(url);
+  if (kb === undefined) {
+    kb = gzipSync(Buffer.from(await (await fetch(`${app.base}${url}`)).arrayBuffer())).length / 1024;
+    sizes.set(url, kb);
+  }
+  return kb;
 }
 
 console.log("page           scripts  gzip KB  budget");

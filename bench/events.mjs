@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:events [-- options]`: the live event streams (GET /api/events) of a production
 // build, on an embedded PostgreSQL of its own (.data/bench-events) seeded with the demo data:
 //   1. 1,000 connect/disconnect cycles, then 500 concurrent streams on one instance: the
@@ -17,6 +18,7 @@ import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 
 const argv = process.argv.slice(2);
+/** @type {<T>(name: string, fallback: T) => string | T} */
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
 const MAX = Number(option("max", 3000));
 const RATE = Number(option("rate", 50));
@@ -37,10 +39,22 @@ const SERVER_ENV = {
   WEB_CONCURRENCY: "1",
 };
 
+/**
+ * What GET /api/events/stats reports about one instance's streams and memory.
+ * @typedef {{ streams: number, organizations: number, holders: number, heapUsedBytes: number, rssBytes: number }} StreamStats
+ */
+/** @typedef {Awaited<ReturnType<typeof openStream>>} Stream */
+
+/** @type {(sorted: number[], p: number) => number} */
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** @param {number} bytes */
 const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
 let address = 0;
 
+/**
+ * @param {string} base
+ * @param {string} email
+ */
 async function signIn(base, email) {
   const res = await fetch(`${base}/api/login`, {
     method: "POST",
@@ -54,7 +68,12 @@ async function signIn(base, email) {
     .join("; ");
 }
 
-/** Opens a stream and resolves once it said "ready"; `onEvent` gets every later event. */
+/**
+ * Opens a stream and resolves once it said "ready"; `onEvent` gets every later event.
+ * @param {string} base
+ * @param {string} cookie
+ * @param {(event: string, data: Record<string, unknown>, at: number) => void} [onEvent]
+ */
 async function openStream(base, cookie, onEvent = () => {}) {
   const abort = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: abort.signal });
@@ -62,10 +81,11 @@ async function openStream(base, cookie, onEvent = () => {}) {
     await res.body?.cancel();
     return { status: res.status, close: () => {} };
   }
+  if (!res.body) throw new Error("the event stream answered without a body");
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
-  let ready;
-  const isReady = new Promise((r) => (ready = r));
+  /** @type {PromiseWithResolvers<void>} */
+  const { promise: isReady, resolve: ready } = Promise.withResolvers();
   (async () => {
     try {
       for (;;) {
@@ -89,12 +109,22 @@ async function openStream(base, cookie, onEvent = () => {}) {
   return { status: 200, close: () => abort.abort() };
 }
 
+/**
+ * @param {string} base
+ * @param {string} cookie
+ * @returns {Promise<StreamStats>}
+ */
 async function stats(base, cookie) {
   const res = await fetch(`${base}/api/events/stats`, { headers: { cookie } });
   return res.json();
 }
 
-/** Waits until the instance holds `streams` streams (closing is noticed asynchronously). */
+/**
+ * Waits until the instance holds `streams` streams (closing is noticed asynchronously).
+ * @param {string} base
+ * @param {string} cookie
+ * @param {number} streams
+ */
 async function settle(base, cookie, streams) {
   for (let i = 0; i < 200; i++) {
     const s = await stats(base, cookie);
@@ -104,6 +134,11 @@ async function settle(base, cookie, streams) {
   return stats(base, cookie);
 }
 
+/**
+ * @param {number} total
+ * @param {number} concurrency
+ * @param {(i: number) => Promise<unknown>} task
+ */
 async function inBatches(total, concurrency, task) {
   let next = 0;
   await Promise.all(
@@ -113,6 +148,10 @@ async function inBatches(total, concurrency, task) {
   );
 }
 
+/**
+ * @param {string} base
+ * @param {string} cookie
+ */
 async function countsLatency(base, cookie, duration = 8) {
   const result = await autocannon({
     url: `${base}/api/tickets/counts`,
@@ -142,6 +181,7 @@ const a = await startProductionServer({
   env: { ...SERVER_ENV, DATABASE_URL: db.url },
 });
 const b = await startProductionServer({ port: PORT_B, build: false, env: { ...SERVER_ENV, DATABASE_URL: db.url } });
+/** @type {Record<string, unknown>} */
 const report = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
 try {
   const platform = await signIn(a.base, "platform@ticketry.test");
@@ -155,6 +195,7 @@ try {
   await inBatches(1000, 20, async () => (await openStream(a.base, agentA)).close());
   const churnSeconds = (performance.now() - churnStart) / 1000;
   const afterChurn = await settle(a.base, platform, 0);
+  /** @type {Stream[]} */
   const open = [];
   await inBatches(500, 25, async () => open.push(await openStream(a.base, agentA)));
   const with500 = await settle(a.base, platform, 500);
@@ -205,6 +246,7 @@ try {
   console.log(JSON.stringify({ churn: report.churn, api: report.api }, null, 2));
 
   // 2. The most streams one instance holds (up to --max, its configured cap).
+  /** @type {Stream[]} */
   const held = [];
   let refused = null;
   for (let step = 0; held.length < MAX && !refused; step++) {
@@ -230,6 +272,7 @@ try {
 
   // 3. Delivery at RATE writes/s, heard by streams on A and on B: first straight commits on the
   // database (commit to event: the fan-out alone), then the same rate through A's API.
+  /** @type {{ id: string }[]} */
   const tickets = [];
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${a.base}/api/tickets`, {
@@ -239,7 +282,9 @@ try {
     });
     tickets.push(await res.json());
   }
+  /** @type {Record<"a" | "b", { key: string, at: number }[]>} */
   const heard = { a: [], b: [] };
+  /** @type {(which: "a" | "b") => (event: string, data: Record<string, unknown>, at: number) => void} */
   const onto = (which) => (event, data, at) => {
     if (event === "ticket") heard[which].push({ key: `${data.ticketId}:${data.version}`, at });
   };
@@ -249,14 +294,21 @@ try {
   ];
   const PRIORITIES = ["low", "medium", "high", "urgent"];
   // New tickets are medium: every write moves its ticket to another priority (a real change).
+  /** @param {number} i */
   const priorityOf = (i) => PRIORITIES[(Math.floor(i / tickets.length) + 2) % 4];
 
-  /** RATE writes a second for SECONDS; `write` resolves to the version it made, `mark` when it counts from. */
+  /**
+   * RATE writes a second for SECONDS; `write` resolves to the version it made, `mark` when it counts from.
+   * @param {number} round
+   * @param {(ticket: { id: string }, priority: string) => Promise<number>} write
+   */
   async function measure(round, write) {
     heard.a.length = 0;
     heard.b.length = 0;
-    const from = new Map();
-    const answered = new Map();
+    /** When each write (ticket:version) was sent and when its answer came. */
+    /** @type {Map<string, { sent: number, answered: number }>} */
+    const writes = new Map();
+    /** @type {Promise<void>[]} */
     const pending = [];
     const total = RATE * SECONDS;
     const start = performance.now();
@@ -268,8 +320,7 @@ try {
       pending.push(
         write(ticket, priorityOf(i + round * total)).then(
           (version) => {
-            from.set(`${ticket.id}:${version}`, sent);
-            answered.set(`${ticket.id}:${version}`, performance.now());
+            writes.set(`${ticket.id}:${version}`, { sent, answered: performance.now() });
           },
           () => {},
         ),
@@ -277,27 +328,32 @@ try {
     }
     await Promise.all(pending);
     await new Promise((r) => setTimeout(r, 2000)); // the last events' way home
+    /** @type {Record<string, unknown>} */
     const result = {};
-    for (const which of ["a", "b"]) {
+    for (const which of /** @type {const} */ (["a", "b"])) {
+      /** @type {number[]} */
       const fromSend = [];
+      /** @type {number[]} */
       const fromAnswer = [];
+      /** @type {Map<string, number>} */
       const first = new Map();
       for (const { key, at } of heard[which]) if (!first.has(key)) first.set(key, at);
       for (const [key, at] of first) {
-        if (!from.has(key)) continue;
-        fromSend.push(at - from.get(key));
-        fromAnswer.push(at - answered.get(key));
+        const write = writes.get(key);
+        if (!write) continue;
+        fromSend.push(at - write.sent);
+        fromAnswer.push(at - write.answered);
       }
       fromSend.sort((x, y) => x - y);
       fromAnswer.sort((x, y) => x - y);
       result[which === "a" ? "streamsOnA" : "streamsOnB"] = {
         delivered: fromSend.length,
-        of: from.size,
+        of: writes.size,
         startToEventMs: { p50: Math.round(percentile(fromSend, 50)), p95: Math.round(percentile(fromSend, 95)) },
         answerToEventMs: {
           p50: Math.round(percentile(fromAnswer, 50)),
           p95: Math.round(percentile(fromAnswer, 95)),
-          max: Math.round(fromAnswer.at(-1)),
+          max: Math.round(fromAnswer.at(-1) ?? NaN),
         },
       };
     }
@@ -308,8 +364,14 @@ try {
   await sql.connect();
   // A commit's answer comes back after the commit: "answer to event" is commit to delivery.
   // One connection runs one statement at a time: the writes queue on it in order.
+  /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
-  const queued = (text, values) => (queue = queue.then(() => sql.query(text, values)));
+  /** @type {(text: string, values: unknown[]) => Promise<pg.QueryResult>} */
+  const queued = (text, values) => {
+    const done = queue.then(() => sql.query(text, values));
+    queue = done;
+    return done;
+  };
   const commits = await measure(0, async (ticket, priority) => {
     const { rows } = await queued(
       `UPDATE "Ticket" SET "priority" = $1::"TicketPriority", "updatedAt" = now() WHERE "id" = $2 RETURNING "version"`,

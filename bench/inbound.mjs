@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:inbound`: how fast mail becomes tickets on this machine. Real SMTP clients
 // (nodemailer, pooled connections) send to the built-in receiver, which stores each message
 // before answering 250; the job queue's workers (in the same process, as in `npm start`) turn
@@ -13,7 +14,7 @@ import { cpus } from "node:os";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 
-const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+const { SMTPServer } = /** @type {typeof import("smtp-server")} */ (createRequire(import.meta.url)("smtp-server"));
 
 /** An SMTP server that reads and drops every message: outgoing mail's sink, and the raw limit. */
 async function sink() {
@@ -26,8 +27,9 @@ async function sink() {
       stream.on("end", () => callback());
     },
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: server.server.address().port, close: () => server.close() };
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.server.address());
+  return { port, close: () => server.close() };
 }
 
 const outgoing = await sink();
@@ -62,6 +64,7 @@ try {
     );
   });
   const r = JSON.parse(output);
+  /** @type {(label: string, x: { perSecond: number, count: number, seconds: number }) => void} */
   const line = (label, x) => console.log(`  ${label}: ${x.perSecond}/s (${x.count} in ${x.seconds} s)`);
   console.log(
     `\nMail in on ${cpus().length} CPUs, PostgreSQL ${settings.server_version}; batches of ${r.messages} messages over ${r.connections} SMTP connections to ${r.organizations} organisations; one process receiving and running ${r.concurrency} jobs at once`,

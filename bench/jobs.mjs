@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:jobs`: the job queue's throughput on this machine (jobs/s for a no-op handler
 // and for mail to a local SMTP server, plain and to customers) and what queueing a mail adds to
 // creating a ticket.
@@ -11,7 +12,7 @@ import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { BENCH_SESSION_SECRET } from "./lib/server.mjs";
 import { applyMigrations } from "../scripts/lib/schema-engine.mjs";
 
-const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+const { SMTPServer } = /** @type {typeof import("smtp-server")} */ (createRequire(import.meta.url)("smtp-server"));
 
 let accepted = 0;
 const smtp = new SMTPServer({
@@ -26,8 +27,9 @@ const smtp = new SMTPServer({
     });
   },
 });
-await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}/?ignoreTLS=true&pool=true&maxConnections=8`;
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", () => resolve(undefined)));
+const { port: smtpPort } = /** @type {import("node:net").AddressInfo} */ (smtp.server.address());
+const smtpUrl = `smtp://127.0.0.1:${smtpPort}/?ignoreTLS=true&pool=true&maxConnections=8`;
 
 const db = await benchDatabase();
 try {

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:lighthouse [-- --no-build]`: Lighthouse on the public pages of a production
 // build, driving the same Chromium as the end-to-end tests. Prints the four category scores
 // per page (mobile and desktop) and writes them to bench/results/.
@@ -25,12 +26,27 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", ...chromium.args],
 });
 
+/** @type {({ form: string, path: string, lcpMs: number, cls: number, failed: string[] } & Record<string, unknown>)[]} */
 const rows = [];
+/** @type {[string, import("lighthouse").Config | undefined][]} */
+const FORMS = [
+  ["mobile", undefined],
+  ["desktop", desktopConfig],
+];
+
+/**
+ * A metric's value from a finished run; Lighthouse leaves it out only when the audit failed.
+ * @param {import("lighthouse").RunnerResult} result
+ * @param {string} audit
+ */
+function metric(result, audit) {
+  const value = result.lhr.audits[audit].numericValue;
+  if (value === undefined) throw new Error(`Lighthouse measured no ${audit}`);
+  return value;
+}
+
 try {
-  for (const [form, config] of [
-    ["mobile", undefined],
-    ["desktop", desktopConfig],
-  ]) {
+  for (const [form, config] of FORMS) {
     for (const path of PAGES) {
       // One warm-up load so the first measurement is not a cold server start.
       await fetch(`${app.base}${path}`);
@@ -39,7 +55,10 @@ try {
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
         config,
       );
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(result.lhr.categories[c].score * 100)]));
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c].score ?? 0) * 100)]),
+      );
       const failed = Object.values(result.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);
@@ -47,8 +66,8 @@ try {
         form,
         path,
         ...scores,
-        lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"].numericValue),
-        cls: result.lhr.audits["cumulative-layout-shift"].numericValue,
+        lcpMs: Math.round(metric(result, "largest-contentful-paint")),
+        cls: metric(result, "cumulative-layout-shift"),
         failed,
       });
     }

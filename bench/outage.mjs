@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:outage`: the soak's traffic while PostgreSQL is stopped for 10 s and started
 // again. During the outage requests must fail fast (503 with { error } within 2 s, no hang);
 // the server recovers by itself; no acknowledged write is lost and nothing is half-written.
@@ -48,7 +49,10 @@ await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, ver
     clients,
     seconds: Math.round(elapsedMs / 1000),
     marks,
-    overall: summarize(samples),
+    overall: {
+      ...summarize(samples),
+      serverErrorsOtherThan503: samples.filter((s) => s.status >= 500 && s.status !== 503).length,
+    },
     duringOutage: {
       requests: during.length,
       byStatus: Object.fromEntries(
@@ -91,8 +95,7 @@ await withTrafficStack({ port, pgPort }, async ({ postgres, server, tenants, ver
     verification,
     mail,
   };
-  const otherServerErrors = samples.filter((s) => s.status >= 500 && s.status !== 503).length;
-  report.overall.serverErrorsOtherThan503 = otherServerErrors;
+  const otherServerErrors = report.overall.serverErrorsOtherThan503;
   saveReport(report);
   const { lost, half } = lostAndHalfWritten(verification);
   if (

@@ -1,3 +1,4 @@
+// @ts-check
 // `node bench/prepared.mjs [--rounds 6] [--per 300]`: what named (prepared) statements save on the
 // hot reads (bench/lib/hot-sql.mjs: session user, list, counts, ticket, replies, the pane),
 // on one connection to a database seeded by `npm run bench:seed` (DATABASE_URL). Each round runs
@@ -9,6 +10,7 @@ import pg from "pg";
 import * as sql from "./lib/hot-sql.mjs";
 
 const argv = process.argv.slice(2);
+/** @type {<T>(name: string, fallback: T) => string | T} */
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
 const ROUNDS = Number(option("rounds", 6));
 const PER = Number(option("per", 300));
@@ -29,17 +31,27 @@ const { rows: tickets } = await client.query(
   `SELECT "id" FROM "Ticket" WHERE "organizationId" = $1 AND "ticketNumber" % 50 = 7 ORDER BY "ticketNumber" LIMIT 200`,
   [org.id],
 );
+/** @type {<T>(list: T[]) => T} */
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-/** Each entry: a label and a fresh query for a random agent or ticket. */
+/**
+ * Each entry: a label and a fresh query for a random agent or ticket.
+ * @type {(readonly [string, () => { text: string, values: unknown[] }])[]}
+ */
 const CASES = [
   ["session user", () => sql.sessionUser(pick(agents).id)],
   ["list:all", () => sql.list(org.id, pick(agents).id)],
   ["list:unassigned", () => sql.list(org.id, pick(agents).id, "unassigned")],
   ["counts", () => sql.counts(org.id, pick(agents).id)],
-  ...["ticket", "replies", "pane"].map((part) => [part, () => sql.pane(org.id, pick(tickets).id, part)]),
+  .../** @type {const} */ (["ticket", "replies", "pane"]).map(
+    (part) => /** @type {const} */ ([part, () => sql.pane(org.id, pick(tickets).id, part)]),
+  ),
 ];
 
+/**
+ * @param {() => { text: string, values: unknown[] }} make
+ * @param {boolean} named
+ */
 async function timed(make, named) {
   const started = process.hrtime.bigint();
   for (let i = 0; i < PER; i++) {
@@ -49,23 +61,27 @@ async function timed(make, named) {
   return Number(process.hrtime.bigint() - started) / 1e6 / PER;
 }
 
+/** @type {Map<string, { unnamed: number[], named: number[] }>} */
 const results = new Map(CASES.map(([label]) => [label, { unnamed: [], named: [] }]));
+/** @param {string} label */
+const resultsOf = (label) => /** @type {{ unnamed: number[], named: number[] }} */ (results.get(label));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [label, make] of CASES) {
-    const r = results.get(label);
+    const r = resultsOf(label);
     const order = round % 2 === 0 ? [false, true] : [true, false];
     for (const named of order) r[named ? "named" : "unnamed"].push(await timed(make, named));
   }
   process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`\n${ROUNDS} rounds x ${PER} calls per query, one connection; median of the rounds' means (ms)`);
 console.log(
   `${"query".padEnd(24)} ${"unnamed".padStart(8)} ${"named".padStart(8)} ${"saved".padStart(7)}   plan / exec (EXPLAIN ANALYZE)`,
 );
 for (const [label, make] of CASES) {
-  const r = results.get(label);
+  const r = resultsOf(label);
   const unnamed = median(r.unnamed);
   const named = median(r.named);
   const q = make();

@@ -1,3 +1,4 @@
+// @ts-check
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
 // queue counts, detail, replies and ticket pane (lib/services/tickets/list.ts, tickets/pane-sql.mjs)
 // including a per-request session user lookup (which the app's session cache may skip).
@@ -20,19 +21,25 @@ const pool = new pg.Pool({
 // RAW_UNNAMED=1: every statement unnamed (parsed and planned per call), as the app's were before
 // lib/server/db.ts named its reads; bench/prepared.mjs measures the difference directly.
 const unnamed = process.env.RAW_UNNAMED === "1";
+/** @param {{ name: string, text: string, values: unknown[] }} q */
 const run = (q) => pool.query(unnamed ? { text: q.text, values: q.values } : q);
 
-/** The answer's JSON text, or null for a ticket the caller cannot see. */
+/**
+ * The answer's JSON text, or null for a ticket the caller cannot see.
+ * @param {URL} url
+ */
 async function handle(url) {
-  const org = url.searchParams.get("org");
-  const user = url.searchParams.get("user");
+  // The bench names the organisation, the user and the ticket in every request.
+  const param = (/** @type {string} */ name) => url.searchParams.get(name) ?? "";
+  const org = param("org");
+  const user = param("user");
   await run(sql.sessionUser(user));
   if (url.pathname === "/list") {
     // The rows' JSON as PostgreSQL wrote it, sent on as text as the app does.
     const { rows } = await run(sql.list(org, user, url.searchParams.get("view") ?? ""));
     return `[${rows
       .slice(0, 50)
-      .map((row) => row.json)
+      .map((/** @type {{ json: string }} */ row) => row.json)
       .join(",")}]`;
   }
   if (url.pathname === "/counts") {
@@ -41,9 +48,11 @@ async function handle(url) {
   }
   // The ticket pane, the detail and the replies: the app's one statement with the same parts;
   // PostgreSQL finds the ticket and builds the JSON.
-  const part = { "/pane": "pane", "/detail": "ticket", "/replies": "replies" }[url.pathname];
+  /** @type {Record<string, "pane" | "ticket" | "replies">} */
+  const parts = { "/pane": "pane", "/detail": "ticket", "/replies": "replies" };
+  const part = parts[url.pathname];
   if (part) {
-    const pane = (await run(sql.pane(org, url.searchParams.get("id"), part))).rows[0]?.pane;
+    const pane = (await run(sql.pane(org, param("id"), part))).rows[0]?.pane;
     if (!pane) return null;
     return JSON.stringify(part === "pane" ? pane : pane[part]);
   }
@@ -56,7 +65,7 @@ if (processes > 1) runPrimary({ count: processes, name: "raw server" });
 else
   http
     .createServer((req, res) => {
-      handle(new URL(req.url, "http://raw"))
+      handle(new URL(req.url ?? "/", "http://raw"))
         .then((text) => {
           res.writeHead(text ? 200 : 404, { "content-type": "application/json" });
           res.end(text ?? JSON.stringify({ error: "Not found" }));

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench [-- options]`: load-tests a production build (scripts/serve.mjs) with autocannon on
 // a database seeded by `npm run bench:seed`, next to a minimal node:http + pg server running the
 // same SQL (bench/raw-server.mjs): the limit of this machine. Prints a table, writes JSON to
@@ -40,19 +41,72 @@ import { startProductionServer } from "./lib/server.mjs";
 import { startMailSinkProcess } from "./lib/mail-sink-process.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
 
+/** @typedef {import("./lib/open-loop.mjs").RequestDescription} Request */
+/** @typedef {Awaited<ReturnType<typeof startProductionServer>>} Server */
+/** @typedef {Awaited<ReturnType<typeof prepare>>} Ctx */
+/**
+ * Started beside a scenario (see teamChanges); what it returns stops it and says what it did.
+ * @typedef {() => Promise<() => Promise<Record<string, number>>>} Background
+ */
+/** @typedef {[name: string, requests: Request[], background?: Background]} Scenario */
+/** @typedef {{ sink: Awaited<ReturnType<typeof startMailSinkProcess>>, databaseUrl: string }} Mail */
+/** @typedef {{ mailsPerSec?: number, jobsQueuedAtEnd?: number }} Mailed */
+/** @typedef {{ rssMb?: number, rssTotalMb?: number, processes?: number }} RssFields */
+/**
+ * One closed-loop scenario's measurement, as the tables and the JSON report show it.
+ * @typedef {Awaited<ReturnType<typeof load>> & RssFields & Mailed & {
+ *   name: string,
+ *   cpuMsPerRequest: ReturnType<ReturnType<typeof watchCpu>["stop"]>,
+ *   coreMs: number,
+ *   teamChangesPerSecond?: number,
+ * }} Row
+ */
+/**
+ * What a run writes to bench/results/ (and prints as it goes).
+ * @typedef {{
+ *   startedAt: string,
+ *   connections: number,
+ *   durationSeconds: number,
+ *   warmupSeconds: number,
+ *   serverWarmupSeconds: number,
+ *   cpus: number,
+ *   workers: number,
+ *   postgres: Record<string, string>,
+ *   scale?: Awaited<ReturnType<typeof scaleRun>>,
+ *   app?: Row[],
+ *   raw?: Row[],
+ *   sharesOfRaw?: Record<string, number>,
+ *   appRounds?: Row[][],
+ *   rawRounds?: Row[][],
+ *   profiles?: ({ name: string, dir: string } & ReturnType<typeof summariseProfiles>)[],
+ *   createdTickets?: { created: number, distinct_numbers: number },
+ *   openLoop?: { rate: string, raw: OpenRow[], app: OpenRow[] },
+ *   memory?: ReturnType<ReturnType<typeof watchMemory>["stop"]>,
+ *   maxRssMb?: number,
+ *   searchShares?: ReturnType<typeof printSearchShare>,
+ *   machine?: { fixedWorkMs: { start: number, end: number }, stealPercent: number | null },
+ * }} Report
+ */
+/**
+ * One open-loop scenario's measurement.
+ * @typedef {Awaited<ReturnType<typeof openLoop>> & RssFields & Mailed & { name: string, basis: string }} OpenRow
+ */
+
 const argv = process.argv.slice(2);
+/** @param {string} name */
 const flag = (name) => argv.includes(`--${name}`);
+/** @type {<T>(name: string, fallback: T) => string | T} */
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
 const DURATION = Number(option("duration", 20));
 const WARMUP = Number(option("warmup", 3));
 const SERVER_WARMUP = Number(option("server-warmup", 20));
 const CONNECTIONS = Number(option("connections", 32));
 // The app's scenarios run this many times in turn and the round with the median p95 is reported.
-// One run's p95 on a two-core machine moves by a third from run to run, as much as the growth
-// being measured, or as search's distance from the list.
+// One run's p95 on a small shared machine moves from run to run as much as the growth being
+// measured, or as search's distance from the list.
 const ROUNDS = Number(option("rounds", 1));
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
-  throw new Error(`--rounds takes a whole number of at least 1, not "${option("rounds")}"`);
+  throw new Error(`--rounds takes a whole number of at least 1, not "${option("rounds", "")}"`);
 const ONLY = option("only", "")?.split(",").filter(Boolean) ?? [];
 const APP_PORT = Number(option("port", 3200));
 const RAW_PORT = Number(option("raw-port", APP_PORT + 100));
@@ -80,12 +134,20 @@ const SCALE = [
   { tickets: 1_000_000, orgs: 1000 },
 ];
 
+/** @type {<T>(list: T[]) => T} */
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** @type {(sorted: number[], p: number) => number} */
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
-/** One autocannon run; latencies are collected per response so p95 is exact. */
+/**
+ * One autocannon run; latencies are collected per response so p95 is exact.
+ * @param {string} base
+ * @param {Request[]} requests
+ * @param {number} seconds
+ */
 async function load(base, requests, seconds) {
+  /** @type {number[]} */
   const latencies = [];
   const instance = autocannon({ url: base, connections: CONNECTIONS, duration: seconds, requests, timeout: 10 });
   instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
@@ -102,7 +164,11 @@ async function load(base, requests, seconds) {
   };
 }
 
-/** A scenario's memory peaks: the largest server process (the per-process target) and the tree's sum. */
+/**
+ * A scenario's memory peaks: the largest server process (the per-process target) and the tree's sum.
+ * @param {ReturnType<ReturnType<typeof watchMemory>["stop"]> | undefined} rss
+ * @returns {RssFields}
+ */
 const rssFields = (rss) =>
   rss ? { rssMb: rss.maxProcessMb, rssTotalMb: rss.maxTotalMb, processes: rss.processes.length } : {};
 
@@ -114,11 +180,14 @@ const PROBE_SECONDS = 5;
  * The fixed arrival rate for a scenario: `--rate N` requests per second, or for `--rate 50%` half
  * the load the machine can carry. Half the closed-loop maximum overstates that: 32 connections
  * that always wait keep the server's event loop and PostgreSQL's backends busy in batches, while
- * arrivals one at a time wake each of them per request, and on two cores the queue counts at half
- * their closed-loop rate kept the machine 99 % busy (the raw server's too). So the machine's busy
+ * arrivals one at a time wake each of them per request, and on a small machine the queue counts at
+ * half their closed-loop rate kept it almost fully busy (the raw server's too). So the machine's busy
  * share is read idle, then under a short probe at a quarter of the maximum; what each request
  * added gives the rate at which the machine is half busy, and the run takes the lower of that and
  * half the maximum.
+ * @param {string} base
+ * @param {Request[]} requests
+ * @param {Row} closed
  */
 async function openLoopRate(base, requests, closed) {
   if (!RATE.endsWith("%")) return { rate: Number(RATE), basis: "fixed" };
@@ -127,13 +196,22 @@ async function openLoopRate(base, requests, closed) {
   const idle = await idleMachineBusyPercent(IDLE_SECONDS);
   const probeRate = ofMaximum / 2;
   const probe = await openLoop(base, requests, { rate: probeRate, seconds: PROBE_SECONDS });
-  const perRequest =
-    idle === null || probe.machineBusyPercent === null ? 0 : (probe.machineBusyPercent - idle) / probeRate;
+  if (idle === null || probe.machineBusyPercent === null) return { rate: ofMaximum, basis: "maximum" };
+  const perRequest = (probe.machineBusyPercent - idle) / probeRate;
   if (perRequest <= 0 || idle >= share) return { rate: ofMaximum, basis: "maximum" };
   const ofMachine = (share - idle) / perRequest;
   return ofMachine < ofMaximum ? { rate: ofMachine, basis: "machine" } : { rate: ofMaximum, basis: "maximum" };
 }
 
+/**
+ * @param {string} name
+ * @param {string} base
+ * @param {Request[]} requests
+ * @param {Row} closed
+ * @param {number} [watchPid]
+ * @param {Mail} [mail]
+ * @returns {Promise<OpenRow>}
+ */
 async function openLoopScenario(name, base, requests, closed, watchPid, mail) {
   const memory = watchPid ? watchMemory(watchPid) : null;
   const { rate, basis } = await openLoopRate(base, requests, closed);
@@ -149,8 +227,17 @@ async function openLoopScenario(name, base, requests, closed, watchPid, mail) {
 
 // The database server's main process when it runs on this machine (main sets it): each row then
 // says how much of the machine's CPU per request the database used.
+/** @type {number | null} */
 let databasePid = null;
 
+/**
+ * @param {string} name
+ * @param {string} base
+ * @param {Request[]} requests
+ * @param {number | undefined} watchPid
+ * @param {{ background?: Background, label?: string, mail?: Mail }} [options]
+ * @returns {Promise<Row & { measured: { fromUs: number, toUs: number } }>}
+ */
 async function scenario(name, base, requests, watchPid, { background, label = name, mail } = {}) {
   process.stderr.write(`  ${label.padEnd(24)} warm-up ${WARMUP} s, measuring ${DURATION} s ...`);
   // How fast a core was as the scenario began, as the run's start and end are timed: an absolute
@@ -178,6 +265,8 @@ async function scenario(name, base, requests, watchPid, { background, label = na
  * and public reply mails its customer): the mails the bench's SMTP server took during the
  * measurement, and the jobs still queued as it ended. A write figure holds only as long as its
  * mail keeps up; a queue that grows through the measurement is work put off, not done.
+ * @param {Mail} [mail]
+ * @returns {Promise<{ stop: () => Promise<Mailed> }>}
  */
 async function watchMail(mail) {
   if (!mail) return { stop: async () => ({}) };
@@ -200,9 +289,12 @@ async function watchMail(mail) {
  * Before a freshly started server's first measured scenario: the selected scenarios in turn, each
  * WARMUP seconds, until SERVER_WARMUP seconds have passed (at least one pass). What is measured is
  * a server in its steady state, as a team working all day meets it. A server answers its first
- * thousands of requests on code V8 has not yet optimised: measured right after the start,
- * list:all answered 715 req/s where the same server gave 812 and 857 in the next two rounds, and
- * 838 after 20 s of warming up. Each scenario's own warm-up still comes before it.
+ * thousands of requests on code V8 has not yet optimised: measured right after the start, list:all
+ * answered clearly fewer requests a second than the same server did in the rounds after it, or
+ * after warming up. Each scenario's own warm-up still comes before it.
+ * @param {string} name
+ * @param {string} base
+ * @param {[string, Request[], ...unknown[]][]} scenarios
  */
 async function warmUpServer(name, base, scenarios) {
   if (scenarios.length === 0) return;
@@ -213,15 +305,24 @@ async function warmUpServer(name, base, scenarios) {
   process.stderr.write(` ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
+/**
+ * @param {string | (() => string)} path
+ * @param {string[]} [cookies]
+ * @returns {Request}
+ */
 const get = (path, cookies) => ({
   method: "GET",
   setupRequest: (req) => ({
     ...req,
     path: typeof path === "function" ? path() : path,
-    headers: cookies ? { cookie: pick(cookies) } : {},
+    headers: cookies ? { cookie: pick(cookies) } : /** @type {Record<string, string>} */ ({}),
   }),
 });
 
+/**
+ * @param {string} base
+ * @param {string} email
+ */
 async function login(base, email) {
   const res = await fetch(`${base}/api/login`, {
     method: "POST",
@@ -238,9 +339,10 @@ async function login(base, email) {
 /**
  * Drops the jobs earlier scenarios queued: each created ticket and public reply queues a mail, and
  * the server's job workers sending thousands of them during the next scenario would be measured
- * along with it (in one run, the list and the counts answered a quarter fewer requests right
- * after a round's ticket creation, on a quarter more CPU each). So each scenario starts with an
+ * along with it (in one run, the list and the counts answered fewer requests right after a
+ * round's ticket creation, on more CPU each). So each scenario starts with an
  * empty queue, and its own mail is sent alongside it as in production.
+ * @param {pg.ClientBase} client
  */
 async function clearJobQueue(client) {
   // The server, started by then, may already be working off the jobs an earlier run left, and its
@@ -250,12 +352,18 @@ async function clearJobQueue(client) {
     try {
       return await client.query(`DELETE FROM graphile_worker._private_jobs`);
     } catch (error) {
-      if (error.code !== "40P01" || attempt === 3) throw error;
+      if (/** @type {{ code?: string }} */ (error).code !== "40P01" || attempt === 3) throw error;
     }
   }
 }
 
-/** `work` on a connection of its own, closed after it. */
+/**
+ * `work` on a connection of its own, closed after it.
+ * @template T
+ * @param {string} databaseUrl
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function onConnection(databaseUrl, work) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -269,6 +377,7 @@ async function onConnection(databaseUrl, work) {
 /**
  * Removes the tickets and replies the write scenarios created, so later scenarios read the seeded
  * data, and gives every organisation room in its mail quota.
+ * @param {pg.ClientBase} client
  */
 async function removeBenchWrites(client) {
   const { rowCount: tickets } = await client.query(`DELETE FROM "Ticket" WHERE "description" = $1`, [
@@ -278,8 +387,8 @@ async function removeBenchWrites(client) {
   // What the replies left on the seeded tickets they answered: their history entries and the
   // Message-IDs their mails added to the tickets' threads (the seed writes neither, and the
   // created tickets took theirs with them). Left in place, each run's ticket pane read every
-  // earlier run's history: after many runs on one database, a hundred entries a sampled ticket
-  // held the pane to half its speed (raw server 677 against 1,443 req/s, the app alike).
+  // earlier run's history: after many runs on one database, the history a sampled ticket had
+  // gathered slowed the pane markedly, on the raw server and the app alike.
   const { rowCount: history } = await client.query(
     `DELETE FROM "AuditEvent" e WHERE e."action" = 'ticket.replied' AND NOT EXISTS (SELECT 1 FROM "Reply" r WHERE r."id" = e."targetId")`,
   );
@@ -310,6 +419,9 @@ async function removeBenchWrites(client) {
  * would not compare across scales: a surname with a number that finds ten tickets among the
  * largest organisation's 100,000 finds none among its 1,000, and a search that finds nothing
  * writes an empty page.
+ * @param {pg.ClientBase} client
+ * @param {string} orgId
+ * @returns {Promise<string[]>}
  */
 async function rareTerms(client, orgId) {
   const { rows } = await client.query(
@@ -320,7 +432,11 @@ async function rareTerms(client, orgId) {
   return rows.flatMap((r) => [r.address, ...(r.reference ? [r.reference] : [])]);
 }
 
-/** Accounts, sample ticket ids and fresh sessions for the largest organisation. */
+/**
+ * Accounts, sample ticket ids and fresh sessions for the largest organisation.
+ * @param {string} databaseUrl
+ * @param {string} base
+ */
 async function prepare(databaseUrl, base) {
   return onConnection(databaseUrl, async (client) => {
     const {
@@ -351,6 +467,7 @@ async function prepare(databaseUrl, base) {
         ])
       ).rows.map((u) => [u.email, u.id]),
     );
+    /** @type {{ id: string, cookie: string }[]} */
     const agents = [];
     for (const email of agentEmails) agents.push({ id: users.get(email), cookie: await login(base, email) });
     return {
@@ -371,7 +488,13 @@ async function prepare(databaseUrl, base) {
   });
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {string} base
+ * @returns {Scenario[]}
+ */
 function appScenarios(ctx, base) {
+  /** @type {(path: string, body: () => unknown, cookies?: string[]) => Request} */
   const json = (path, body, cookies = ctx.agentCookies) => ({
     method: "POST",
     setupRequest: (req) => ({
@@ -387,6 +510,7 @@ function appScenarios(ctx, base) {
     priority: "medium",
     customerEmail: `bench${n}@example.com`,
   });
+  /** @type {(view: string) => Scenario} */
   const list = (view) => [
     `list:${view || "all"}`,
     [get(`/api/tickets${view ? `?view=${view}` : ""}`, ctx.agentCookies)],
@@ -457,6 +581,8 @@ const TEAM_CHANGES_PER_SECOND = 20;
  * While a scenario runs: touches one of the sample tickets TEAM_CHANGES_PER_SECOND times a second
  * as any writer does (its triggers raise the version and announce the change to every process),
  * changing nothing the counts or lists show. Returns the function that stops it.
+ * @param {Ctx} ctx
+ * @returns {Background}
  */
 function teamChanges(ctx) {
   return async () => {
@@ -483,11 +609,16 @@ function teamChanges(ctx) {
   };
 }
 
+/**
+ * @param {Ctx} ctx
+ * @returns {Scenario[]}
+ */
 function rawScenarios(ctx) {
   const q =
     (extra = "") =>
     () =>
       `org=${ctx.org.id}&user=${pick(ctx.agents).id}${extra}`;
+  /** @type {(path: string, query: () => string) => Request} */
   const raw = (path, query) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}?${query()}` }) });
   return [
     ["list:all", [raw("/list", q())]],
@@ -509,6 +640,7 @@ function rawScenarios(ctx) {
   ];
 }
 
+/** @param {string} databaseUrl */
 function startRaw(databaseUrl) {
   const child = spawn(process.execPath, ["bench/raw-server.mjs", String(RAW_PORT)], {
     stdio: ["ignore", "inherit", "inherit"],
@@ -517,6 +649,7 @@ function startRaw(databaseUrl) {
   return { child, base: `http://127.0.0.1:${RAW_PORT}` };
 }
 
+/** @param {string} url */
 async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -529,29 +662,44 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * @param {string} databaseUrl
+ * @param {{ tickets: number, orgs: number }} size
+ */
 function seed(databaseUrl, { tickets, orgs }) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["bench/seed.mjs", "--orgs", String(orgs), "--tickets", String(tickets)], {
       stdio: "inherit",
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`bench:seed failed (${code})`))));
+    child.on("exit", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`bench:seed failed (${code})`))));
   });
 }
 
-const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : "-");
-const cpuMs = (v) => (Number.isFinite(v) ? v.toFixed(2) : "-");
+/** @param {number | null | undefined} v */
+const ms = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(1) : "-");
+/** @param {number | null | undefined} v */
+const cpuMs = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "-");
 
 /** Of several rounds' ratios, the median that judges them (the higher of the middle two). */
+/** @param {number[]} ratios */
 const medianRatio = (ratios) => [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
 
-/** Of one scenario's rows from several rounds, the one with the median p95 (the lower of the middle two). */
+/**
+ * Of one scenario's rows from several rounds, the one with the median p95 (the lower of the middle two).
+ * @param {Row[]} rows
+ */
 function medianRound(rows) {
   return [...rows].sort((a, b) => a.p95 - b.p95)[Math.floor((rows.length - 1) / 2)];
 }
 
-/** Runs `once` ROUNDS times in turn, saying which round it is: each round's rows. */
+/**
+ * Runs `once` ROUNDS times in turn, saying which round it is: each round's rows.
+ * @template T
+ * @param {() => Promise<T>} once
+ */
 async function inRounds(once) {
+  /** @type {T[]} */
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
     if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
@@ -560,17 +708,34 @@ async function inRounds(once) {
   return rounds;
 }
 
-/** Of several rounds' rows, per scenario the round with the median p95. */
+/**
+ * The row of scenario `name`, which every round measures.
+ * @template {{ name: string }} R
+ * @param {R[]} rows
+ * @param {string} name
+ */
+function rowNamed(rows, name) {
+  const row = rows.find((r) => r.name === name);
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+/**
+ * Of several rounds' rows, per scenario the round with the median p95.
+ * @param {Row[][]} rounds
+ */
 function medianRows(rounds) {
-  return rounds[0].map(({ name }) => medianRound(rounds.map((r) => r.find((row) => row.name === name))));
+  return rounds[0].map(({ name }) => medianRound(rounds.map((r) => rowNamed(r, name))));
 }
 
 /**
  * Search is held to the list it searches: p95 at most 1.5x list:all's at the same concurrency.
  * Each round's ratio is of the two measured in that round; over several rounds the median ratio
  * (the higher of the middle two) is the one judged. Returns the ratios for the report.
+ * @param {Row[][]} rounds
  */
 function printSearchShare(rounds) {
+  /** @type {Record<string, { ratio: number, rounds: { list: number, search: number, ratio: number }[] }>} */
   const shares = {};
   for (const name of ["search:common", "search:rare", "search:relevance"]) {
     const pairs = rounds.flatMap((rows) => {
@@ -589,7 +754,10 @@ function printSearchShare(rounds) {
   }
   return shares;
 }
-/** A tag filter is held to a status filter: list:tag's p95 beside list:status's (target at most 1.2x). */
+/**
+ * A tag filter is held to a status filter: list:tag's p95 beside list:status's (target at most 1.2x).
+ * @param {Row[]} rows
+ */
 function printTagShare(rows) {
   const status = rows.find((r) => r.name === "list:status");
   const tag = rows.find((r) => r.name === "list:tag");
@@ -602,20 +770,25 @@ function printTagShare(rows) {
 /**
  * Beside each scenario that mails: how far the job workers kept up with it (see watchMail).
  * The few scheduled mails (SLA warnings) that go out beside a read scenario stay in the JSON.
+ * @param {(Mailed & { name: string, reqPerSec: number })[]} rows
  */
 function printMailAlongside(rows) {
-  for (const r of rows.filter((row) => row.mailsPerSec >= 0.5 || row.jobsQueuedAtEnd > 0))
-    console.log(
-      `${r.name}: ${r.mailsPerSec.toFixed(0)} mails/s sent beside ${r.reqPerSec.toFixed(0)} req/s, ${r.jobsQueuedAtEnd} jobs still queued as it ended`,
-    );
+  for (const { name, reqPerSec, mailsPerSec = 0, jobsQueuedAtEnd = 0 } of rows)
+    if (mailsPerSec >= 0.5 || jobsQueuedAtEnd > 0)
+      console.log(
+        `${name}: ${mailsPerSec.toFixed(0)} mails/s sent beside ${reqPerSec.toFixed(0)} req/s, ${jobsQueuedAtEnd} jobs still queued as it ended`,
+      );
 }
 
 /**
  * Each app scenario's req/s as a share of its raw twin's, both from the same round (the twin ran
  * right before it); over several rounds the median of the rounds' shares, never one round's app
  * beside another round's raw server.
+ * @param {Row[][]} rounds
+ * @param {Row[][]} rawRounds
  */
 function sharesOfRaw(rounds, rawRounds) {
+  /** @type {Record<string, number>} */
   const shares = {};
   for (const { name } of rounds[0]) {
     // The raw server counts on every request: its counts are the limit of both counts rows.
@@ -630,6 +803,11 @@ function sharesOfRaw(rounds, rawRounds) {
   return shares;
 }
 
+/**
+ * @param {string} title
+ * @param {Row[]} rows
+ * @param {Record<string, number>} [shares]
+ */
 function printTable(title, rows, shares = {}) {
   console.log(`\n${title}`);
   console.log(
@@ -647,6 +825,10 @@ function printTable(title, rows, shares = {}) {
   );
 }
 
+/**
+ * @param {string} title
+ * @param {OpenRow[]} rows
+ */
 function printOpenLoop(title, rows) {
   console.log(`\n${title}`);
   console.log(
@@ -663,7 +845,11 @@ function printOpenLoop(title, rows) {
     console.log(`${r.name}: requests without an answer, by cause: ${JSON.stringify(r.failures)}`);
 }
 
-/** The database of one size of --scale beside the benchmark database, on the same server: created when missing. */
+/**
+ * The database of one size of --scale beside the benchmark database, on the same server: created when missing.
+ * @param {string} databaseUrl
+ * @param {{ tickets: number }} size
+ */
 async function sizeDatabase(databaseUrl, { tickets }) {
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1)}_scale_${tickets / 1000}k`;
@@ -680,16 +866,21 @@ async function sizeDatabase(databaseUrl, { tickets }) {
  * largest in the benchmark database, so a full run can follow on it) and is served by a server of
  * its own, all started together once every size is seeded. Each scenario then runs at every size
  * one right after another, and a size's p95 is compared with the smallest's from the same round:
- * measured one size after the other, minutes apart, this machine's speed moved between them (a
- * fixed piece of work took 33.1 ms of a core as the pane was measured at 10k and 50.6 ms at 1M,
- * and the pane came out at 1.31x, on CPU per request in the ratio of the two speeds).
+ * measured one size after the other, minutes apart, this machine's speed moved between them (the
+ * fixed piece of work of bench/lib/machine-speed.mjs took far longer as the pane was measured at 1M
+ * than at 10k, and the pane's ratio followed the two speeds, not the data).
+ */
+/**
+ * @param {string} databaseUrl
+ * @param {{ port: number, env: Record<string, string>, logFile: string }} appOptions
  */
 async function scaleRun(databaseUrl, appOptions) {
+  /** @type {{ size: { tickets: number, orgs: number }, url: string, seedSeconds: number }[]} */
   const sizes = [];
   for (const size of SCALE) {
     console.log(`\n== seeding ${size.tickets.toLocaleString("en")} tickets ==`);
     const started = Date.now();
-    const url = size === SCALE.at(-1) ? databaseUrl : await sizeDatabase(databaseUrl, size);
+    const url = size === SCALE[SCALE.length - 1] ? databaseUrl : await sizeDatabase(databaseUrl, size);
     await seed(url, size);
     sizes.push({ size, url, seedSeconds: (Date.now() - started) / 1000 });
   }
@@ -703,23 +894,34 @@ async function scaleRun(databaseUrl, appOptions) {
     "detail",
     "detail+replies",
   ];
+  /** @type {Server[]} */
+  const servers = [];
   try {
+    /** @type {(typeof sizes[number] & { app: Server, ctx: Ctx, scenarios: Scenario[] })[]} */
+    const served = [];
     for (const [i, at] of sizes.entries()) {
-      at.app = await startProductionServer({
+      const app = await startProductionServer({
         ...appOptions,
         port: APP_PORT + i,
         build: i === 0 && !flag("no-build"),
         env: { ...appOptions.env, DATABASE_URL: at.url },
       });
-      at.ctx = await prepare(at.url, at.app.base);
-      const byName = new Map(appScenarios(at.ctx, at.app.base).map((s) => [s[0], s]));
-      at.scenarios = wanted.map((name) => byName.get(name));
+      servers.push(app);
+      const ctx = await prepare(at.url, app.base);
+      const byName = new Map(appScenarios(ctx, app.base).map((s) => [s[0], s]));
+      const scenarios = wanted.map((name) => {
+        const found = byName.get(name);
+        if (!found) throw new Error(`no scenario ${name}`);
+        return found;
+      });
+      served.push({ ...at, app, ctx, scenarios });
     }
-    for (const at of sizes) await warmUpServer(`Ticketry at ${label(at.size)}`, at.app.base, at.scenarios);
+    for (const at of served) await warmUpServer(`Ticketry at ${label(at.size)}`, at.app.base, at.scenarios);
     const rounds = await inRounds(async () => {
-      const rows = sizes.map(() => []);
+      /** @type {Row[][]} */
+      const rows = served.map(() => []);
       for (const i of wanted.keys())
-        for (const [s, at] of sizes.entries()) {
+        for (const [s, at] of served.entries()) {
           const [name, requests, background] = at.scenarios[i];
           await onConnection(at.url, clearJobQueue);
           rows[s].push(
@@ -731,7 +933,7 @@ async function scaleRun(databaseUrl, appOptions) {
         }
       return rows;
     });
-    const report = sizes.map((at, s) => {
+    const report = served.map((at, s) => {
       const ofSize = rounds.map((round) => round[s]);
       const rows = medianRows(ofSize);
       printTable(
@@ -748,21 +950,20 @@ async function scaleRun(databaseUrl, appOptions) {
       };
     });
     // The largest size's p95 beside the smallest's of the same round; over rounds, their median.
+    /** @type {Record<string, number>} */
     const growth = {};
     for (const name of wanted)
       growth[name] = medianRatio(
-        rounds.map(
-          (round) => round.at(-1).find((r) => r.name === name).p95 / round[0].find((r) => r.name === name).p95,
-        ),
+        rounds.map((round) => rowNamed(round[round.length - 1], name).p95 / rowNamed(round[0], name).p95),
       );
     console.log(
       `\nHow p95 grows (ms)${ROUNDS > 1 ? "; each size's median round, and the median of the rounds' own ratios" : ""}`,
     );
     console.log(
-      `${"scenario".padEnd(22)} ${SCALE.map((s) => label(s).padStart(9)).join("")}   ${label(SCALE.at(-1))} / ${label(SCALE[0])}`,
+      `${"scenario".padEnd(22)} ${SCALE.map((s) => label(s).padStart(9)).join("")}   ${label(SCALE[SCALE.length - 1])} / ${label(SCALE[0])}`,
     );
     for (const name of wanted) {
-      const p95s = report.map((atSize) => atSize.rows.find((r) => r.name === name).p95);
+      const p95s = report.map((atSize) => rowNamed(atSize.rows, name).p95);
       const met = growth[name] <= 1.2 ? "met" : "missed";
       console.log(
         `${name.padEnd(22)} ${p95s.map((v) => ms(v).padStart(9)).join("")}   ${growth[name].toFixed(2)}x (target <= 1.2x, ${met})`,
@@ -770,10 +971,11 @@ async function scaleRun(databaseUrl, appOptions) {
     }
     return { sizes: report, growth };
   } finally {
-    for (const at of sizes) await at.app?.stop();
+    for (const app of servers) await app.stop();
   }
 }
 
+/** @param {{ tickets: number }} size */
 const label = ({ tickets }) => (tickets >= 1_000_000 ? `${tickets / 1_000_000}M` : `${tickets / 1000}k`);
 
 async function main() {
@@ -797,9 +999,15 @@ async function main() {
   // --scale starts a server for each size once the sizes are seeded (scaleRun), building with the first.
   let app = flag("scale") ? null : await startProductionServer({ ...appOptions, build: !flag("no-build") });
   console.log(`Server log: ${logFile}`);
+  /** The app's server: started above in every run but --scale's, which starts one per size. */
+  const appServer = () => {
+    if (!app) throw new Error("--scale starts its servers in scaleRun");
+    return app;
+  };
   // The whole run, warm-ups and the landing page included: the per-process target holds throughout.
-  const memory = app && watchMemory(app.server.pid);
+  const memory = app?.server.pid ? watchMemory(app.server.pid) : null;
   const rawServer = startRaw(database.url);
+  /** @type {Report} */
   const report = {
     startedAt: new Date().toISOString(),
     connections: CONNECTIONS,
@@ -817,7 +1025,8 @@ async function main() {
     if (flag("scale")) {
       report.scale = await scaleRun(database.url, appOptions);
     } else {
-      const ctx = await prepare(database.url, app.base);
+      const ctx = await prepare(database.url, appServer().base);
+      /** @type {(list: Scenario[]) => Scenario[]} */
       const selected = (list) => list.filter(([name]) => !ONLY.length || ONLY.includes(name));
       const rawTwins = new Map(selected(rawScenarios(ctx)).map(([name, requests]) => [name, requests]));
       console.log(
@@ -825,59 +1034,64 @@ async function main() {
       );
       await warmUpServer("raw server", rawServer.base, [...rawTwins]);
       if (!CPU_PROF) {
-        await warmUpServer("Ticketry", app.base, selected(appScenarios(ctx, app.base)));
+        await warmUpServer("Ticketry", appServer().base, selected(appScenarios(ctx, appServer().base)));
         // The tickets and replies the warm-up's write scenarios created would swell the queues
         // the reads measure (the open loop's clean-up says how).
         await onConnection(database.url, removeBenchWrites);
       }
       const since = new Date();
+      /** @type {[name: string, dir: string, measured: { fromUs: number, toUs: number }][]} */
       const profileDirs = [];
+      /** @type {Row[][]} */
       const rawRounds = [];
       const rounds = await inRounds(async () => {
+        /** @type {Row[]} */
         const rows = [];
+        /** @type {Row[]} */
         const rawRows = [];
         rawRounds.push(rawRows);
-        for (const [name, requests, background] of selected(appScenarios(ctx, app.base))) {
+        for (const [name, requests, background] of selected(appScenarios(ctx, appServer().base))) {
           // The raw limit of a scenario is measured right before the app's, so that both meet the
-          // machine at the same speed: this machine's speed moves by half within minutes, and
-          // measured minutes apart (every raw scenario first), the pane's share came out at 45 %
-          // in one run and 75 % in the next.
+          // machine at the same speed: this machine's speed moves within minutes, and measured
+          // minutes apart (every raw scenario first), the pane's share differed widely from one
+          // run to the next.
           const twin = rawTwins.get(name);
           if (twin) {
             // The app's workers may still be sending the last scenario's mail: not beside the raw server.
             await onConnection(database.url, clearJobQueue);
             rawRows.push(await scenario(name, rawServer.base, twin, rawServer.child.pid, { label: `raw ${name}` }));
           }
+          const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
           if (CPU_PROF) {
             // A fresh profiled server per scenario: its profiles hold this scenario (and its warm-up) only.
-            const cpuProfDir = `${CPU_PROF}/${name.replace(/[^\w-]+/g, "_")}`;
             rmSync(cpuProfDir, { recursive: true, force: true });
-            await app.stop();
+            await appServer().stop();
             app = await startProductionServer({
               ...appOptions,
               build: false,
               nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`],
             });
-            profileDirs.push([name, cpuProfDir]);
-            await warmUpServer("Ticketry", app.base, [[name, requests]]);
+            await warmUpServer("Ticketry", appServer().base, [[name, requests]]);
           }
           await onConnection(database.url, clearJobQueue);
-          const { measured, ...row } = await scenario(name, app.base, requests, app.server.pid, {
+          const { measured, ...row } = await scenario(name, appServer().base, requests, appServer().server.pid, {
             background,
             mail,
           });
           rows.push(row);
-          if (CPU_PROF) profileDirs.at(-1).push(measured);
+          if (CPU_PROF) profileDirs.push([name, cpuProfDir, measured]);
         }
         return rows;
       });
-      report.app = medianRows(rounds);
-      report.raw = medianRows(rawRounds);
+      const appMedians = medianRows(rounds);
+      const rawMedians = medianRows(rawRounds);
+      report.app = appMedians;
+      report.raw = rawMedians;
       report.sharesOfRaw = sharesOfRaw(rounds, rawRounds);
       if (ROUNDS > 1) Object.assign(report, { appRounds: rounds, rawRounds });
       if (CPU_PROF) {
         // The last server writes its profiles as it stops.
-        await app.stop();
+        await appServer().stop();
         app = await startProductionServer({ ...appOptions, build: false });
         // Only the measured requests: not the server's start nor the warm-up.
         report.profiles = profileDirs.map(([name, dir, window]) => ({
@@ -902,52 +1116,47 @@ async function main() {
         // swell the queue counts' recent windows (thousands of new open tickets not yet at risk).
         await onConnection(database.url, removeBenchWrites);
         report.openLoop = { rate: RATE, raw: [], app: [] };
+        /** @param {Scenario[]} list */
         const open = (list) => selected(list).filter(([name]) => OPEN_LOOP.includes(name));
         console.log(
           `\nOpen loop, fixed arrival rate ${RATE.endsWith("%") ? `${RATE} of each maximum` : `${RATE} req/s`}`,
         );
         for (const [name, requests] of open(rawScenarios(ctx)))
-          report.openLoop.raw.push(
-            await openLoopScenario(
-              name,
-              rawServer.base,
-              requests,
-              report.raw.find((r) => r.name === name),
-            ),
-          );
-        for (const [name, requests] of open(appScenarios(ctx, app.base)))
+          report.openLoop.raw.push(await openLoopScenario(name, rawServer.base, requests, rowNamed(rawMedians, name)));
+        for (const [name, requests] of open(appScenarios(ctx, appServer().base)))
           report.openLoop.app.push(
             await openLoopScenario(
               name,
-              app.base,
+              appServer().base,
               requests,
-              report.app.find((r) => r.name === name),
-              app.server.pid,
+              rowNamed(appMedians, name),
+              appServer().server.pid,
               mail,
             ),
           );
       }
-      report.memory = memory.stop();
-      report.maxRssMb = report.memory.maxProcessMb;
-      if (report.raw.length) printTable("raw node:http + pg", report.raw);
+      const peaks = memory?.stop();
+      report.memory = peaks;
+      report.maxRssMb = peaks?.maxProcessMb;
+      if (rawMedians.length) printTable("raw node:http + pg", rawMedians);
       printTable(
         ROUNDS > 1
           ? `Ticketry, the median of ${ROUNDS} rounds by p95 (shares: the median of each round's)`
           : "Ticketry",
-        report.app,
+        appMedians,
         report.sharesOfRaw,
       );
       report.searchShares = printSearchShare(rounds);
       for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
-      printTagShare(report.app);
-      printMailAlongside(report.app);
+      printTagShare(appMedians);
+      printMailAlongside(appMedians);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
         printOpenLoop("Open loop: Ticketry", report.openLoop.app);
         printMailAlongside(report.openLoop.app);
       }
       console.log(
-        `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers; server RSS through the run at most ${report.memory.maxProcessMb} MB in one process (${report.memory.processes.map((p) => `${p.pid}: ${p.maxMb}`).join(", ")} MB), ${report.memory.maxTotalMb} MB all together.`,
+        `\nCreated ${dup.created} tickets with ${dup.distinct_numbers} distinct numbers${peaks ? `; server RSS through the run at most ${peaks.maxProcessMb} MB in one process (${peaks.processes.map((p) => `${p.pid}: ${p.maxMb}`).join(", ")} MB), ${peaks.maxTotalMb} MB all together` : ""}.`,
       );
     }
   } finally {

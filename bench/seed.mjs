@@ -1,3 +1,4 @@
+// @ts-check
 // A large, realistic dataset for the benchmarks, loaded with set-based SQL:
 //   npm run bench:seed -- --orgs 1000 --tickets 1000000 [--largest 100000]
 // One organisation holds the largest share (default a tenth, 100k at 1M), the rest is spread
@@ -12,6 +13,10 @@ import { BENCH_TAGS } from "./lib/tags.mjs";
 import { benchDatabase, databaseSettings } from "./lib/database.mjs";
 import { progress } from "./lib/progress.mjs";
 
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -178,6 +183,7 @@ async function main() {
   console.log(`PostgreSQL settings: ${JSON.stringify(await databaseSettings(database.url))}`);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
+  /** @type {(sql: string, params?: unknown[]) => Promise<pg.QueryResult>} */
   const q = (sql, params) => client.query(sql, params);
   try {
     await q("SET TIME ZONE 'UTC'");
@@ -280,8 +286,8 @@ async function main() {
       SELECT t, "id", "createdAt", "updatedAt" FROM "Ticket" CROSS JOIN LATERAL unnest("tagIds") AS t`);
     // The team has been warned of every ticket already at risk, as the SLA job would have done
     // when it happened (lib/services/tickets/sla-warnings.ts). Without these rows the job works through
-    // every seeded ticket at risk during the run, 200 warnings and their mails a minute: about
-    // 25,000 at 1M, two hours of background work that 10k finishes in two minutes. (In
+    // every seeded ticket at risk during the run, a steady stream of warnings and their mails:
+    // at 1M, hours of background work beside every measurement. (In
     // `npm run bench -- --scale` the server runs while sizes are seeded, and its job may have
     // warned of some of them already.)
     // The rest the job watches as the trigger would have: from its at-risk time, or, warned at

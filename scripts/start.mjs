@@ -109,7 +109,7 @@ try {
     // The heap cap is the server's alone: `next build` above runs with Node's default.
     server = spawn(process.execPath, [...heapArgs, "scripts/serve.mjs"], {
       stdio: "inherit",
-      env: { ...serverProcessEnv(), ...env, PORT: port },
+      env: serverProcessEnv({ ...process.env, ...env, PORT: port }),
     });
   }
   server.on("exit", (code) => shutdown(code ?? 0));

@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the .cpuprofile files a profiled server wrote (node --cpu-prof, one per process) and sums
 // where the CPU went: self time per function and per part of the stack (Next, React, Prisma, pg,
 // Node itself, our code), as shares of the busy time (idle excluded), so runs on a machine shared
@@ -5,7 +6,22 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Which part of the server a stack frame belongs to, from its script's address. */
+/**
+ * The parts of a .cpuprofile file read here: the call tree's nodes, and which node each sample
+ * hit with the microseconds since the one before.
+ * @typedef {{
+ *   nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[],
+ *   startTime: number,
+ *   samples: number[],
+ *   timeDeltas: number[],
+ * }} CpuProfile
+ */
+
+/**
+ * Which part of the server a stack frame belongs to, from its script's address.
+ * @param {string} url
+ * @param {string} functionName
+ */
 export function partOf(url, functionName) {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("node:")) return "node";
@@ -18,6 +34,7 @@ export function partOf(url, functionName) {
   return "other";
 }
 
+/** @param {string} url */
 const shortUrl = (url) =>
   url
     .replace(/^file:\/\//, "")
@@ -29,6 +46,9 @@ const shortUrl = (url) =>
  * monotonic clock in microseconds: `process.hrtime.bigint() / 1000n` on the same machine, the
  * clock V8 stamps samples with) keeps only the samples taken in it, e.g. the measured part of a
  * scenario without the server's start and warm-up.
+ * @param {string} dir
+ * @param {number} [top]
+ * @param {{ fromUs: number, toUs: number } | null} [window]
  */
 export function summariseProfiles(dir, top = 15, window = null) {
   const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
@@ -37,6 +57,7 @@ export function summariseProfiles(dir, top = 15, window = null) {
   let busy = 0;
   let idle = 0;
   for (const file of files) {
+    /** @type {CpuProfile} */
     const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
     const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     let at = profile.startTime;
@@ -58,7 +79,9 @@ export function summariseProfiles(dir, top = 15, window = null) {
       byPart.set(part, (byPart.get(part) ?? 0) + ms);
     });
   }
+  /** @param {number} ms */
   const share = (ms) => Math.round((1000 * ms) / Math.max(busy, 1)) / 10;
+  /** @param {Map<string, number>} map */
   const sorted = (map) =>
     [...map].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms: Math.round(ms), percent: share(ms) }));
   return {
@@ -70,6 +93,10 @@ export function summariseProfiles(dir, top = 15, window = null) {
   };
 }
 
+/**
+ * @param {string} title
+ * @param {ReturnType<typeof summariseProfiles>} summary
+ */
 export function printSummary(title, summary) {
   console.log(
     `\nCPU profile: ${title} (${summary.files} processes, busy ${summary.busyMs} ms, idle ${summary.idleMs} ms)`,

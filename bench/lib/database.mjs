@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark database: DATABASE_URL when set, else an embedded PostgreSQL of its own
 // (.data/bench, port 54339) with settings sized from the machine (scripts/lib/postgres-settings.mjs),
 // never the demo database that `npm start` uses. A DATABASE_URL's server keeps its own settings:
@@ -20,7 +21,10 @@ export async function benchDatabase() {
   return { url: db.url, stop: db.stop };
 }
 
-/** What the benchmark database runs with, for the report: a figure means little without it. */
+/**
+ * What the benchmark database runs with, for the report: a figure means little without it.
+ * @param {string} url
+ */
 export async function databaseSettings(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -36,6 +40,7 @@ export async function databaseSettings(url) {
  * The main process of the PostgreSQL server behind `url` when it runs on this machine (its
  * connections, autovacuum and WAL writer are its children), else null: a managed database, or
  * off Linux. Found from the process serving one connection, whose parent it is.
+ * @param {string} url
  */
 export async function databaseServerPid(url) {
   const client = new pg.Client({ connectionString: url });

@@ -1,3 +1,4 @@
+// @ts-check
 // The SQL of the app's hot reads, written out for node-postgres: the raw limit (bench/raw-server.mjs)
 // answers with it and bench/prepared.mjs times it unnamed and named. Kept to what the services
 // read (lib/services/tickets/list.ts, the ticket pane's statement and the session check); each query
@@ -13,6 +14,7 @@ const DONE = doneSql();
 const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
   ${iso(`"createdAt"`)} AS "at"`;
 const DAY = 24 * 3600_000;
+/** @type {Record<string, (user: string) => [string, string[]]>} */
 const VIEWS = {
   "": () => ["", []],
   unassigned: () => [`AND ${OPEN} AND "assignedToId" IS NULL`, []],
@@ -20,8 +22,10 @@ const VIEWS = {
   "all-open": () => [`AND ${OPEN}`, []],
 };
 
+/** @type {(name: string, text: string, values: unknown[]) => { name: string, text: string, values: unknown[] }} */
 const query = (name, text, values) => ({ name: `raw_${name}`, text, values });
 
+/** @param {string} user */
 export const sessionUser = (user) =>
   query(
     "user",
@@ -29,6 +33,10 @@ export const sessionUser = (user) =>
     [user],
   );
 
+/**
+ * @param {string} org
+ * @param {string} user
+ */
 export function list(org, user, view = "") {
   const [where, extra] = (VIEWS[view] ?? VIEWS[""])(user);
   return query(
@@ -38,6 +46,10 @@ export function list(org, user, view = "") {
   );
 }
 
+/**
+ * @param {string} org
+ * @param {string} user
+ */
 export function counts(org, user, now = new Date()) {
   const scope = `"organizationId" = $1`;
   return query(
@@ -50,7 +62,7 @@ export function counts(org, user, now = new Date()) {
       (SELECT COALESCE(sum("open"), 0) FROM open) - (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" > $3) AS "slaRisk",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= $4) AS "recentlyUpdated",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${DONE} AND "updatedAt" >= $5) AS closed`,
-    [org, user, now, new Date(now - DAY), new Date(now - 7 * DAY)],
+    [org, user, now, new Date(now.getTime() - DAY), new Date(now.getTime() - 7 * DAY)],
   );
 }
 
@@ -69,7 +81,12 @@ const AGENT = {
   rating: true,
 };
 
-/** `part`: "pane", "ticket" or "replies". */
+/**
+ * `part`: "pane", "ticket" or "replies".
+ * @param {string} org
+ * @param {string} id
+ * @param {"pane" | "ticket" | "replies"} [part]
+ */
 export const pane = (org, id, part = "pane", now = new Date()) => ({
   name: `raw_pane_${part}`,
   ...ticketPaneQuery({

@@ -1,3 +1,4 @@
+// @ts-check
 // A lean HTTP/1.1 client for the open-loop bench: keep-alive connections, one request at a time
 // on each, requests written as one string and answers read by their Content-Length (or chunks).
 // Node's http client spends several times the CPU per request of the servers it measures; on a
@@ -8,9 +9,23 @@ import net from "node:net";
 
 const HEADER_END = Buffer.from("\r\n\r\n");
 
+/** @typedef {{ method?: string, path: string, headers?: Record<string, string>, body?: string }} Request */
+/** @typedef {{ text: string, resolve: (status: number) => void, retriable: boolean }} Job */
+/**
+ * @typedef {{
+ *   socket: net.Socket,
+ *   buffer: Buffer,
+ *   current: Job | null,
+ *   timer: NodeJS.Timeout | undefined,
+ *   served: number,
+ *   error?: string,
+ * }} Connection
+ */
+
 /**
  * Reads one answer off a connection's bytes: its status, what follows it, and whether the server
  * closes the connection after it; null while it is incomplete.
+ * @param {Buffer} buffer
  */
 export function readAnswer(buffer) {
   const headerEnd = buffer.indexOf(HEADER_END);
@@ -20,6 +35,12 @@ export function readAnswer(buffer) {
   return answer && { ...answer, closes: /\r\nconnection:\s*close/i.test(head) };
 }
 
+/**
+ * @param {Buffer} buffer
+ * @param {string} head
+ * @param {number} bodyStart
+ * @returns {{ status: number, rest: Buffer } | null}
+ */
 function read(buffer, head, bodyStart) {
   const status = Number(head.slice(9, 12));
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
@@ -48,19 +69,28 @@ function read(buffer, head, bodyStart) {
  * Connections to `base` (http only), opened as needed up to `maxSockets`; `send` resolves with
  * the answer's status, or 0 when the connection failed or the answer took over `timeoutMs`.
  * `failures` counts the 0s by cause: "timeout", the socket's error code, or how it closed.
+ * @param {string} base
+ * @param {{ maxSockets?: number, timeoutMs?: number }} [options]
  */
 export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } = {}) {
   const url = new URL(base);
   const host = url.host;
+  /** @type {Connection[]} */
   const idle = [];
+  /** @type {Job[]} */
   const waiting = [];
+  /** @type {Set<Connection>} */
   const open = new Set();
+  /** @type {Record<string, number>} */
   const failures = {};
+  /** @param {string} cause */
   const failed = (cause) => (failures[cause] = (failures[cause] ?? 0) + 1);
 
+  /** @returns {Connection} */
   function connect() {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 80), noDelay: true });
-    const connection = { socket, buffer: Buffer.alloc(0), current: null, timer: null, served: 0 };
+    /** @type {Connection} */
+    const connection = { socket, buffer: Buffer.alloc(0), current: null, timer: undefined, served: 0 };
     socket.on("data", (chunk) => {
       connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
       const answer = connection.current && readAnswer(connection.buffer);
@@ -86,7 +116,7 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
       );
       finish(connection, 0, Buffer.alloc(0), false);
     };
-    socket.on("error", (error) => {
+    socket.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
       connection.error = error.code ?? error.message;
       fail();
     });
@@ -95,9 +125,15 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
     return connection;
   }
 
+  /**
+   * Settles the connection's current job (there is one whenever this is called).
+   * @param {Connection} connection
+   * @param {number} status
+   * @param {Buffer} rest
+   */
   function finish(connection, status, rest, reusable = true) {
     clearTimeout(connection.timer);
-    const { resolve } = connection.current;
+    const { resolve } = /** @type {Job} */ (connection.current);
     connection.current = null;
     connection.served += 1;
     connection.buffer = rest;
@@ -105,18 +141,24 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
     resolve(status);
   }
 
+  /** @param {Connection} connection */
   function release(connection) {
     const next = waiting.shift();
     if (next) start(connection, next);
     else idle.push(connection);
   }
 
+  /** @param {Job} job */
   function dispatch(job) {
     const connection = idle.pop() ?? (open.size < maxSockets ? connect() : null);
     if (connection) start(connection, job);
     else waiting.push(job);
   }
 
+  /**
+   * @param {Connection} connection
+   * @param {Job} job
+   */
   function start(connection, job) {
     connection.current = job;
     connection.timer = setTimeout(() => {
@@ -129,7 +171,11 @@ export function httpConnections(base, { maxSockets = 512, timeoutMs = 10_000 } =
   }
 
   return {
-    /** `request`: { method, path, headers, body } as the scenarios describe it. */
+    /**
+     * `request`: { method, path, headers, body } as the scenarios describe it.
+     * @param {Request} request
+     * @returns {Promise<number>}
+     */
     send(request) {
       const method = request.method ?? "GET";
       const body = request.body ?? "";

@@ -1,8 +1,8 @@
+// @ts-check
 // How fast the machine was while a run measured it. Shares of the raw limit compare within one
-// run, but the figures themselves move with the machine: on the two-core machines these runs use,
-// the raw server's list moved by a third between two runs of one build, and the landing page
-// (which reads nothing from the database) cost 11.3 ms of the server in one run and 15.2 in
-// another. So a run times a fixed piece of work at its start and at its end, and says how much
+// run, but the figures themselves move with the machine: on the small shared machines these runs
+// use, one build's raw list and even the landing page (which reads nothing from the database)
+// cost the server clearly more in some runs than in others. So a run times a fixed piece of work at its start and at its end, and says how much
 // of the cores' time the hypervisor took for other machines (steal).
 import { createHash } from "node:crypto";
 
@@ -39,7 +39,11 @@ export function fixedWorkMs(tries = 5) {
   return Math.round(100 * best) / 100;
 }
 
-/** The percentage of the cores' time stolen between two readings of machineCpu (process-cpu.mjs), or null. */
+/**
+ * The percentage of the cores' time stolen between two readings of machineCpu (process-cpu.mjs), or null.
+ * @param {{ total: number, steal: number } | null | undefined} before
+ * @param {{ total: number, steal: number } | null | undefined} after
+ */
 export function stealPercent(before, after) {
   if (!before || !after || after.total === before.total) return null;
   return Math.round((1000 * (after.steal - before.steal)) / (after.total - before.total)) / 10;

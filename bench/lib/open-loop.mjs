@@ -1,3 +1,4 @@
+// @ts-check
 // Open-loop load: requests leave on a fixed schedule (`rate` per second) whether or not earlier
 // ones have been answered, the way real users arrive. autocannon is closed-loop: a connection
 // sends its next request only after the last answer, and its `overallRate`/`connectionRate` only
@@ -19,7 +20,17 @@ import { performance } from "node:perf_hooks";
 import { httpConnections } from "./http-connections.mjs";
 import { busyPercent, machineCpu } from "./process-cpu.mjs";
 
-/** How busy the machine is with no load from this process, over `seconds`: the baseline of a calibration. */
+/** @typedef {import("./http-connections.mjs").Request} Request */
+/**
+ * One request of an arrival, as autocannon describes it: `setupRequest` fills in the request from
+ * what the earlier ones of the same arrival left in `context`.
+ * @typedef {{ method?: string, setupRequest: (request: Request, context: Record<string, string>) => Request }} RequestDescription
+ */
+
+/**
+ * How busy the machine is with no load from this process, over `seconds`: the baseline of a calibration.
+ * @param {number} seconds
+ */
 export async function idleMachineBusyPercent(seconds) {
   const before = machineCpu();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -29,17 +40,23 @@ export async function idleMachineBusyPercent(seconds) {
 /**
  * Sends `rate` requests per second for `seconds`, then waits for the stragglers. Returns the
  * rate offered and achieved and exact p50/p95/p99 (ms) over every response.
+ * @param {string} base
+ * @param {RequestDescription[]} requests
+ * @param {{ rate: number, seconds: number, maxSockets?: number }} load
  */
 export async function openLoop(base, requests, { rate, seconds, maxSockets = 512 }) {
   const client = httpConnections(base, { maxSockets });
   const arrivalsPerSecond = rate / requests.length;
   const total = Math.max(1, Math.round(arrivalsPerSecond * seconds));
+  /** @type {number[]} */
   const latencies = [];
   let errors = 0;
   let non2xx = 0;
   const inFlight = new Set();
 
+  /** @param {number} scheduledAt */
   async function arrival(scheduledAt) {
+    /** @type {Record<string, string>} */
     const context = {};
     let startedAt = scheduledAt;
     for (const description of requests) {
@@ -77,6 +94,7 @@ export async function openLoop(base, requests, { rate, seconds, maxSockets = 512
   client.close();
 
   latencies.sort((a, b) => a - b);
+  /** @param {number} p */
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   return {
     offeredPerSec: rate,

@@ -1,3 +1,4 @@
+// @ts-check
 // Where a closed-loop run's CPU went, per request: the whole machine, the server's processes, this
 // process (the load generator) and, when it runs on this machine, the database server's processes.
 // When the cores are saturated, requests per second is the machine's CPU divided by this, so a
@@ -23,21 +24,34 @@ export function machineCpu() {
   }
 }
 
-/** Every core's busy share (percent) between two readings of machineCpu, or null off Linux. */
+/** @typedef {ReturnType<typeof machineCpu>} MachineCpu */
+
+/**
+ * Every core's busy share (percent) between two readings of machineCpu, or null off Linux.
+ * @param {MachineCpu} before
+ * @param {MachineCpu} after
+ */
 export function busyPercent(before, after) {
   return before && after
     ? Math.round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total))
     : null;
 }
 
-/** CPU milliseconds `pid` has used so far, user and system. */
+/**
+ * CPU milliseconds `pid` has used so far, user and system.
+ * @param {number} pid
+ */
 export function processCpuMs(pid) {
   const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-/** CPU milliseconds used so far by each process of the tree under `rootPid`. */
+/**
+ * CPU milliseconds used so far by each process of the tree under `rootPid`.
+ * @param {number} rootPid
+ */
 function treeCpuMs(rootPid) {
+  /** @type {Map<number, number>} */
   const used = new Map();
   for (const pid of processTree(rootPid)) {
     try {
@@ -49,7 +63,11 @@ function treeCpuMs(rootPid) {
   return used;
 }
 
-/** What the tree under `rootPid` used between `before` (treeCpuMs) and now. */
+/**
+ * What the tree under `rootPid` used between `before` (treeCpuMs) and now.
+ * @param {number} rootPid
+ * @param {Map<number, number>} before
+ */
 function treeCpuSince(rootPid, before) {
   let used = 0;
   // A process that started meanwhile (a restarted worker, a new database connection) counts from zero.
@@ -69,16 +87,19 @@ function treeCpuSince(rootPid, before) {
 export function watchCpu(serverPid, databasePid = null) {
   const machineBefore = machineCpu();
   const serverBefore = serverPid ? treeCpuMs(serverPid) : new Map();
-  const databaseBefore = databasePid ? treeCpuMs(databasePid) : null;
+  const databaseBefore = databasePid ? { pid: databasePid, used: treeCpuMs(databasePid) } : null;
   const clientBefore = process.cpuUsage();
   return {
+    /** @param {number} requests */
     stop(requests) {
       const machineAfter = machineCpu();
       if (!machineBefore || !machineAfter || requests === 0) return null;
       const serverMs = serverPid ? treeCpuSince(serverPid, serverBefore) : 0;
-      const databaseMs = databaseBefore ? treeCpuSince(databasePid, databaseBefore) : null;
+      const databaseMs = databaseBefore ? treeCpuSince(databaseBefore.pid, databaseBefore.used) : null;
       const client = process.cpuUsage(clientBefore);
+      /** @param {number} ms */
       const round = (ms) => Math.round(100 * ms) / 100;
+      /** @param {number} ms */
       const perRequest = (ms) => round(ms / requests);
       const machine = perRequest((machineAfter.busy - machineBefore.busy) * TICK_MS);
       const server = perRequest(serverMs);

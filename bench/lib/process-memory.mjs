@@ -1,10 +1,15 @@
+// @ts-check
 // Resident memory of the server under load, per process: the target is per process (each must
 // stay small), so the total of the tree alone would hide which one grew. Linux /proc only.
 import { readFileSync } from "node:fs";
 import { processTree } from "./process-tree.mjs";
 
-/** RSS in MB of `rootPid` and each of its descendants, as a Map pid -> MB. */
+/**
+ * RSS in MB of `rootPid` and each of its descendants, as a Map pid -> MB.
+ * @param {number} rootPid
+ */
 export function processTreeRss(rootPid) {
+  /** @type {Map<number, number>} */
   const rss = new Map();
   for (const pid of processTree(rootPid)) {
     try {
@@ -19,8 +24,11 @@ export function processTreeRss(rootPid) {
 /**
  * Samples the tree every `intervalMs` until stop(), which returns the peaks: the largest any
  * one process reached, the largest sum over the tree at one moment, and each process's own.
+ * @param {number} rootPid
+ * @param {number} [intervalMs]
  */
 export function watchMemory(rootPid, intervalMs = 1000) {
+  /** @type {Map<number, number>} */
   const peaks = new Map();
   let total = 0;
   const sample = () => {

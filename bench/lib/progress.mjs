@@ -1,6 +1,13 @@
+// @ts-check
 // A one-line progress bar on stderr: `label [#####-----]  50%  12.3 s`.
+
+/**
+ * @param {string} label
+ * @param {number} total
+ */
 export function progress(label, total) {
   const started = Date.now();
+  /** @type {(value: number, end?: string) => void} */
   const draw = (value, end = "") => {
     const share = total ? Math.min(1, value / total) : 1;
     const filled = Math.round(share * 30);
@@ -10,5 +17,5 @@ export function progress(label, total) {
     );
   };
   draw(0);
-  return { update: (value) => draw(value), done: () => draw(total, "\n") };
+  return { update: (/** @type {number} */ value) => draw(value), done: () => draw(total, "\n") };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
 // optional build, the production server (scripts/serve.mjs) on `port`; returns the base URL and a stop function.
 import { spawn } from "node:child_process";
@@ -6,6 +7,10 @@ import { resolveDatabase, run } from "../../scripts/lib/database.mjs";
 import { applyMigrations } from "../../scripts/lib/schema-engine.mjs";
 import { serverHeapArgs, serverProcessEnv } from "../../scripts/lib/server-memory.mjs";
 
+/**
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ */
 async function waitFor(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -22,7 +27,10 @@ async function waitFor(url, timeoutMs = 60_000) {
 /** The session secret the bench's servers and processes sign with (production refuses to start without one). */
 export const BENCH_SESSION_SECRET = "benchmark-secret-0123456789abcdefghij";
 
-/** `nodeArgs`: extra Node flags of the server (e.g. --cpu-prof); cluster workers inherit them. */
+/**
+ * `nodeArgs`: extra Node flags of the server (e.g. --cpu-prof); cluster workers inherit them.
+ * @param {{ port: number, build?: boolean, env?: Record<string, string>, logFile?: string, nodeArgs?: string[] }} options
+ */
 export async function startProductionServer({ port, build = true, env: extra = {}, logFile, nodeArgs = [] }) {
   const db = extra.DATABASE_URL ? { url: extra.DATABASE_URL, stop: async () => {} } : await resolveDatabase();
   await applyMigrations(db.url);
@@ -48,7 +56,7 @@ export async function startProductionServer({ port, build = true, env: extra = {
     [...serverHeapArgs({ ...process.env, ...extra }), ...nodeArgs, "scripts/serve.mjs"],
     {
       stdio: ["ignore", "ignore", stderr],
-      env: { ...serverProcessEnv(), ...env, PORT: String(port) },
+      env: serverProcessEnv({ ...process.env, ...env, PORT: String(port) }),
     },
   );
   const base = `http://localhost:${port}`;

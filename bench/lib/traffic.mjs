@@ -1,3 +1,4 @@
+// @ts-check
 // Mixed help-desk traffic for the soak and outage runs: tenants set up through the API, N
 // concurrent clients reading, creating tickets, replying and changing status/priority across
 // the tenants, every acknowledged write remembered, and a database check afterwards that each
@@ -9,20 +10,39 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
 import { postgresSettings } from "../../scripts/lib/postgres-settings.mjs";
 
 // The package's ES build imports a nodemailer directory path that Node rejects; its CommonJS build works.
-const { SMTPServer } = createRequire(import.meta.url)("smtp-server");
+const { SMTPServer } = /** @type {typeof import("smtp-server")} */ (createRequire(import.meta.url)("smtp-server"));
+
+/**
+ * What `call` got back: `json` is the body parsed (null when empty or not JSON), in the shape of
+ * whichever route answered; `headers` is missing when the request failed.
+ * @typedef {{ status: number, json: unknown, ms: number, headers?: Headers, error?: string }} Answer
+ */
+/** @typedef {{ orgId: string, cookie: string, tickets: string[] }} Tenant */
+/** @typedef {{ kind: string, status: number, ms: number, at: number, error?: string, bodyOk: boolean }} Sample */
+/**
+ * The writes the server acknowledged, with what they acknowledged.
+ * @typedef {{
+ *   tickets: { orgId: string, id: string, subject: string, description: string, ticketNumber: number }[],
+ *   replies: { orgId: string, id: string, ticketId: string, content: string }[],
+ *   updates: { ticketId: string, status?: string, priority?: string }[],
+ * }} AckedWrites
+ */
 
 /**
  * An SMTP server that accepts every message: notification mail takes the real path. It drops
  * them unless `keep` (a run that must read a code it was sent), then `messages()` has them raw.
+ * @param {{ keep?: boolean }} [options]
  */
 export async function startMailSink({ keep = false } = {}) {
   let received = 0;
+  /** @type {string[]} */
   const kept = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
+      /** @type {Buffer[]} */
       const chunks = [];
       stream.on("data", (chunk) => keep && chunks.push(chunk));
       stream.on("end", () => {
@@ -32,24 +52,35 @@ export async function startMailSink({ keep = false } = {}) {
       });
     },
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.server.address());
   return {
-    url: `smtp://127.0.0.1:${server.server.address().port}/?ignoreTLS=true`,
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
     received: () => received,
     messages: () => [...kept],
-    stop: () => new Promise((r) => server.close(r)),
+    /** @returns {Promise<void>} */
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
 const STATUSES = ["open", "pending", "in_progress", "resolved"];
 const PRIORITIES = ["low", "medium", "high", "urgent"];
 
-/** A throwaway PostgreSQL of the benchmark's own (stoppable without touching anyone else's). */
+/**
+ * A throwaway PostgreSQL of the benchmark's own (stoppable without touching anyone else's).
+ * @param {number} port
+ */
 export async function startOwnPostgres(port) {
   const dir = `/tmp/ticketry-bench-pg-${port}-${process.pid}`;
   return startEmbeddedPostgres({ dir, port, database: "ticketry_bench", settings: postgresSettings("bench") });
 }
 
+/**
+ * @param {string} url
+ * @param {string} text
+ * @param {unknown[]} [values]
+ * @returns {Promise<Record<string, unknown>[]>}
+ */
 async function query(url, text, values = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -60,7 +91,25 @@ async function query(url, text, values = []) {
   }
 }
 
-/** One request with its status, parsed JSON body and duration; a network failure is status 0. */
+/**
+ * The `n` that a `SELECT count(*)::int AS n` query answers.
+ * @param {string} url
+ * @param {string} text
+ * @param {unknown[]} [values]
+ */
+async function count(url, text, values) {
+  const [{ n }] = /** @type {{ n: number }[]} */ (await query(url, text, values));
+  return n;
+}
+
+/**
+ * One request with its status, parsed JSON body and duration; a network failure is status 0.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {{ cookie?: string, body?: unknown, headers?: Record<string, string> }} [options]
+ * @returns {Promise<Answer>}
+ */
 export async function call(base, method, path, { cookie, body, headers: extra = {} } = {}) {
   const started = performance.now();
   const headers = { ...extra };
@@ -74,6 +123,7 @@ export async function call(base, method, path, { cookie, body, headers: extra = 
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();
+    /** @type {unknown} */
     let json = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -86,13 +136,23 @@ export async function call(base, method, path, { cookie, body, headers: extra = 
       status: 0,
       json: null,
       ms: performance.now() - started,
-      error: String(error?.cause?.code ?? error?.name ?? error),
+      error: String(
+        /** @type {{ cause?: { code?: string } }} */ (error)?.cause?.code ??
+          /** @type {Error} */ (error)?.name ??
+          error,
+      ),
     };
   }
 }
 
-/** `orgs` organisations, each registered through the API, on the enterprise plan, with a few tickets. */
+/**
+ * `orgs` organisations, each registered through the API, on the enterprise plan, with a few tickets.
+ * @param {string} base
+ * @param {string} databaseUrl
+ * @returns {Promise<Tenant[]>}
+ */
 export async function prepareTenants(base, databaseUrl, orgs = 4) {
+  /** @type {Tenant[]} */
   const tenants = [];
   for (let i = 0; i < orgs; i++) {
     const email = `soak-admin-${i}-${randomUUID().slice(0, 6)}@example.test`;
@@ -107,7 +167,9 @@ export async function prepareTenants(base, databaseUrl, orgs = 4) {
       }),
     });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get("set-cookie").split(";")[0];
+    const setCookie = res.headers.get("set-cookie");
+    if (!setCookie) throw new Error("register answered without a session cookie");
+    const cookie = setCookie.split(";")[0];
     const { organization } = await res.json();
     tenants.push({ orgId: organization.id, cookie, tickets: [] });
   }
@@ -123,24 +185,29 @@ export async function prepareTenants(base, databaseUrl, orgs = 4) {
         body: { subject: `seed ${n}`, description: "seed ticket" },
       });
       if (r.status !== 201) throw new Error(`seed ticket failed: ${r.status}`);
-      tenant.tickets.push(r.json.id);
+      tenant.tickets.push(/** @type {{ id: string }} */ (r.json).id);
     }
   }
   return tenants;
 }
 
+/** @type {<T>(list: readonly T[]) => T} */
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /**
  * Runs `clients` concurrent loops until `durationMs` has passed. Returns every request's
  * outcome and the acknowledged writes (2xx answers) with what they acknowledged.
+ * @param {{ base: string, tenants: Tenant[], clients?: number, durationMs?: number }} options
  */
 export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_000 }) {
+  /** @type {Sample[]} */
   const samples = [];
+  /** @type {AckedWrites} */
   const acked = { tickets: [], replies: [], updates: [] };
   const started = Date.now();
   const deadline = started + durationMs;
 
+  /** @param {number} id */
   async function client(id) {
     const tenant = tenants[id % tenants.length];
     let n = 0;
@@ -151,7 +218,7 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
       let kind;
       let r;
       if (roll < 0.4) {
-        const read = pick(["list", "counts", "detail", "replies", "usage"]);
+        const read = pick(/** @type {const} */ (["list", "counts", "detail", "replies", "usage"]));
         kind = `read:${read}`;
         const ticket = pick(tenant.tickets);
         const path = {
@@ -172,14 +239,15 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         };
         r = await call(base, "POST", "/api/tickets", { cookie: tenant.cookie, body });
         if (r.status === 201) {
+          const ticket = /** @type {{ id: string, ticketNumber: number }} */ (r.json);
           acked.tickets.push({
             orgId: tenant.orgId,
-            id: r.json.id,
+            id: ticket.id,
             subject: body.subject,
             description: body.description,
-            ticketNumber: r.json.ticketNumber,
+            ticketNumber: ticket.ticketNumber,
           });
-          tenant.tickets.push(r.json.id);
+          tenant.tickets.push(ticket.id);
         }
       } else if (roll < 0.85) {
         kind = "reply";
@@ -190,7 +258,12 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         };
         r = await call(base, "POST", "/api/replies", { cookie: tenant.cookie, body });
         if (r.status === 201)
-          acked.replies.push({ orgId: tenant.orgId, id: r.json.id, ticketId: body.ticketId, content: body.content });
+          acked.replies.push({
+            orgId: tenant.orgId,
+            id: /** @type {{ id: string }} */ (r.json).id,
+            ticketId: body.ticketId,
+            content: body.content,
+          });
       } else {
         kind = "update";
         const ticketId = pick(tenant.tickets);
@@ -204,7 +277,7 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
         ms: r.ms,
         at,
         error: r.error,
-        bodyOk: r.status < 400 || typeof r.json?.error === "string",
+        bodyOk: r.status < 400 || typeof (/** @type {{ error?: unknown } | null} */ (r.json)?.error) === "string",
       });
     }
   }
@@ -213,13 +286,19 @@ export async function runTraffic({ base, tenants, clients = 50, durationMs = 60_
   return { samples, acked, elapsedMs: Date.now() - started };
 }
 
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 export function percentile(values, p) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** @param {Sample[]} samples */
 export function summarize(samples) {
+  /** @type {Record<number, number>} */
   const byStatus = {};
   for (const s of samples) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1;
   const ms = samples.map((s) => s.ms);
@@ -235,7 +314,12 @@ export function summarize(samples) {
   };
 }
 
-/** Every acknowledged write is in the database as acknowledged; nothing is half-written. */
+/**
+ * Every acknowledged write is in the database as acknowledged; nothing is half-written.
+ * @param {string} databaseUrl
+ * @param {AckedWrites} acked
+ * @param {string[]} orgIds
+ */
 export async function verifyWrites(databaseUrl, acked, orgIds) {
   const tickets = await query(
     databaseUrl,
@@ -263,16 +347,16 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
     const s = storedReplies.get(a.id);
     return !s || s.ticketId !== a.ticketId || s.content !== a.content || s.organizationId !== a.orgId;
   });
-  const [{ n: ticketsWithoutEvent }] = await query(
+  const ticketsWithoutEvent = await count(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Ticket" t WHERE t."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."ticketId" = t."id" AND e."action" = 'ticket.created')`,
     [orgIds],
   );
-  const [{ n: repliesWithoutTicket }] = await query(
+  const repliesWithoutTicket = await count(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Reply" r LEFT JOIN "Ticket" t ON t."id" = r."ticketId" WHERE t."id" IS NULL`,
   );
-  const [{ n: repliesWithoutEvent }] = await query(
+  const repliesWithoutEvent = await count(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Reply" r WHERE r."organizationId" = ANY($1) AND NOT EXISTS (SELECT 1 FROM "AuditEvent" e WHERE e."targetId" = r."id" AND e."action" IN ('ticket.replied', 'ticket.note_added'))`,
     [orgIds],
@@ -283,14 +367,14 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
     [orgIds],
   );
   // History chains to the current value: each ticket's status is the last recorded status change's target.
-  const [{ n: historyMismatches }] = await query(
+  const historyMismatches = await count(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Ticket" t
        JOIN LATERAL (SELECT e."metadata"->>'to' AS "to" FROM "AuditEvent" e WHERE e."ticketId" = t."id" AND e."action" = 'ticket.status_changed' ORDER BY e."createdAt" DESC, e."id" DESC LIMIT 1) last ON true
      WHERE t."organizationId" = ANY($1) AND last."to" <> t."status"::text`,
     [orgIds],
   );
-  const [{ n: storedTicketCount }] = await query(
+  const storedTicketCount = await count(
     databaseUrl,
     `SELECT count(*)::int AS n FROM "Ticket" WHERE "organizationId" = ANY($1) AND "subject" LIKE 'soak %'`,
     [orgIds],
@@ -312,9 +396,13 @@ export async function verifyWrites(databaseUrl, acked, orgIds) {
  * After the traffic: waits until the job queue has sent every mail (retries whose backoff has not
  * yet passed are made due, as if the wait were over), then checks that each acknowledged ticket's
  * "received" mail reached the sink exactly once and that no mail is dead.
+ * @param {string} databaseUrl
+ * @param {{ messages: () => string[], received: () => number }} mail
+ * @param {AckedWrites} acked
  */
 export async function verifyMail(databaseUrl, mail, acked, timeoutMs = 180_000) {
   const started = Date.now();
+  /** @type {{ pending: number, dead: number }} */
   let left;
   for (;;) {
     await query(
@@ -322,12 +410,14 @@ export async function verifyMail(databaseUrl, mail, acked, timeoutMs = 180_000) 
       `UPDATE graphile_worker._private_jobs SET run_at = now()
        WHERE attempts > 0 AND attempts < max_attempts AND locked_at IS NULL AND run_at > now()`,
     );
-    [left] = await query(
-      databaseUrl,
-      `SELECT count(*) FILTER (WHERE j.attempts < j.max_attempts)::int AS pending,
+    [left] = /** @type {{ pending: number, dead: number }[]} */ (
+      await query(
+        databaseUrl,
+        `SELECT count(*) FILTER (WHERE j.attempts < j.max_attempts)::int AS pending,
               count(*) FILTER (WHERE j.attempts >= j.max_attempts)::int AS dead
        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
        WHERE t.identifier = 'mail.send'`,
+      )
     );
     if (left.pending === 0 || Date.now() - started > timeoutMs) break;
     await new Promise((r) => setTimeout(r, 250));

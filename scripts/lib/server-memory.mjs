@@ -46,9 +46,10 @@ const SERVER_MALLOC_ENV = {
 
 /**
  * The environment of a server process: the allocator settings above unless `env` sets them itself.
- * @param {NodeJS.ProcessEnv} [env]
- * @returns {NodeJS.ProcessEnv}
+ * @template {Record<string, string | undefined>} E
+ * @param {E} env
+ * @returns {typeof SERVER_MALLOC_ENV & E}
  */
-export function serverProcessEnv(env = process.env) {
+export function serverProcessEnv(env) {
   return { ...SERVER_MALLOC_ENV, ...env };
 }
