@@ -29,6 +29,17 @@ beforeAll(async () => {
 });
 afterAll(() => other.end());
 
+/**
+ * Resolves once the process of `cache` has heard every notification committed before: they
+ * arrive in commit order, so a fence notified now is heard after them. (Waiting for a key to be
+ * missing proves nothing when it was never kept: a creation could still be heard after the read.)
+ */
+async function heardSoFar<V>(cache: HeardCache<V>) {
+  cache.keep(cache.begin(), "fence", {} as V);
+  await other.query(`SELECT pg_notify($1, '{"k":"removed","o":"fence"}')`, [LIVE_CHANNEL]);
+  await until(() => !cache.has("fence"), "the fence is heard");
+}
+
 let n = 0;
 async function ticket(
   organizationId: string,
@@ -65,7 +76,7 @@ describe("queue counts kept in memory", () => {
   it("answers a second look from memory, and counts again once another process's change is heard", async () => {
     const { org, sidebar } = await team();
     const first = await ticket(org.id, { slaRiskAt: new Date(Date.now() + DAY) });
-    await until(() => !organizationCounts.has(org.id), "the creation is heard");
+    await heardSoFar(organizationCounts); // the creation
     expect(await sidebar()).toMatchObject({ unassigned: 1, allOpen: 1, slaRisk: 0, recentlyUpdated: 1, closed: 0 });
     expect(organizationCounts.has(org.id)).toBe(true);
 
@@ -124,7 +135,7 @@ describe("queue counts kept in memory", () => {
     const t0 = Date.now();
     await ticket(org.id, { slaRiskAt: new Date(t0 + 10 * 60_000), updatedAt: new Date(t0 - 23 * HOUR) });
     await ticket(org.id, { status: "resolved", updatedAt: new Date(t0 - 7 * DAY + 2 * HOUR) });
-    await until(() => !organizationCounts.has(org.id), "the creations are heard");
+    await heardSoFar(organizationCounts); // the creations
     const at = async (ms: number) => {
       const kept = await queueCounts(user, new Date(t0 + ms));
       // What a process that kept nothing counts at the same moment.
@@ -163,12 +174,6 @@ describe("another process's counts", () => {
   const cacheB = new HeardCache<unknown>(100);
   const listenerB = new Listener(undefined, { dispatch: () => {}, resyncAll: () => {} }, undefined, cacheB);
   const keepInB = (organizationId: string) => cacheB.keep(cacheB.begin(), organizationId, {});
-  /** Resolves once B has heard every notification committed before: they arrive in commit order. */
-  async function heardSoFar() {
-    keepInB("fence");
-    await other.query(`SELECT pg_notify($1, '{"k":"removed","o":"fence"}')`, [LIVE_CHANNEL]);
-    await until(() => !cacheB.has("fence"), "B hears the fence");
-  }
 
   beforeAll(async () => {
     await listenerB.ensure();
@@ -181,7 +186,7 @@ describe("another process's counts", () => {
     const b = await team();
     const gone = [await ticket(a.org.id, {}), await ticket(a.org.id, {})];
     await ticket(b.org.id, {});
-    await heardSoFar();
+    await heardSoFar(cacheB);
     keepInB(a.org.id);
     keepInB(b.org.id);
     await other.query(`DELETE FROM "Ticket" WHERE "id" = ANY($1)`, [gone.map((t) => t.id)]);
