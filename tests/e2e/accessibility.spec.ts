@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { openInTheme, signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 async function expectNoViolations(page: Page, include?: string) {
   // Colours fade on a theme change: measured mid-fade, a contrast is neither theme's.
@@ -39,9 +40,9 @@ test.describe("accessibility (axe-core)", () => {
   // One test per theme: each page is analysed in full, and both themes in one test came within
   // seconds of the time a test may take on a slow machine.
   for (const theme of ["light", "dark"] as const) {
-    test(`signed-in pages have no violations, ${theme}`, async ({ page }) => {
+    test(`signed-in pages have no violations, ${theme}`, async ({ page, team }) => {
       await openInTheme(page, theme);
-      await signInAs(page, "admin@acme.test");
+      await signInAs(page, team.admin.email);
       for (const path of ["/app", "/app#dashboard", "/app#closed", "/profile"]) {
         await page.goto(path);
         await expect(page.locator("h1, h2").first()).toBeAttached();
@@ -51,9 +52,10 @@ test.describe("accessibility (axe-core)", () => {
 
     test(`the workspace with a ticket open, the shortcut list and the command palette have no violations, ${theme}`, async ({
       page,
+      team,
     }) => {
       await openInTheme(page, theme);
-      await signInAs(page, "admin@acme.test");
+      await signInAs(page, team.admin.email);
       await page.goto("/app#all-open");
       await page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button").first().click();
       await expect(page.getByRole("article").getByRole("combobox", { name: "Assignee" })).toBeVisible();

@@ -1,13 +1,14 @@
-import { expect, test } from "@playwright/test";
 import { signInAs, toastText } from "./helpers";
+import { expect, test } from "./team";
 
 test.describe("bulk actions", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("select by click, Shift-click range and select all, then change priority and assignee at once", async ({
     page,
+    team,
   }) => {
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const list = page.getByRole("region", { name: "Tickets" });
     const rows = list.locator("[data-ticket-row]");
@@ -60,8 +61,8 @@ test.describe("bulk actions", () => {
     }
   });
 
-  test("a customer sees no selection boxes", async ({ page }) => {
-    await signInAs(page, "casey@customer.test");
+  test("a customer sees no selection boxes", async ({ page, team }) => {
+    await signInAs(page, team.customer.email);
     await page.goto("/app#closed");
     const list = page.getByRole("region", { name: "Tickets" });
     await expect(list.locator("[data-ticket-row]").first()).toBeVisible();

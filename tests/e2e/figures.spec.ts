@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 test.describe("admin breakdown and dashboard chart", () => {
-  test("the Ticket Status Breakdown counts every status, so the counts and shares add up", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("the Ticket Status Breakdown counts every status, so the counts and shares add up", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Ticket Status Breakdown" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Total Tickets" }).getByTestId("stat-value")).toHaveText(/^[1-9]\d*$/);
@@ -18,8 +18,8 @@ test.describe("admin breakdown and dashboard chart", () => {
     expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
   });
 
-  test("the dashboard chart has dates on its axis, a scale and a tooltip per day", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("the dashboard chart has dates on its axis, a scale and a tooltip per day", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/app#dashboard");
     const chart = page.locator("figure svg").first();
     await expect(chart).toBeVisible();

@@ -1,7 +1,8 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { codeFromMail, latestMailHtmlTo, signInAs, toastText, uniqueEmail, openInTheme } from "./helpers";
+import { expect, test } from "./team";
 
 // A formatted reply from the composer to the customer: written with the toolbar and its
 // shortcuts, checked in the Preview, sent, and then shown the same (the same HTML, element for
@@ -60,9 +61,10 @@ test.describe("formatted replies", () => {
   test("an agent formats a reply from the keyboard and toolbar; workspace, portal and email show it alike", async ({
     page,
     browser,
+    team,
   }) => {
     const customer = uniqueEmail("formatted");
-    await signInAs(page, "agent@acme.test");
+    await signInAs(page, team.agent.email);
     const ticket = await newTicket(page, customer);
     await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
     const detail = page.getByRole("article");
@@ -123,7 +125,7 @@ test.describe("formatted replies", () => {
 
     // And the portal shows it as the workspace does.
     const portal = await (await browser.newContext()).newPage();
-    await portal.goto("/portal?org=acme");
+    await portal.goto(`/portal?org=${team.organization.slug}`);
     await portal.getByLabel("Email").fill(customer);
     await portal.getByRole("button", { name: "Access Portal" }).click();
     await portal.getByLabel("Access code").fill(await codeFromMail(customer));
@@ -143,10 +145,10 @@ test.describe("formatted replies", () => {
       { width: 1024, height: 768 },
       { width: 390, height: 844 },
     ]) {
-      test(`composer preview and thread at ${size.width} px, ${theme}`, async ({ page }) => {
+      test(`composer preview and thread at ${size.width} px, ${theme}`, async ({ page, team }) => {
         await openInTheme(page, theme);
         await page.setViewportSize(size);
-        await signInAs(page, "agent@acme.test");
+        await signInAs(page, team.agent.email);
         const ticket = await newTicket(page, uniqueEmail("formatted-shot"));
         const sent = await page.request.post("/api/replies", { data: { ticketId: ticket.id, content: SOURCE } });
         expect(sent.status()).toBe(201);

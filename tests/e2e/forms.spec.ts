@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createOrgAdmin } from "./db";
 import { codeFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 // Every form shows its problems at the field (marked invalid, described by the message, the
 // required fields marked), while keeping the product's toasts.
@@ -15,8 +16,8 @@ async function expectRequired(page: Page, ...fields: Locator[]) {
 }
 
 test.describe("field errors", () => {
-  test("new ticket: each missing or wrong field says so, and clears as it is fixed", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("new ticket: each missing or wrong field says so, and clears as it is fixed", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app#all-open");
     await page.getByRole("button", { name: "New Ticket" }).click();
     const dialog = page.getByRole("dialog", { name: "New Ticket" });
@@ -65,8 +66,8 @@ test.describe("field errors", () => {
     await expectFieldError(panel.getByLabel("Email address"), "valid email");
   });
 
-  test("portal: the email gate and a new ticket", async ({ page }) => {
-    await page.goto("/portal?org=acme");
+  test("portal: the email gate and a new ticket", async ({ page, team }) => {
+    await page.goto(`/portal?org=${team.organization.slug}`);
     await page.getByRole("button", { name: "Access Portal" }).click();
     await expect(toastText(page, "Please enter your email address")).toBeVisible();
     await expectFieldError(page.getByLabel("Email"), "Email is required");
@@ -86,8 +87,11 @@ test.describe("field errors", () => {
 });
 
 test.describe("a new ticket by an agent", () => {
-  test("finds an existing customer, is assigned to the agent by default and shows its category", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("finds an existing customer, is assigned to the agent by default and shows its category", async ({
+    page,
+    team,
+  }) => {
+    await signInAs(page, team.agent.email);
     const tag = `${Date.now()}`;
     const email = `quinn-${tag}@example.test`;
     const earlier = await page.request.post("/api/tickets", {

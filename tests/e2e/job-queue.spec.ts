@@ -1,11 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { latestMailTo, signInAs, toastText, uniqueEmail } from "./helpers";
 import { createDeadMailJob } from "./jobs-db";
+import { expect, test } from "./team";
 
-test("System Health shows the job queue, and a dead mail job retried is delivered", async ({ page }) => {
+test("System Health shows the job queue, and a dead mail job retried is delivered", async ({ page, team }) => {
   const to = uniqueEmail("dead-letter");
   const id = await createDeadMailJob(to, "Your ticket was updated");
-  await signInAs(page, "platform@ticketry.test");
+  await signInAs(page, team.platformAdmin.email);
   await page.goto("/platform-admin");
   await page.getByRole("tab", { name: "System Health" }).click();
 

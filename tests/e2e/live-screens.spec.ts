@@ -1,6 +1,7 @@
 import path from "node:path";
-import { expect, test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { expect, test } from "./team";
 
 // The live parts of an open ticket at the widths agents use, light and dark, saved as screenshots
 // (SHOTS_DIR, else test-results/screens) for a person to look at: who else is viewing and typing,
@@ -24,10 +25,11 @@ for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`live ticket at ${size.width} px, ${theme}: viewers, banner, stale change and held reply`, async ({
       browser,
+      team,
     }) => {
       const name = `${size.width}-${theme}`;
-      const a = await pageAs(browser, "admin@acme.test", theme, { width: 1440, height: 900 });
-      const b = await pageAs(browser, "agent2@acme.test", theme, size);
+      const a = await pageAs(browser, team.admin.email, theme, { width: 1440, height: 900 });
+      const b = await pageAs(browser, team.agent2.email, theme, size);
       const created = await a.request.post("/api/tickets", {
         data: { subject: `Printer on fire ${Date.now()}`, description: "Smoke from tray 2.", customerName: "Pat Doe" },
       });
@@ -45,7 +47,7 @@ for (const theme of ["light", "dark"] as const) {
       await b.screenshot({ path: path.join(SHOTS, `live-ticket-${name}.png`) });
 
       // A tab that heard nothing: its change and its reply are out of date.
-      const c = await pageAs(browser, "agent@acme.test", theme, size);
+      const c = await pageAs(browser, team.agent.email, theme, size);
       await c.route("**/api/events", (route) => route.abort());
       await c.goto(url);
       await expect(c.getByRole("article").getByRole("heading", { name: ticket.subject })).toBeVisible();
@@ -64,7 +66,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(c.getByRole("article").getByText("Fire is out.")).toBeVisible();
       await expectNoSidewaysScroll(c);
       await c.screenshot({ path: path.join(SHOTS, `live-held-reply-${name}.png`) });
-      // Closed again, so the demo organisation's open queues stay as other specs expect.
+      // Closed again, so the team's open queues stay as its other tests expect.
       await a.request.put(`/api/tickets/${ticket.id}`, { data: { status: "closed" } });
       for (const p of [a, b, c]) await p.context().close();
     });

@@ -1,8 +1,9 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createOrgAdmin } from "./db";
 import { SCREEN_SIZES, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { expect, test } from "./team";
 
 // Macros end to end: an admin creates one in Settings (placeholders checked as they type), an
 // agent applies it from the reply box and from the command palette with the keyboard alone,
@@ -18,14 +19,14 @@ async function expectNoViolations(page: Page) {
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** A macro made through the API as the demo admin (for the agent's part and the screenshots). */
+/** A macro made through the API as the team's admin (for the agent's part and the screenshots). */
 async function macroViaApi(page: Page, body: Record<string, unknown>) {
   const res = await page.request.post("/api/macros", { data: body });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
 
-/** A fresh ticket of the demo organisation, so parallel specs never share it. */
+/** A fresh ticket of the team's, so no two tests share one. */
 async function freshTicket(page: Page, subject: string) {
   const res = await page.request.post("/api/tickets", {
     data: {
@@ -52,8 +53,8 @@ async function tabTo(page: Page, name: RegExp) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-test("an admin creates a macro: unknown placeholders are named as they are typed", async ({ page }) => {
-  await signInAs(page, "admin@acme.test");
+test("an admin creates a macro: unknown placeholders are named as they are typed", async ({ page, team }) => {
+  await signInAs(page, team.admin.email);
   await page.goto("/settings#macros");
   const card = page.getByRole("tabpanel", { name: "Macros" });
   await card.getByRole("button", { name: "New Macro" }).click();
@@ -83,8 +84,11 @@ test("an admin creates a macro: unknown placeholders are named as they are typed
   await expectNoViolations(page);
 });
 
-test("an agent applies a macro with the keyboard alone, from the reply box and from the palette", async ({ page }) => {
-  await signInAs(page, "admin@acme.test");
+test("an agent applies a macro with the keyboard alone, from the reply box and from the palette", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.admin.email);
   const tag = unique();
   const macro = await macroViaApi(page, {
     name: `Refund ${tag}`,
@@ -93,7 +97,7 @@ test("an agent applies a macro with the keyboard alone, from the reply box and f
     priority: "high",
   });
   const followUp = await macroViaApi(page, { name: `Follow up ${tag}`, body: "Anything else, {{customer.name}}?" });
-  await signInAs(page, "agent@acme.test");
+  await signInAs(page, team.agent.email);
   const ticket = await freshTicket(page, `Double charge ${tag}`);
   await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
   const detail = page.getByRole("article");
@@ -177,10 +181,11 @@ for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`macros at ${size.width} px, ${theme}: settings list, editor and the reply box's list fit the screen`, async ({
       page,
+      team,
     }) => {
       await openInTheme(page, theme);
       await page.setViewportSize(size);
-      await signInAs(page, "admin@acme.test");
+      await signInAs(page, team.admin.email);
       const tag = unique();
       await macroViaApi(page, {
         name: `Screens ${tag}`,

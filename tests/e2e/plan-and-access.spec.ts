@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createOrgAdmin } from "./db";
 import { signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 // Who is offered what: upgrades only to admins of organisations below Pro; the set-up wizard
 // only to admins; and an unknown address still looks like the product.
@@ -24,8 +24,8 @@ test.describe("upgrade prompts", () => {
     await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0);
   });
 
-  test("are never shown to agents, who cannot change the plan", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("are never shown to agents, who cannot change the plan", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app#dashboard");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText(/with the Pro plan/)).toHaveCount(0);
@@ -33,8 +33,8 @@ test.describe("upgrade prompts", () => {
   });
 });
 
-test("agents cannot reach the onboarding wizard", async ({ page }) => {
-  await signInAs(page, "agent@acme.test");
+test("agents cannot reach the onboarding wizard", async ({ page, team }) => {
+  await signInAs(page, team.agent.email);
   await page.goto("/onboarding");
   await expect(page).toHaveURL(/\/app/);
   await expect(page.getByRole("heading", { name: "Set up your help desk" })).toHaveCount(0);

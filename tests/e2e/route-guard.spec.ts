@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { signInAs, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 // The route table: anonymous visitors go to /, users without the role go to /app.
 const protectedPages = ["/app", "/onboarding", "/profile", "/settings", "/admin", "/users", "/platform-admin"];
@@ -12,8 +12,8 @@ test.describe("route guard", () => {
     });
   }
 
-  test("keeps an agent out of the admin pages", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("keeps an agent out of the admin pages", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     for (const path of ["/admin", "/users", "/platform-admin"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/app");
@@ -24,8 +24,8 @@ test.describe("route guard", () => {
     }
   });
 
-  test("lets an org admin into /admin and /users but not /platform-admin", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("lets an org admin into /admin and /users but not /platform-admin", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await page.goto("/users");
@@ -34,8 +34,8 @@ test.describe("route guard", () => {
     await expect(page).toHaveURL("/app");
   });
 
-  test("lets a platform admin everywhere", async ({ page }) => {
-    await signInAs(page, "platform@ticketry.test");
+  test("lets a platform admin everywhere", async ({ page, team }) => {
+    await signInAs(page, team.platformAdmin.email);
     await page.goto("/platform-admin");
     await expect(page.getByRole("heading", { name: "Platform Administration" })).toBeVisible();
     await page.goto("/users");

@@ -1,7 +1,8 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { latestMailTo, SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
+import { expect, test } from "./team";
 
 // Customer satisfaction end to end: an agent resolves a ticket, the customer opens the Good
 // link of the captured "How did we do?" mail (no sign-in), adds a comment and sends it; the
@@ -41,11 +42,12 @@ async function expectNoViolations(page: Page, include?: string) {
 test("a customer rates a resolved ticket from the emailed link; the agent sees it on the ticket and the dashboard", async ({
   page,
   browser,
+  team,
 }) => {
   const t = tag();
   const customer = `rater-${t}@example.test`;
   const subject = `Kettle leaks ${t}`;
-  await signInAs(page, "agent@acme.test");
+  await signInAs(page, team.agent.email);
   const ticket = await resolvedTicketFor(page, customer, subject);
 
   // The agent resolves it in the workspace and keeps it open.
@@ -87,9 +89,9 @@ test("a customer rates a resolved ticket from the emailed link; the agent sees i
   await expect(card).toContainText("Customer satisfaction, last 30 days");
   await expect(card.getByTestId("satisfaction-percent")).toHaveText(/^\d+% good$/);
 
-  await signInAs(page, "admin@acme.test");
+  await signInAs(page, team.admin.email);
   await page.goto("/admin#agents");
-  const sam = page.getByRole("table", { name: "Agents" }).getByRole("row").filter({ hasText: "agent@acme.test" });
+  const sam = page.getByRole("table", { name: "Agents" }).getByRole("row").filter({ hasText: team.agent.email });
   await expect(sam.getByRole("cell").nth(6)).not.toHaveText("0");
   await expect(sam.getByRole("cell").nth(7)).toHaveText(/^\d+%$/);
 });
@@ -97,11 +99,12 @@ test("a customer rates a resolved ticket from the emailed link; the agent sees i
 test("the rating page, the ticket's rating and Admin > Agents fit every width, light and dark", async ({
   page,
   browser,
+  team,
 }) => {
   test.setTimeout(120_000);
   const t = tag();
   const customer = `shots-${t}@example.test`;
-  await signInAs(page, "admin@acme.test");
+  await signInAs(page, team.admin.email);
   const ticket = await resolvedTicketFor(page, customer, `Screens of a rating ${t}`);
   expect((await page.request.put(`/api/tickets/${ticket.id}`, { data: { status: "resolved" } })).status()).toBe(200);
   const bad = await ratingLink(customer, "bad");

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createOrgAdmin } from "./db";
 import { signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 /** The admin of a new, onboarded free organisation, signed in. */
 async function newOnboardedAdmin(page: Page) {
@@ -101,8 +102,8 @@ test.describe("settings", () => {
     await expect(toastText(page, "This email address is already in use")).toBeVisible();
   });
 
-  test("an agent sees the support emails read-only", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("an agent sees the support emails read-only", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/settings#organization");
     await expect(page.getByRole("heading", { name: "Support Email Addresses" })).toBeVisible();
     await expect(page.getByText("Contact your administrator to change support email addresses.")).toBeVisible();

@@ -1,10 +1,11 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SCREEN_SIZES, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { expect, test } from "./team";
 
-// Tags end to end in the demo organisation, keyboard first: tag a ticket from its detail,
+// Tags end to end in the spec's own organisation, keyboard first: tag a ticket from its detail,
 // filter the list by the tag, tag several tickets from the bulk bar, and find the tag among the
-// dashboard's top tags. Names are unique per run, since other specs share the demo data.
+// dashboard's top tags. Names are unique per run, since this spec's tests share the team's data.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const REFUND = `Refund-${run}`;
@@ -25,8 +26,8 @@ async function openRow(page: Page, index: number): Promise<string> {
 test.describe("tags", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("tag a ticket by keyboard, filter by the tag, tag in bulk and see the top tags", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("tag a ticket by keyboard, filter by the tag, tag in bulk and see the top tags", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
     const first = await openRow(page, 0);
     const ticket = page.getByRole("article", { name: `Ticket #${first}` });
@@ -90,8 +91,8 @@ test.describe("tags", () => {
     await expect(top.getByRole("listitem").filter({ hasText: BULK })).toContainText("3");
   });
 
-  test("a customer sees no tags and no tag filter", async ({ page }) => {
-    await signInAs(page, "casey@customer.test");
+  test("a customer sees no tags and no tag filter", async ({ page, team }) => {
+    await signInAs(page, team.customer.email);
     await page.goto("/app#closed");
     await expect(list(page).locator("[data-ticket-row]").first()).toBeVisible();
     await expect(list(page).getByRole("button", { name: "Filter by tag" })).toHaveCount(0);
@@ -102,10 +103,13 @@ test.describe("tags", () => {
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
-    test(`tags at ${size.width} px, ${theme}: ticket, filtered list and dashboard fit the screen`, async ({ page }) => {
+    test(`tags at ${size.width} px, ${theme}: ticket, filtered list and dashboard fit the screen`, async ({
+      page,
+      team,
+    }) => {
       await openInTheme(page, theme);
       await page.setViewportSize(size);
-      await signInAs(page, "admin@acme.test");
+      await signInAs(page, team.admin.email);
       const name = `${size.width}-${theme}`;
       const shot = `Shot-${run}`;
       await page.goto("/app#all-open");

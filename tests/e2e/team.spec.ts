@@ -1,20 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 test.describe("settings: team", () => {
   test("an admin invites a teammate, who accepts the emailed link in another browser and signs in", async ({
     page,
     browser,
+    team,
   }) => {
     // Two browsers, an email round trip and the accept page's 2-second redirect: allow for a busy machine.
     test.slow();
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/settings#team");
     const tab = page.getByRole("tabpanel", { name: "Team" });
     await expect(tab.getByRole("heading", { name: "Team Members" })).toBeVisible();
     await expect(tab.getByText(/^\d+ \/ 10$/)).toBeVisible();
-    await expect(tab.getByRole("list", { name: "Team members" }).getByText("admin@acme.test")).toBeVisible();
+    await expect(tab.getByRole("list", { name: "Team members" }).getByText(team.admin.email)).toBeVisible();
 
     await tab.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toastText(page, "Validation Error")).toBeVisible();
@@ -33,7 +34,7 @@ test.describe("settings: team", () => {
     try {
       const other = await invitee.newPage();
       await other.goto(link.pathname + link.search);
-      await expect(other.getByText("Acme Support")).toBeVisible();
+      await expect(other.getByText(team.organization.name)).toBeVisible();
       await expect(other.getByLabel("Email")).toHaveValue(email);
       await other.getByLabel("Full name").fill("Tess Teammate");
       await other.getByLabel("Password", { exact: true }).fill("teammate-password");
@@ -63,7 +64,7 @@ test.describe("settings: team", () => {
     await expect(tab.getByRole("list", { name: "Team members" }).getByText(email)).toBeVisible();
     await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
 
-    // Give the seat back: the demo organisation's seats are shared by every spec of the run.
+    // Give the seat back: the team's seats are shared by every test of this spec.
     const [member] = (await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as {
       id: string;
     }[];
@@ -72,8 +73,8 @@ test.describe("settings: team", () => {
 });
 
 test.describe("settings: pending invitations", () => {
-  test("an admin revokes a pending invitation and its link stops working", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("an admin revokes a pending invitation and its link stops working", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     const email = uniqueEmail("withdrawn");
     expect((await page.request.post("/api/team-invites", { data: { email, role: "org_admin" } })).status()).toBe(201);
     const link = new URL(await linkFromMail(email, "/accept-invite"));
@@ -97,8 +98,8 @@ test.describe("settings: pending invitations", () => {
   });
 });
 
-test("the Team tab has no accessibility violations", async ({ page }) => {
-  await signInAs(page, "admin@acme.test");
+test("the Team tab has no accessibility violations", async ({ page, team }) => {
+  await signInAs(page, team.admin.email);
   await page.goto("/settings#team");
   await expect(page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Team members" })).toBeVisible();
   const violations = async () =>

@@ -1,7 +1,8 @@
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { addMessages, addPriorityChanges } from "./db";
 import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, signInAs, toastText } from "./helpers";
+import { expect, test, type Team } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
@@ -34,8 +35,8 @@ const open = async (list: ReturnType<Page["getByRole"]>, subject: string) =>
   list.getByRole("listitem").filter({ hasText: subject }).getByRole("button").first().click();
 
 /** An agent opens a new ticket changed 120 times since its creation; its History section. */
-async function openLongHistory(page: Page) {
-  await signInAs(page, "agent@acme.test");
+async function openLongHistory(page: Page, team: Team) {
+  await signInAs(page, team.agent.email);
   const tag = tagOf();
   const t = await newTicket(page, `Long history ${tag}`, `history-${tag}@example.test`);
   // With its creation, 121 changes: the pane holds the newest 100.
@@ -44,8 +45,8 @@ async function openLongHistory(page: Page) {
   return page.getByRole("article").getByRole("region", { name: "History" });
 }
 
-async function openLongConversation(page: Page) {
-  await signInAs(page, "agent@acme.test");
+async function openLongConversation(page: Page, team: Team) {
+  await signInAs(page, team.agent.email);
   const tag = tagOf();
   const t = await newTicket(page, `Long conversation ${tag}`, `conversation-${tag}@example.test`);
   // 60 messages after the opening one: the pane holds the newest 50.
@@ -55,8 +56,8 @@ async function openLongConversation(page: Page) {
 }
 
 test.describe("ticket detail", () => {
-  test("keeps a draft per ticket and kind, says so, restores it and clears it once sent", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("keeps a draft per ticket and kind, says so, restores it and clears it once sent", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     const tag = tagOf();
     const a = await newTicket(page, `Draft A ${tag}`, `draft-${tag}@example.test`);
     const b = await newTicket(page, `Draft B ${tag}`, `draft-${tag}@example.test`);
@@ -102,8 +103,8 @@ test.describe("ticket detail", () => {
     await expect(reply).toHaveValue("");
   });
 
-  test("sends and sets Pending in one action, then opens the next ticket when asked to", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("sends and sets Pending in one action, then opens the next ticket when asked to", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     const tag = tagOf();
     const older = await newTicket(page, `Queue older ${tag}`, `queue-${tag}@example.test`);
     const newer = await newTicket(page, `Queue newer ${tag}`, `queue-${tag}@example.test`);
@@ -150,8 +151,8 @@ test.describe("ticket detail", () => {
     await expect(detail.getByRole("combobox", { name: "Status" })).toHaveText("Resolved");
   });
 
-  test("asks to reopen a closed ticket before replying to it", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("asks to reopen a closed ticket before replying to it", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     const tag = tagOf();
     const t = await newTicket(page, `Closed one ${tag}`, `closed-${tag}@example.test`);
     expect((await page.request.put(`/api/tickets/${t.id}`, { data: { status: "closed" } })).ok()).toBe(true);
@@ -175,8 +176,11 @@ test.describe("ticket detail", () => {
     expect((await (await page.request.get(`/api/tickets/detail/${t.id}`)).json()).status).toBe("open");
   });
 
-  test("shows the customer beside the conversation: counts, first contact and other tickets", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("shows the customer beside the conversation: counts, first contact and other tickets", async ({
+    page,
+    team,
+  }) => {
+    await signInAs(page, team.agent.email);
     const tag = tagOf();
     const email = `history-${tag}@example.test`;
     const first = await newTicket(page, `Invoice missing ${tag}`, email, "Robin Vale");
@@ -196,8 +200,8 @@ test.describe("ticket detail", () => {
     await expect(page.getByRole("article").getByRole("heading", { name: first.subject })).toBeVisible();
   });
 
-  test("opens a ticket with one request for the whole pane", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("opens a ticket with one request for the whole pane", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     const tag = tagOf();
     const t = await newTicket(page, `One request ${tag}`, `pane-${tag}@example.test`, "Sam Pane");
     await page.request.post("/api/replies", {
@@ -222,8 +226,8 @@ test.describe("ticket detail", () => {
     expect(asked.filter((path) => !path.endsWith("/presence"))).toEqual([`/api/tickets/${t.id}/pane`]);
   });
 
-  test("shows a long history's newest changes and loads the earlier ones on asking", async ({ page }) => {
-    const history = await openLongHistory(page);
+  test("shows a long history's newest changes and loads the earlier ones on asking", async ({ page, team }) => {
+    const history = await openLongHistory(page, team);
     const entries = history.getByRole("listitem");
     await expect(entries).toHaveCount(100);
     await expect(entries.last()).toHaveText(/Sam Agent changed the priority from High to Medium$/);
@@ -239,8 +243,9 @@ test.describe("ticket detail", () => {
 
   test("a long conversation shows its newest 50 messages, the earlier ones above on asking, and a new one below", async ({
     page,
+    team,
   }) => {
-    const conversation = await openLongConversation(page);
+    const conversation = await openLongConversation(page, team);
     const messages = conversation.locator("[data-reply-type]");
     const earlier = conversation.getByRole("button", { name: "Show earlier messages" });
     await expect(messages).toHaveCount(50);
@@ -265,9 +270,9 @@ test.describe("ticket detail", () => {
   });
 });
 
-test("a conversation whose newest message is already in view opens at its top", async ({ page }) => {
+test("a conversation whose newest message is already in view opens at its top", async ({ page, team }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, "agent@acme.test");
+  await signInAs(page, team.agent.email);
   const tag = tagOf();
   const t = await newTicket(page, `Short conversation ${tag}`, `short-${tag}@example.test`);
   await addMessages(t.id, 1);
@@ -303,10 +308,10 @@ const LONG_SECTIONS = [
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     for (const { what, button, open, opensOn } of LONG_SECTIONS) {
-      test(`a long ${what} at ${size.width} px, ${theme}: "${button}" fits the pane`, async ({ page }) => {
+      test(`a long ${what} at ${size.width} px, ${theme}: "${button}" fits the pane`, async ({ page, team }) => {
         await openInTheme(page, theme);
         await page.setViewportSize(size);
-        const section = await open(page);
+        const section = await open(page, team);
         await expect(opensOn(section)).toBeInViewport();
         await page.screenshot({ path: path.join(SHOTS, `${what}-opened-${size.width}-${theme}.png`) });
         const more = section.getByRole("button", { name: button });

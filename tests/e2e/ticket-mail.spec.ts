@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 import { simpleParser } from "mailparser";
-import { DEMO_SUPPORT_ADDRESS } from "@/lib/site/demo";
 import { latestMailTo, signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 // What an agent sees of a ticket's received mail: each message with its sender checks and its
 // original as a download, and a warning above the reply box once mail to the customer bounced.
@@ -40,6 +40,7 @@ async function expectNoViolations(page: Page) {
 
 test("an agent sees a ticket's received mail, downloads the original, and is told when mail to the customer bounced", async ({
   page,
+  team,
 }) => {
   // Two mails and a bounce go through the job queue, each given up to 20 s, and the pane is
   // checked for accessibility twice: more than the default 30 s on a slow spell of a
@@ -51,13 +52,13 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
   const client = smtpClient();
   const first = await client.sendMail({
     from: { name: "Alex Sender", address: customer },
-    to: DEMO_SUPPORT_ADDRESS,
+    to: team.supportAddress,
     subject,
     text: `Hello,\n\nmy toaster sparks when I switch it on. ${tag}\n\nAlex`,
   });
   expect(first.response).toMatch(/^250 /);
 
-  await signInAs(page, "agent@acme.test");
+  await signInAs(page, team.agent.email);
   const ticket = await ticketTagged(page, tag);
   await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
   const detail = page.getByRole("article");

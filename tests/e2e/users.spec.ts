@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { linkFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
-/** A new agent of the demo organisation, made through the invitation API and its email. */
+/** A new agent of the team, made through the invitation API and its email. */
 async function newTeammate(page: Page, fullName: string) {
   const email = uniqueEmail("managed");
   const invited = await page.request.post("/api/team-invites", { data: { email, role: "agent" } });
@@ -16,8 +17,8 @@ async function newTeammate(page: Page, fullName: string) {
 }
 
 test.describe("user management", () => {
-  test("search a user, change their role, deactivate and reactivate them", async ({ page, playwright }) => {
-    await signInAs(page, "admin@acme.test");
+  test("search a user, change their role, deactivate and reactivate them", async ({ page, playwright, team }) => {
+    await signInAs(page, team.admin.email);
     const fullName = `Morgan Managed ${Date.now()}`;
     const email = await newTeammate(page, fullName);
 
@@ -66,20 +67,20 @@ test.describe("user management", () => {
     }
   });
 
-  test("an admin cannot edit or deactivate their own row", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("an admin cannot edit or deactivate their own row", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/users");
-    await page.getByLabel("Search users").fill("admin@acme.test");
-    const row = page.getByTestId("user-row").filter({ hasText: "admin@acme.test" });
+    await page.getByLabel("Search users").fill(team.admin.email);
+    const row = page.getByTestId("user-row").filter({ hasText: team.admin.email });
     await expect(row).toHaveCount(1);
     await row.getByRole("button", { name: /^Actions for / }).click();
     await expect(page.getByRole("menuitem", { name: "Edit Role" })).toHaveAttribute("aria-disabled", "true");
     await expect(page.getByRole("menuitem", { name: "Deactivate" })).toHaveAttribute("aria-disabled", "true");
   });
 
-  test("on a phone the page stays within the screen; only the table scrolls sideways", async ({ page }) => {
+  test("on a phone the page stays within the screen; only the table scrolls sideways", async ({ page, team }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/users");
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     const [pageWidth, screenWidth] = await page.evaluate(() => [
@@ -95,18 +96,19 @@ test.describe("user management", () => {
 
 test("User Management and its Edit Role dialog have no accessibility violations, in light and dark", async ({
   page,
+  team,
 }) => {
   const violations = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
-  await signInAs(page, "admin@acme.test");
+  await signInAs(page, team.admin.email);
   await page.goto("/users");
   await expect(page.getByTestId("user-row").first()).toBeVisible();
   await expect.poll(violations).toEqual([]);
   await page.getByRole("button", { name: "Toggle theme" }).click();
   await expect.poll(violations).toEqual([]);
-  await page.getByLabel("Search users").fill("agent@acme.test");
+  await page.getByLabel("Search users").fill(team.agent.email);
   await expect(page.getByTestId("user-row")).toHaveCount(1);
   await page
     .getByTestId("user-row")

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAs, toastText } from "./helpers";
+import { expect, test } from "./team";
 
 const rows = (page: Page) => page.getByRole("region", { name: "Tickets" }).getByRole("listitem").getByRole("button");
 /** Leaves every field, as an agent does after clicking somewhere neutral. */
@@ -7,8 +8,8 @@ const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTML
 const ticketNumberOf = async (row: ReturnType<typeof rows>) => Number((await row.innerText()).match(/#(\d+)/)![1]);
 
 test.describe("workspace keyboard", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test.beforeEach(async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

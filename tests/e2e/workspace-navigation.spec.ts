@@ -1,7 +1,8 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createForeignTicket } from "./db";
 import { signInAs } from "./helpers";
+import { expect, test } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
@@ -17,8 +18,8 @@ async function numberOf(row: ReturnType<typeof rows>) {
 }
 
 test.describe("workspace navigation", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test.beforeEach(async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
   });
 
   test("list and ticket scroll on their own; search, filters and the ticket header stay put", async ({ page }) => {
@@ -81,7 +82,7 @@ test.describe("workspace navigation", () => {
     await expect(queueHeading(page)).toHaveText("My Open");
   });
 
-  test("a ticket has an address: share, reload, Back and Forward open it in its queue", async ({ page }) => {
+  test("a ticket has an address: share, reload, Back and Forward open it in its queue", async ({ page, team }) => {
     await page.goto("/app#all-open");
     const row = rows(page).nth(2);
     const number = await numberOf(row);
@@ -103,7 +104,7 @@ test.describe("workspace navigation", () => {
 
     // Shared with someone else of the team: it opens for them too.
     const colleague = await page.context().browser()!.newPage();
-    await signInAs(colleague, "agent@acme.test");
+    await signInAs(colleague, team.agent.email);
     await colleague.goto(`/app?ticket=${number}#my-open`);
     await expect(colleague.getByRole("article", { name: `Ticket #${number}` })).toBeVisible();
     await expect(queueHeading(colleague)).toHaveText("My Open");
@@ -154,9 +155,9 @@ test.describe("workspace navigation", () => {
 });
 
 test.describe("workspace shell", () => {
-  test("a platform admin lands on /platform-admin and has a sidebar entry for it", async ({ page }) => {
+  test("a platform admin lands on /platform-admin and has a sidebar entry for it", async ({ page, team }) => {
     await page.goto("/login");
-    await page.getByLabel("Email").fill("platform@ticketry.test");
+    await page.getByLabel("Email").fill(team.platformAdmin.email);
     await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/platform-admin");
@@ -165,8 +166,8 @@ test.describe("workspace shell", () => {
     await expect(page).toHaveURL("/platform-admin");
   });
 
-  test("a skip link jumps past the sidebar without changing the queue", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("a skip link jumps past the sidebar without changing the queue", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app#all-open");
     await expect(rows(page).first()).toBeVisible();
     await page.keyboard.press("Tab");
@@ -178,8 +179,8 @@ test.describe("workspace shell", () => {
     await expect(page).toHaveURL(/#all-open$/);
   });
 
-  test("the collapsed sidebar keeps the queue counts in sight", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("the collapsed sidebar keeps the queue counts in sight", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/app#all-open");
     await expect(page.getByTestId("count-all-open")).toHaveText(/^\d+$/);

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { expect, test } from "./team";
 
 // The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
 // with a ticket open, the shortcut list, the command palette or the new ticket's customer picker.
@@ -11,10 +11,11 @@ for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`workspace at ${size.width} px, ${theme}: ticket, shortcuts, palette and customer picker fit the screen`, async ({
       page,
+      team,
     }) => {
       await openInTheme(page, theme);
       await page.setViewportSize(size);
-      await signInAs(page, "admin@acme.test");
+      await signInAs(page, team.admin.email);
       await page.goto("/app#all-open");
       const list = page.getByRole("region", { name: "Tickets" });
       const name = `${size.width}-${theme}`;

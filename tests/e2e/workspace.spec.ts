@@ -1,11 +1,12 @@
-import { expect, test } from "@playwright/test";
 import { showWholeList, signInAs, toastText, uniqueEmail } from "./helpers";
+import { expect, test } from "./team";
 
 test.describe("agent workspace", () => {
   test("work the queue: views by sidebar and hash, search, filter, open, reply, note, change fields", async ({
     page,
+    team,
   }) => {
-    await signInAs(page, "admin@acme.test");
+    await signInAs(page, team.admin.email);
     await page.goto("/app");
     await expect(page.getByText("Select a ticket to view details")).toBeVisible();
 
@@ -50,8 +51,8 @@ test.describe("agent workspace", () => {
 
     const priority = detail.getByRole("combobox", { name: "Priority" });
     const next = (await priority.textContent())?.includes("Urgent") ? "Low" : "Urgent";
-    // Other specs work the same demo tickets in parallel, so a ticket may already carry
-    // the same kind of history entry: each change must add exactly one more.
+    // The spec's other tests work the same tickets, so a ticket may already carry the same
+    // kind of history entry: each change must add exactly one more.
     const priorityChanges = detail.getByText("changed the priority from", { exact: false });
     const priorityBefore = await priorityChanges.count();
     await priority.click();
@@ -74,8 +75,8 @@ test.describe("agent workspace", () => {
     await expect(allOpenCount).toHaveText(String(before - 1));
   });
 
-  test("create a ticket from the dialog", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("create a ticket from the dialog", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app#all-open");
     await page.getByRole("button", { name: "New Ticket" }).click();
     const dialog = page.getByRole("dialog");
@@ -89,8 +90,8 @@ test.describe("agent workspace", () => {
     await expect(page.getByRole("article").getByText("Customer <customer@unknown.invalid>")).toBeVisible();
   });
 
-  test("dashboard shows figures, the chart and recent tickets", async ({ page }) => {
-    await signInAs(page, "admin@acme.test");
+  test("dashboard shows figures, the chart and recent tickets", async ({ page, team }) => {
+    await signInAs(page, team.admin.email);
     await page.goto("/app");
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
     await expect(page).toHaveURL(/#dashboard$/);
@@ -100,8 +101,8 @@ test.describe("agent workspace", () => {
     await expect(page.getByText(/of 1000 limit used/)).toBeVisible();
   });
 
-  test("knowledge base says coming soon; #settings goes to /settings", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("knowledge base says coming soon; #settings goes to /settings", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app");
     await page.getByRole("button", { name: "Knowledge Base" }).click();
     await expect(toastText(page, "Knowledge base feature is under development")).toBeVisible();
@@ -109,8 +110,8 @@ test.describe("agent workspace", () => {
     await expect(page).toHaveURL("/settings");
   });
 
-  test("the sidebar toggles with Ctrl+B and is a sheet on mobile", async ({ page }) => {
-    await signInAs(page, "agent@acme.test");
+  test("the sidebar toggles with Ctrl+B and is a sheet on mobile", async ({ page, team }) => {
+    await signInAs(page, team.agent.email);
     await page.goto("/app");
     const sidebar = page.locator('[data-slot="sidebar"]');
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
