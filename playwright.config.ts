@@ -31,11 +31,14 @@ const specFiles = readdirSync(path.join(__dirname, "tests/e2e"))
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two spec files at a time (E2E_WORKERS to change it), each with an organisation of its own
+  // (tests/e2e/team.ts), so neither sees what the other changes; a file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Generous: two spec files share the machine, and a screens test walks many widths and themes.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: `${results}/playwright.json` }]],
   outputDir: `${results}/playwright`,

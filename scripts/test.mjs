@@ -173,7 +173,8 @@ try {
       TEST_RESULTS_DIR: RESULTS,
       DATABASE_URL: url,
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
-      // The end-to-end tests sign in with the seeded demo accounts, as a deliberate demo would.
+      // The specs of the demo itself sign in with the seeded demo accounts, as a deliberate demo
+      // would; every other spec seeds an organisation of its own (tests/e2e/team.ts).
       ALLOW_DEMO_LOGINS: "true",
       APP_URL: `http://localhost:${E2E_PORT}`,
       E2E_PORT,
