@@ -25,6 +25,28 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Modules that import each other load half-initialised, in an order that depends on which
+      // one came first. The `@/` paths resolve through tsconfig (eslint-config-next's resolver).
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Only services talk to the database (and the scripts that migrate or seed it, and the tests
+    // and benches that set up their data): every other module asks a service.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["lib/services/**", "lib/server/**", "scripts/**", "prisma/**", "tests/**", "bench/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^@/|/)lib/server/db$|^(\\.\\./)+server/db$",
+              message: "Only lib/services imports the database client: call a service instead.",
+            },
+          ],
+        },
+      ],
     },
   },
 ];

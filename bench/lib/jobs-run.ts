@@ -6,7 +6,7 @@ import { startWorkers } from "@/lib/jobs/runner";
 import { enqueueMail } from "@/lib/services/mail/outbox";
 import { createTicket } from "@/lib/services/tickets/create";
 import { createTicketSchema } from "@/lib/schemas/tickets";
-import { SESSION_USER_SELECT } from "@/lib/auth/session";
+import { SESSION_USER_SELECT } from "@/lib/services/users/session-users";
 import { db } from "@/lib/server/db";
 
 handle("bench.noop", async () => {});

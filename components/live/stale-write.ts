@@ -1,4 +1,4 @@
-import type { TicketJson } from "@/components/tickets/queries";
+import type { TicketJson } from "@/lib/schemas/tickets";
 import { ApiError } from "@/lib/http/client/api";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { initials } from "@/lib/format/initials";
 import { roleLabel, roleTitle } from "@/lib/permissions/labels";
 import { ChangePasswordDialog } from "./change-password-dialog";

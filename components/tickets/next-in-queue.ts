@@ -2,7 +2,8 @@
 
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useState } from "react";
-import { ticketKeys, type TicketJson } from "./queries";
+import type { TicketJson } from "@/lib/schemas/tickets";
+import { ticketKeys } from "./queries";
 
 type ListPages = InfiniteData<{ items: TicketJson[] }>;
 

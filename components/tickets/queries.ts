@@ -18,16 +18,15 @@ import type {
   CustomerReply,
   QueueCounts,
   StaffReply,
-  Ticket,
   TicketHistoryEvent,
   TicketListItem,
+  TicketJson,
   TicketStats,
 } from "@/lib/schemas/tickets";
 import type { AssignableUser } from "@/lib/schemas/users";
 import type { TicketMail } from "@/lib/schemas/ticket-mail";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
 
-export type TicketJson = Jsonify<Ticket>;
 export type TicketListItemJson = Jsonify<TicketListItem>;
 /** Staff get replies with their authors' addresses, an end user gets them by name only. */
 export type ReplyJson = Jsonify<StaffReply> | Jsonify<CustomerReply>;

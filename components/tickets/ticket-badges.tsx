@@ -17,7 +17,7 @@ import {
 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import type { TicketJson } from "./queries";
+import type { TicketJson } from "@/lib/schemas/tickets";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { slaSummary } from "@/lib/tickets/sla";
 import { slaText } from "@/lib/format/sla-text";

@@ -7,7 +7,8 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { OptionSelect, options } from "@/components/ui/option-select";
-import { useAssignableUsers, useUpdateTicket, type TicketJson } from "./queries";
+import type { TicketJson } from "@/lib/schemas/tickets";
+import { useAssignableUsers, useUpdateTicket } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 const UNASSIGNED = "unassigned";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { ticketKeys, type TicketJson } from "@/components/tickets/queries";
+import { ticketKeys } from "@/components/tickets/queries";
+import type { TicketJson } from "@/lib/schemas/tickets";
 import type { View } from "@/lib/tickets/views";
 import { navigateWorkspace } from "./workspace-location";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { FORBIDDEN_REDIRECT, UNAUTHENTICATED_REDIRECT } from "@/lib/permissions/pages";
 import { can, type Permission } from "@/lib/permissions/table";
-import { getCurrentUser, type SessionUser } from "./session";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { getCurrentUser } from "./session";
 
 /**
  * Server-side check for protected pages (the real gate; proxy.ts only redirects early).

@@ -1,5 +1,5 @@
 import { HeardCache } from "@/lib/live/heard-cache";
-import type { SessionUser } from "./session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 
 /** Users kept per process: a few MB at most, far more than one process serves at once. */
 const DEFAULT_MAX_USERS = 10_000;

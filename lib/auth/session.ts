@@ -1,47 +1,13 @@
 import "server-only";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
-import type { Role } from "@/generated/prisma/enums";
-import { listener, type Listener } from "@/lib/live/listener";
-import { Prisma } from "@/generated/prisma/client";
-import { queryRows } from "@/lib/server/db";
+import type { Listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { readSessionUsers } from "@/lib/services/users/session-users";
 import { decodeSession, sessionCookieName } from "./session-cookie";
 import type { SessionUserCache } from "./session-user-cache";
 import { sessionUsers } from "./session-users";
-
-/**
- * The signed-in user as the app sees it: as in the database now, read from it or from this
- * process's cache, which every change of the user empties at once (lib/auth/session-users.ts).
- */
-export type SessionUser = {
-  id: string;
-  organizationId: string;
-  role: Role;
-  email: string;
-  fullName: string;
-  username: string;
-  avatar: string | null;
-  isActive: boolean;
-  sessionVersion: number;
-};
-
-export const SESSION_USER_SELECT = {
-  id: true,
-  organizationId: true,
-  role: true,
-  email: true,
-  fullName: true,
-  username: true,
-  avatar: true,
-  isActive: true,
-  sessionVersion: true,
-} as const;
-
-const SESSION_USER_COLUMNS = Prisma.raw(
-  Object.keys(SESSION_USER_SELECT)
-    .map((column) => `"${column}"`)
-    .join(", "),
-);
 
 type Listening = Pick<Listener, "connected" | "ensure">;
 
@@ -85,8 +51,7 @@ async function usersThrough(
   if (missing.length === 0) return found;
   if (!listening.connected) void listening.ensure().catch(() => {});
   const ticket = users.begin();
-  for (const user of await queryRows<SessionUser>(Prisma.sql`
-    SELECT ${SESSION_USER_COLUMNS} FROM "User" WHERE "id" = ANY(${missing}::text[])`)) {
+  for (const user of await readSessionUsers(missing)) {
     users.store(ticket, user);
     found.set(user.id, user);
   }

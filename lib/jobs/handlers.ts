@@ -7,8 +7,8 @@ import { cleanUpExpired } from "@/lib/services/cleanup";
 import { purgeDeletedAttachments } from "@/lib/services/tickets/attachments";
 import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/mail/imap-mailboxes";
 import { deliverToInbox, pollImapMailbox } from "@/lib/services/mail/imap-polling";
-import { INBOUND_JOB, type InboundJob } from "@/lib/mail/inbound/accept";
-import { ingestInboundMessage } from "@/lib/mail/inbound/ingest";
+import { INBOUND_JOB, type InboundJob } from "@/lib/services/mail/inbound/accept";
+import { ingestInboundMessage } from "@/lib/services/mail/inbound/ingest";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);

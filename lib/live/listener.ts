@@ -2,11 +2,19 @@ import "server-only";
 import pg from "pg";
 import { env } from "@/lib/server/env";
 import type { SessionUserCache } from "@/lib/auth/session-user-cache";
-import { sessionUsers } from "@/lib/auth/session-users";
-import { organizationCounts } from "@/lib/services/tickets/counts";
 import { LIVE_CHANNEL, parseNotice, parseRemoval, USER_CHANNEL } from "./channel";
 import type { HeardCache } from "./heard-cache";
-import { hub } from "./hub";
+import type { hub } from "./hub";
+
+/**
+ * What a listener keeps true: the session user cache (user changes), the live streams (ticket
+ * notices) and the organisations' queue counts (ticket changes and removals).
+ */
+export type Heard = {
+  users: SessionUserCache;
+  events: Pick<typeof hub, "dispatch" | "resyncAll">;
+  counts: HeardCache<unknown>;
+};
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 
@@ -27,16 +35,23 @@ export class Listener {
   private stopped = false;
   connected = false;
 
+  private readonly users: SessionUserCache;
+  private readonly events: Heard["events"];
+  private readonly counts: HeardCache<unknown>;
+
   /**
-   * A second listener with its own cache and hub stands for another process in the tests
-   * (`connectionString`: its own way to the database, which a test can cut).
+   * This process's one is made in lib/server/live-listener.ts; a second listener with its own
+   * caches and hub stands for another process in the tests (`connectionString`: its own way to
+   * the database, which a test can cut).
    */
   constructor(
-    private readonly users: SessionUserCache = sessionUsers,
-    private readonly events: Pick<typeof hub, "dispatch" | "resyncAll"> = hub,
+    { users, events, counts }: Heard,
     private readonly connectionString?: string,
-    private readonly counts: HeardCache<unknown> = organizationCounts,
-  ) {}
+  ) {
+    this.users = users;
+    this.events = events;
+    this.counts = counts;
+  }
 
   /** The database server's process id of the listening connection (the tests cut it). */
   get backendPid(): number | null {
@@ -136,6 +151,3 @@ export class Listener {
     }
   }
 }
-
-const globalForListener = globalThis as unknown as { ticketryLiveListener?: Listener };
-export const listener = (globalForListener.ticketryLiveListener ??= new Listener());

@@ -1,6 +1,5 @@
 import "server-only";
 import { hub, type Audience, type LiveEvent } from "./hub";
-import { listener } from "./listener";
 
 /** A comment line often enough that proxies and load balancers never see the stream idle. */
 const heartbeatMs = () => Number(process.env.LIVE_HEARTBEAT_MS ?? 20_000);
@@ -22,14 +21,14 @@ export const STREAM_HEADERS = {
  * One Server-Sent-Events stream for one tab. Registered with the hub before the response is
  * returned (so a refused stream is a plain 429), and removed on every way it can end: the
  * client disconnects (the request's signal), the reader cancels, a write fails, the session
- * stops being valid. `stillValid` is the session check, run every few heartbeats.
+ * stops being valid. `stillValid` is the session check, run every few heartbeats. The caller
+ * has made sure the process listens for the notices the stream passes on.
  */
 export async function openStream(
   audience: Audience,
   signal: AbortSignal,
   stillValid: () => Promise<boolean>,
 ): Promise<Response> {
-  await listener.ensure();
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;

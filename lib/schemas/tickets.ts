@@ -2,6 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyFormat, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { pageLimit, searchPageQuery, singleLine } from "./fields";
 import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
+import type { Jsonify } from "./json";
 import { z } from "./zod";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -179,6 +180,9 @@ export type Ticket = {
   /** The ticket's tags by name, in the order they were added: staff only (absent for customers). */
   tags?: string[];
 };
+
+/** A ticket as the browser reads it from the API (its dates as ISO strings). */
+export type TicketJson = Jsonify<Ticket>;
 
 /**
  * A row of the ticket list: the ticket, who it is assigned to by name, and whether the last

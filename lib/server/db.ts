@@ -1,4 +1,15 @@
 import "server-only";
+// The database client, imported by services only (an eslint rule says so).
+//
+// Prisma or SQL? Prisma models (`db.ticket.findMany`, `tx.user.update`) for reads and writes of
+// rows as they are: typed, and the schema's relations kept. Raw SQL where Prisma cannot say it
+// or says it slowly: aggregates and windows, partial-index scans that need literal statuses,
+// JSON built by PostgreSQL, several writes in one WITH statement, the hot reads of every
+// request. Raw SQL goes through `queryRows` below, whose rows have one mapping (timestamps as
+// UTC Dates, bigint and numeric as numbers, json parsed), whatever the statement. The one
+// exception is a statement that must run inside an interactive transaction (`tx.$queryRaw`:
+// a row lock, a read the transaction's writes depend on): it runs on the transaction's own
+// connection, so it casts what it reads to the same types (`count(*)::int`, `"plan"::text`).
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -96,8 +107,8 @@ if (!env.isProduction) Object.assign(globalForDb, { ticketryDb: db, ticketryPool
  * straight to the pool: Prisma's own work per query (checking, interpreting and mapping it) was
  * as much CPU as the rest of the queue counts' request, and an eighth of the app's CPU in
  * creating a ticket. Same connections, same prepared statements, same errors (a lost database
- * is still a 503). Rows come back as node-postgres reads them: bigint and numeric as text, json
- * parsed, timestamps as UTC Dates. `prepare: false` for a statement whose text seldom repeats (several
+ * is still a 503). Rows come back as lib/server/pg-values.ts reads them: bigint and numeric as
+ * numbers, json parsed, timestamps as UTC Dates. `prepare: false` for a statement whose text seldom repeats (several
  * tickets written together), which would take a prepared statement's place from one that does.
  */
 export async function queryRows<Row>(

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { isStaff } from "@/lib/services/tickets/access";
 
 /**

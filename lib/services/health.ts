@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import { queryRows } from "@/lib/server/db";
 
 /** Round-trips to the database; resolves with the latency or rejects when it does not answer. */
 export async function pingDatabase(timeoutMs = 2000): Promise<{ latencyMs: number }> {
@@ -9,7 +10,7 @@ export async function pingDatabase(timeoutMs = 2000): Promise<{ latencyMs: numbe
     timer = setTimeout(() => reject(new Error("Database did not answer in time")), timeoutMs);
   });
   try {
-    await Promise.race([db.$queryRaw`SELECT 1`, timeout]);
+    await Promise.race([queryRows(Prisma.sql`SELECT 1`), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { can } from "@/lib/permissions/table";
 import { customerKey } from "@/lib/live/channel";
 import { hub, type Audience } from "@/lib/live/hub";
-import { listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
 import { openStream } from "@/lib/live/stream";
 import { customerOf, type TicketActor } from "@/lib/services/actor";
 
@@ -32,8 +32,12 @@ export function audienceOf(actor: TicketActor): Audience {
   };
 }
 
-/** The caller's event stream; `stillValid` re-checks their session while it stays open. */
-export function openEventStream(actor: TicketActor, signal: AbortSignal, stillValid: () => Promise<boolean>) {
+/**
+ * The caller's event stream; `stillValid` re-checks their session while it stays open. The
+ * first stream opens this process's LISTEN connection.
+ */
+export async function openEventStream(actor: TicketActor, signal: AbortSignal, stillValid: () => Promise<boolean>) {
+  await listener.ensure();
   return openStream(audienceOf(actor), signal, stillValid);
 }
 

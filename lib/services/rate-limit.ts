@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { tooManyRequests } from "@/lib/errors";
 
 export type Limit = { limit: number; windowMs: number };
@@ -58,9 +58,7 @@ export async function take(
   key: string,
   { limit, windowMs }: Limit,
 ): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
-  const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>(
-    countHits(Prisma.sql`SELECT ${key}::text`, windowMs),
-  );
+  const rows = await queryRows<{ count: number; resetAt: Date }>(countHits(Prisma.sql`SELECT ${key}::text`, windowMs));
   const row = rows[0]!;
   return { allowed: row.count <= limit, count: row.count, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { deleteStorageObject, getStorageObject, putStorageObject } from "@/lib/services/storage-objects";
 import { assertStorageKey, type Storage } from "./storage";
 
 /**
@@ -9,16 +9,7 @@ import { assertStorageKey, type Storage } from "./storage";
  */
 export const postgresStorage: Storage = {
   transactional: true,
-  async put(key, data, tx) {
-    await (tx ?? db).storageObject.create({
-      data: { key: assertStorageKey(key), data: new Uint8Array(data), size: data.length },
-    });
-  },
-  async get(key) {
-    const row = await db.storageObject.findUnique({ where: { key: assertStorageKey(key) }, select: { data: true } });
-    return row ? Buffer.from(row.data) : null;
-  },
-  async delete(key) {
-    await db.storageObject.deleteMany({ where: { key: assertStorageKey(key) } });
-  },
+  put: (key, data, tx) => putStorageObject(assertStorageKey(key), data, tx),
+  get: (key) => getStorageObject(assertStorageKey(key)),
+  delete: (key) => deleteStorageObject(assertStorageKey(key)),
 };

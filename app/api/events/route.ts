@@ -1,4 +1,5 @@
-import { bearerToken, portalCustomerFromToken } from "@/lib/auth/portal-token";
+import { bearerToken } from "@/lib/auth/portal-token";
+import { portalCustomerFromToken } from "@/lib/services/portal/session";
 import { getSessionUser } from "@/lib/auth/session";
 import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
 import { portalActor, sessionActor } from "@/lib/services/actor";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import { AppError } from "@/lib/errors";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { acceptInboundMessage, isDeliverableAddress } from "./accept";
+import { acceptInboundMessage, isDeliverableAddress } from "@/lib/services/mail/inbound/accept";
 import { inboundConfig } from "./config";
 
 /**

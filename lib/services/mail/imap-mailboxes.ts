@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { badRequest, notFound } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs";
 import { resolveMailHost } from "@/lib/mail/inbound/imap-host";

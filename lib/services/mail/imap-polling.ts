@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { acceptInboundMessage } from "@/lib/mail/inbound/accept";
+import { acceptInboundMessage } from "@/lib/services/mail/inbound/accept";
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { resolveMailHost } from "@/lib/mail/inbound/imap-host";
 import {

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { auditText } from "@/lib/format/audit-text";
-import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/server/db";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { db, queryRows } from "@/lib/server/db";
 import { SEAT_ROLES } from "@/lib/permissions/rules";
 import type { ActivityPage, ActivityQuery, Agent } from "@/lib/schemas/admin";
 import { afterCursor, pageOf } from "@/lib/services/keyset";
@@ -13,7 +13,7 @@ import { OPEN_STATUSES } from "@/lib/tickets/fields";
  * in one aggregate query (no query per agent).
  */
 export async function listAgents(user: SessionUser): Promise<Agent[]> {
-  return db.$queryRaw<Agent[]>`
+  return queryRows<Agent>(Prisma.sql`
     SELECT u."id", u."fullName", u."email", u."role", u."isActive", u."createdAt",
       (count(t."id") FILTER (WHERE t."status"::text = ANY(${OPEN_STATUSES}::text[])))::int AS "openTickets",
       count(t."id")::int AS "assignedTickets"
@@ -21,7 +21,7 @@ export async function listAgents(user: SessionUser): Promise<Agent[]> {
     LEFT JOIN "Ticket" t ON t."organizationId" = u."organizationId" AND t."assignedToId" = u."id"
     WHERE u."organizationId" = ${user.organizationId} AND u."role"::text = ANY(${[...SEAT_ROLES]}::text[])
     GROUP BY u."id"
-    ORDER BY u."isActive" DESC, u."fullName" ASC, u."id" ASC`;
+    ORDER BY u."isActive" DESC, u."fullName" ASC, u."id" ASC`);
 }
 
 /** Keys that could carry a secret never leave the server, whatever an event recorded. */

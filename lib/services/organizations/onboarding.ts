@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { recordEvent } from "@/lib/services/audit";
 
 /** Marks the caller's organisation as onboarded (finishing or skipping the wizard). */

@@ -1,6 +1,7 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import packageJson from "@/package.json";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { PLAN_IDS } from "@/lib/schemas/organizations";
 import type { PlatformHealth, PlatformMetrics } from "@/lib/schemas/platform";
@@ -14,8 +15,8 @@ import { pingDatabase } from "@/lib/services/health";
  */
 async function computeMetrics(): Promise<PlatformMetrics> {
   const [[tickets], users, byPlan] = await Promise.all([
-    db.$queryRaw<{ total: bigint; open: bigint }[]>`
-      SELECT (SELECT count(*) FROM "Ticket") AS total, (SELECT coalesce(sum("open"), 0) FROM "TicketQueueCount") AS open`,
+    queryRows<{ total: number; open: number }>(Prisma.sql`
+      SELECT (SELECT count(*) FROM "Ticket") AS total, (SELECT coalesce(sum("open"), 0) FROM "TicketQueueCount") AS open`),
     db.user.groupBy({ by: ["isActive"], _count: { _all: true } }),
     db.organization.groupBy({ by: ["plan"], _count: { _all: true } }),
   ]);
@@ -50,12 +51,12 @@ export function platformMetrics(): Promise<PlatformMetrics> {
 
 /** The migrations `prisma migrate deploy` (or our wasm engine) finished and did not roll back. */
 async function migrationLevel() {
-  const [row] = await db.$queryRaw<{ applied: bigint; latest: string | null; latestAppliedAt: Date | null }[]>`
+  const [row] = await queryRows<{ applied: number; latest: string | null; latestAppliedAt: Date | null }>(Prisma.sql`
     SELECT count(*) AS applied,
       (array_agg("migration_name" ORDER BY "migration_name" DESC))[1] AS latest,
       max("finished_at") AS "latestAppliedAt"
     FROM "_prisma_migrations"
-    WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
+    WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`);
   return {
     applied: Number(row?.applied ?? 0),
     latest: row?.latest ?? null,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthorType, TicketStatus } from "@/generated/prisma/enums";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, type Ticket as TicketModel } from "@/generated/prisma/client";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { queryRows } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { renderMarkdown } from "@/lib/format/markdown";
 import type { ReplyPreview } from "@/lib/schemas/tickets";
 import { hit, LIMITS } from "@/lib/services/rate-limit";

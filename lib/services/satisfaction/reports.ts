@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { percentGood } from "@/lib/satisfaction/rating-link";

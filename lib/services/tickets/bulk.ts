@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { notFound } from "@/lib/errors";
 import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
 import { db } from "@/lib/server/db";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { HeardCache } from "@/lib/live/heard-cache";
 import type { QueueCounts } from "@/lib/schemas/tickets";
 import { queryRows } from "@/lib/server/db";

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/server/db";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { queryRows } from "@/lib/server/db";
 import {
   CUSTOMER_PANEL_TICKETS,
   type CustomerMatch,
@@ -30,13 +30,13 @@ export async function customerSummaryOf(user: SessionUser, ticket: VisibleTicket
   if (ticket.customerEmail === PLACEHOLDER_CUSTOMER_EMAIL) return toCustomerSummary(ticket, null);
   const scope = Prisma.sql`"organizationId" = ${user.organizationId} AND "customerEmail" = ${ticket.customerEmail}`;
   const [[counts], otherTickets] = await Promise.all([
-    db.$queryRaw<{ total: bigint; open: bigint; first: Date | null }[]>`
+    queryRows<{ total: number; open: number; first: Date | null }>(Prisma.sql`
       SELECT count(*) AS total, count(*) FILTER (WHERE ${OPEN}) AS open, min("createdAt") AS first
-      FROM "Ticket" WHERE ${scope}`,
-    db.$queryRaw<CustomerTicket[]>`
+      FROM "Ticket" WHERE ${scope}`),
+    queryRows<CustomerTicket>(Prisma.sql`
       SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "updatedAt"
       FROM "Ticket" WHERE ${scope} AND "id" <> ${ticket.id}
-      ORDER BY "updatedAt" DESC LIMIT ${CUSTOMER_PANEL_TICKETS}`,
+      ORDER BY "updatedAt" DESC LIMIT ${CUSTOMER_PANEL_TICKETS}`),
   ]);
   return toCustomerSummary(ticket, { ...counts!, otherTickets });
 }
@@ -81,7 +81,7 @@ export function toCustomerSummary<D extends Date | string, Other>(
 export async function searchCustomers(user: SessionUser, q: string): Promise<CustomerMatch[]> {
   const fields = Prisma.sql`(strpos(lower("customerEmail"), lower(${q})) > 0 OR strpos(lower("customerName"), lower(${q})) > 0)`;
   const test = searchWords(q).length > 0 ? Prisma.sql`${searchTextHolds(q)} AND ${fields}` : fields;
-  return db.$queryRaw<CustomerMatch[]>`
+  return queryRows<CustomerMatch>(Prisma.sql`
     WITH matches AS MATERIALIZED (
       SELECT "customerEmail", "customerName", "updatedAt" FROM "Ticket"
       WHERE "organizationId" = ${user.organizationId} AND "customerEmail" <> ${PLACEHOLDER_CUSTOMER_EMAIL}
@@ -90,5 +90,5 @@ export async function searchCustomers(user: SessionUser, q: string): Promise<Cus
     )
     SELECT DISTINCT ON ("customerEmail") "customerEmail" AS "email", "customerName" AS "name"
     FROM matches ORDER BY "customerEmail", "updatedAt" DESC
-    LIMIT 8`;
+    LIMIT 8`);
 }

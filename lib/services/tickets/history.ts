@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { forbidden } from "@/lib/errors";
 import type { TicketHistoryEvent, TicketHistoryQuery } from "@/lib/schemas/tickets";

@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority } from "@/generated/prisma/enums";
-import { usersById, type SessionUser } from "@/lib/auth/session";
+import { usersById } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
 import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";

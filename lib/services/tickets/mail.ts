@@ -1,6 +1,7 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { db, queryRows } from "@/lib/server/db";
 import { forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { rawHeader } from "@/lib/mail/inbound/raw-headers";
@@ -41,13 +42,13 @@ export async function ticketMailOf(user: SessionUser, ticket: VisibleTicket): Pr
   assertStaff(user);
   // Only each message's head leaves the database: From and Subject sit in the header block, and
   // a ticket may hold 200 originals of up to 25 MB each.
-  const rows = await db.$queryRaw<MailRow[]>`
+  const rows = await queryRows<MailRow>(Prisma.sql`
     SELECT "id", "createdAt", "source", "status", "classification", "authResults", "size",
            substring("raw" from 1 for ${HEAD_BYTES}::int) AS "head"
     FROM "InboundMessage"
     WHERE "organizationId" = ${user.organizationId} AND "ticketId" = ${ticket.id}
     ORDER BY "createdAt" ASC, "id" ASC
-    LIMIT ${MAIL_LIST_LIMIT}`;
+    LIMIT ${MAIL_LIST_LIMIT}`);
   const failing = await db.mailAddressFailure.findUnique({
     where: { organizationId_email: { organizationId: user.organizationId, email: ticket.customerEmail } },
     select: { reason: true, failedAt: true },

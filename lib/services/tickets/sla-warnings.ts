@@ -1,6 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import { db, queryRows } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { slaWarningMail } from "@/lib/mail/templates";
 import { enqueueMail } from "@/lib/services/mail/outbox";
@@ -32,14 +32,14 @@ const BATCH = 500;
  * not every ticket ever left breached.
  */
 export async function sendSlaWarnings(now = new Date()): Promise<number> {
-  const due = await db.$queryRaw<Due[]>`
+  const due = await queryRows<Due>(Prisma.sql`
     SELECT t."id", t."organizationId", t."ticketNumber", t."subject", t."firstResponseDueAt",
       t."resolutionDueAt", t."firstRespondedAt", u."email" AS "assigneeEmail", w."warnAt"
     FROM "SlaWatch" w
     JOIN "Ticket" t ON t."id" = w."ticketId"
     LEFT JOIN "User" u ON u."id" = t."assignedToId" AND u."isActive"
     WHERE w."warnAt" <= ${now}
-    ORDER BY w."warnAt" LIMIT ${BATCH}`;
+    ORDER BY w."warnAt" LIMIT ${BATCH}`);
   let sent = 0;
   for (const ticket of due) {
     const dueAt = new Date(

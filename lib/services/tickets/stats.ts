@@ -1,6 +1,7 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { db, queryRows } from "@/lib/server/db";
 import type { TicketStats } from "@/lib/schemas/tickets";
 import { TICKET_SELECT, toTicketJson } from "@/lib/services/tickets/json";
 import { visibleTickets } from "@/lib/services/tickets/access";
@@ -23,14 +24,14 @@ export async function ticketStats(user: SessionUser, now = new Date()): Promise<
     db.ticket.groupBy({ by: ["status"], where, _count: { _all: true } }),
     db.ticket.groupBy({ by: ["priority"], where, _count: { _all: true } }),
     db.ticket.findMany({ where, select: TICKET_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 }),
-    db.$queryRaw<{ day: Date; created: bigint; resolved: bigint }[]>`
+    queryRows<{ day: Date; created: number; resolved: number }>(Prisma.sql`
       SELECT d.day,
         (SELECT count(*) FROM "Ticket" t WHERE t."organizationId" = ${user.organizationId} AND (${customer}::text IS NULL OR t."customerEmail" = ${customer})
            AND t."createdAt" >= d.day AND t."createdAt" < d.day + interval '1 day') AS created,
         (SELECT count(*) FROM "Ticket" t WHERE t."organizationId" = ${user.organizationId} AND (${customer}::text IS NULL OR t."customerEmail" = ${customer})
            AND t."resolvedAt" >= d.day AND t."resolvedAt" < d.day + interval '1 day') AS resolved
       FROM generate_series(${since}::timestamp, ${since}::timestamp + ${DAYS - 1} * interval '1 day', interval '1 day') AS d(day)
-      ORDER BY d.day`,
+      ORDER BY d.day`),
     // Tags are the team's own labels: a customer's dashboard has none.
     can(user, "tickets.tags") ? topTags(user.organizationId) : [],
   ]);

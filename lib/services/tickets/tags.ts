@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { AppError, forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import {
@@ -13,7 +13,7 @@ import {
   type TicketTagsChange,
   type TopTag,
 } from "@/lib/schemas/tags";
-import { db } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
 import { recordEvent } from "@/lib/services/audit";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
@@ -233,9 +233,9 @@ export async function searchTags(user: SessionUser, { q, limit }: TagSearchQuery
   assertMayTag(user);
   await hit(`tag-search:user:${user.id}`, TAG_SEARCH_LIMIT);
   const prefix = `${escapeLike(tagKey(q))}%`;
-  return db.$queryRaw<Tag[]>`
+  return queryRows<Tag>(Prisma.sql`
     SELECT "id", "name" FROM "Tag" WHERE "organizationId" = ${user.organizationId} AND lower("name") LIKE ${prefix}
-    ORDER BY lower("name") LIMIT ${limit}`;
+    ORDER BY lower("name") LIMIT ${limit}`);
 }
 
 /** The id of the organisation's tag of this name (any case), or null when there is none. */
@@ -254,10 +254,10 @@ export async function findTagId(organizationId: string, name: string): Promise<s
  * counts' fallback; tickets without tags cost only their index entry.
  */
 export async function topTags(organizationId: string, limit = 8): Promise<TopTag[]> {
-  return db.$queryRaw<TopTag[]>`
+  return queryRows<TopTag>(Prisma.sql`
     SELECT g."name", count(*)::int AS "openTickets"
     FROM "Ticket" t CROSS JOIN LATERAL unnest(t."tagIds") AS x(id)
       JOIN "Tag" g ON g."id" = x.id AND g."organizationId" = ${organizationId}
     WHERE t."organizationId" = ${organizationId} AND ${Prisma.raw(openSql("t"))} AND t."tagIds" <> '{}'
-    GROUP BY g."id", g."name" ORDER BY 2 DESC, lower(g."name") LIMIT ${limit}`;
+    GROUP BY g."id", g."name" ORDER BY 2 DESC, lower(g."name") LIMIT ${limit}`);
 }

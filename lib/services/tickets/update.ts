@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type { Ticket, UpdateTicketInput } from "@/lib/schemas/tickets";

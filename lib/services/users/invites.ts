@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { hashPassword } from "@/lib/auth/password";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { conflict, notFound } from "@/lib/errors";
 import { inviteToExistingAccountMail, teamInviteMail } from "@/lib/mail/templates";

@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { forgetSessionUser, SESSION_USER_SELECT, type SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { SESSION_USER_SELECT } from "@/lib/services/users/session-users";
 import { badRequest, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";

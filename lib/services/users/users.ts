@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { forgetSessionUser, type SessionUser } from "@/lib/auth/session";
+import { forgetSessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { PLANS, planLimitError, withinLimit } from "@/lib/plans/limits";

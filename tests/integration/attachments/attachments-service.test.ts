@@ -14,8 +14,8 @@ import { attachmentStorage } from "@/lib/storage";
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { file, portalToken, replyOn, save, ticketFor } from "./attachments-helpers";
-import { portalCustomerFromToken } from "@/lib/auth/portal-token";
-import type { SessionUser } from "@/lib/auth/session";
+import { portalCustomerFromToken } from "@/lib/services/portal/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 
 const MB = 1024 * 1024;
 const EXE = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(200, 7)]);

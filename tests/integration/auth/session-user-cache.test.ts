@@ -7,6 +7,7 @@ import { PATCH as updateUser } from "@/app/api/users/[id]/route";
 import { sessionChecker } from "@/lib/auth/session";
 import { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { sessionUsers } from "@/lib/auth/session-users";
+import { HeardCache } from "@/lib/live/heard-cache";
 import { Listener } from "@/lib/live/listener";
 import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -20,7 +21,7 @@ import { until, untilForgotten } from "../helpers/session-users";
 
 const cacheB = new SessionUserCache();
 const noEvents = { dispatch: () => {}, resyncAll: () => {} };
-const listenerB = new Listener(cacheB, noEvents);
+const listenerB = new Listener({ users: cacheB, events: noEvents, counts: new HeardCache(100) });
 const checkB = sessionChecker(cacheB, listenerB);
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
 
@@ -172,7 +173,7 @@ describe("a lost LISTEN connection", () => {
     // A third process whose way to the database goes through a link the test can cut.
     const link = await tcpLink(new URL(process.env.DATABASE_URL!));
     const cacheC = new SessionUserCache();
-    const listenerC = new Listener(cacheC, noEvents, link.url);
+    const listenerC = new Listener({ users: cacheC, events: noEvents, counts: new HeardCache(100) }, link.url);
     const checkC = sessionChecker(cacheC, listenerC);
     try {
       await listenerC.ensure();

@@ -1,4 +1,4 @@
-import { signWebhookBody } from "@/lib/mail/inbound/webhook";
+import { signWebhookBody } from "@/lib/services/mail/inbound/webhook";
 import { db } from "./db";
 
 /** The deployment's webhook secret in these tests (the route is a 404 without one). */

@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/server/route";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { makeRequest, params, readJson } from "../helpers/request";
 
 // The session lookup is its own unit (tested with the accounts work); here only the

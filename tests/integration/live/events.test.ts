@@ -5,7 +5,7 @@ import { DELETE as left, GET as viewers, PUT as viewing } from "@/app/api/ticket
 import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { POST as create } from "@/app/api/tickets/route";
 import { hub, LIVE_LIMITS } from "@/lib/live/hub";
-import { listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
 import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { readEvents, type SseEvent } from "../helpers/sse";

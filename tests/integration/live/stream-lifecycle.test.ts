@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { GET as events } from "@/app/api/events/route";
 import { hub } from "@/lib/live/hub";
-import { listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
 import { db } from "../helpers/db";
 import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { params } from "../helpers/request";

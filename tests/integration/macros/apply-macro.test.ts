@@ -7,7 +7,7 @@ import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { POST as create } from "@/app/api/tickets/route";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { historySentence } from "@/lib/format/ticket-history";
-import { listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
 import { createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from "node:net";
 import { DELETE as remove, GET as read, PUT as save } from "@/app/api/support-emails/[id]/mailbox/route";
-import { INBOUND_JOB } from "@/lib/mail/inbound/accept";
+import { INBOUND_JOB } from "@/lib/services/mail/inbound/accept";
 import { enqueueDueImapPolls, IMAP_POLL_JOB, passwordContext } from "@/lib/services/mail/imap-mailboxes";
 import { deliverToInbox, pollImapMailbox, retryDelayMs } from "@/lib/services/mail/imap-polling";
 import { unseal } from "@/lib/server/secret-box";

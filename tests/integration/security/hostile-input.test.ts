@@ -7,7 +7,7 @@ import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-tabl
 import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
 import { anyErrorBody } from "../helpers/error-body";
 import { signedHeaders, signedInboundMail } from "../helpers/inbound-webhook";
-import { signWebhookBody } from "@/lib/mail/inbound/webhook";
+import { signWebhookBody } from "@/lib/services/mail/inbound/webhook";
 
 // Hostile input: every route that takes a body or a query gets property-based garbage (fixed
 // seed, bounded runs), malformed JSON, a wrong content type and an oversize body. Never a 500;

@@ -6,7 +6,9 @@ import { GET as counts } from "@/app/api/tickets/counts/route";
 import { PUT as updateTicket } from "@/app/api/tickets/[id]/route";
 import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { HeardCache } from "@/lib/live/heard-cache";
-import { listener, Listener } from "@/lib/live/listener";
+import { SessionUserCache } from "@/lib/auth/session-user-cache";
+import { Listener } from "@/lib/live/listener";
+import { listener } from "@/lib/server/live-listener";
 import { organizationCounts, queueCounts, type OrganizationCounts } from "@/lib/services/tickets/counts";
 import { env } from "@/lib/server/env";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
@@ -172,7 +174,11 @@ describe("queue counts kept in memory", () => {
 describe("another process's counts", () => {
   // "B" stands for another server process: its own cache and LISTEN connection.
   const cacheB = new HeardCache<unknown>(100);
-  const listenerB = new Listener(undefined, { dispatch: () => {}, resyncAll: () => {} }, undefined, cacheB);
+  const listenerB = new Listener({
+    users: new SessionUserCache(),
+    events: { dispatch: () => {}, resyncAll: () => {} },
+    counts: cacheB,
+  });
   const keepInB = (organizationId: string) => cacheB.keep(cacheB.begin(), organizationId, {});
 
   beforeAll(async () => {

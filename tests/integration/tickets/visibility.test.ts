@@ -1,5 +1,5 @@
 import { db } from "@/lib/server/db";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
 import { ticketDetail } from "@/lib/services/tickets/pane";
 import { AppError } from "@/lib/errors";

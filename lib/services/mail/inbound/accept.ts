@@ -4,9 +4,9 @@ import { db } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
 import { notFound, payloadTooLarge } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs";
-import { normalizeAddress, splitReplyAddress } from "./addresses";
-import { inboundConfig } from "./config";
-import { cleanMessageId, rawHeader } from "./raw-headers";
+import { normalizeAddress, splitReplyAddress } from "@/lib/mail/inbound/addresses";
+import { inboundConfig } from "@/lib/mail/inbound/config";
+import { cleanMessageId, rawHeader } from "@/lib/mail/inbound/raw-headers";
 
 /** The job that turns one stored message into a ticket or a reply (lib/mail/inbound/ingest.ts). */
 export const INBOUND_JOB = "mail.inbound";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { TOKEN_LENGTH, tokensInMessageIds, verifyReplyToken } from "@/lib/mail/thread/token";
-import { splitReplyAddress } from "./addresses";
+import { splitReplyAddress } from "@/lib/mail/inbound/addresses";
 
 export type ThreadClues = {
   organizationId: string;

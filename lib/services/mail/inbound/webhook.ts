@@ -5,9 +5,9 @@ import { db } from "@/lib/server/db";
 import { badRequest, conflict, unauthorized } from "@/lib/errors";
 import { clientIp } from "@/lib/http/server/client-ip";
 import { hit } from "@/lib/services/rate-limit";
-import { acceptInboundMessage, type AcceptResult } from "./accept";
-import { inboundConfig } from "./config";
-import { rawHeader } from "./raw-headers";
+import { acceptInboundMessage, type AcceptResult } from "@/lib/services/mail/inbound/accept";
+import { inboundConfig } from "@/lib/mail/inbound/config";
+import { rawHeader } from "@/lib/mail/inbound/raw-headers";
 
 /**
  * The provider webhook's trust rules: the body is signed with the deployment's

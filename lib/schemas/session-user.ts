@@ -1,0 +1,18 @@
+import type { Role } from "@/generated/prisma/enums";
+
+/**
+ * The signed-in user as the app sees it: as in the database now, read from it or from this
+ * process's cache, which every change of the user empties at once (lib/auth/session-users.ts).
+ * Every service takes it as its caller.
+ */
+export type SessionUser = {
+  id: string;
+  organizationId: string;
+  role: Role;
+  email: string;
+  fullName: string;
+  username: string;
+  avatar: string | null;
+  isActive: boolean;
+  sessionVersion: number;
+};
