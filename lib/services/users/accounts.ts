@@ -12,7 +12,7 @@ import { passwordResetMail, registrationAttemptMail } from "@/lib/mail/templates
 import { enqueueMail } from "@/lib/services/mail/outbox";
 import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "@/lib/services/audit";
-import { revokePasswordResets } from "@/lib/services/users/token-revocation";
+import { revokePasswordResets, storeNewPassword } from "@/lib/services/users/token-revocation";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
 import { countLoginAttempt, liftAccountLoginLimit, loginSucceeded } from "@/lib/services/users/login-throttle";
 
@@ -190,20 +190,12 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
     });
     const row = claimed[0];
     if (!row) throw badRequest(INVALID_RESET);
-    const user = await tx.user.update({
-      where: { id: row.userId },
-      data: { passwordHash, sessionVersion: { increment: 1 } },
-      select: { id: true, email: true },
-    });
-    await revokePasswordResets(tx, row.userId);
-    await recordEvent(tx, {
-      organizationId: row.organizationId,
-      actorId: row.userId,
-      action: "user.password_reset",
-      targetType: "user",
-      targetId: row.userId,
-    });
-    return user;
+    return storeNewPassword(
+      tx,
+      { id: row.userId, organizationId: row.organizationId },
+      passwordHash,
+      "user.password_reset",
+    );
   });
   forgetSessionUser(id);
   await liftAccountLoginLimit(email);

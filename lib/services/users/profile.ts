@@ -7,10 +7,9 @@ import { SESSION_USER_SELECT } from "@/lib/services/users/session-users";
 import { badRequest, forbidden } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import type { ProfileInput } from "@/lib/schemas/auth";
-import { recordEvent } from "@/lib/services/audit";
 import { requestEmailChange } from "@/lib/services/users/email-change";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
-import { revokePasswordResets } from "@/lib/services/users/token-revocation";
+import { storeNewPassword } from "@/lib/services/users/token-revocation";
 
 /**
  * The name changes at once; a new email address only once the link mailed there is followed
@@ -45,22 +44,7 @@ export async function changePassword(
   const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(passwordHash, currentPassword))) throw badRequest("Current password is incorrect");
   const nextHash = await hashPassword(newPassword);
-  const changed = await db.$transaction(async (tx) => {
-    const updated = await tx.user.update({
-      where: { id: user.id },
-      data: { passwordHash: nextHash, sessionVersion: { increment: 1 } },
-      select: SESSION_USER_SELECT,
-    });
-    await revokePasswordResets(tx, user.id);
-    await recordEvent(tx, {
-      organizationId: user.organizationId,
-      actorId: user.id,
-      action: "user.password_changed",
-      targetType: "user",
-      targetId: user.id,
-    });
-    return updated;
-  });
+  const changed = await db.$transaction((tx) => storeNewPassword(tx, user, nextHash, "user.password_changed"));
   forgetSessionUser(user.id);
   return changed;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { recordEvent } from "@/lib/services/audit";
+import { SESSION_USER_SELECT } from "@/lib/services/users/session-users";
 
 type Tx = Prisma.TransactionClient;
 
@@ -13,6 +14,32 @@ type Tx = Prisma.TransactionClient;
  */
 export async function revokePasswordResets(tx: Tx, userId: string) {
   await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
+}
+
+/**
+ * Stores a user's new password (already hashed) and ends what the old one opened: every session
+ * (the version goes up) and every reset link, recorded as `action` in the organisation's activity.
+ */
+export async function storeNewPassword(
+  tx: Tx,
+  user: { id: string; organizationId: string },
+  passwordHash: string,
+  action: "user.password_changed" | "user.password_reset",
+): Promise<SessionUser> {
+  const updated = await tx.user.update({
+    where: { id: user.id },
+    data: { passwordHash, sessionVersion: { increment: 1 } },
+    select: SESSION_USER_SELECT,
+  });
+  await revokePasswordResets(tx, user.id);
+  await recordEvent(tx, {
+    organizationId: user.organizationId,
+    actorId: user.id,
+    action,
+    targetType: "user",
+    targetId: user.id,
+  });
+  return updated;
 }
 
 /**

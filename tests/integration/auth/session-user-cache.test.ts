@@ -9,6 +9,7 @@ import { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { sessionUsers } from "@/lib/auth/session-users";
 import { HeardCache } from "@/lib/live/heard-cache";
 import { Listener } from "@/lib/live/listener";
+import { SESSION_USER_SELECT } from "@/lib/services/users/session-users";
 import { createOrg, createUser, PASSWORD, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -146,17 +147,7 @@ describe("no stale user comes back", () => {
     const ticket = cacheB.begin();
     const stale = await db.user.findUniqueOrThrow({
       where: { id: user.id },
-      select: {
-        id: true,
-        organizationId: true,
-        role: true,
-        email: true,
-        fullName: true,
-        username: true,
-        avatar: true,
-        isActive: true,
-        sessionVersion: true,
-      },
+      select: SESSION_USER_SELECT,
     });
     // ... the user logs out elsewhere, and B hears of it before that request finishes ...
     await db.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
