@@ -1,4 +1,3 @@
-// @ts-check
 // Plain JavaScript on purpose: Next reads this file in every server process at start, and a
 // TypeScript config would load Next's compiler (SWC) into each of them just to read it.
 import { apiHeaderRules } from "./lib/security/headers.mjs";

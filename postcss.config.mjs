@@ -1,3 +1,2 @@
-// @ts-check
 const config = { plugins: { "@tailwindcss/postcss": {} } };
 export default config;

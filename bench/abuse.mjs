@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:abuse`: what cheap anonymous abuse does to everyone else, on a production build
 // with its own PostgreSQL (embedded, port 54430) and mail sink, loopback only.
 //  1. Password work: p95 of /api/health and of a sign-in at rest, then while 200 bogus

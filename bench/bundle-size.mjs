@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:bundle [-- --no-build]`: JavaScript each page needs on first visit, gzipped,
 // from the production build: every chunk the server-rendered HTML names (its <script> tags
 // and the client components its flight data references), without the `noModule` polyfills

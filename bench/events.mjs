@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:events [-- options]`: the live event streams (GET /api/events) of a production
 // build, on an embedded PostgreSQL of its own (.data/bench-events) seeded with the demo data:
 //   1. 1,000 connect/disconnect cycles, then 500 concurrent streams on one instance: the

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:inbound`: how fast mail becomes tickets on this machine. Real SMTP clients
 // (nodemailer, pooled connections) send to the built-in receiver, which stores each message
 // before answering 250; the job queue's workers (in the same process, as in `npm start`) turn

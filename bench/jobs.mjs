@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:jobs`: the job queue's throughput on this machine (jobs/s for a no-op handler
 // and for mail to a local SMTP server, plain and to customers) and what queueing a mail adds to
 // creating a ticket.

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:lighthouse [-- --no-build]`: Lighthouse on the public pages of a production
 // build, driving the same Chromium as the end-to-end tests. Prints the four category scores
 // per page (mobile and desktop) and writes them to bench/results/.

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:outage`: the soak's traffic while PostgreSQL is stopped for 10 s and started
 // again. During the outage requests must fail fast (503 with { error } within 2 s, no hang);
 // the server recovers by itself; no acknowledged write is lost and nothing is half-written.

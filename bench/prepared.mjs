@@ -1,4 +1,3 @@
-// @ts-check
 // `node bench/prepared.mjs [--rounds 6] [--per 300]`: what named (prepared) statements save on the
 // hot reads (bench/lib/hot-sql.mjs: session user, list, counts, ticket, replies, the pane),
 // on one connection to a database seeded by `npm run bench:seed` (DATABASE_URL). Each round runs

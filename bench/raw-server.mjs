@@ -1,4 +1,3 @@
-// @ts-check
 // The physical limit: node:http + pg, no framework, running the same SQL as the app's list,
 // queue counts, detail, replies and ticket pane (lib/services/tickets/list.ts, tickets/pane-sql.mjs)
 // including a per-request session user lookup (which the app's session cache may skip).

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench [-- options]`: load-tests a production build (scripts/serve.mjs) with autocannon on
 // a database seeded by `npm run bench:seed`, next to a minimal node:http + pg server running the
 // same SQL (bench/raw-server.mjs): the limit of this machine. Prints a table, writes JSON to

@@ -1,4 +1,3 @@
-// @ts-check
 // A large, realistic dataset for the benchmarks, loaded with set-based SQL:
 //   npm run bench:seed -- --orgs 1000 --tickets 1000000 [--largest 100000]
 // One organisation holds the largest share (default a tenth, 100k at 1M), the rest is spread

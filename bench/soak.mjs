@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:soak`: a production build under mixed traffic (reads, ticket creation,
 // replies, status/priority changes across several organisations) from 50 concurrent clients
 // for 60 s, on a PostgreSQL of its own; then every acknowledged write is checked in the database.

@@ -1,4 +1,3 @@
-// @ts-check
 // Prints the Chromium to use (scripts/lib/chromium.mjs) as JSON on stdout: for callers that
 // cannot await, such as playwright.config.ts when Playwright is started without `npm test`.
 import { describeChromium, resolveChromium } from "./lib/chromium.mjs";

@@ -1,4 +1,3 @@
-// @ts-check
 // Database tooling on Prisma's wasm schema engine:
 //   npm run db:migrate        apply pending migrations
 //   npm run db:new -- <name>  write a migration for the changes in prisma/schema.prisma

@@ -1,4 +1,3 @@
-// @ts-check
 // Runs `prisma generate` without Prisma's native schema engine, which would be downloaded
 // from a host this environment cannot reach. Generation never needs that engine; any
 // existing executable satisfies the CLI's check.

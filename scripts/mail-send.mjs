@@ -1,4 +1,3 @@
-// @ts-check
 // Sends one email to the built-in mail receiver, as a customer's mail client would:
 //   npm run mail:send -- --to support@acme.test --from someone@example.test --subject "Help" --body "My kettle leaks"
 // --host (default 127.0.0.1) and --port (default INBOUND_SMTP_PORT, else 2525) name the receiver;

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm start`: database (embedded when DATABASE_URL is unset), migrations, demo data on the
 // embedded database's first run (elsewhere only with SEED_DEMO_DATA=true), production build, server on http://localhost:3000 (PORT; the embedded database
 // listens on EMBEDDED_PG_PORT, default 54329). Ctrl+C stops everything.

@@ -19,6 +19,7 @@ import { applyMigrations } from "./lib/schema-engine.mjs";
 
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
+/** @param {string} part */
 const wants = (part) => !only || only === part;
 const dashIndex = process.argv.indexOf("--");
 const patterns = dashIndex > 0 ? process.argv.slice(dashIndex + 1) : [];
@@ -49,12 +50,20 @@ async function testPostgresPort() {
   return (await firstFreePort(54330, "127.0.0.1")) ?? 54330;
 }
 
+/**
+ * @param {string} serverUrl
+ * @param {string} name
+ */
 function withDatabase(serverUrl, name) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
+/**
+ * @param {string} serverUrl
+ * @param {string} sql
+ */
 async function adminQuery(serverUrl, sql) {
   const client = new pg.Client({ connectionString: withDatabase(serverUrl, "postgres") });
   await client.connect();
@@ -65,6 +74,10 @@ async function adminQuery(serverUrl, sql) {
   }
 }
 
+/**
+ * @param {string} serverUrl
+ * @param {string} name
+ */
 async function freshDatabase(serverUrl, name) {
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = withDatabase(serverUrl, name);
@@ -72,6 +85,15 @@ async function freshDatabase(serverUrl, name) {
   return url;
 }
 
+/** @typedef {{ numPassedTests: number, numFailedTests: number }} JestReport */
+/** @typedef {{ stats: { expected: number, unexpected: number, flaky: number } }} PlaywrightReport */
+
+/**
+ * Adds the passed and failed tests of a report the run wrote to the counts.
+ * @template R the report's JSON
+ * @param {string} file
+ * @param {(report: R) => { passed: number, failed: number }} read
+ */
 function tally(file, read) {
   if (!existsSync(file)) return;
   const { passed, failed } = read(JSON.parse(readFileSync(file, "utf8")));
@@ -79,9 +101,18 @@ function tally(file, read) {
   counts.failed += failed;
 }
 
+/** @type {{ url: string, stop: () => Promise<void> } | undefined} */
 let server;
+/** @type {Awaited<ReturnType<typeof startMailCatcher>> | undefined} */
 let mail;
+/** @type {string[]} */
 const databases = [];
+/** The tests' PostgreSQL, which the integration and end-to-end tests start first. */
+const serverUrl = () => {
+  if (!server) throw new Error("the tests' PostgreSQL has not started");
+  return server.url;
+};
+/** @param {string} name */
 const step = (name) => console.log(`\n=== ${name} ===`);
 
 try {
@@ -135,13 +166,14 @@ try {
     step(`integration tests (PostgreSQL, ${INTEGRATION_WORKERS} workers)`);
     const template = `ticketry_test_${runId}`;
     databases.push(template);
-    await freshDatabase(server.url, template);
+    await freshDatabase(serverUrl(), template);
+    /** @type {string[]} */
     const workerUrls = [];
     for (let worker = 1; worker <= INTEGRATION_WORKERS; worker++) {
       const name = `${template}_w${worker}`;
       databases.push(name);
-      await adminQuery(server.url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-      workerUrls.push(withDatabase(server.url, name));
+      await adminQuery(serverUrl(), `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      workerUrls.push(withDatabase(serverUrl(), name));
     }
     await run(
       "node_modules/.bin/jest",
@@ -156,7 +188,7 @@ try {
       {
         // tests/integration/setup.ts gives Jest worker n the nth of these as its DATABASE_URL.
         TEST_WORKER_DATABASE_URLS: workerUrls.join(","),
-        TEST_SERVER_URL: server.url,
+        TEST_SERVER_URL: serverUrl(),
       },
     );
   }
@@ -164,7 +196,7 @@ try {
     step("end-to-end tests (Chromium, production build)");
     const name = `ticketry_e2e_${runId}`;
     databases.push(name);
-    const url = await freshDatabase(server.url, name);
+    const url = await freshDatabase(serverUrl(), name);
     await seed(url);
     mail = await startMailCatcher(`${RESULTS}/mail`);
     const env = {
@@ -201,14 +233,20 @@ try {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  tally(`${RESULTS}/jest-unit.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  tally(`${RESULTS}/jest-integration.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  tally(`${RESULTS}/playwright.json`, (r) => ({
+  tally(`${RESULTS}/jest-unit.json`, (/** @type {JestReport} */ r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+  }));
+  tally(`${RESULTS}/jest-integration.json`, (/** @type {JestReport} */ r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+  }));
+  tally(`${RESULTS}/playwright.json`, (/** @type {PlaywrightReport} */ r) => ({
     passed: r.stats.expected,
     failed: r.stats.unexpected + r.stats.flaky,
   }));
   for (const name of databases)
-    await adminQuery(server.url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await adminQuery(serverUrl(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
   await server?.stop();
   await mail?.stop();
   if (counts.failed && !process.exitCode) process.exitCode = 1;

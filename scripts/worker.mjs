@@ -1,4 +1,3 @@
-// @ts-check
 // Starts scripts/worker.ts under tsx with the server's module conditions (server-only code).
 import "./lib/env-file.mjs";
 import { spawn } from "node:child_process";

@@ -1,4 +1,3 @@
-// @ts-check
 // The accounts bench/seed.mjs creates: organisation i is `bench-i`; 0 is the largest.
 export const BENCH_PASSWORD = "bench-password-1";
 

@@ -1,4 +1,3 @@
-// @ts-check
 // Reads the .cpuprofile files a profiled server wrote (node --cpu-prof, one per process) and sums
 // where the CPU went: self time per function and per part of the stack (Next, React, Prisma, pg,
 // Node itself, our code), as shares of the busy time (idle excluded), so runs on a machine shared

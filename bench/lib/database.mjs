@@ -1,4 +1,3 @@
-// @ts-check
 // The benchmark database: DATABASE_URL when set, else an embedded PostgreSQL of its own
 // (.data/bench, port 54339) with settings sized from the machine (scripts/lib/postgres-settings.mjs),
 // never the demo database that `npm start` uses. A DATABASE_URL's server keeps its own settings:

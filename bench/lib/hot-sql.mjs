@@ -1,4 +1,3 @@
-// @ts-check
 // The SQL of the app's hot reads, written out for node-postgres: the raw limit (bench/raw-server.mjs)
 // answers with it and bench/prepared.mjs times it unnamed and named. Kept to what the services
 // read (lib/services/tickets/list.ts, the ticket pane's statement and the session check); each query

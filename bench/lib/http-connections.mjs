@@ -1,4 +1,3 @@
-// @ts-check
 // A lean HTTP/1.1 client for the open-loop bench: keep-alive connections, one request at a time
 // on each, requests written as one string and answers read by their Content-Length (or chunks).
 // Node's http client spends several times the CPU per request of the servers it measures; on a

@@ -1,4 +1,3 @@
-// @ts-check
 // How fast the machine was while a run measured it. Shares of the raw limit compare within one
 // run, but the figures themselves move with the machine: on the small shared machines these runs
 // use, one build's raw list and even the landing page (which reads nothing from the database)

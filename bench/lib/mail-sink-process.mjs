@@ -1,4 +1,3 @@
-// @ts-check
 // The benchmark's SMTP server (accepting every message) in a process of its own, as a mail server
 // is: beside the load generator, whose event loop is busy through every measurement, each SMTP
 // reply waited behind it, and the app's job workers sent far less mail than they do to a server

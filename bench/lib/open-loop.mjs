@@ -1,4 +1,3 @@
-// @ts-check
 // Open-loop load: requests leave on a fixed schedule (`rate` per second) whether or not earlier
 // ones have been answered, the way real users arrive. autocannon is closed-loop: a connection
 // sends its next request only after the last answer, and its `overallRate`/`connectionRate` only

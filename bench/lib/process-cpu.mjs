@@ -1,4 +1,3 @@
-// @ts-check
 // Where a closed-loop run's CPU went, per request: the whole machine, the server's processes, this
 // process (the load generator) and, when it runs on this machine, the database server's processes.
 // When the cores are saturated, requests per second is the machine's CPU divided by this, so a

@@ -1,4 +1,3 @@
-// @ts-check
 // Resident memory of the server under load, per process: the target is per process (each must
 // stay small), so the total of the tree alone would hide which one grew. Linux /proc only.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,3 @@
-// @ts-check
 // The server's processes: the production server may fork worker processes, so what one process
 // uses says little. Linux /proc only.
 import { readFileSync, readdirSync } from "node:fs";

@@ -1,4 +1,3 @@
-// @ts-check
 // A one-line progress bar on stderr: `label [#####-----]  50%  12.3 s`.
 
 /**

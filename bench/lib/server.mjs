@@ -1,4 +1,3 @@
-// @ts-check
 // Runs the production build for a benchmark: database (embedded unless DATABASE_URL), migrations,
 // optional build, the production server (scripts/serve.mjs) on `port`; returns the base URL and a stop function.
 import { spawn } from "node:child_process";

@@ -1,4 +1,3 @@
-// @ts-check
 // What the soak and outage runs share around their traffic: command-line options, a PostgreSQL,
 // a mail sink and a production server of their own, the tenants, and the report on disk.
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,4 +1,3 @@
-// @ts-check
 // Mixed help-desk traffic for the soak and outage runs: tenants set up through the API, N
 // concurrent clients reading, creating tickets, replying and changing status/priority across
 // the tenants, every acknowledged write remembered, and a database check afterwards that each

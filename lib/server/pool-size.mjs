@@ -1,4 +1,3 @@
-// @ts-check
 // How many database connections each server process keeps in its pool (DATABASE_POOL_SIZE).
 // Shared with the benchmark's raw server (bench/raw-server.mjs), so the two run the same number.
 //

@@ -1,4 +1,3 @@
-// @ts-check
 // Reading a setting that counts something (processes, connections, megabytes) from the
 // environment: blank means the default, anything but a whole number at or above the least
 // stops the process with a message that says what to set.

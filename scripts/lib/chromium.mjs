@@ -1,4 +1,3 @@
-// @ts-check
 // Which Chromium the end-to-end tests and the Lighthouse benchmark drive, in this order:
 // PLAYWRIGHT_CHROMIUM_PATH, a Chromium installed on the system, one Playwright downloaded
 // earlier, and last the headless Chromium inside the npm package @sparticuz/chromium, so a

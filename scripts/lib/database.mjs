@@ -1,4 +1,3 @@
-// @ts-check
 // Which database the scripts use: DATABASE_URL when set, else the embedded Postgres whose
 // data lives in .data/ (started here and stopped by the caller).
 import { startEmbeddedPostgres } from "./embedded-postgres.mjs";

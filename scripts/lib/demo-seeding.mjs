@@ -1,4 +1,3 @@
-// @ts-check
 // Whether `npm start` seeds the demo organisation. Its accounts share a published password (one is
 // a platform admin), so they go only into the embedded database of a local demo, or wherever
 // SEED_DEMO_DATA=true asks for them; never into a managed database just because it is empty.

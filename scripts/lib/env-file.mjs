@@ -1,4 +1,3 @@
-// @ts-check
 // Reads `.env` from the project's folder, when there is one, before anything else reads the
 // environment (import this module first): `npm start`, `npm run dev`, `npm run worker`, the db:*
 // scripts and `mail:send` take their settings from it. A variable already set in the environment

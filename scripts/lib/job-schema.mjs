@@ -1,4 +1,3 @@
-// @ts-check
 // The job queue's own tables and functions (graphile-worker's schema `graphile_worker`), installed
 // or upgraded next to our migrations: jobs are enqueued inside app transactions by calling its
 // SQL function, so the schema must exist before the first request, not when a worker first starts.

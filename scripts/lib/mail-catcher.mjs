@@ -1,4 +1,3 @@
-// @ts-check
 // An SMTP server for the end-to-end run: every message the app sends is written as JSON to
 // `dir`, where the browser tests read links and codes from it.
 import { mkdirSync, writeFileSync } from "node:fs";

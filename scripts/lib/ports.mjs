@@ -1,4 +1,3 @@
-// @ts-check
 // A port that is already taken (usually another copy of Ticketry still running) is found
 // before anything starts, and the message names the port, what holds it and what to set.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";

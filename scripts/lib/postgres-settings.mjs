@@ -1,4 +1,3 @@
-// @ts-check
 // PostgreSQL settings sized from the machine, passed as `-c name=value` when the embedded
 // server starts, so that `npm start` and the benchmarks run the same database on every machine
 // of a kind without anyone tuning it by hand. Stock PostgreSQL is sized for a small shared box

@@ -1,4 +1,3 @@
-// @ts-check
 // Postgres refuses to run as root, so as root its programs run as the OS user "postgres"
 // (created when missing). That user must be able to reach the programs and the data folder;
 // in a checkout inside a private folder (a 0700 home, a `mktemp -d` directory) it cannot, so

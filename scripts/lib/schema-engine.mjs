@@ -1,4 +1,3 @@
-// @ts-check
 // Migrations through Prisma's own schema engine compiled to WebAssembly
 // (@prisma/schema-engine-wasm): the CLI's native engine is a download this environment
 // cannot make. applyMigrations records `_prisma_migrations` exactly as

@@ -1,4 +1,3 @@
-// @ts-check
 // The production server's memory settings, given by the two programs that start it
 // (scripts/start.mjs, bench/lib/server.mjs) and inherited by the worker processes it forks.
 //

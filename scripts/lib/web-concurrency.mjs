@@ -1,4 +1,3 @@
-// @ts-check
 // How many server processes serve requests: one per core the machine gives this process, since
 // one Node process uses one core for JavaScript. WEB_CONCURRENCY overrides it (1 keeps a single
 // process, as before). Shared by the production server (scripts/serve.mjs) and the benchmark's
