@@ -2,15 +2,23 @@
 import pg from "pg";
 import { readTypes, timestampAsUtc, toParameter } from "@/lib/server/pg-values";
 
-describe("values of the hot reads", () => {
+describe("values of raw SQL (queryRows)", () => {
   it("reads a timestamp as the UTC instant it holds, not as the process's local time", () => {
     expect(readTypes.getTypeParser(1114)).toBe(timestampAsUtc);
     expect(timestampAsUtc("2026-01-02 03:04:05.678").toISOString()).toBe("2026-01-02T03:04:05.678Z");
     expect(timestampAsUtc("2026-01-02 03:04:05").toISOString()).toBe("2026-01-02T03:04:05.000Z");
   });
 
+  it("reads bigint (a count or a sum) and numeric (an average) as numbers", () => {
+    for (const oid of [20, 1700]) {
+      expect(readTypes.getTypeParser(oid)("9007199254740991")).toBe(9_007_199_254_740_991);
+      expect(readTypes.getTypeParser(oid)("0")).toBe(0);
+    }
+    expect(readTypes.getTypeParser(1700)("2.50")).toBe(2.5);
+  });
+
   it("reads every other type as node-postgres does", () => {
-    for (const oid of [20, 23, 16, 114, 1184, 1009])
+    for (const oid of [21, 23, 16, 114, 1184, 1009])
       expect(readTypes.getTypeParser(oid)).toBe(pg.types.getTypeParser(oid));
   });
 
