@@ -8,7 +8,7 @@ import { normalizeAddress, splitReplyAddress } from "@/lib/mail/inbound/addresse
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { cleanMessageId, rawHeader } from "@/lib/mail/inbound/raw-headers";
 
-/** The job that turns one stored message into a ticket or a reply (lib/mail/inbound/ingest.ts). */
+/** The job that turns one stored message into a ticket or a reply (ingest.ts). */
 export const INBOUND_JOB = "mail.inbound";
 export type InboundJob = { inboundMessageId: string };
 
