@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db, queryRows } from "@/lib/server/db";
 import { isForeignKeyViolation } from "@/lib/server/db-errors";
 
-// The hot statements skip Prisma (lib/server/db.ts queryRows) but must read and write values as it
+// Raw SQL skips Prisma (lib/server/db.ts queryRows) but must read and write values as it
 // does (the time zone rules are tests/unit/lib/pg-values.test.ts).
 
 describe("queryRows", () => {
@@ -17,12 +17,22 @@ describe("queryRows", () => {
     expect(viaPrisma).toEqual(row);
   });
 
-  it("reads counts as text, numbers, booleans, arrays and JSON as node-postgres does", async () => {
+  it("reads counts, sums and averages as numbers, and booleans, arrays and JSON as node-postgres does", async () => {
     const [row] = await queryRows<Record<string, unknown>>(
-      Prisma.sql`SELECT count(*) AS "count", 7::int AS "int", true AS "yes", ARRAY['a','b']::text[] AS "list",
-        json_build_object('k', 1) AS "json", ${"it's"}::text AS "quoted"`,
+      Prisma.sql`SELECT count(*) AS "count", sum(x) AS "sum", avg(x) AS "average", 7::int AS "int", true AS "yes",
+        ARRAY['a','b']::text[] AS "list", json_build_object('k', 1) AS "json", ${"it's"}::text AS "quoted"
+        FROM (VALUES (2), (3)) AS v(x)`,
     );
-    expect(row).toEqual({ count: "1", int: 7, yes: true, list: ["a", "b"], json: { k: 1 }, quoted: "it's" });
+    expect(row).toEqual({
+      count: 2,
+      sum: 5,
+      average: 2.5,
+      int: 7,
+      yes: true,
+      list: ["a", "b"],
+      json: { k: 1 },
+      quoted: "it's",
+    });
   });
 
   it("runs a statement given as text and values, and fails as a query fails", async () => {
