@@ -1,4 +1,3 @@
-// @ts-check
 // The production server: Next's request handler behind a node:http server of our own, so the
 // TCP peer's address reaches the app. `next start` keeps whatever X-Forwarded-For a client
 // sends, which would let anyone pick a fresh throttling bucket; here the peer is always the

@@ -1,4 +1,3 @@
-// @ts-check
 // Security headers. Plain JavaScript because next.config.mjs reads them too, and a config in
 // TypeScript makes every server process load Next's compiler (SWC) into memory at start.
 

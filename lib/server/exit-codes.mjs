@@ -1,4 +1,3 @@
-// @ts-check
 // Exit codes a server process uses to tell the multi-process primary (scripts/lib/server-cluster.mjs)
 // why it stopped, where restarting it would not help.
 

@@ -1,4 +1,3 @@
-// @ts-check
 // Which statuses are open (the queues' work) and which are done: the one list, read by the
 // TypeScript code (lib/tickets/fields.ts) and written into SQL here. Plain JavaScript because the
 // statements the benchmark's raw server runs (bench/lib/hot-sql.mjs) test the same statuses.

@@ -1,4 +1,3 @@
-// @ts-check
 // The primary of a multi-process server (node:cluster): it forks one worker per slot, the workers
 // share the listening port (the primary hands them connections in turn), and the primary itself
 // never loads the app. Nothing a request needs lives in a worker's memory alone: sessions,

@@ -1,4 +1,3 @@
-// @ts-check
 // How many API routes the production server answers itself and how many it leaves to Next, as
 // scripts/serve.mjs found them at boot, for /api/health to report. The route's build and the
 // server script are separate copies of this module, so the numbers live on globalThis under a

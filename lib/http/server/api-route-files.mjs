@@ -1,4 +1,3 @@
-// @ts-check
 // The API routes of this app, read from the source tree: every app/api/**/route.ts (or .js) is
 // one route, named by its folder ("/api/tickets/[id]"). The production server builds its route
 // table from this list at boot rather than from Next's build manifest, whose shape is Next's to

@@ -1,4 +1,3 @@
-// @ts-check
 // Which API route answers a path, from the app's route folders (api-route-files.mjs), with
 // Next's precedence: at each segment a fixed name before a [dynamic] segment, a [...catch-all]
 // last. The production server uses it to hand an API request straight to its handler

@@ -1,4 +1,3 @@
-// @ts-check
 // API requests go straight to their route handler. Next's way to one (its router server, route
 // matching, the route module's request stores and the piping of web streams into Node's
 // response) costs more CPU than most API calls' own work, so going around it is most of what

@@ -1,4 +1,3 @@
-// @ts-check
 // What the production server (scripts/serve.mjs) hands the app as X-Forwarded-For: the TCP
 // peer is always the last entry; what the request already carried is kept only when it came
 // through a trusted proxy (each appends the address it saw). A client that reaches the app

@@ -1,4 +1,3 @@
-// @ts-check
 // The one place that depends on how Next's production build lays out a compiled API route: a
 // route.js under <distDir>/server/app/<route folder>, whose `routeModule` holds the route's
 // exports once `ensureUserland()` has run. Nothing about it is a public Next interface, so a

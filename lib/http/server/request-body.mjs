@@ -1,4 +1,3 @@
-// @ts-check
 // A request's body as the web stream a NextRequest takes. Node's own adapter (Readable.toWeb)
 // destroys the request when its reader cancels, which closes the connection under the answer;
 // a route that stops reading (the body limit's 413) must leave the rest to be drained instead

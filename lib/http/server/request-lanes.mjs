@@ -1,4 +1,3 @@
-// @ts-check
 // Anyone on the internet may call the sign-in and token routes (reset a password, accept an
 // invitation, ask for a portal code, register) as often as they like, from as many addresses as
 // they own, so per-address throttles alone cannot stop a flood of them. Every request costs the

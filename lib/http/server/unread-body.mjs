@@ -1,4 +1,3 @@
-// @ts-check
 // A handler may answer before it reads the request's body: 401 without a session, 403 for the
 // wrong role, 404 for an unknown id, 413 from the declared length. The client has sent that body,
 // or is still sending it, and the connection carries nothing else until it has been read off.

@@ -1,4 +1,3 @@
-// @ts-check
 // A ticket as the API writes it, built by PostgreSQL: the ticket pane's statement and the list use
 // the same fields, and the list's rows go out as the text PostgreSQL wrote (lib/services/tickets/list.ts
 // adds only the assignee's and tags' names), so the server never turns fifty rows of twenty columns

@@ -1,4 +1,3 @@
-// @ts-check
 // The ticket pane as one SQL statement: PostgreSQL finds the visible ticket and builds every part
 // the caller may read as one JSON value, so opening a ticket is one round trip instead of eleven.
 // Plain JavaScript because the benchmark's raw server (bench/raw-server.mjs) runs this very

@@ -1,4 +1,3 @@
-// @ts-check
 // Who may see which tickets, as SQL: the one text of the rule lib/services/tickets/access.ts states
 // (ticketScope), which builds its Prisma and SQL forms from it. Plain JavaScript because the ticket
 // pane's statement (pane-sql.mjs), which the benchmark's raw server runs, scopes its ticket with it.

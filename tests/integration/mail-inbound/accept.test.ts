@@ -1,4 +1,9 @@
-import { acceptInboundMessage, INBOUND_JOB, isDeliverableAddress, recipientsAccepted } from "@/lib/services/mail/inbound/accept";
+import {
+  acceptInboundMessage,
+  INBOUND_JOB,
+  isDeliverableAddress,
+  recipientsAccepted,
+} from "@/lib/services/mail/inbound/accept";
 import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, queuedJobs } from "../helpers/jobs";

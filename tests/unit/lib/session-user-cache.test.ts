@@ -1,5 +1,5 @@
 import { SessionUserCache } from "@/lib/auth/session-user-cache";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/schemas/session-user";
 
 const user = (id: string, sessionVersion = 0): SessionUser => ({
   id,

@@ -28,7 +28,7 @@ function settingsSeen(env: Record<string, string> = {}) {
 }
 
 test("settings come from .env", () => {
-  writeFileSync(path.join(dir, ".env"), "# a comment\nPORT=3005\nMAIL_FROM=\"Help <help@example.test>\"\n");
+  writeFileSync(path.join(dir, ".env"), '# a comment\nPORT=3005\nMAIL_FROM="Help <help@example.test>"\n');
   expect(settingsSeen()).toEqual({ port: "3005", from: "Help <help@example.test>" });
 });
 
