@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { noImportCycle } from "./scripts/lint/no-import-cycle.mjs";
 
 const config = [
   ...nextVitals,
@@ -25,10 +26,13 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      // Modules that import each other load half-initialised, in an order that depends on which
-      // one came first. The `@/` paths resolve through tsconfig (eslint-config-next's resolver).
-      "import/no-cycle": ["error", { ignoreExternal: true }],
     },
+  },
+  {
+    // Modules that import each other load half-initialised, in an order that depends on which one
+    // came first (scripts/lint/import-cycles.mjs says why type imports count too).
+    plugins: { ticketry: { rules: { "no-import-cycle": noImportCycle } } },
+    rules: { "ticketry/no-import-cycle": "error" },
   },
   {
     // Only services talk to the database (and the scripts that migrate or seed it, and the tests
