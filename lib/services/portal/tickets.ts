@@ -6,6 +6,7 @@ import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
 import { createTicketSchema, type ConversationQuery } from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { portalActor } from "@/lib/services/actor";
+import { scopeFilter } from "@/lib/services/tickets/access";
 import { openingAttachments } from "@/lib/services/tickets/attachments";
 import { listCustomerReplies } from "@/lib/services/replies/conversation";
 import { raiseTicket } from "@/lib/services/tickets/create";
@@ -31,7 +32,7 @@ const PORTAL_TICKET_SELECT = {
 /** The portal list is not paged: the newest this many tickets of one customer. */
 export const PORTAL_LIST_LIMIT = 200;
 
-const own = (c: PortalCustomer) => ({ organizationId: c.organizationId, customerEmail: c.email });
+const own = (c: PortalCustomer) => scopeFilter({ organizationId: c.organizationId, customerEmail: c.email });
 
 export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
   return db.ticket.findMany({

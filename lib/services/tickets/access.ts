@@ -26,7 +26,14 @@ export function ticketScope(user: SessionUser): TicketScope {
 
 /** The tickets a user may see, as a Prisma filter. */
 export function visibleTickets(user: SessionUser): Prisma.TicketWhereInput {
-  const { organizationId, customerEmail } = ticketScope(user);
+  return scopeFilter(ticketScope(user));
+}
+
+/**
+ * A scope as a Prisma filter. The customer portal's token scopes its customer the way an end
+ * user's session does (their organisation, their email), so it states its scope and filters here.
+ */
+export function scopeFilter({ organizationId, customerEmail }: TicketScope): Prisma.TicketWhereInput {
   return customerEmail === null ? { organizationId } : { organizationId, customerEmail };
 }
 
