@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useToast } from "./use-toast";
 
-// The Radix toast code (about 12 KB gzipped) comes with the first toast, not with every page:
+// The Radix toast code comes with the first toast, not with every page:
 // most visits never show one. Once there, it stays mounted.
 const Toaster = dynamic(() => import("./toaster").then((m) => m.Toaster), { ssr: false });
 

@@ -1,6 +1,6 @@
 /**
- * The waitlist form's own check, without zod: the landing page stays light (zod would add
- * ~90 KB gzip to its first load). Same rules and messages as waitlistSchema, which the
+ * The waitlist form's own check, without zod: the landing page stays light (zod would more than
+ * double what its first load downloads). Same rules and messages as waitlistSchema, which the
  * server still applies in full.
  */
 export const WAITLIST_MESSAGES = {

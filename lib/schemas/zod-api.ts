@@ -1,6 +1,6 @@
 // The part of zod that Ticketry's schemas use, as named exports. Re-exporting zod's whole `z`
-// namespace made the browser bundle carry every zod locale and JSON-schema converter (about
-// 60 KB gzip on each page with a form): the bundler keeps a namespace object whole, but drops
+// namespace made the browser bundle carry every zod locale and JSON-schema converter on each
+// page with a form: the bundler keeps a namespace object whole, but drops
 // the named exports nobody imports. Add a name here when a schema needs it.
 export { array, boolean, coerce, email, enum, literal, number, object, string, ZodString, ZodType } from "zod";
 export type { infer, input, output } from "zod";

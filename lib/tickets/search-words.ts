@@ -51,10 +51,10 @@ export function wholeTokens(term: string): string[] {
  *
  * The tenant's trigram index finds a term from its rarest trigram and then checks every other
  * trigram of the term against each candidate: for "reference 4242", where nearly every ticket
- * says "reference", that means reading the tenant's whole lists for "ref", "efe", ... (4 ms at a
- * hundred thousand tickets, against under 1 ms for "4242" alone). So only the rare words go to
- * the index, and of a rare word only the piece that holds its rare trigrams: at a million
- * tickets, where one in twenty says "nguyen", "en487" is found in 1.2 ms and "nguyen487" in 3.2.
+ * says "reference", that means reading the tenant's whole lists for "ref", "efe", ..., several
+ * times the work of looking up "4242" alone. So only the rare words go to the index, and of a
+ * rare word only the piece that holds its rare trigrams: where one ticket in twenty says
+ * "nguyen", "en487" is found faster than "nguyen487", whose common trigrams add candidates.
  *
  * A single common word ("invoice" in one ticket in twenty) fills a page from the newest tickets
  * sooner than from the index, which is what the planner chooses too; deciding it here spares
@@ -74,8 +74,8 @@ export function searchLookup(term: string, sample: readonly string[]): SearchLoo
   // with the tickets that hold it, not, like a trigram's, with all the tenant's text. So it is
   // judged by the texts that hold it whole: at a million tickets "770" in "reference 770." was part
   // of a longer number in two sampled texts of two hundred, too many for a rare word, but a token of
-  // its own in none. Looked up as a word, its trigrams took 16 ms in the largest tenant; as a token,
-  // as little as any other.
+  // its own in none. Looked up as a word, its trigrams read much of the largest tenant's lists; as
+  // a token, it costs as little as any other.
   const tokens = wholeTokens(term).filter((token) => tokenShare(sample, token) <= RARE_SHARE);
   if (tokens.length > 0) return { by: "tokens", tokens };
   const rareWords = words.filter(rare);

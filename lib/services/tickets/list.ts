@@ -193,8 +193,8 @@ type ReadPart = (where: Prisma.Sql, order: StatementSort, limit: number) => Prom
  * Best match first: the tickets whose subject holds the search, newest first, then the other
  * matches (in the description, the customer's name or address, or the ticket number), newest
  * first. Like the other orders, a part read newest first stops when the page is full: scoring every
- * match before the first page (ts_rank did) read all 5,000 tickets of a common word in the largest
- * organisation at a million tickets. The parts are two statements, so a page that subjects fill
+ * match before the first page (ts_rank did) read every ticket that holds a common word, thousands in
+ * a large organisation. The parts are two statements, so a page that subjects fill
  * never reads the rest.
  */
 async function bestMatchFirst(

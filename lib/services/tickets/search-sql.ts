@@ -30,10 +30,10 @@ export function subjectHolds(text: string, by: "order" | "index"): Prisma.Sql {
  * Written so that one plan, made without the values, serves every search: the list's statements
  * are prepared once per connection. Such a plan cannot tell a rare token from a common one: given
  * the organisation beside the keys, it walked the organisation's tickets in the list's order
- * testing each (295 searches a second at a million tickets, against 3,000). So the rows come by
+ * testing each, an order of magnitude slower at a million tickets. So the rows come by
  * their addresses from the index alone. The term's keys are a sub-select so that the plans made
  * with the values cost the same as the kept one; folded into a constant, they looked cheaper and
- * PostgreSQL planned every search afresh (0.30 ms a round trip at a million tickets, against 0.15).
+ * PostgreSQL planned every search afresh, doubling a search's round trip.
  */
 export function searchTextHoldsTokens(organizationId: string, tokens: string[]): Prisma.Sql {
   const keys = Prisma.sql`(SELECT ticket_search_keys(${organizationId}::text, ${tokens.join(" ")}::text))`;
