@@ -35,23 +35,15 @@ export class Listener {
   private stopped = false;
   connected = false;
 
-  private readonly users: SessionUserCache;
-  private readonly events: Heard["events"];
-  private readonly counts: HeardCache<unknown>;
-
   /**
    * This process's one is made in lib/server/live-listener.ts; a second listener with its own
    * caches and hub stands for another process in the tests (`connectionString`: its own way to
    * the database, which a test can cut).
    */
   constructor(
-    { users, events, counts }: Heard,
+    private readonly heard: Heard,
     private readonly connectionString?: string,
-  ) {
-    this.users = users;
-    this.events = events;
-    this.counts = counts;
-  }
+  ) {}
 
   /** The database server's process id of the listening connection (the tests cut it). */
   get backendPid(): number | null {
@@ -73,20 +65,20 @@ export class Listener {
     });
     client.on("notification", (message) => {
       if (message.channel === USER_CHANNEL) {
-        if (message.payload) this.users.forget(message.payload);
+        if (message.payload) this.heard.users.forget(message.payload);
         return;
       }
       if (message.channel !== LIVE_CHANNEL) return;
       const notice = parseNotice(message.payload);
       if (notice) {
-        if (notice.k === "ticket") this.counts.forget(notice.o);
-        this.events.dispatch(notice);
+        if (notice.k === "ticket") this.heard.counts.forget(notice.o);
+        this.heard.events.dispatch(notice);
         return;
       }
       const removal = parseRemoval(message.payload);
       if (removal) {
-        if (removal.o) this.counts.forget(removal.o);
-        else this.counts.forgetAll();
+        if (removal.o) this.heard.counts.forget(removal.o);
+        else this.heard.counts.forgetAll();
       }
     });
     client.on("error", () => this.drop(client));
@@ -105,11 +97,11 @@ export class Listener {
     this.client = client;
     this.connected = true;
     this.attempt = 0;
-    this.users.listening();
-    this.counts.listening();
+    this.heard.users.listening();
+    this.heard.counts.listening();
     if (this.lost) {
       this.lost = false;
-      this.events.resyncAll();
+      this.heard.events.resyncAll();
     }
   }
 
@@ -117,8 +109,8 @@ export class Listener {
     // A connection already replaced by a newer one (its late "end") changes nothing.
     if (this.client && this.client !== client) return;
     // Before anything else: from here on a change may go unheard.
-    this.users.lost();
-    this.counts.lost();
+    this.heard.users.lost();
+    this.heard.counts.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -142,8 +134,8 @@ export class Listener {
     this.client = null;
     this.connected = false;
     this.lost = false;
-    this.users.lost();
-    this.counts.lost();
+    this.heard.users.lost();
+    this.heard.counts.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

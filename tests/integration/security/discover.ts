@@ -1,23 +1,20 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
+import { apiRouteFolders } from "@/lib/http/server/api-route-files.mjs";
 import { makeRequest, params as routeParams } from "../helpers/request";
 import type { Call, Method } from "./route-table";
 
-const API_DIR = path.join(process.cwd(), "app", "api");
+const APP_DIR = path.join(process.cwd(), "app");
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 export type Handler = (req: ReturnType<typeof makeRequest>, ctx: ReturnType<typeof routeParams>) => Promise<Response>;
 export type DiscoveredRoute = { route: string; method: Method; file: string };
 
-/** Every app/api/**\/route.ts as its URL pattern ("/api/tickets/[id]"). */
+/**
+ * Every app/api/**\/route.ts as its URL pattern ("/api/tickets/[id]"): the same list the
+ * production server builds its route table from.
+ */
 export function routeFiles(): { route: string; file: string }[] {
-  return (readdirSync(API_DIR, { recursive: true }) as string[])
-    .filter((f) => path.basename(f) === "route.ts")
-    .map((f) => ({
-      route: `/api/${path.dirname(f).split(path.sep).join("/")}`.replace(/\/\.$/, ""),
-      file: path.join(API_DIR, f),
-    }))
-    .sort((x, y) => x.route.localeCompare(y.route));
+  return apiRouteFolders(APP_DIR).map((route) => ({ route, file: path.join(APP_DIR, route, "route.ts") }));
 }
 
 /** The exported HTTP methods of every route file (by importing it, as Next does). */
