@@ -3,7 +3,7 @@
 // including a per-request session user lookup (which the app's session cache may skip).
 // Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as many processes as the
 // production server (WEB_CONCURRENCY, else one per core; node:cluster like scripts/serve.mjs), so the app's share of this limit compares equal process counts.
-//   GET /list?org=&user=[&view=]   /counts?org=&user=   /detail?org=&user=&id=   /replies?org=&user=&id=
+//   GET /list?org=&user=[&view=][&sort=attention]   /counts?org=&user=   /detail?org=&user=&id=   /replies?org=&user=&id=
 //       /pane?org=&user=&id=   (the SQL: bench/lib/hot-sql.mjs)
 import cluster from "node:cluster";
 import http from "node:http";
@@ -35,7 +35,8 @@ async function handle(url) {
   await run(sql.sessionUser(user));
   if (url.pathname === "/list") {
     // The rows' JSON as PostgreSQL wrote it, sent on as text as the app does.
-    const { rows } = await run(sql.list(org, user, url.searchParams.get("view") ?? ""));
+    const sort = url.searchParams.get("sort") === "attention" ? "attention" : "created";
+    const { rows } = await run(sql.list(org, user, url.searchParams.get("view") ?? "", sort));
     return `[${rows
       .slice(0, 50)
       .map((/** @type {{ json: string }} */ row) => row.json)

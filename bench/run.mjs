@@ -526,6 +526,8 @@ function appScenarios(ctx, base) {
       [get(() => `/api/tickets?sort=relevance&q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)],
     ],
     ...["unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
+    // The work queues' default order, what needs attention first, beside its raw twin.
+    ["list:attention", [get("/api/tickets?view=all-open&sort=attention", ctx.agentCookies)]],
     // A tag filter is held to a status filter's speed: list:tag beside list:status.
     ["list:status", [get(() => `/api/tickets?status=${pick(["open", "pending", "in_progress"])}`, ctx.agentCookies)]],
     ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
@@ -621,6 +623,7 @@ function rawScenarios(ctx) {
   const raw = (path, query) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}?${query()}` }) });
   return [
     ["list:all", [raw("/list", q())]],
+    ["list:attention", [raw("/list", q("&view=all-open&sort=attention"))]],
     ["counts", [raw("/counts", q())]],
     ["detail", [raw("/pane", () => `${q()()}&id=${pick(ctx.ticketIds)}`)]],
     [

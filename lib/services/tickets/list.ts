@@ -10,7 +10,7 @@ import { notFound } from "@/lib/errors";
 import type { Ticket, TicketListItem, TicketListQuery } from "@/lib/schemas/tickets";
 import {
   afterTicketCursor,
-  cursorTime,
+  cursorKeys,
   encodeTicketCursor,
   type KeySource,
   orderBy,
@@ -104,6 +104,7 @@ type ListRow = {
   tagIds: string[];
   priority: TicketPriority;
   at: string;
+  since?: string;
   tier?: Tier;
 };
 
@@ -150,7 +151,7 @@ export async function listTickets(
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
       SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
-        ${cursorTime(order)} AS "at"
+        ${cursorKeys(order)}
       FROM "Ticket" ${byTag.join}
       WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
         ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}

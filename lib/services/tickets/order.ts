@@ -4,6 +4,7 @@ import type { TicketPriority } from "@/generated/prisma/enums";
 import { badRequest } from "@/lib/errors";
 import type { TicketSort } from "@/lib/tickets/sort";
 import { iso } from "@/lib/services/tickets/json-sql.mjs";
+import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
 
 /**
  * Keyset paging of the ticket list in each of its orders: the cursor carries the last row's
@@ -13,26 +14,29 @@ import { iso } from "@/lib/services/tickets/json-sql.mjs";
 type OrderRow = {
   id: string;
   priority: TicketPriority;
-  /** The row's time in the order, as the API writes dates (see cursorTime). */
+  /** The row's time in the order, as the API writes dates (see cursorKeys). */
   at: string;
   /** Under best match first: 1 where the subject holds the search, 0 for the other matches. */
   tier?: Tier;
+  /** Under needs attention first: when the ticket was raised, the order's last part (see cursorKeys). */
+  since?: string;
 };
 
 /** The two parts of best match first: tickets whose subject holds the search (1), then the rest (0). */
 export type Tier = 0 | 1;
 
-/** The SLA target that runs next: the first reply until there is one, then resolution. */
-const SLA_DUE_TEXT = `(CASE WHEN "firstRespondedAt" IS NULL THEN "firstResponseDueAt" ELSE "resolutionDueAt" END)`;
-const SLA_DUE = Prisma.raw(SLA_DUE_TEXT);
+const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
 
 /**
- * The time a cursor carries for the order, selected with each row as the API writes dates: the
- * ticket's own columns, which the tag rows' copies always equal.
+ * The times a cursor carries for the order, selected with each row (as "at", and "since" under
+ * needs attention first) as the API writes dates: the ticket's own columns, which the tag rows'
+ * copies always equal.
  */
-export function cursorTime(sort: TicketSort): Prisma.Sql {
-  const at = sort === "activity" ? `"Ticket"."updatedAt"` : sort === "sla" ? SLA_DUE_TEXT : `"Ticket"."createdAt"`;
-  return Prisma.raw(iso(at));
+export function cursorKeys(sort: TicketSort): Prisma.Sql {
+  const created = iso(`"Ticket"."createdAt"`);
+  if (sort === "attention") return Prisma.raw(`${iso(SLA_DUE_SQL)} AS "at", ${created} AS "since"`);
+  const at = sort === "activity" ? iso(`"Ticket"."updatedAt"`) : sort === "sla" ? iso(SLA_DUE_SQL) : created;
+  return Prisma.raw(`${at} AS "at"`);
 }
 
 /**
@@ -65,18 +69,29 @@ export function orderBy(sort: StatementSort, source: KeySource = "ticket"): Pris
       return Prisma.sql`ORDER BY "Ticket"."priority" ASC, "createdAt" DESC, "id" DESC`;
     case "sla":
       return Prisma.sql`ORDER BY ${SLA_DUE} ASC, "id" ASC`;
+    case "attention":
+      return Prisma.raw(ATTENTION_ORDER_SQL);
   }
 }
 
-type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier];
+type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier, since?: string];
+
+const PRIORITIES: readonly string[] = ["urgent", "high", "medium", "low"];
 
 export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
-  const extra = sort === "priority" ? [row.priority] : sort === "relevance" ? [row.tier ?? 0] : [];
+  const extra =
+    sort === "priority"
+      ? [row.priority]
+      : sort === "relevance"
+        ? [row.tier ?? 0]
+        : sort === "attention"
+          ? [row.priority, row.since]
+          : [];
   const key = [sort, row.at, row.id, ...extra] as Key;
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-type Position = { at: Date; id: string; priority?: string; tier?: Tier };
+type Position = { at: Date; id: string; priority?: string; tier?: Tier; since?: Date };
 
 function decode(cursor: string, sort: TicketSort): Position {
   let key: unknown;
@@ -89,10 +104,14 @@ function decode(cursor: string, sort: TicketSort): Position {
     throw badRequest("Invalid cursor");
   const at = new Date(key[1]);
   if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
-  if (sort === "priority" && !["urgent", "high", "medium", "low"].includes(key[3] as string))
+  if ((sort === "priority" || sort === "attention") && !PRIORITIES.includes(key[3] as string))
     throw badRequest("Invalid cursor");
   if (sort === "relevance" && key[3] !== 0 && key[3] !== 1) throw badRequest("Invalid cursor");
-  return sort === "relevance" ? { at, id: key[2], tier: key[3] } : { at, id: key[2], priority: key[3] };
+  if (sort === "relevance") return { at, id: key[2], tier: key[3] };
+  if (sort !== "attention") return { at, id: key[2], priority: key[3] };
+  const since = new Date(typeof key[4] === "string" ? key[4] : "");
+  if (Number.isNaN(since.getTime())) throw badRequest("Invalid cursor");
+  return { at, id: key[2], priority: key[3], since };
 }
 
 /**
@@ -107,7 +126,7 @@ export function afterTicketCursor(
   return cursor ? after(sort, decode(cursor, sort), source) : Prisma.empty;
 }
 
-function after(sort: StatementSort, { at, id, priority }: Position, source: KeySource): Prisma.Sql {
+function after(sort: StatementSort, { at, id, priority, since }: Position, source: KeySource): Prisma.Sql {
   const keys = KEYS[source];
   switch (sort) {
     case "activity":
@@ -119,6 +138,10 @@ function after(sort: StatementSort, { at, id, priority }: Position, source: KeyS
         OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
     case "sla":
       return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
+    case "attention":
+      // One row comparison over the whole key, which the attention indexes start at directly.
+      return Prisma.sql`AND (${SLA_DUE}, "Ticket"."priority", "Ticket"."createdAt", "Ticket"."id")
+        > (${at}, ${priority}::"TicketPriority", ${since}, ${id})`;
   }
 }
 

@@ -216,9 +216,14 @@ describe.each([
     expect(ticketIndexes(plans).length).toBeGreaterThan(0);
     for (const p of plans) expect(p.text).not.toMatch(/\bOFFSET\b/i);
     const byChange = /view=(recently-updated|closed)/.test(query);
+    const workQueue = /view=(unassigned|my-open|all-open|sla-risk)/.test(query);
     for (const p of plans)
       expect(p.text).toMatch(
-        byChange ? /ORDER BY "updatedAt" DESC, "id" DESC LIMIT/ : /ORDER BY "createdAt" DESC, "id" DESC LIMIT/,
+        byChange
+          ? /ORDER BY "updatedAt" DESC, "id" DESC LIMIT/
+          : workQueue
+            ? /ORDER BY \(CASE WHEN .*END\) ASC, "Ticket"\."priority" ASC, "Ticket"\."createdAt" ASC, "Ticket"\."id" ASC LIMIT/
+            : /ORDER BY "createdAt" DESC, "id" DESC LIMIT/,
       );
   });
 
@@ -239,7 +244,7 @@ describe.each([
     },
   );
 
-  it.each(["activity", "created", "priority", "sla"])(
+  it.each(["attention", "activity", "created", "priority", "sla"])(
     "sorts the open queue by %s and pages it without a scan",
     async (sort) => {
       const headers = await session(org, "agent");
@@ -262,6 +267,29 @@ describe.each([
       expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
     },
   );
+
+  // What needs attention first, the work queues' default: each queue's first and later pages are
+  // read in order from its attention index, starting at the cursor, never sorting the queue.
+  it.each([
+    ["unassigned", "Ticket_unassigned_attention_idx"],
+    ["my-open", "Ticket_open_assignee_attention_idx"],
+    ["all-open", "Ticket_open_attention_idx"],
+    ["sla-risk", "Ticket_open_attention_idx"],
+  ])("reads %s in attention order from %s, first and later pages", async (view, index) => {
+    const headers = await session(org, "agent");
+    const first = await list(makeRequest(`/api/tickets?view=${view}&limit=10`, { headers }), params());
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    for (const query of [`?view=${view}`, `?view=${view}&limit=10&cursor=${cursor}`]) {
+      const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+      const nodes = plans.flatMap((p) => p.nodes);
+      expect(sequentialScans(plans)).toEqual([]);
+      expect(nodes.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort")).toEqual([]);
+      const scan = nodes.find((n) => n["Index Name"] === index);
+      expect(scan).toBeDefined();
+      if (query.includes("cursor")) expect(scan?.["Index Cond"]).toMatch(/ROW\(/);
+    }
+  });
 
   // A rare term (one ticket) and a common one (a quarter of the tenant): the rare one is looked
   // up in the tenant's token keys (a whole token of it) or search index; the common one either
@@ -338,7 +366,7 @@ describe.each([
   // TicketTag rows, never the tenant; in the two time orders the page comes in order from the
   // tag's own index, with no sort. The page's tag names come from memory or Tag's primary key.
   it.each(
-    ["activity", "created", "priority", "sla"].flatMap((sort) => [
+    ["attention", "activity", "created", "priority", "sla"].flatMap((sort) => [
       [sort, "common%203"],
       [sort, "RARE"],
     ]),
@@ -379,13 +407,13 @@ describe.each([
     expect(scan?.["Index Cond"]).toMatch(/ticketUpdatedAt/);
   });
 
-  it("reads the second page by its keyset cursor", async () => {
+  it("reads the second page newest first by its keyset cursor", async () => {
     const headers = await session(org, "agent");
-    const first = await list(makeRequest("/api/tickets?view=all-open", { headers }), params());
+    const first = await list(makeRequest("/api/tickets?view=all-open&sort=created", { headers }), params());
     const cursor = first.headers.get("x-next-cursor");
     expect(cursor).toBeTruthy();
     const plans = await explainAll(() =>
-      list(makeRequest(`/api/tickets?view=all-open&cursor=${cursor}`, { headers }), params()),
+      list(makeRequest(`/api/tickets?view=all-open&sort=created&cursor=${cursor}`, { headers }), params()),
     );
     expect(sequentialScans(plans)).toEqual([]);
     expect(plans.map((p) => p.text).join("\n")).toMatch(

@@ -113,6 +113,8 @@ describe("GET /api/tickets sort", () => {
     ["priority", [4, 2, 3, 5, 1]],
     // Next SLA target: ticket 2 and 5 were answered (resolution clock), the others wait for a first reply.
     ["sla", [1, 3, 4, 2, 5]],
+    // The same clocks here (no two run out together): the breached first reply of 1 leads.
+    ["attention", [1, 3, 4, 2, 5]],
   ])("sort=%s pages every ticket once, in order", async (sort, expected) => {
     expect(await allPages(agent, `?sort=${sort}`)).toEqual(expected);
   });
@@ -131,10 +133,107 @@ describe("GET /api/tickets sort", () => {
     expect(byNumber.get(1)).toMatchObject({ customerReplied: false });
   });
 
+  it("puts what needs attention first in the work queues and lists the rest as before", async () => {
+    expect(await allPages(agent, "?view=all-open")).toEqual([1, 3, 4, 2]);
+    expect(await allPages(agent, "?view=unassigned")).toEqual([1, 3, 4]);
+    expect(await allPages(agent, "?view=my-open")).toEqual([2]);
+    // Every ticket (a search through all of them) stays newest first.
+    expect(await allPages(agent, "?sort=created")).toEqual(await allPages(agent, "?"));
+  });
+
   it("refuses an unknown sort and a cursor of another sort", async () => {
     expect((await get(agent, "?sort=random")).status).toBe(400);
+    expect((await get(agent, "?sort=random")).body.error).toBe("Unknown sort");
+    const attention = await get(agent, "?sort=attention&limit=1");
+    expect((await get(agent, `?sort=priority&cursor=${attention.next}`)).status).toBe(400);
+    expect((await get(agent, `?sort=attention&cursor=${(await get(agent, "?sort=sla&limit=1")).next}`)).status).toBe(
+      400,
+    );
+    const tampered = Buffer.from(JSON.stringify(["attention", new Date().toISOString(), "x", "urgent"])).toString(
+      "base64url",
+    );
+    expect((await get(agent, `?sort=attention&cursor=${tampered}`)).status).toBe(400);
     const first = await get(agent, "?sort=priority&limit=1");
     expect((await get(agent, `?sort=sla&cursor=${first.next}`)).status).toBe(400);
     expect((await get(agent, "?sort=sla&cursor=bm9wZQ")).status).toBe(400);
+  });
+});
+
+describe("GET /api/tickets?sort=attention with clocks that run out together", () => {
+  let staff: User;
+  let customer: User;
+  let organizationId: string;
+  // number: due (h from now), priority, created (h ago), status, raised by the customer
+  const rows = [
+    [1, 5, "low", 30, "open", false],
+    [2, -2, "low", 40, "open", true],
+    [3, -2, "urgent", 10, "pending", false],
+    [4, 5, "urgent", 20, "in_progress", true],
+    [5, 5, "urgent", 30, "open", false],
+    [6, -2, "urgent", 10, "open", true],
+    [7, 5, "high", 50, "open", false],
+    [8, -9, "medium", 1, "resolved", false],
+  ] as const;
+
+  beforeAll(async () => {
+    const org = await createOrg("enterprise");
+    organizationId = org.id;
+    staff = await createUser(org.id, "agent");
+    customer = await createUser(org.id, "end_user", { email: "pat@x.test" });
+    const other = await createOrg("enterprise");
+    const now = Date.now();
+    // One instant for every clock due together, and for the two urgent tickets raised together.
+    const at = (hours: number) => new Date(Math.floor(now / HOUR) * HOUR + hours * HOUR);
+    for (const [n, due, priority, created, status, fromCustomer] of rows)
+      for (const organizationId of [org.id, other.id])
+        await db.ticket.create({
+          data: {
+            organizationId,
+            ticketNumber: n,
+            subject: `Ticket ${n}`,
+            description: "d",
+            customerName: "Pat",
+            customerEmail: fromCustomer ? "pat@x.test" : "lee@x.test",
+            priority,
+            status,
+            createdAt: at(-created),
+            updatedAt: at(-created),
+            firstResponseDueAt: at(due),
+            resolutionDueAt: at(due + 100),
+            slaRiskAt: at(due - 1),
+          },
+        });
+  });
+
+  it("breaks ties by priority, then age, then id, across pages of every size", async () => {
+    // Breached (due 2 h ago): urgent 3 and 6 raised together, then low 2; due in 5 h: urgent 5
+    // (older) and 4, high 7, low 1. The resolved ticket is not in the queue.
+    const tied = await db.ticket.findMany({
+      where: { organizationId, ticketNumber: { in: [3, 6] } },
+      select: { id: true, ticketNumber: true },
+    });
+    tied.sort((a, b) => (a.id < b.id ? -1 : 1));
+    const expected = [...tied.map((t) => t.ticketNumber), 2, 5, 4, 7, 1];
+    expect(await allPages(staff, "?view=all-open")).toEqual(expected);
+    for (const limit of [1, 3]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof get>> = await get(
+          staff,
+          `?view=all-open&sort=attention&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
+        );
+        expect(page.status).toBe(200);
+        seen.push(...page.body.map((t) => t.ticketNumber));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it("orders a customer's own tickets the same way, and never another organisation's", async () => {
+    expect(await allPages(customer, "?sort=attention")).toEqual([6, 2, 4]);
+    const everything = await get(staff, "?sort=attention&limit=100");
+    expect(everything.body.map((t) => t.ticketNumber)).toHaveLength(rows.length);
   });
 });
