@@ -2,6 +2,7 @@
 
 import { format } from "date-fns";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { MailSignatureCard } from "./mail-signature-card";
 import { SupportEmailsCard } from "./support-emails-card";
 import { useOrganization } from "./queries";
 
@@ -29,6 +30,7 @@ export function OrganizationTab({ organizationId, canManage }: { organizationId:
         </CardContent>
       </Card>
       <SupportEmailsCard organization={org.data} canManage={canManage} />
+      <MailSignatureCard organization={org.data} />
     </div>
   );
 }

@@ -40,6 +40,8 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} registered the organization`;
     case "organization.plan_changed":
       return `${actor} changed the plan from ${planName(m.from)} to ${planName(m.to)}`;
+    case "organization.signature_changed":
+      return `${actor} changed the email signature`;
     case "mail.quota_reached":
       return `Emails to customers were paused: the ${planName(m.plan)} plan allows ${str(m.limit)} per ${str(m.per)}`;
     case "mail.undeliverable":

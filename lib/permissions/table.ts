@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   "team.invite": ADMINS,
   /** The onboarding wizard and its set-up steps: support email and team invitations. */
   "organization.setup": ADMINS,
+  /** The signature that closes the organisation's replies and status mails to customers. */
+  "organization.signature": ADMINS,
   /** Change the organisation's plan: only admins are offered an upgrade (agents cannot buy one). */
   "organization.upgrade": ADMINS,
   /** User Management: list users, change their role, activate and deactivate them. */

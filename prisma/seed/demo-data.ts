@@ -193,6 +193,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
           ...team.organization,
           plan: "pro",
           onboardingCompleted: true,
+          mailSignature: `${team.organization.name}\nWe answer Monday to Friday, 9:00-17:00.`,
           ticketCounter: { create: { lastNumber: TICKET_COUNT } },
           createdAt: new Date(now.getTime() - 60 * DAY),
         },

@@ -21,6 +21,7 @@ const ORGANIZATION_SELECT = {
   plan: true,
   createdAt: true,
   onboardingCompleted: true,
+  mailSignature: true,
 } as const;
 
 type OrganizationRow = Prisma.OrganizationGetPayload<{ select: typeof ORGANIZATION_SELECT }>;

@@ -633,6 +633,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.org.id }, body: { plan: "enterprise" } }),
   },
   {
+    route: "/api/organizations/[id]/signature",
+    method: "PUT",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target, unique }) => ({ params: { id: target.org.id }, body: { signature: `The team ${unique}\nAcme` } }),
+  },
+  {
     route: "/api/platform/metrics",
     method: "GET",
     access: ROLES.platform,

@@ -25,6 +25,7 @@ const ADMIN: Permission[] = [
   "team.read",
   "team.invite",
   "organization.setup",
+  "organization.signature",
   "organization.upgrade",
   "users.manage",
   "admin.view",
