@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { htmlMail, textAsHtml } from "./html";
 import type { MailMessage } from "./transport";
 
 export function passwordResetMail(to: string, link: string): MailMessage {
@@ -77,36 +76,8 @@ export const oneLine = (text: string, max = 120) => {
 export function portalAccessCodeMail(to: string, organizationName: string, code: string, minutes: number): MailMessage {
   return {
     to,
-    subject: `Your ${organizationName} support portal code: ${code}`,
-    text: `Your one-time code for the ${organizationName} support portal is:\n\n${code}\n\nIt works once, for ${minutes} minutes. If you didn't ask for it, ignore this email: nobody can see your tickets without the code.`,
-  };
-}
-
-export type TicketMailFacts = { ticketNumber: number; subject: string; organizationName: string; portalLink: string };
-
-export function ticketCreatedMail(to: string, t: TicketMailFacts): MailMessage {
-  return {
-    to,
-    subject: `[${t.organizationName} #${t.ticketNumber}] ${oneLine(t.subject)}`,
-    text: `We've received your request "${oneLine(t.subject, 200)}" and opened ticket #${t.ticketNumber}. Our team will get back to you soon.\n\nFollow it and reply in the support portal (you'll get a one-time code by email):\n${t.portalLink}`,
-  };
-}
-
-/**
- * An agent's public reply, as its customer gets it. A formatted reply brings its sanitized HTML
- * (lib/format/markdown.ts), placed unchanged between our own escaped lines, and its plain-text
- * rendering for the text part; a plain one is text only (the thread adds a simple HTML part).
- */
-export function agentReplyMail(to: string, t: TicketMailFacts, reply: { text: string; html?: string }): MailMessage {
-  const intro = `${t.organizationName} support replied to your ticket #${t.ticketNumber}:`;
-  const outro = `Reply in the support portal:\n${t.portalLink}`;
-  return {
-    to,
-    subject: `Re: [${t.organizationName} #${t.ticketNumber}] ${oneLine(t.subject)}`,
-    text: `${intro}\n\n${reply.text}\n\n${outro}`,
-    ...(reply.html !== undefined
-      ? { html: htmlMail(`${textAsHtml(intro)}<div data-reply>${reply.html}</div>${textAsHtml(outro)}`) }
-      : {}),
+    subject: `Your ${organizationName} portal code: ${code}`,
+    text: `Your one-time code for the ${organizationName} portal is:\n\n${code}\n\nIt works once, for ${minutes} minutes. If you didn't ask for it, ignore this email: nobody can see your tickets without the code.`,
   };
 }
 

@@ -118,7 +118,7 @@ test.describe("formatted replies", () => {
     // The customer's email carries the same HTML.
     let mailHtml: string | undefined;
     await expect
-      .poll(() => (mailHtml = latestMailHtmlTo(customer, /support replied to your ticket/)), { timeout: 10_000 })
+      .poll(() => (mailHtml = latestMailHtmlTo(customer, /replied to your ticket/)), { timeout: 10_000 })
       .toBeTruthy();
     const mailed = /<div data-reply>([\s\S]*?)<\/div>/.exec(mailHtml!)?.[1];
     expect(await asBrowserHtml(page, mailed ?? "")).toBe(await asBrowserHtml(page, html));

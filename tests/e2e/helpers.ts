@@ -36,18 +36,19 @@ export function uniqueEmail(prefix = "user") {
 
 type CaughtMail = { to: string[]; text: string; html?: string };
 
-/** The newest email to `to` (whose text matches `matching`, if given) caught by the test SMTP server (scripts/lib/mail-catcher.mjs). */
-function newestMail(to: string, matching?: RegExp): CaughtMail | undefined {
+/** Every email to `to` caught by the test SMTP server (scripts/lib/mail-catcher.mjs), oldest first. */
+export function mailsTo(to: string): CaughtMail[] {
   const dir = process.env.E2E_MAIL_DIR ?? "test-results/mail";
-  if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir)
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
-    .reverse();
-  for (const file of files) {
-    const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CaughtMail;
-    if (mail.to.includes(to.toLowerCase()) && (!matching || matching.test(mail.text))) return mail;
-  }
-  return undefined;
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CaughtMail)
+    .filter((mail) => mail.to.includes(to.toLowerCase()));
+}
+
+/** The newest email to `to` whose text matches `matching`, if given. */
+function newestMail(to: string, matching?: RegExp): CaughtMail | undefined {
+  return mailsTo(to).findLast((mail) => !matching || matching.test(mail.text));
 }
 
 /** The raw text (quoted-printable undone) of the newest email to `to` whose text matches `matching`, if given. */

@@ -3,7 +3,6 @@ import { Prisma } from "@/generated/prisma/client";
 import { uuidv7 } from "@/lib/server/ids";
 import { mailDomain, type MailMessage } from "@/lib/mail/transport";
 import { replyAddress } from "@/lib/mail/inbound/addresses";
-import { htmlMail, textAsHtml } from "@/lib/mail/html";
 import { replyTokenSecret } from "./secret";
 import { signReplyToken, threadMessageId } from "./token";
 
@@ -104,9 +103,4 @@ export function nextThreadHeaders(ticket: ThreadTicket, thread: ThreadRow) {
  */
 export function firstThreadHeaders(ticket: ThreadTicket, address: SendingAddress | null) {
   return headers(newMessageId(ticket), [], address);
-}
-
-/** Text as simple HTML: everything escaped, paragraphs and line breaks kept, links left as text. */
-export function simpleHtml(text: string): string {
-  return htmlMail(textAsHtml(text));
 }

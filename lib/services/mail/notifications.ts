@@ -1,13 +1,21 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import type { TicketStatus } from "@/generated/prisma/enums";
 import { env } from "@/lib/server/env";
-import { agentReplyMail, customerReplyMail, ticketCreatedMail, type TicketMailFacts } from "@/lib/mail/templates";
+import { customerReplyMail } from "@/lib/mail/templates";
+import {
+  agentReplyMail,
+  ticketCreatedMail,
+  ticketResolvedMail,
+  type RatingLinks,
+  type TicketMail,
+  type TicketMailFacts,
+} from "@/lib/mail/ticket-mails";
 import { PLACEHOLDER_CUSTOMER_EMAIL } from "@/lib/tickets/fields";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
 import {
   firstThreadHeaders,
   nextThreadHeaders,
-  simpleHtml,
   threadHeaders,
   type SendingAddress,
   type ThreadRow,
@@ -15,6 +23,7 @@ import {
 import type { MailMessage } from "@/lib/mail/transport";
 import { renderMarkdownText } from "@/lib/format/markdown";
 import { enqueueMail, mailJob, type MailJob } from "@/lib/services/mail/outbox";
+import { issueRatingLinks, resolvesAgain } from "@/lib/services/satisfaction/ratings";
 
 /**
  * Ticket notification emails, queued in the transaction of the change that causes them: a
@@ -24,14 +33,15 @@ import { enqueueMail, mailJob, type MailJob } from "@/lib/services/mail/outbox";
  */
 type Tx = Prisma.TransactionClient;
 
-export function portalLink(slug: string): string {
-  return `${env.appUrl}/portal?org=${encodeURIComponent(slug)}`;
+/** The ticket itself in the customer portal, which signs the customer in first when needed. */
+export function portalTicketLink(slug: string, ticketNumber: number): string {
+  return `${env.appUrl}/portal?org=${encodeURIComponent(slug)}&ticket=${ticketNumber}`;
 }
 
 type TicketRef = { id: string; organizationId: string };
 
 /** What a mail to a ticket's customer says about the ticket, and whether the customer can be mailed at all. */
-export async function ticketFacts(tx: Tx, ref: TicketRef) {
+async function ticketFacts(tx: Tx, ref: TicketRef) {
   const ticket = await tx.ticket.findFirst({
     where: { id: ref.id, organizationId: ref.organizationId },
     select: {
@@ -39,7 +49,7 @@ export async function ticketFacts(tx: Tx, ref: TicketRef) {
       subject: true,
       customerEmail: true,
       assignedToId: true,
-      organization: { select: { name: true, slug: true } },
+      organization: { select: { name: true, slug: true, mailSignature: true } },
       assignedTo: { select: { email: true, isActive: true } },
     },
   });
@@ -47,16 +57,19 @@ export async function ticketFacts(tx: Tx, ref: TicketRef) {
   return { ticket, facts: mailFacts(ticket, ticket.organization), reachable: reachable(ticket) };
 }
 
-/** What a mail to the customer says about their ticket and its organisation. */
+type MailingOrganization = { name: string; slug: string; mailSignature?: string };
+
+/** What a mail to the customer says about their ticket and its organisation (signed when a signature is given). */
 export function mailFacts(
   ticket: { ticketNumber: number; subject: string },
-  organization: { name: string; slug: string },
+  organization: MailingOrganization,
 ): TicketMailFacts {
   return {
     ticketNumber: ticket.ticketNumber,
     subject: ticket.subject,
     organizationName: organization.name,
-    portalLink: portalLink(organization.slug),
+    ticketLink: portalTicketLink(organization.slug, ticket.ticketNumber),
+    signature: organization.mailSignature ?? "",
   };
 }
 
@@ -65,26 +78,20 @@ const reachable = (ticket: { customerEmail: string }) => ticket.customerEmail !=
 
 /**
  * Mail to a ticket's customer is one thread in their mail client (Message-ID, In-Reply-To,
- * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts), with an
- * HTML part beside the text: the mail's own (a formatted reply), else its text as simple HTML.
+ * References, Reply-To with the ticket's signed token: see lib/mail/thread/outgoing.ts).
  */
-export async function inThread(
-  tx: Tx,
-  ticket: TicketRef,
-  mail: MailMessage,
-  autoSubmitted: MailMessage["autoSubmitted"],
-) {
+async function inThread(tx: Tx, ticket: TicketRef, mail: TicketMail, autoSubmitted: MailMessage["autoSubmitted"]) {
   return threaded(mail, await threadHeaders(tx, ticket), autoSubmitted);
 }
 
-function threaded(mail: MailMessage, headers: Partial<MailMessage>, autoSubmitted: MailMessage["autoSubmitted"]) {
-  return { ...mail, html: mail.html ?? simpleHtml(mail.text), ...headers, autoSubmitted };
+function threaded(mail: TicketMail, headers: Partial<MailMessage>, autoSubmitted: MailMessage["autoSubmitted"]) {
+  return { ...mail, ...headers, autoSubmitted };
 }
 
 type NewTicket = { ticketNumber: number; subject: string; customerEmail: string; organizationId: string };
 
 /** The "ticket received" mail, or null when the ticket has no customer address to mail. */
-function receivedMail(ticket: NewTicket, organization: { name: string; slug: string }): MailMessage | null {
+function receivedMail(ticket: NewTicket, organization: MailingOrganization): TicketMail | null {
   return reachable(ticket) ? ticketCreatedMail(ticket.customerEmail, mailFacts(ticket, organization)) : null;
 }
 
@@ -133,26 +140,70 @@ export function ticketReceivedJob(
   };
 }
 
-type AgentReply = { type: string; content: string; html: string | null };
+/** A reply as its mail shows it: the body and the author's name (never their address). */
+type AgentReply = { type: string; content: string; html: string | null; authorName: string };
+
+type StatusChange = { from: TicketStatus; to: TicketStatus };
 
 const AGENT_REPLY = { customer: { what: "agent reply" } };
+const RESOLVED = { customer: { what: "ticket resolved" } };
 
 /** The mail of a public agent reply to `customerEmail`, before the thread's headers. */
-function agentReplyMessage(customerEmail: string, facts: TicketMailFacts, reply: AgentReply): MailMessage {
+function agentReplyMessage(
+  customerEmail: string,
+  facts: TicketMailFacts,
+  reply: AgentReply,
+  resolved?: RatingLinks,
+): TicketMail {
   const body =
     reply.html === null ? { text: reply.content } : { text: renderMarkdownText(reply.content), html: reply.html };
-  return agentReplyMail(customerEmail, facts, body);
+  return agentReplyMail(customerEmail, facts, { authorName: reply.authorName, ...body }, resolved);
 }
 
-/** A public agent reply goes to the customer, in the ticket's thread; internal notes never leave the team. */
-export async function notifyAgentReply(tx: Tx, ticket: TicketRef, reply: AgentReply) {
-  if (reply.type !== "public") return;
+/**
+ * What the customer hears of a staff reply and the status change written with it, queued in
+ * their transaction: one mail each time. A public reply is mailed in the ticket's thread; when it
+ * also resolves the ticket, that same mail says so and asks for the rating (no second mail
+ * follows). An internal note never leaves the team, so its status change mails as one alone would.
+ */
+export async function notifyAgentReply(
+  tx: Tx,
+  ticket: TicketRef,
+  reply: AgentReply,
+  change: StatusChange | null,
+  now: Date,
+) {
+  if (reply.type !== "public") {
+    if (change) await notifyStatusChange(tx, ticket, change, now);
+    return;
+  }
   const found = await ticketFacts(tx, ticket);
   if (!found?.reachable) return;
-  const mail = agentReplyMessage(found.ticket.customerEmail, found.facts, reply);
+  const resolved =
+    change && resolvesAgain(change) ? await issueRatingLinks(tx, ticket, found.ticket.assignedToId, now) : undefined;
+  const mail = agentReplyMessage(found.ticket.customerEmail, found.facts, reply, resolved);
   await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-replied"), {
     organizationId: ticket.organizationId,
     ...AGENT_REPLY,
+  });
+}
+
+/**
+ * Call in the transaction of every status change made without a public reply. A ticket that
+ * goes from an open status to Resolved has been resolved once more: its customer hears so and is
+ * asked "How did we do?", threaded like the ticket's other mail. Closing a ticket directly (spam,
+ * a duplicate) or moving Resolved to Closed mails nothing; nor does a ticket without a real
+ * customer address.
+ */
+export async function notifyStatusChange(tx: Tx, ticket: TicketRef, change: StatusChange, now: Date) {
+  if (!resolvesAgain(change)) return;
+  const found = await ticketFacts(tx, ticket);
+  if (!found?.reachable) return;
+  const links = await issueRatingLinks(tx, ticket, found.ticket.assignedToId, now);
+  const mail = ticketResolvedMail(found.ticket.customerEmail, found.facts, links);
+  await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-generated"), {
+    organizationId: ticket.organizationId,
+    ...RESOLVED,
   });
 }
 

@@ -29,7 +29,6 @@ import { toTicketJson } from "@/lib/services/tickets/json";
 import { applyTicketChange } from "@/lib/services/tickets/update";
 import { macroAssignee, macroForReply, type AppliedMacro } from "@/lib/services/replies/macros";
 import { applyTicketTags } from "@/lib/services/tickets/tags";
-import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
 
 export const REPLY_SELECT = {
   id: true,
@@ -197,10 +196,8 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       });
     }
     const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
-    // A public agent reply is mailed to the customer, queued with the reply.
-    await notifyAgentReply(tx, ticket, reply);
-    // After it, in the same thread: a resolving reply also asks the customer for a rating.
-    if (statusChange) await afterStatusChange(tx, ticket, statusChange, now);
+    // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
+    await notifyAgentReply(tx, ticket, { ...reply, authorName: user.fullName }, statusChange, now);
     return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
   });
 }

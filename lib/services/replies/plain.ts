@@ -14,7 +14,8 @@ import { TICKET_ROW_COLUMNS } from "@/lib/services/tickets/lock";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
 
-type ReadTicket = TicketModel & ThreadRow & { organizationName: string; organizationSlug: string };
+type ReadTicket = TicketModel &
+  ThreadRow & { organizationName: string; organizationSlug: string; organizationSignature: string };
 
 type WrittenReply = Omit<Reply, "format" | "html"> & StoredBody & { ticketVersion: number };
 
@@ -38,7 +39,8 @@ export async function writePlainReply(
   const { organizationId } = user;
   const ref = { id: input.ticketId, organizationId };
   const [ticket] = await queryRows<ReadTicket>(Prisma.sql`
-    SELECT t.*, o."name" AS "organizationName", o."slug" AS "organizationSlug", thread.*
+    SELECT t.*, o."name" AS "organizationName", o."slug" AS "organizationSlug",
+      o."mailSignature" AS "organizationSignature", thread.*
     FROM (SELECT ${TICKET_ROW_COLUMNS} FROM "Ticket" WHERE "id" = ${ref.id} AND "organizationId" = ${organizationId}) t
       JOIN "Organization" o ON o."id" = t."organizationId"
       CROSS JOIN LATERAL (${threadSql(ref)}) thread`);
@@ -49,8 +51,12 @@ export async function writePlainReply(
 
   const replyId = uuidv7(now.getTime());
   const firstResponse = input.type === "public" && !ticket.firstRespondedAt;
-  const organization = { name: ticket.organizationName, slug: ticket.organizationSlug };
-  const shown = { type: input.type, content: body.content, html: replyBody(body).html };
+  const organization = {
+    name: ticket.organizationName,
+    slug: ticket.organizationSlug,
+    mailSignature: ticket.organizationSignature,
+  };
+  const shown = { type: input.type, content: body.content, html: replyBody(body).html, authorName: user.fullName };
   const mail = agentReplyJob(ticket, mailFacts(ticket, organization), ticket, shown);
   const statement = Prisma.sql`
     WITH ticket AS (

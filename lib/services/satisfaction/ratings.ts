@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { AppError, conflict, notFound } from "@/lib/errors";
-import { ticketResolvedMail } from "@/lib/mail/ticket-resolved-mail";
+import type { RatingLinks } from "@/lib/mail/ticket-mails";
 import { announceTicketChange } from "@/lib/live/announce";
 import {
   looksLikeRatingToken,
@@ -20,15 +20,14 @@ import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { recordEvent } from "@/lib/services/audit";
-import { enqueueMail } from "@/lib/services/mail/outbox";
-import { inThread, ticketFacts } from "@/lib/services/mail/notifications";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
 
 /*
  * Customer satisfaction: when a ticket is resolved its customer is mailed "How did we do?"
- * with Good and Bad links. Each resolution gets its own link (a random token; only its hash is
- * kept) that names that one ticket, lapses after 30 days and lets the customer rate the ticket
- * once, then change the rating for 7 days. Reports are in reports.ts.
+ * with Good and Bad links (the mail is written in lib/services/mail/notifications.ts). Each
+ * resolution gets its own link (a random token; only its hash is kept) that names that one
+ * ticket, lapses after 30 days and lets the customer rate the ticket once, then change the
+ * rating for 7 days. Reports are in reports.ts.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -55,46 +54,36 @@ async function creditedAgent(tx: Tx, ticket: TicketRef & { assignedToId: string 
 }
 
 /**
- * The "ticket resolved" mail with its rating links, queued in the resolving transaction and
- * threaded like the ticket's other mail. A ticket without a real customer address mails nobody.
+ * Whether a status change resolves the ticket once more, which asks its customer for a rating:
+ * from an open status to Resolved. Closing a ticket directly (spam, a duplicate) or moving
+ * Resolved to Closed asks nothing.
  */
-async function requestRating(tx: Tx, ref: TicketRef, now: Date) {
-  const found = await ticketFacts(tx, ref);
-  if (!found?.reachable) return;
+export function resolvesAgain(change: { from: TicketStatus; to: TicketStatus }): boolean {
+  return change.to === "resolved" && !DONE_STATUSES.includes(change.from);
+}
+
+/**
+ * A new rating link for this resolution of the ticket, written in the resolving transaction: its
+ * Good and Bad URLs, for the one mail that tells the customer the ticket is resolved.
+ */
+export async function issueRatingLinks(
+  tx: Tx,
+  ref: TicketRef,
+  assignedToId: string | null,
+  now: Date,
+): Promise<RatingLinks> {
   const token = newToken();
   await tx.satisfactionLink.create({
     data: {
       organizationId: ref.organizationId,
       ticketId: ref.id,
       tokenHash: hashToken(token),
-      agentId: await creditedAgent(tx, { ...ref, assignedToId: found.ticket.assignedToId }),
+      agentId: await creditedAgent(tx, { ...ref, assignedToId }),
       expiresAt: ratingLinkExpiresAt(now),
       createdAt: now,
     },
   });
-  const mail = ticketResolvedMail(found.ticket.customerEmail, found.facts, {
-    good: ratingLinkUrl(env.appUrl, token, "good"),
-    bad: ratingLinkUrl(env.appUrl, token, "bad"),
-  });
-  await enqueueMail(tx, await inThread(tx, ref, mail, "auto-generated"), {
-    organizationId: ref.organizationId,
-    customer: { what: "ticket resolved" },
-  });
-}
-
-/**
- * Call in the transaction of every status change. A ticket that goes from an open status to
- * Resolved has been resolved once more: its customer is asked for a rating. Closing a ticket
- * directly (spam, a duplicate) or moving Resolved to Closed asks nothing.
- */
-export async function afterStatusChange(
-  tx: Tx,
-  ticket: TicketRef,
-  change: { from: TicketStatus; to: TicketStatus },
-  now: Date,
-) {
-  if (change.to !== "resolved" || DONE_STATUSES.includes(change.from)) return;
-  await requestRating(tx, ticket, now);
+  return { good: ratingLinkUrl(env.appUrl, token, "good"), bad: ratingLinkUrl(env.appUrl, token, "bad") };
 }
 
 /** The holder of a rating link, as the route wrapper hands it to the handler. */

@@ -9,7 +9,7 @@ import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { recordEvent } from "@/lib/services/audit";
-import { afterStatusChange } from "@/lib/services/satisfaction/ratings";
+import { notifyStatusChange } from "@/lib/services/mail/notifications";
 import { findVisibleTicket } from "@/lib/services/tickets/access";
 import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
 import { lockTicket } from "@/lib/services/tickets/lock";
@@ -83,7 +83,7 @@ export async function applyTicketChange(
       metadata: { ...change, ...cause },
     });
     if (change.field === "status")
-      await afterStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
+      await notifyStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
   }
   return toTicketJson(updated);
 }

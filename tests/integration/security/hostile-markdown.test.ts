@@ -146,9 +146,12 @@ describe("hostile Markdown in a reply, wherever it is shown", () => {
         source: reply.content.slice(0, 60),
         found: true,
       });
-      // Around the reply only our own page: its escaped lines and nothing else.
+      // Around the reply only our own page: its escaped lines and the link to the ticket, nothing else.
       const around = mail!.replace(`<div data-reply>${reply.html}</div>`, "").replace(/^<!doctype html>/i, "");
-      expect(unsafeMarkup(around, { html: [], body: ["style"], p: [], br: [] })).toEqual([]);
+      expect(unsafeMarkup(around, { html: [], body: ["style"], p: [], br: [], a: ["href"] })).toEqual([]);
+      expect(
+        [...around.matchAll(/href="([^"]*)"/g)].map(([, href]) => new URL(href!.replace(/&amp;/g, "&")).pathname),
+      ).toEqual(["/portal"]);
     }
   });
 });
