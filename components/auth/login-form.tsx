@@ -6,7 +6,6 @@ import { useRouter, useSearchParams } from "next/navigation";
 import type { FormEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { toast } from "@/components/ui/use-toast";
 import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
@@ -14,7 +13,6 @@ import { apiRequest } from "@/lib/http/client/api";
 import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { landingPage } from "@/lib/permissions/pages";
 import type { RoleHolder } from "@/lib/permissions/table";
-import { PRODUCT_NAME } from "@/lib/site/product";
 import { Field, FieldError, fieldAria, RequiredMark } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
 
@@ -36,7 +34,7 @@ export function LoginForm() {
       });
       const { user } = (await res.json()) as { user: RoleHolder };
       queryClient.clear();
-      toast({ title: "Login successful", description: `Welcome back to ${PRODUCT_NAME}!` });
+      // No toast: the page the sign-in lands on shows that it worked.
       // Refresh so server components render with the new session cookie.
       router.replace(redirectTarget(next, window.location.origin, landingPage(user)));
       router.refresh();

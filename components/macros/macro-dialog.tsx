@@ -10,7 +10,6 @@ import { Input } from "@/components/ui/input";
 import type { Option } from "@/components/ui/option-select";
 import { SelectField } from "@/components/ui/select-field";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ApiError } from "@/lib/http/client/api";
@@ -63,10 +62,8 @@ function MacroForm({ macro, onDone }: { macro: MacroJson | null; onDone: () => v
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const assignable = useAssignableUsers();
   const save = useSaveMacro(macro?.id ?? null, {
-    onSuccess: (saved) => {
-      toast({ title: macro ? "Macro saved" : "Macro created", description: saved.name });
-      onDone();
-    },
+    // No toast: the dialog closes onto the list, which shows the macro as saved.
+    onSuccess: () => onDone(),
     onError: (error) => {
       const issues = serverIssues(error);
       for (const issue of issues) form.setError(issue.field, issue.message);

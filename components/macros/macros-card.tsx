@@ -7,7 +7,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { countAgainst } from "@/lib/format/count-against";
 import { macroChangesText } from "@/lib/macros/changes-text";
@@ -18,7 +17,7 @@ import { useDeleteMacro, useMacros, type MacroJson } from "./queries";
 
 function DeleteMacroButton({ macro }: { macro: MacroJson }) {
   const remove = useDeleteMacro(macro.id, {
-    onSuccess: () => toast({ title: "Macro deleted", description: macro.name }),
+    // No toast on success: the macro leaves the list.
     onError: (error) => toastError("Could not delete the macro", error, "Please try again later"),
   });
   return (

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { StaleChangeDialog } from "@/components/live/stale-change-dialog";
 import { staleWriteOf, type StaleWrite } from "@/components/live/stale-write";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { OptionSelect, options } from "@/components/ui/option-select";
 import type { TicketJson } from "@/lib/schemas/tickets";
@@ -21,7 +20,7 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
     null,
   );
   const update = useUpdateTicket(ticket.id, {
-    onSuccess: () => toast({ title: "Ticket updated" }),
+    // No toast on success: the select shows the new value.
     onError: (error, change) => {
       const stale = staleWriteOf(error);
       if (stale) setConflict({ stale, change });

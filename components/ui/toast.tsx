@@ -3,8 +3,10 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { useRef, type ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { buttonVariants } from "./button-variants";
+import { useToastPlacement } from "./use-toast-placement";
 
 /** Toasts leave by swiping right past 50 px; F8 focuses the region; 420 px wide at most. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -15,11 +17,15 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 }
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  const ref = useRef<HTMLOListElement>(null);
+  useToastPlacement(ref);
   return (
     <ToastPrimitive.Viewport
+      ref={ref}
       hotkey={TOAST_HOTKEY}
+      // Placed by useToastPlacement; the bottom-right corner until it has measured the page.
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "fixed right-4 bottom-4 z-[100] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none",
         className,
       )}
       {...props}
@@ -28,7 +34,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
+  "group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-md border py-3 pr-10 pl-4 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
   {
     variants: {
       variant: {
@@ -80,4 +86,11 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   );
 }
 
-export const ToastAction = ToastPrimitive.Action;
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-foreground", className)}
+      {...props}
+    />
+  );
+}

@@ -7,8 +7,18 @@ import type { ToastVariant } from "./toast";
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** A failure stays longer than a confirmation: it is read, and often acted on. */
+export const ERROR_TOAST_DURATION_MS = 10_000;
 
-export type ToastInput = { title?: ReactNode; description?: ReactNode; variant?: ToastVariant; duration?: number };
+/** A button in the toast (Undo): `altText` says how to do the same without the toast, for screen readers. */
+export type ToastActionInput = { label: string; altText: string; onClick: () => void };
+export type ToastInput = {
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  duration?: number;
+  action?: ToastActionInput;
+};
 export type ToastItem = ToastInput & { id: string; open: boolean };
 
 let toasts: ToastItem[] = [];
@@ -32,7 +42,8 @@ function scheduleRemoval(id: string) {
   );
 }
 
-function dismiss(id?: string) {
+/** Closes the toast `id` (every toast without one). */
+export function dismiss(id?: string) {
   for (const t of toasts) if (!id || t.id === id) scheduleRemoval(t.id);
   publish(toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)));
 }
@@ -40,12 +51,18 @@ function dismiss(id?: string) {
 /** Shows a toast; a new one replaces the one on screen. */
 export function toast(input: ToastInput) {
   const id = String(++counter);
-  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  const duration = input.duration ?? (input.variant === "destructive" ? ERROR_TOAST_DURATION_MS : undefined);
+  publish([{ ...input, duration, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return {
     id,
     dismiss: () => dismiss(id),
     update: (next: ToastInput) => publish(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
   };
+}
+
+/** Whether the toast `id` is still on screen (its action can still be taken). */
+export function isToastOpen(id: string): boolean {
+  return toasts.some((t) => t.id === id && t.open);
 }
 
 export function useToast() {

@@ -1,6 +1,13 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Toaster } from "@/components/ui/toaster";
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, toast } from "@/components/ui/use-toast";
+import {
+  ERROR_TOAST_DURATION_MS,
+  isToastOpen,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  toast,
+} from "@/components/ui/use-toast";
 
 describe("toast", () => {
   it("uses the spec's limits", () => {
@@ -50,5 +57,35 @@ describe("toast", () => {
   it("labels the region with the F8 hotkey", () => {
     render(<Toaster />);
     expect(screen.getByRole("region")).toHaveAttribute("aria-label", expect.stringContaining("F8"));
+  });
+
+  it("keeps a failure on screen longer than a confirmation", () => {
+    jest.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: "Not saved", variant: "destructive" });
+    });
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS + 100));
+    expect(screen.getByText("Not saved")).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(ERROR_TOAST_DURATION_MS - TOAST_DURATION_MS));
+    expect(screen.queryByText("Not saved")).not.toBeInTheDocument();
+    jest.useRealTimers();
+  });
+
+  it("offers its action as a button that runs it and closes the toast", () => {
+    const undo = jest.fn();
+    render(<Toaster />);
+    let handle: ReturnType<typeof toast>;
+    act(() => {
+      handle = toast({
+        title: "Ticket resolved",
+        action: { label: "Undo", altText: "Press z to undo", onClick: undo },
+      });
+    });
+    expect(isToastOpen(handle!.id)).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(isToastOpen(handle!.id)).toBe(false);
+    expect(screen.queryByText("Ticket resolved")).not.toBeInTheDocument();
   });
 });
