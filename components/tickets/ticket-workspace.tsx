@@ -81,7 +81,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
   const selectedId = ticketNumber !== null && resolved.data?.ticketNumber === ticketNumber ? resolved.data.id : null;
   const inQueue = !REDIRECTS[section] && section !== "dashboard" && section !== "knowledge-base";
 
-  useWorkspaceShortcuts({
+  const changeTicket = useWorkspaceShortcuts({
     enabled: inQueue,
     ticketId: selectedId,
     staff,
@@ -115,6 +115,8 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
           open
           onOpenChange={setPaletteOpen}
           view={view}
+          ticketId={selectedId}
+          changeTicket={changeTicket}
           onNewTicket={clickNewTicket}
           onShortcuts={() => setHelpOpen(true)}
         />

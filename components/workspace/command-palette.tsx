@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Ticket } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
 import { ListboxSearch, useListboxSearch } from "@/components/ui/listbox-search";
 import { useMacroTargetApply } from "@/components/macros/macro-target";
@@ -16,10 +16,13 @@ import { throwIfNotOk } from "@/lib/http/client/api";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
 import type { View } from "@/lib/tickets/views";
+import { MATCH, matchScore } from "./command-match";
+import { usePageCommands } from "./page-commands";
+import type { Command } from "./palette-command";
 import { QUEUES } from "./queues";
+import { useTicketCommands } from "./ticket-commands";
+import type { ChangeTicket } from "./use-undoable-change";
 import { navigateWorkspace } from "./workspace-location";
-
-type Command = { id: string; group: string; label: string; hint?: string; icon: ReactNode; run: () => void };
 
 /** Tickets of the whole organisation (any queue) whose number, subject or customer matches. */
 function useTicketMatches(search: string) {
@@ -38,34 +41,65 @@ function useTicketMatches(search: string) {
   return { ...query, data: q === search.trim() ? query.data : undefined };
 }
 
+/** Groups in the order they show when they fit equally well: the open ticket's actions first. */
+const GROUP_ORDER = ["Ticket", "Go to", "Tickets", "Macros", "Actions"];
+const groupRank = (group: string) => GROUP_ORDER.findIndex((g) => group.startsWith(g));
+
 /**
- * Ctrl/Cmd+K: jump to a queue, to a ticket by number or subject, or run an action, without
- * leaving the keyboard. A combobox over a list box (the ARIA pattern screen readers expect).
+ * The commands that fit what was typed, best first: a group shows as a whole, where its best
+ * command ranks (the list box is read group by group, so its order is the arrow keys' order).
+ */
+function ranked(scored: { command: Command; score: number }[]): Command[] {
+  const fitting = scored.filter((s) => s.score > MATCH.none);
+  const best = new Map<string, number>();
+  for (const { command, score } of fitting) best.set(command.group, Math.max(best.get(command.group) ?? 0, score));
+  return fitting
+    .map((s, index) => ({ ...s, index }))
+    .sort(
+      (a, b) =>
+        best.get(b.command.group)! - best.get(a.command.group)! ||
+        groupRank(a.command.group) - groupRank(b.command.group) ||
+        b.score - a.score ||
+        a.index - b.index,
+    )
+    .map((s) => s.command);
+}
+
+/**
+ * Ctrl/Cmd+K: jump to a queue, a page or a ticket by number or subject, or act on the open
+ * ticket ("resolve", "set priority high", "assign to me", a macro by name), without leaving the
+ * keyboard. A combobox over a list box (the ARIA pattern screen readers expect).
  */
 export function CommandPalette({
   open,
   onOpenChange,
   view,
+  ticketId,
+  changeTicket,
   onNewTicket,
   onShortcuts,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   view: View;
+  /** The open ticket, which the ticket actions change (through `changeTicket`, with Undo). */
+  ticketId: string | null;
+  changeTicket: ChangeTicket;
   onNewTicket: () => void;
   onShortcuts: () => void;
 }) {
   const list = useListboxSearch();
   const { search, listId, optionId } = list;
   const matches = useTicketMatches(open ? search : "");
+  const ticketCommands = useTicketCommands(ticketId, changeTicket);
+  const pageCommands = usePageCommands();
   // Macros are offered while a reply box is open (they insert into it), to people who may use them.
   const applyMacro = useMacroTargetApply();
   const mayUseMacros = can(useCurrentUser(), "macros.read");
   const macros = useMacros({ enabled: open && !!applyMacro && mayUseMacros });
 
   const commands = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const fits = (label: string) => !needle || label.toLowerCase().includes(needle);
+    const typed = search.trim();
     const go = (section: string) => () => navigateWorkspace({ section, ticket: null });
     const tickets: Command[] = (matches.data ?? []).map((t) => ({
       id: `ticket-${t.id}`,
@@ -80,6 +114,7 @@ export function CommandPalette({
         id: `queue-${view}`,
         group: "Go to",
         label,
+        keywords: "queue",
         icon: <Icon aria-hidden />,
         run: go(view),
       })),
@@ -90,13 +125,15 @@ export function CommandPalette({
         icon: <LayoutDashboard aria-hidden />,
         run: go("dashboard"),
       },
+      ...pageCommands,
     ];
     const actions: Command[] = [
       {
         id: "new-ticket",
         group: "Actions",
         label: "New Ticket",
-        hint: "c",
+        keywords: "create",
+        shortcut: "c",
         icon: <Plus aria-hidden />,
         run: onNewTicket,
       },
@@ -104,7 +141,8 @@ export function CommandPalette({
         id: "shortcuts",
         group: "Actions",
         label: "Keyboard shortcuts",
-        hint: "?",
+        keywords: "help keys",
+        shortcut: "?",
         icon: <Keyboard aria-hidden />,
         run: onShortcuts,
       },
@@ -119,16 +157,28 @@ export function CommandPalette({
             run: () => applyMacro(macro),
           }))
         : [];
-    // Places first (few, and what "go" usually means), then matching tickets, macros, then actions.
-    const all = [
-      ...places.filter((c) => fits(c.label)),
-      ...tickets,
+    const score = (command: Command) => ({ command, score: matchScore(typed, command.label, command.keywords) });
+    return ranked([
+      ...ticketCommands.map(score),
+      ...places.map(score),
+      // The server found these by number, subject or customer: they fit, if less than a command named so.
+      ...tickets.map((command) => ({ command, score: MATCH.somewhere })),
       // Only once something is typed ("macro" lists them all): an organisation may have many.
-      ...(needle ? macroCommands.filter((c) => fits(c.label)) : []),
-      ...actions.filter((c) => fits(c.label)),
-    ];
-    return all;
-  }, [search, matches.data, view, onNewTicket, onShortcuts, applyMacro, mayUseMacros, macros.data]);
+      ...(typed ? macroCommands.map(score) : []),
+      ...actions.map(score),
+    ]);
+  }, [
+    search,
+    matches.data,
+    view,
+    onNewTicket,
+    onShortcuts,
+    applyMacro,
+    mayUseMacros,
+    macros.data,
+    ticketCommands,
+    pageCommands,
+  ]);
 
   const { current, field } = list.over(commands, run);
 
@@ -153,11 +203,11 @@ export function CommandPalette({
         >
           <DialogPrimitive.Title className="sr-only">Command palette</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">
-            Type to find a queue, a ticket by number or subject, or an action; Enter runs it.
+            Type to find a queue, a page, a ticket by number or subject, or an action; Enter runs it.
           </DialogPrimitive.Description>
           <ListboxSearch
             label="Search commands and tickets"
-            placeholder="Go to a queue, find a ticket (#123 or subject), run an action..."
+            placeholder="Go to a queue, find a ticket (#123 or subject), resolve, set priority..."
             {...field}
           />
           <div id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto p-1">
@@ -178,6 +228,7 @@ export function CommandPalette({
                       id={optionId(i)}
                       role="option"
                       aria-selected={i === current}
+                      aria-keyshortcuts={c.shortcut}
                       onMouseMove={() => list.setActive(i)}
                       onClick={() => run(c)}
                       className={cn(
@@ -188,6 +239,14 @@ export function CommandPalette({
                       {c.icon}
                       <span className="min-w-0 flex-1 truncate">{c.label}</span>
                       {c.hint && <span className="text-xs text-muted-foreground">{c.hint}</span>}
+                      {c.shortcut && (
+                        <kbd
+                          aria-hidden
+                          className="rounded border bg-muted px-1.5 font-mono text-xs text-muted-foreground"
+                        >
+                          {c.shortcut}
+                        </kbd>
+                      )}
                     </div>
                   ),
                 )}

@@ -1,7 +1,8 @@
 /**
  * The workspace's keyboard shortcuts, as the help dialog lists them. Single keys, as in the
  * help desks agents come from (Zendesk, Help Scout, Linear); `e` resolves and `Shift+E`
- * opens the status choice. Only staff see the ones that change a ticket.
+ * opens the status choice; `z` takes back a change while its Undo notice shows. Only staff
+ * see the ones that change a ticket.
  */
 /** `keys` are alternatives: any one of them does it. */
 export type Shortcut = { keys: string[]; description: string; staffOnly?: boolean };
@@ -25,6 +26,7 @@ export const SHORTCUT_GROUPS: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["a"], description: "Assign to me", staffOnly: true },
       { keys: ["e"], description: "Resolve", staffOnly: true },
       { keys: ["Shift+E"], description: "Choose a status", staffOnly: true },
+      { keys: ["z"], description: "Undo the change just made", staffOnly: true },
     ],
   },
   {

@@ -1,11 +1,9 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { toast } from "@/components/ui/use-toast";
-import { toastError } from "@/components/ui/toast-error";
-import { useUpdateTicket } from "@/components/tickets/queries";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { ignoresShortcuts } from "./shortcuts";
+import { useUndoableChange, type ChangeTicket } from "./use-undoable-change";
 
 type Options = {
   enabled: boolean;
@@ -56,24 +54,24 @@ function openSelect(id: string) {
   trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
 }
 
-/** The workspace's single-key shortcuts (listed in shortcuts.ts); none fires while typing or in a dialog. */
-export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPalette }: Options) {
+/**
+ * The workspace's single-key shortcuts (listed in shortcuts.ts); none fires while typing or in a
+ * dialog. Returns how the open ticket is changed with Undo, for the command palette's actions.
+ */
+export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPalette }: Options): ChangeTicket {
   const me = useCurrentUser();
-  const update = useUpdateTicket(ticketId ?? "", {
-    onSuccess: () => toast({ title: "Ticket updated" }),
-    onError: (error) => toastError("Update failed", error, "Please try again later"),
-  });
+  const { change, undoLast } = useUndoableChange(ticketId);
   // The listener is added once; it reads the latest values through this ref.
-  const latest = useRef({ ticketId, staff, onHelp, onPalette, me, update });
+  const latest = useRef({ ticketId, staff, onHelp, onPalette, me, change, undoLast });
   useEffect(() => {
-    latest.current = { ticketId, staff, onHelp, onPalette, me, update };
+    latest.current = { ticketId, staff, onHelp, onPalette, me, change, undoLast };
   });
 
   useEffect(() => {
     if (!enabled) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing) return;
-      const { ticketId, staff, onHelp, onPalette, me, update } = latest.current;
+      const { ticketId, staff, onHelp, onPalette, me, change, undoLast } = latest.current;
       const chord = event.ctrlKey || event.metaKey;
       if (chord && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k") {
         // The palette is a chord, so it also works from the search box, as in every help desk.
@@ -121,9 +119,12 @@ export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPale
         case "n":
           return ticketAction(() => writeReply(true));
         case "a":
-          return ticketAction(() => me && update.mutate({ assignedTo: me.id }));
+          return ticketAction(() => me && change({ assignedTo: me.id }, "Assigned to you"));
         case "e":
-          return ticketAction(() => update.mutate({ status: "resolved" }));
+          return ticketAction(() => change({ status: "resolved" }, "Ticket resolved"));
+        case "z":
+          if (staff && undoLast()) event.preventDefault();
+          return;
         case "E":
           return ticketAction(() => openSelect("ticket-status"));
       }
@@ -131,4 +132,5 @@ export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPale
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [enabled]);
+  return change;
 }
