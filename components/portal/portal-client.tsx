@@ -2,65 +2,66 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { PortalGate } from "./portal-gate";
 import { PortalNewTicket } from "./portal-new-ticket";
 import { toastError } from "@/components/ui/toast-error";
 import { attachmentUrl, type AttachmentSummary } from "@/lib/schemas/attachments";
+import { navigatePortal, usePortalView } from "./portal-location";
 import { isExpired, portalDownload, portalRequest, usePortalSession, type PortalRequest } from "./portal-session";
 import { PortalTicketDetail } from "./portal-ticket-detail";
 import { PortalTicketList } from "./portal-ticket-list";
 import { portalKeys, usePortalTickets } from "./queries";
 import { usePortalLiveUpdates } from "@/components/live/use-portal-live-updates";
 
-type View = { name: "list" } | { name: "create" } | { name: "detail"; id: string };
-
-/** /portal: the email gate, then the list (default), create and detail views. */
+/**
+ * /portal: the email gate, then the list (default), create and detail views. The view is in
+ * the URL, so a mailed ticket link opens that ticket, after the gate when signed out.
+ */
 export function PortalClient({ slug, organizationName }: { slug: string; organizationName: string }) {
   const [session, saveSession] = usePortalSession(slug);
-  const [view, setView] = useState<View>({ name: "list" });
+  const view = usePortalView();
   const queryClient = useQueryClient();
-  const token = session?.token ?? "";
+  const signedIn = Boolean(session);
 
   const endSession = useCallback(() => {
     saveSession(null);
-    setView({ name: "list" });
     queryClient.removeQueries({ queryKey: portalKeys.all });
   }, [saveSession, queryClient]);
 
-  /** Every portal call: a 401 means the token expired or was revoked, so back to the gate. */
+  const expired = useCallback(() => {
+    endSession();
+    toast({ title: "Session expired", description: "Please sign in again", variant: "destructive" });
+  }, [endSession]);
+
+  /** Every portal call: a 401 means the session expired or was revoked, so back to the gate. */
   const request: PortalRequest = useCallback(
     async <T,>(method: string, url: string, data?: unknown, read?: (res: Response) => Promise<T>) => {
       try {
-        return await portalRequest<T>(token, method, url, data, read);
+        return await portalRequest<T>(slug, method, url, data, read);
       } catch (error) {
-        if (isExpired(error)) {
-          endSession();
-          toast({ title: "Session expired", description: "Please sign in again", variant: "destructive" });
-        }
+        if (isExpired(error)) expired();
         throw error;
       }
     },
-    [token, endSession],
+    [slug, expired],
   );
 
-  usePortalLiveUpdates(token, endSession);
+  usePortalLiveUpdates(slug, signedIn, endSession);
 
-  /** A file of the conversation, fetched with the token; failures are told like other portal calls. */
+  /** A file of the conversation; failures are told like other portal calls. */
   const download = useCallback(
     async (file: AttachmentSummary) => {
       try {
-        await portalDownload(token, attachmentUrl(file.id), file.filename);
+        await portalDownload(slug, attachmentUrl(file.id), file.filename);
       } catch (error) {
-        if (isExpired(error)) {
-          endSession();
-          toast({ title: "Session expired", description: "Please sign in again", variant: "destructive" });
-        } else toastError("Failed to download file", error, "Please try again later");
+        if (isExpired(error)) expired();
+        else toastError("Failed to download file", error, "Please try again later");
       }
     },
-    [token, endSession],
+    [slug, expired],
   );
 
   const tickets = usePortalTickets(request, session, (error) => {
@@ -69,16 +70,17 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
   });
 
   async function logout() {
-    if (session) {
-      // Ends the token on the server too; the local session goes even if that call fails.
-      await portalRequest(session.token, "POST", "/api/portal/logout").catch(() => undefined);
-    }
+    // Ends the session on the server and clears its cookie; the page forgets it even if that fails.
+    await portalRequest(slug, "POST", "/api/portal/logout").catch(() => undefined);
     endSession();
+    navigatePortal({ name: "list" }, { replace: true });
   }
 
   if (session === undefined) return <p className="text-center text-sm text-muted-foreground">Loading...</p>;
   if (!session) return <PortalGate slug={slug} organizationName={organizationName} onSignedIn={saveSession} />;
 
+  const toList = () => navigatePortal({ name: "list" });
+  const toCreate = () => navigatePortal({ name: "create" });
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -95,27 +97,27 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
         <PortalNewTicket
           request={request}
           email={session.email}
-          onCancel={() => setView({ name: "list" })}
+          onCancel={toList}
           onCreated={(ticket) => {
-            void queryClient.invalidateQueries({ queryKey: portalKeys.tickets(token) });
-            setView({ name: "detail", id: ticket.id });
+            void queryClient.invalidateQueries({ queryKey: portalKeys.tickets() });
+            navigatePortal({ name: "detail", ticketNumber: ticket.ticketNumber }, { replace: true });
           }}
         />
       ) : view.name === "detail" ? (
         <PortalTicketDetail
-          key={view.id}
+          key={view.ticketNumber}
           request={request}
           onDownload={download}
-          ticketId={view.id}
-          onBack={() => setView({ name: "list" })}
-          onCreate={() => setView({ name: "create" })}
+          ticketNumber={view.ticketNumber}
+          onBack={toList}
+          onCreate={toCreate}
         />
       ) : (
         <PortalTicketList
           tickets={tickets.data}
           failed={tickets.isError}
-          onOpen={(id) => setView({ name: "detail", id })}
-          onCreate={() => setView({ name: "create" })}
+          onOpen={(ticketNumber) => navigatePortal({ name: "detail", ticketNumber })}
+          onCreate={toCreate}
         />
       )}
     </div>

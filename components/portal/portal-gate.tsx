@@ -12,9 +12,9 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { MISSING_EMAIL } from "@/lib/schemas/auth";
 import { PORTAL_CODE_DIGITS, portalAccessSchema } from "@/lib/schemas/portal";
-import type { PortalSession } from "./portal-session";
+import type { PortalSessionJson } from "./portal-session";
 
-type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSession) => void };
+type Props = { slug: string; organizationName: string; onSignedIn: (session: PortalSessionJson) => void };
 
 /** The email gate: the address gets a one-time code, and the code opens the portal. */
 export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
@@ -48,9 +48,10 @@ export function PortalGate({ slug, organizationName, onSignedIn }: Props) {
     if (!access?.code) return;
     await request.run(async () => {
       const res = await apiRequest("POST", "/api/portal/access", { org: slug, email: sentTo, code: access.code });
-      const { accessToken, email: grantedEmail } = (await res.json()) as { accessToken: string; email: string };
+      // The session itself arrived as this portal's cookie; the answer tells whose it is.
+      const session = (await res.json()) as PortalSessionJson;
       toast({ title: "Access granted" });
-      onSignedIn({ token: accessToken, email: grantedEmail });
+      onSignedIn(session);
     });
   }
 

@@ -1,68 +1,30 @@
 "use client";
 
-import { useCallback, useSyncExternalStore } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { ApiError, throwIfNotOk } from "@/lib/http/client/api";
+import type { Jsonify } from "@/lib/schemas/json";
+import { PORTAL_ORG_HEADER, type PortalSession } from "@/lib/schemas/portal";
 
-/** The access token and email live in session storage until Logout. */
-export type PortalSession = { token: string; email: string };
-
-const listeners = new Set<() => void>();
-const keyFor = (slug: string) => `portal:${slug}`;
-
-function read(slug: string): string | null {
-  try {
-    return window.sessionStorage.getItem(keyFor(slug));
-  } catch {
-    return null;
-  }
-}
-
-function write(slug: string, session: PortalSession | null) {
-  try {
-    if (session) window.sessionStorage.setItem(keyFor(slug), JSON.stringify(session));
-    else window.sessionStorage.removeItem(keyFor(slug));
-  } catch {
-    // Storage disabled: the session lasts as long as the page.
-  }
-  listeners.forEach((notify) => notify());
-}
-
-function subscribe(notify: () => void) {
-  listeners.add(notify);
-  return () => listeners.delete(notify);
-}
-
-function parse(raw: string | null): PortalSession | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<PortalSession>;
-    return typeof value.token === "string" && typeof value.email === "string"
-      ? { token: value.token, email: value.email }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored session of this portal (undefined while the server renders). */
-export function usePortalSession(slug: string) {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => read(slug),
-    () => undefined,
-  );
-  const session = raw === undefined ? undefined : parse(raw);
-  const save = useCallback((next: PortalSession | null) => write(slug, next), [slug]);
-  return [session, save] as const;
-}
+/**
+ * The portal's session is an HttpOnly cookie the page never reads: the page asks the server who
+ * is signed in to its portal, and every call names the portal so the server reads its cookie.
+ */
+export type PortalSessionJson = Jsonify<PortalSession>;
 
 /** How an answer is read: its JSON body unless a call needs more of it (a page's next cursor). */
 type ReadAnswer<T> = (res: Response) => Promise<T>;
 const readJson = (res: Response) => res.json();
 
-/** A portal API call with the bearer token; fails like apiRequest (an ApiError). */
+/** The headers of every call of the portal `slug` (plus JSON's when there is a body). */
+export const portalHeaders = (slug: string, json = false): Record<string, string> => ({
+  [PORTAL_ORG_HEADER]: slug,
+  ...(json ? { "Content-Type": "application/json" } : {}),
+});
+
+/** A call of the portal `slug` with its session cookie; fails like apiRequest (an ApiError). */
 export async function portalRequest<T>(
-  token: string,
+  slug: string,
   method: string,
   url: string,
   data?: unknown,
@@ -70,23 +32,53 @@ export async function portalRequest<T>(
 ): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(data !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
+    headers: portalHeaders(slug, data !== undefined),
     body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "include",
+    credentials: "same-origin",
   });
   await throwIfNotOk(res);
   return read(res);
 }
 
+/** True when a failed portal call means the session no longer works. */
+export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+const sessionKey = (slug: string) => ["portal-session", slug] as const;
+
 /**
- * Downloads a file with the bearer token: a plain link cannot carry it, so the bytes are
+ * Who is signed in to the portal `slug`: undefined while asking, null when nobody is. `save`
+ * records a new sign-in (the cookie is already set) or, with null, that the session ended.
+ */
+export function usePortalSession(slug: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: sessionKey(slug),
+    queryFn: async (): Promise<PortalSessionJson | null> => {
+      try {
+        return await portalRequest<PortalSessionJson>(slug, "GET", "/api/portal/session");
+      } catch (error) {
+        if (isExpired(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  const save = useCallback(
+    (next: PortalSessionJson | null) => queryClient.setQueryData(sessionKey(slug), next),
+    [queryClient, slug],
+  );
+  // A failure to ask (offline) shows the gate: signing in again is always possible.
+  const session = query.isError ? null : query.data;
+  return [session, save] as const;
+}
+
+/**
+ * Downloads a file of the portal `slug`: a plain link cannot name the portal, so the bytes are
  * fetched and handed to the browser as a blob under the file's own name.
  */
-export async function portalDownload(token: string, url: string, filename: string): Promise<void> {
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, credentials: "include" });
+export async function portalDownload(slug: string, url: string, filename: string): Promise<void> {
+  const res = await fetch(url, { headers: portalHeaders(slug), credentials: "same-origin" });
   await throwIfNotOk(res);
   const href = URL.createObjectURL(await res.blob());
   try {
@@ -103,8 +95,5 @@ export async function portalDownload(token: string, url: string, filename: strin
   }
 }
 
-/** True when a failed portal call means the token no longer works. */
-export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
-
-/** A bound portal call (the client adds the token and handles an expired session). */
+/** A bound portal call (the client names the portal and handles an expired session). */
 export type PortalRequest = <T>(method: string, url: string, data?: unknown, read?: ReadAnswer<T>) => Promise<T>;

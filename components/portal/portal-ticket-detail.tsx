@@ -1,6 +1,5 @@
 "use client";
 
-import { format } from "date-fns";
 import { ArrowLeft } from "lucide-react";
 import type { FormEvent } from "react";
 import { AttachmentList } from "@/components/tickets/attachment-list";
@@ -18,25 +17,26 @@ import { replyByline } from "@/lib/format/reply-byline";
 import { MISSING_REPLY, portalReplySchema } from "@/lib/schemas/portal";
 import { cn } from "@/lib/utils";
 import { isExpired, type PortalRequest } from "./portal-session";
-import { PORTAL_DATE } from "./portal-ticket-list";
+import { portalDate, portalDateTime } from "./portal-dates";
 import { usePortalReplies, usePortalTicket, useSendPortalReply } from "./queries";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 
 type Props = {
   request: PortalRequest;
-  ticketId: string;
+  ticketNumber: number;
   onBack: () => void;
   onCreate: () => void;
-  /** Downloads a file of the conversation with the portal token. */
+  /** Downloads a file of the conversation. */
   onDownload: (file: AttachmentSummary) => void;
 };
 
 /** Portal detail: the public conversation, and a reply form while the ticket is not done. */
-export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDownload }: Props) {
-  const ticket = usePortalTicket(request, ticketId);
+export function PortalTicketDetail({ request, ticketNumber, onBack, onCreate, onDownload }: Props) {
+  const ticket = usePortalTicket(request, ticketNumber);
+  const ticketId = ticket.data?.id;
   const replies = usePortalReplies(request, ticketId);
   const form = useZodForm(portalReplySchema, { content: "" });
-  const send = useSendPortalReply(request, ticketId, {
+  const send = useSendPortalReply(request, ticketId ?? "", {
     onSuccess: () => {
       toast({ title: "Reply sent" });
       form.reset();
@@ -50,7 +50,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDown
     event.preventDefault();
     const reply = form.check(
       { byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" },
-      { ticketId },
+      { ticketId: ticketId ?? "" },
     );
     if (reply) send.mutate(reply.content);
   }
@@ -88,11 +88,15 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDown
           <StatusBadge status={t.status} />
         </div>
         <h2 className="text-2xl font-semibold">{t.subject}</h2>
-        <p className="text-sm text-muted-foreground">Created {format(new Date(t.createdAt), PORTAL_DATE)}</p>
+        <p className="text-sm text-muted-foreground">
+          Created <time dateTime={t.createdAt}>{portalDate(t.createdAt)}</time>
+        </p>
       </header>
       <section aria-label="Conversation" className="grid gap-3">
         <div className="rounded-md border bg-muted/40 p-3">
-          <p className="mb-1 text-xs font-medium">You · {format(new Date(t.createdAt), PORTAL_DATE)}</p>
+          <p className="mb-1 text-xs font-medium">
+            You · <time dateTime={t.createdAt}>{portalDateTime(t.createdAt)}</time>
+          </p>
           <p className="text-sm whitespace-pre-wrap">{t.description}</p>
           <AttachmentList attachments={t.attachments} onDownload={onDownload} />
         </div>
@@ -111,7 +115,7 @@ export function PortalTicketDetail({ request, ticketId, onBack, onCreate, onDown
           >
             <p className="mb-1 text-xs font-medium">
               {r.authorType === "customer" ? "You" : replyByline("Support", r.authorName)} ·{" "}
-              {format(new Date(r.createdAt), PORTAL_DATE)}
+              <time dateTime={r.createdAt}>{portalDateTime(r.createdAt)}</time>
             </p>
             <MessageBody content={r.content} html={r.html} />
             <AttachmentList attachments={r.attachments} onDownload={onDownload} />

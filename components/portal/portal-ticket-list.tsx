@@ -1,19 +1,16 @@
 "use client";
 
-import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { portalDate } from "./portal-dates";
 import type { PortalTicketJson } from "./queries";
-
-/** How the portal shows dates. */
-export const PORTAL_DATE = "MMM d, yyyy";
 
 type Props = {
   tickets: PortalTicketJson[] | undefined;
   failed: boolean;
-  onOpen: (id: string) => void;
+  onOpen: (ticketNumber: number) => void;
   onCreate: () => void;
 };
 
@@ -48,7 +45,7 @@ export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {
             <li key={t.id}>
               <button
                 type="button"
-                onClick={() => onOpen(t.id)}
+                onClick={() => onOpen(t.ticketNumber)}
                 className="grid w-full gap-1 rounded-md border p-4 text-left transition-colors hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
@@ -60,7 +57,7 @@ export function PortalTicketList({ tickets, failed, onOpen, onCreate }: Props) {
                 </span>
                 <span className="line-clamp-2 text-sm text-muted-foreground">{t.description}</span>
                 <span className="text-xs text-muted-foreground">
-                  Created {format(new Date(t.createdAt), PORTAL_DATE)}
+                  Created <time dateTime={t.createdAt}>{portalDate(t.createdAt)}</time>
                 </span>
               </button>
             </li>

@@ -15,25 +15,26 @@ export type PortalReplyJson = Jsonify<CustomerReply>;
 type WithFiles<T> = T & { attachments: AttachmentSummary[] };
 
 /**
- * Query keys of the customer portal. Its calls carry the portal token, so they have their own
- * query functions and their keys are not URLs; everything sits under "portal" so that leaving
- * the portal drops it all at once.
+ * Query keys of the customer portal. Its calls name their portal, so they have their own query
+ * functions and their keys are not URLs; everything sits under "portal" so that leaving the
+ * portal drops it all at once. A ticket is opened by its number (as the URL names it).
  */
 export const portalKeys = {
   all: ["portal"] as const,
-  tickets: (token: string) => ["portal", token, "tickets"] as const,
-  ticket: (id: string) => ["portal", "ticket", id] as const,
+  tickets: () => ["portal", "tickets"] as const,
+  anyTicket: () => ["portal", "ticket"] as const,
+  ticket: (ticketNumber: number) => ["portal", "ticket", ticketNumber] as const,
   replies: (ticketId: string) => ["portal", "replies", ticketId] as const,
 };
 
 /** The signed-in customer's tickets; `onFailure` runs when the list cannot be loaded. */
 export function usePortalTickets(
   request: PortalRequest,
-  session: { token: string; email: string } | null | undefined,
+  session: { email: string } | null | undefined,
   onFailure: (error: unknown) => void,
 ) {
   return useQuery({
-    queryKey: portalKeys.tickets(session?.token ?? ""),
+    queryKey: portalKeys.tickets(),
     queryFn: async () => {
       try {
         return await request<PortalTicketJson[]>(
@@ -49,22 +50,28 @@ export function usePortalTickets(
   });
 }
 
-export function usePortalTicket(request: PortalRequest, id: string) {
+export function usePortalTicket(request: PortalRequest, ticketNumber: number) {
   return useQuery({
-    queryKey: portalKeys.ticket(id),
-    queryFn: () => request<WithFiles<PortalTicketJson>>("GET", `/api/portal/tickets/${id}`),
+    queryKey: portalKeys.ticket(ticketNumber),
+    queryFn: () => request<WithFiles<PortalTicketJson>>("GET", `/api/portal/tickets/${ticketNumber}`),
   });
 }
 
-/** The public conversation, oldest first: its newest messages, earlier ones a page at a time on asking. */
-export function usePortalReplies(request: PortalRequest, ticketId: string) {
-  return useNewestPages(portalKeys.replies(ticketId), (cursor) =>
-    request(
-      "GET",
-      cursorPageUrl(`/api/replies/${ticketId}`, "", cursor),
-      undefined,
-      readCursorPage<WithFiles<PortalReplyJson>>,
-    ),
+/**
+ * The public conversation, oldest first: its newest messages, earlier ones a page at a time on
+ * asking (once the ticket, opened by its number, has told its id).
+ */
+export function usePortalReplies(request: PortalRequest, ticketId: string | undefined) {
+  return useNewestPages(
+    portalKeys.replies(ticketId ?? ""),
+    (cursor) =>
+      request(
+        "GET",
+        cursorPageUrl(`/api/replies/${ticketId}`, "", cursor),
+        undefined,
+        readCursorPage<WithFiles<PortalReplyJson>>,
+      ),
+    { enabled: ticketId !== undefined },
   );
 }
 

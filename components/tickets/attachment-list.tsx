@@ -8,8 +8,8 @@ import { attachmentUrl, type AttachmentSummary } from "@/lib/schemas/attachments
 type Props = {
   attachments: AttachmentSummary[] | undefined;
   /**
-   * How a file is fetched when a plain link cannot carry the caller's credentials (the portal's
-   * bearer token); without it the link downloads with the session cookie.
+   * How a file is fetched when a plain link cannot carry the caller's credentials (the portal
+   * names itself in a header); without it the link downloads with the session cookie.
    */
   onDownload?: (file: AttachmentSummary) => void;
 };

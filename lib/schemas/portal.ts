@@ -15,6 +15,15 @@ const slug = z
   .max(60, "Unknown portal")
   .regex(/^[a-z0-9-]*$/, "Unknown portal");
 
+/**
+ * Every portal call names its portal (the organisation's slug) in this header: the server reads
+ * that portal's session cookie, and the paths shared with the workspace know the portal calls.
+ */
+export const PORTAL_ORG_HEADER = "X-Portal-Org";
+
+/** The signed-in customer of a portal, as the portal page learns it (the token stays in its cookie). */
+export type PortalSession = { email: string; expiresAt: Date };
+
 /** Portal codes are this many digits: with the daily cap on wrong guesses, guessing is hopeless. */
 export const PORTAL_CODE_DIGITS = 8;
 const CODE_MESSAGE = `Please enter the ${PORTAL_CODE_DIGITS}-digit code from your email`;

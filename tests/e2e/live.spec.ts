@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { codeFromMail, signInAs, toastText, uniqueEmail } from "./helpers";
+import { asPortal } from "./portal-session";
 import { expect, test } from "./team";
 
 // The live workspace with two agents side by side (two browser contexts, no reloads): one sees
@@ -150,10 +151,8 @@ test.describe("live workspace", () => {
     await page.getByRole("button", { name: "Create Ticket" }).click();
     await expect(page.getByRole("article").getByRole("heading", { name: subject })).toBeVisible();
 
-    const stored = await page.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), team.organization.slug);
-    const token = (JSON.parse(stored!) as { token: string }).token;
     const [own] = (await (
-      await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } })
+      await page.request.get("/api/portal/tickets", { headers: asPortal(team.organization.slug) })
     ).json()) as { id: string }[];
     const agent = await agentPage(page.context().browser()!, team.agent.email);
     await agent.request.post("/api/replies", { data: { ticketId: own!.id, content: "Secret note", type: "internal" } });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { addMessages, createPortalToken } from "./db";
+import { addMessages } from "./db";
 import {
   codeFromMail,
   expectNoSidewaysScroll,
@@ -12,6 +12,7 @@ import {
   toastText,
   uniqueEmail,
 } from "./helpers";
+import { asPortal, plantPortalSession, portalCookieName } from "./portal-session";
 import { expect, test, type Team } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
@@ -23,7 +24,7 @@ async function expectNoViolations(page: Page) {
 
 /**
  * A customer's ticket with 65 messages after the opening one (52 public, 13 internal notes), opened
- * in the portal with an access token: the conversation region of its detail.
+ * in the portal with a planted session: the conversation region of its detail.
  */
 async function openLongPortalConversation(browser: Browser, team: Team, theme: "light" | "dark" = "light") {
   const email = uniqueEmail("portal-long");
@@ -39,11 +40,7 @@ async function openLongPortalConversation(browser: Browser, team: Team, theme: "
 
   const page = await browser.newPage();
   await openInTheme(page, theme);
-  const token = await createPortalToken(team.organization.slug, email);
-  await page.addInitScript(
-    ([slug, token, email]) => sessionStorage.setItem(`portal:${slug}`, JSON.stringify({ token, email })),
-    [team.organization.slug, token, email],
-  );
+  await plantPortalSession(page.context(), test.info().project.use.baseURL!, team.organization.slug, email);
   await page.goto(`/portal?org=${team.organization.slug}`);
   await page.getByRole("button", { name: new RegExp(subject) }).click();
   return { page, conversation: page.getByRole("region", { name: "Conversation" }) };
@@ -114,9 +111,9 @@ test.describe("customer portal", () => {
       .toContain(`/portal?org=${team.organization.slug}`);
 
     // An agent answers publicly, adds a note and resolves the ticket.
-    const stored = await page.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), team.organization.slug);
-    const token = (JSON.parse(stored!) as { token: string }).token;
-    const mine = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
+    const slug = team.organization.slug;
+    const session = (await page.context().cookies()).find((c) => c.name === portalCookieName(slug))!;
+    const mine = await page.request.get("/api/portal/tickets", { headers: asPortal(slug) });
     const ticketId = ((await mine.json()) as { id: string; subject: string }[]).find((t) => t.subject === subject)!.id;
     const agentContext = await browser.newContext();
     const agent = await agentContext.newPage();
@@ -155,8 +152,9 @@ test.describe("customer portal", () => {
     // Logout ends the session here and on the server.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("button", { name: "Access Portal" })).toBeVisible();
-    expect(await page.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), team.organization.slug)).toBeNull();
-    const refused = await page.request.get("/api/portal/tickets", { headers: { authorization: `Bearer ${token}` } });
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain(portalCookieName(slug));
+    await page.context().addCookies([session]);
+    const refused = await page.request.get("/api/portal/tickets", { headers: asPortal(slug) });
     expect(refused.status()).toBe(401);
   });
 

@@ -5,6 +5,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { Client } from "pg";
 import { SECRET_KEYS } from "../support/secret-keys";
 import { codeFromMail, linkFromMail, uniqueEmail } from "./helpers";
+import { asPortal, portalCookieName, portalTokenOf } from "./portal-session";
 
 // Two production server processes (scripts/serve.mjs, NODE_ENV=production) on one database of their
 // own: throttles hold across both (no per-process counters), a forged X-Forwarded-For buys no
@@ -207,18 +208,23 @@ test.describe.serial("two server processes on one database", () => {
     const access = await b.api.post("/api/portal/access", {
       data: { org: organization.slug, email: customer, code: secrets.get("portal code") },
     });
-    const accessToken = (await checked(access)).accessToken as string;
-    keep("portal access token", accessToken);
-    const bearer = { authorization: `Bearer ${accessToken}` };
+    await checked(access);
+    const accessToken = portalTokenOf(access, organization.slug);
+    keep("portal session token", accessToken);
+    // The other server gets the session as the browser would send it: the portal's cookie.
+    const asCustomer = {
+      ...asPortal(organization.slug),
+      cookie: `${portalCookieName(organization.slug)}=${accessToken}`,
+    };
     await checked(
       await a.api.post("/api/portal/tickets", {
         data: { subject: "Log check", description: "Nothing secret here" },
-        headers: bearer,
+        headers: asCustomer,
       }),
     );
-    await checked(await b.api.get("/api/portal/tickets", { headers: bearer }));
-    await checked(await a.api.post("/api/portal/logout", { headers: bearer }));
-    expect((await b.api.get("/api/portal/tickets", { headers: bearer })).status()).toBe(401);
+    await checked(await b.api.get("/api/portal/tickets", { headers: asCustomer }));
+    await checked(await a.api.post("/api/portal/logout", { headers: asCustomer }));
+    expect((await b.api.get("/api/portal/tickets", { headers: asCustomer })).status()).toBe(401);
 
     // Stored hashes must not leak either.
     for (const row of await sql(

@@ -2,6 +2,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { mayOpen, PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import type { Role } from "@/generated/prisma/enums";
 import { codeFromMail, signInAs, uniqueEmail } from "./helpers";
+import { asPortal, portalCookieName } from "./portal-session";
 import { expect, test, type Team } from "./team";
 
 // Security against the production build: headers on every kind of response, the page matrix
@@ -303,10 +304,12 @@ test.describe("stored markup is shown as text", () => {
     const access = await page.request.post("/api/portal/access", {
       data: { org: organization.slug, email: customerEmail, code },
     });
-    const { accessToken } = (await access.json()) as { accessToken: string };
+    expect(access.ok()).toBe(true);
+    const portalSession = (await page.context().cookies()).find((c) => c.name === portalCookieName(organization.slug));
+    expect(portalSession).toBeDefined();
     const portalReply = await page.request.post("/api/replies", {
       data: { ticketId: ticket.id, content: PORTAL_REPLY },
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: asPortal(organization.slug),
     });
     expect(portalReply.status()).toBe(201);
 
@@ -331,10 +334,7 @@ test.describe("stored markup is shown as text", () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await portal.addInitScript(
-      ([slug, token, email]) => sessionStorage.setItem(`portal:${slug}`, JSON.stringify({ token, email })),
-      [organization.slug, accessToken, customerEmail],
-    );
+    await portal.context().addCookies([portalSession!]);
     await portal.goto(`/portal?org=${organization.slug}`);
     await portal.getByText("Printer", { exact: false }).first().click();
     await expect(portal.getByRole("heading", { name: SUBJECT })).toBeVisible();

@@ -6,7 +6,7 @@ import { portalActor } from "@/lib/services/actor";
 import { createCustomerReply, createReply } from "@/lib/services/replies/conversation";
 
 // POST /api/replies - reply publicly or add an internal note (author taken from the session);
-// with a portal Bearer token, a public customer reply on the token's own ticket.
+// from the portal (its session cookie), a public customer reply on the customer's own ticket.
 export const POST = sessionOrPortal(
   route({ body: createReplySchema }, async ({ user, body }) => json(await createReply(user, body), { status: 201 })),
   portalRoute({ body: portalReplySchema }, async ({ user, body }) =>

@@ -1,6 +1,6 @@
 /**
  * The browser's end of GET /api/events. Read with fetch rather than EventSource so that the
- * portal can send its Bearer token; reconnects by itself (2 s, growing to 30 s) and never
+ * portal can name itself in a header; reconnects by itself (2 s, growing to 30 s) and never
  * asks for anything on a timer: it only listens.
  */
 export type StreamEvent = { event: string; data: Record<string, unknown> };

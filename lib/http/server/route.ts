@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { bearerToken, type PortalCustomer } from "@/lib/auth/portal-token";
+import { bearerToken, portalCredentials, type PortalCustomer } from "@/lib/auth/portal-token";
 import { portalCustomerFromToken } from "@/lib/services/portal/session";
 import { getSessionUser } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/schemas/session-user";
@@ -120,8 +120,9 @@ export function publicRoute<B extends Schema = undefined, Q extends Schema = und
 }
 
 /**
- * Same pipeline for the customer portal: the caller is the `Authorization: Bearer` access
- * token's (organisation, email), checked against the database; 401 without a live token.
+ * Same pipeline for the customer portal: the caller is the (organisation, email) of the portal
+ * session cookie of the portal the call names, checked against the database; 401 without a
+ * live session of that portal.
  */
 export function portalRoute<B extends Schema = undefined, Q extends Schema = undefined>(
   options: Omit<Options<B, Q>, "permission">,
@@ -129,7 +130,8 @@ export function portalRoute<B extends Schema = undefined, Q extends Schema = und
 ) {
   return build(
     async (req) => {
-      const customer = await portalCustomerFromToken(bearerToken(req));
+      const portal = portalCredentials(req);
+      const customer = portal && (await portalCustomerFromToken(portal.slug, portal.token));
       if (!customer) throw unauthorized("Your portal session has expired. Please sign in again.");
       return customer;
     },
@@ -179,7 +181,7 @@ export function linkTokenRoute<C, B extends Schema = undefined, Q extends Schema
 
 type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;
 
-/** For paths the workspace and the portal share (`/api/replies`): a Bearer token means the portal. */
+/** For paths the workspace and the portal share (`/api/replies`): a call naming a portal is the portal's. */
 export function sessionOrPortal(session: RouteHandler, portal: RouteHandler): RouteHandler {
-  return (req, args) => (bearerToken(req) !== null ? portal : session)(req, args);
+  return (req, args) => (portalCredentials(req) !== null ? portal : session)(req, args);
 }

@@ -5,7 +5,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { uuidv7 } from "@/lib/server/ids";
-import { PORTAL_CODE_DIGITS } from "@/lib/schemas/portal";
+import { PORTAL_CODE_DIGITS, type PortalSession } from "@/lib/schemas/portal";
 import { badRequest, notFound } from "@/lib/errors";
 import { portalAccessCodeMail } from "@/lib/mail/templates";
 import { enqueueMail } from "@/lib/services/mail/outbox";
@@ -125,10 +125,11 @@ export async function requestAccessCode(slug: string | undefined, email: string,
 }
 
 /**
- * Trades a code for an access token. Each check first takes one of the code's attempts with
- * a conditional update, so parallel guesses cannot exceed the limit; the fifth wrong guess
- * burns the code, and a right one consumes it (single use) and opens a 24-hour session. Checks
- * per customer are capped per day, whichever addresses they come from.
+ * Trades a code for a portal session (its token reaches the browser only as a cookie). Each
+ * check first takes one of the code's attempts with a conditional update, so parallel guesses
+ * cannot exceed the limit; the fifth wrong guess burns the code, and a right one consumes it
+ * (single use) and opens a 24-hour session. Checks per customer are capped per day, whichever
+ * addresses they come from.
  */
 export async function verifyAccessCode(
   slug: string | undefined,
@@ -182,10 +183,11 @@ export async function verifyAccessCode(
       targetType: "portal_session",
     });
   });
-  return { accessToken: token, email, expiresAt, organization: { name: org.name, slug: org.slug } };
+  const session: PortalSession = { email, expiresAt };
+  return { token, session, organization: { name: org.name, slug: org.slug } };
 }
 
-/** Logout: the token stops working at once. */
+/** Logout: the session stops working at once. */
 export async function revokePortalSession(customer: PortalCustomer, now = new Date()) {
   await db.portalSession.updateMany({
     where: { id: customer.sessionId, organizationId: customer.organizationId, revokedAt: null },

@@ -43,15 +43,21 @@ export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
   });
 }
 
-async function findOwnTicket(c: PortalCustomer, id: string): Promise<PortalTicket> {
-  const ticket = await db.ticket.findFirst({ where: { id, ...own(c) }, select: PORTAL_TICKET_SELECT });
+/** A ticket's id, or its number as the customer's mail links to it (`/portal?ticket=12`). */
+const TICKET_NUMBER = /^[1-9]\d{0,8}$/;
+
+async function findOwnTicket(c: PortalCustomer, which: { id: string } | { ticketNumber: number }) {
+  const ticket = await db.ticket.findFirst({ where: { ...which, ...own(c) }, select: PORTAL_TICKET_SELECT });
   if (!ticket) throw notFound("Ticket not found");
   return ticket;
 }
 
-/** One of the customer's tickets with the files of its first message. */
-export async function getPortalTicket(c: PortalCustomer, id: string): Promise<WithAttachments<PortalTicket>> {
-  const ticket = await findOwnTicket(c, id);
+/** One of the customer's tickets (by id or number) with the files of its first message. */
+export async function getPortalTicket(c: PortalCustomer, idOrNumber: string): Promise<WithAttachments<PortalTicket>> {
+  const ticket = await findOwnTicket(
+    c,
+    TICKET_NUMBER.test(idOrNumber) ? { ticketNumber: Number(idOrNumber) } : { id: idOrNumber },
+  );
   return { ...ticket, attachments: await openingAttachments(c.organizationId, ticket.id) };
 }
 
@@ -69,7 +75,7 @@ export async function createPortalTicket(
     createTicketSchema.parse({ subject: input.subject, description: input.description }),
     ip,
   );
-  return findOwnTicket(c, created.id);
+  return findOwnTicket(c, { id: created.id });
 }
 
 /**
@@ -77,6 +83,6 @@ export async function createPortalTicket(
  * notes never leave the server.
  */
 export async function listPortalReplies(c: PortalCustomer, ticketId: string, query: ConversationQuery) {
-  await findOwnTicket(c, ticketId);
+  await findOwnTicket(c, { id: ticketId });
   return listCustomerReplies(c.organizationId, ticketId, query);
 }

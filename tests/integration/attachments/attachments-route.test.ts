@@ -6,6 +6,7 @@ import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 import { file, portalToken, replyOn, save, ticketFor } from "./attachments-helpers";
+import { portalAuth } from "../helpers/portal-auth";
 
 // GET /api/attachments/{id}: who gets the bytes, who a 404, and how they are handed over.
 
@@ -48,7 +49,6 @@ beforeAll(async () => {
     note: onNote.saved[0]!.id,
   };
   const cookie = async (u: { id: string; sessionVersion: number }) => ({ cookie: await sessionCookie(u) });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   callers = {
     anonymous: {},
     agent: await cookie(users.agent),
@@ -56,10 +56,10 @@ beforeAll(async () => {
     customer: await cookie(users.customer),
     otherCustomer: await cookie(users.otherCustomer),
     otherTenantAdmin: await cookie(users.otherAdmin),
-    portal: bearer(await portalToken(org.id, users.customer.email)),
-    portalOtherEmail: bearer(await portalToken(org.id, users.otherCustomer.email)),
-    portalOtherOrg: bearer(await portalToken(other.id, users.customer.email)),
-    portalExpired: bearer("not-a-live-token"),
+    portal: portalAuth(org.slug, await portalToken(org.id, users.customer.email)),
+    portalOtherEmail: portalAuth(org.slug, await portalToken(org.id, users.otherCustomer.email)),
+    portalOtherOrg: portalAuth(other.slug, await portalToken(other.id, users.customer.email)),
+    portalExpired: portalAuth(org.slug, "not-a-live-token"),
   };
 });
 

@@ -203,7 +203,7 @@ describe("who sees which files", () => {
       "first.txt",
       "public.txt",
     ]);
-    const portal = (await portalCustomerFromToken(await portalToken(org.id, customer.email)))!;
+    const portal = (await portalCustomerFromToken(org.slug, await portalToken(org.id, customer.email)))!;
     expect(names(await listAttachments({ kind: "portal", customer: portal }, ticket.id))).toEqual([
       "first.txt",
       "public.txt",
@@ -211,7 +211,7 @@ describe("who sees which files", () => {
     await expect(openAttachment({ kind: "portal", customer: portal }, hidden.saved[0]!.id)).rejects.toMatchObject({
       code: "not_found",
     });
-    const stranger = (await portalCustomerFromToken(await portalToken(org.id, "someone@else.test")))!;
+    const stranger = (await portalCustomerFromToken(org.slug, await portalToken(org.id, "someone@else.test")))!;
     await expect(listAttachments({ kind: "portal", customer: stranger }, ticket.id)).rejects.toMatchObject({
       code: "not_found",
     });

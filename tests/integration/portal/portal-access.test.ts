@@ -5,7 +5,7 @@ import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
-import { askAccess, bearer, codeFor, nextIp, signIn } from "./portal-helpers";
+import { accessResponse, askAccess, codeFor, nextIp, portalAuth, sessionCookieOf, signIn } from "./portal-helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
@@ -81,20 +81,47 @@ describe("POST /api/portal/access", () => {
     expect(stored).toMatchObject({ attempts: 0, consumedAt: null });
   });
 
-  it("trades the code for a 24-hour access token stored hashed, and records the sign-in", async () => {
+  it("trades the code for a 24-hour session stored hashed, handed over only as an HttpOnly cookie", async () => {
     const who = email();
     await askAccess({ org: org.slug, email: who });
-    const res = await askAccess({ org: org.slug, email: who, code: ` ${codeFor(smtp, who)} ` });
-    expect(res).toMatchObject({ status: 200, body: { email: who, organization: { name: org.name, slug: org.slug } } });
-    const token = res.body.accessToken as string;
-    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    const res = await accessResponse({ org: org.slug, email: who, code: ` ${codeFor(smtp, who)} ` });
     const session = await db.portalSession.findFirstOrThrow({ where: { organizationId: org.id, email: who } });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 200,
+      body: { email: who, expiresAt: session.expiresAt.toISOString() },
+    });
+    const token = sessionCookieOf(res, org.slug)!;
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
     expect(session.tokenHash).toBe(hashToken(token));
     expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
+
+    // Served over https (APP_URL): Secure, and the prefix that makes browsers insist on it.
+    const [cookie, ...more] = res.headers.getSetCookie();
+    expect(more).toEqual([]);
+    const [pair, ...attributes] = cookie!.split("; ");
+    expect(pair).toBe(`__Secure-ticketry-portal.${org.slug}=${token}`);
+    const named = new Map(attributes.map((a) => [a.split("=")[0]!.toLowerCase(), a.split("=")[1]]));
+    expect(named.get("path")).toBe("/api");
+    expect(named.get("samesite")?.toLowerCase()).toBe("lax");
+    expect(named.has("httponly")).toBe(true);
+    expect(named.has("secure")).toBe(true);
+    expect(named.has("domain")).toBe(false);
+    const maxAge = Number(named.get("max-age"));
+    expect(Math.abs(maxAge - (session.expiresAt.getTime() - Date.now()) / 1000)).toBeLessThan(5);
+
     expect(
       await db.auditEvent.findFirst({ where: { organizationId: org.id, action: "portal.signed_in" } }),
     ).toMatchObject({ actorType: "customer", actorLabel: who, actorId: null });
-    expect((await list(bearer(token))).status).toBe(200);
+    expect((await list(portalAuth(org.slug, token))).status).toBe(200);
+  });
+
+  it("sets no cookie for a wrong code nor for a code request", async () => {
+    const who = email();
+    const asked = await accessResponse({ org: org.slug, email: who });
+    expect(asked.headers.getSetCookie()).toEqual([]);
+    const wrong = await accessResponse({ org: org.slug, email: who, code: wrongCode(codeFor(smtp, who)) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
   it("refuses a wrong code and counts the attempt; the right code still works afterwards", async () => {
@@ -245,27 +272,42 @@ describe("POST /api/portal/access", () => {
 });
 
 describe("portal sessions", () => {
-  it("ends the token on logout, on expiry, and refuses missing or made-up tokens", async () => {
+  it("ends the session on logout (revoked, cookie cleared), on expiry, and refuses missing or made-up ones", async () => {
     const org = await createOrg();
     const who = email();
     const token = await signIn(smtp, org, who);
     const second = await signIn(smtp, org, who);
 
-    const out = await logout(makeRequest("/api/portal/logout", { method: "POST", headers: bearer(token) }), params());
+    const out = await logout(
+      makeRequest("/api/portal/logout", { method: "POST", headers: portalAuth(org.slug, token) }),
+      params(),
+    );
+    const cleared = out.headers.getSetCookie();
     expect(await readJson(out)).toEqual({ status: 200, body: { ok: true } });
-    expect(await list(bearer(token))).toEqual({
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatch(new RegExp(`^__Secure-ticketry-portal\\.${org.slug}=; Path=/api; .*Max-Age=0`));
+    expect(cleared[0]).toMatch(/HttpOnly/);
+    expect(await db.portalSession.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).toMatchObject({
+      revokedAt: expect.any(Date),
+    });
+    expect(await list(portalAuth(org.slug, token))).toEqual({
       status: 401,
       body: { error: "Your portal session has expired. Please sign in again.", code: "unauthorized" },
     });
-    expect((await list(bearer(second))).status).toBe(200);
+    expect((await list(portalAuth(org.slug, second))).status).toBe(200);
 
     await db.portalSession.updateMany({
       where: { tokenHash: hashToken(second) },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    expect((await list(bearer(second))).status).toBe(401);
+    expect((await list(portalAuth(org.slug, second))).status).toBe(401);
     expect((await list({})).status).toBe(401);
-    expect((await list(bearer("made-up-token"))).status).toBe(401);
-    expect((await list({ authorization: `Basic ${token}` })).status).toBe(401);
+    expect((await list(portalAuth(org.slug, "made-up-token"))).status).toBe(401);
+    // The session token is taken only from the portal's cookie, never from a header.
+    const third = await signIn(smtp, org, who);
+    expect((await list({ "x-portal-org": org.slug, authorization: `Bearer ${third}` })).status).toBe(401);
+    expect((await list({ authorization: `Bearer ${third}` })).status).toBe(401);
+    expect((await list({ cookie: portalAuth(org.slug, third).cookie })).status).toBe(401);
+    expect((await list(portalAuth(org.slug, third))).status).toBe(200);
   });
 });

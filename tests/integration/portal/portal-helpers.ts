@@ -1,4 +1,6 @@
 import { POST as access } from "@/app/api/portal/access/route";
+import { portalCookieName } from "@/lib/auth/portal-token";
+import { portalAuth } from "../helpers/portal-auth";
 import { drainJobs } from "../helpers/jobs";
 import { makeRequest, params, readJson } from "../helpers/request";
 import type { startSmtp } from "../helpers/smtp";
@@ -11,14 +13,24 @@ export const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
 
 /** Asks the portal for a code (or trades one), then runs the queued jobs so its mail has been delivered. */
 export async function askAccess(body: Record<string, unknown>, address = nextIp()) {
-  const answer = await readJson(
-    await access(
-      makeRequest("/api/portal/access", { method: "POST", body, headers: { "x-forwarded-for": address } }),
-      params(),
-    ),
+  return readJson(await accessResponse(body, address));
+}
+
+/** The same, keeping the whole response (its cookie). */
+export async function accessResponse(body: Record<string, unknown>, address = nextIp()) {
+  const res = await access(
+    makeRequest("/api/portal/access", { method: "POST", body, headers: { "x-forwarded-for": address } }),
+    params(),
   );
   await drainJobs();
-  return answer;
+  return res;
+}
+
+/** The portal session token a response set as the cookie of the portal `slug`, if any. */
+export function sessionCookieOf(res: Response, slug: string): string | undefined {
+  const prefix = `${portalCookieName(slug)}=`;
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(prefix));
+  return cookie?.slice(prefix.length).split(";")[0];
 }
 
 /** The code of the newest access-code mail to `email` (delivered by askAccess). */
@@ -29,16 +41,17 @@ export function codeFor(smtp: Smtp, email: string): string {
   return code;
 }
 
-/** Email gate end to end: ask for a code, read it from the mail, trade it for a token. */
+/** Email gate end to end: ask for a code, read it from the mail, trade it for a session token. */
 export async function signIn(smtp: Smtp, org: { slug: string }, email: string): Promise<string> {
   const asked = await askAccess({ org: org.slug, email });
   if (asked.status !== 200) throw new Error(`code request failed: ${JSON.stringify(asked)}`);
-  const granted = await askAccess({ org: org.slug, email, code: codeFor(smtp, email) });
-  if (granted.status !== 200) throw new Error(`code check failed: ${JSON.stringify(granted)}`);
-  return granted.body.accessToken as string;
+  const granted = await accessResponse({ org: org.slug, email, code: codeFor(smtp, email) });
+  const token = sessionCookieOf(granted, org.slug);
+  if (granted.status !== 200 || !token) throw new Error(`code check failed: ${granted.status} ${await granted.text()}`);
+  return token;
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { portalAuth };
 
 /** Messages to `email` once every detached notification has been handed to the SMTP server. */
 export async function mailsTo(smtp: Smtp, email: string) {

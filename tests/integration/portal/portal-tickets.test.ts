@@ -8,31 +8,30 @@ import { createOrg, createTickets, createUser, sessionCookie, twoTenants } from 
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
-import { bearer, mailsTo, signIn } from "./portal-helpers";
+import { mailsTo, portalAuth, signIn } from "./portal-helpers";
 import { SLA_TARGETS } from "@/lib/tickets/sla";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let world: Awaited<ReturnType<typeof twoTenants>>;
 const CUSTOMER = "pat.customer@shop.test";
 const NEIGHBOUR = "sam.neighbour@shop.test";
-let token: string; // CUSTOMER in world.org
-let neighbour: string; // NEIGHBOUR in world.org
-let elsewhere: string; // CUSTOMER in world.other
+type Auth = Record<string, string>;
+let token: Auth; // CUSTOMER in world.org's portal
+let neighbour: Auth; // NEIGHBOUR in world.org's portal
+let elsewhere: Auth; // CUSTOMER in world.other's portal
 
 type Json = Record<string, unknown>;
 type User = { id: string; sessionVersion: number };
 const cookie = async (user: User) => ({ cookie: await sessionCookie(user) });
 
-const list = async (t: string, query = "") => {
-  const res = await listTickets(makeRequest(`/api/portal/tickets${query}`, { headers: bearer(t) }), params());
+const list = async (t: Auth, query = "") => {
+  const res = await listTickets(makeRequest(`/api/portal/tickets${query}`, { headers: t }), params());
   return { status: res.status, body: (await res.json()) as Json[] & { error?: string } };
 };
-const create = async (t: string, body: unknown) =>
-  readJson(
-    await createTicket(makeRequest("/api/portal/tickets", { method: "POST", body, headers: bearer(t) }), params()),
-  );
-const show = async (t: string, id: string) =>
-  readJson(await detail(makeRequest(`/api/portal/tickets/${id}`, { headers: bearer(t) }), params({ id })));
+const create = async (t: Auth, body: unknown) =>
+  readJson(await createTicket(makeRequest("/api/portal/tickets", { method: "POST", body, headers: t }), params()));
+const show = async (t: Auth, id: string) =>
+  readJson(await detail(makeRequest(`/api/portal/tickets/${id}`, { headers: t }), params({ id })));
 const conversation = async (headers: Record<string, string>, ticketId: string) => {
   const res = await readReplies(makeRequest(`/api/replies/${ticketId}`, { headers }), params({ ticketId }));
   return { status: res.status, body: (await res.json()) as Json[] & { error?: string } };
@@ -59,9 +58,9 @@ beforeAll(async () => {
   process.env.APP_URL = "https://help.ticketry.test";
   process.env.TRUST_PROXY_HOPS = "1"; // X-Forwarded-For names the client, so each test can be its own address
   world = await twoTenants();
-  token = await signIn(smtp, world.org, CUSTOMER);
-  neighbour = await signIn(smtp, world.org, NEIGHBOUR);
-  elsewhere = await signIn(smtp, world.other, CUSTOMER);
+  token = portalAuth(world.org.slug, await signIn(smtp, world.org, CUSTOMER));
+  neighbour = portalAuth(world.org.slug, await signIn(smtp, world.org, NEIGHBOUR));
+  elsewhere = portalAuth(world.other.slug, await signIn(smtp, world.other, CUSTOMER));
 });
 afterAll(async () => {
   await mailsTo(smtp, CUSTOMER);
@@ -124,7 +123,7 @@ describe("POST /api/portal/tickets", () => {
   it("is accepted past the plan's ticket limit and leaves the team's allowance alone", async () => {
     const org = await createOrg("free");
     await createTickets(org.id, 150);
-    const t = await signIn(smtp, org, CUSTOMER);
+    const t = portalAuth(org.slug, await signIn(smtp, org, CUSTOMER));
     const created = await create(t, { subject: "s", description: "d" });
     expect(created.status).toBe(201);
     expect(await db.ticket.findUniqueOrThrow({ where: { id: created.body.id as string } })).toMatchObject({
@@ -181,7 +180,7 @@ describe("GET /api/portal/tickets", () => {
   });
 
   it("gives a portal token nothing on the staff endpoints", async () => {
-    const res = await staffList(makeRequest("/api/tickets", { headers: bearer(token) }), params());
+    const res = await staffList(makeRequest("/api/tickets", { headers: token }), params());
     expect(res.status).toBe(401);
   });
 });
@@ -214,7 +213,7 @@ describe("replies with a portal token", () => {
       type: "internal",
     });
     await reply(await cookie(world.users.agent), { ticketId: t.id, content: "We are on it", type: "public" });
-    const res = await conversation(bearer(token), t.id);
+    const res = await conversation(token, t.id);
     expect(res.status).toBe(200);
     expect(res.body.map((r) => [r.content, r.type, r.authorType])).toEqual([["We are on it", "public", "agent"]]);
     expect(JSON.stringify(res.body)).not.toContain("secret");
@@ -223,7 +222,7 @@ describe("replies with a portal token", () => {
 
   it("posts a public customer reply as the token's email whatever the body claims", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    const res = await reply(bearer(token), {
+    const res = await reply(token, {
       ticketId: t.id,
       content: "  Thanks!  ",
       type: "internal",
@@ -252,7 +251,7 @@ describe("replies with a portal token", () => {
       }),
       params({ id: t.id }),
     );
-    expect((await reply(bearer(token), { ticketId: t.id, content: "Here is the info" })).status).toBe(201);
+    expect((await reply(token, { ticketId: t.id, content: "Here is the info" })).status).toBe(201);
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("open");
     expect(
       await db.auditEvent.findFirst({
@@ -264,7 +263,7 @@ describe("replies with a portal token", () => {
   it.each(["resolved", "closed"] as const)("refuses a reply once the ticket is %s", async (status) => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
     await db.ticket.update({ where: { id: t.id }, data: { status } });
-    expect(await reply(bearer(token), { ticketId: t.id, content: "reopen?" })).toEqual({
+    expect(await reply(token, { ticketId: t.id, content: "reopen?" })).toEqual({
       status: 409,
       body: { error: `This ticket has been ${status}. Please create a new ticket.`, code: "ticket_closed" },
     });
@@ -277,23 +276,23 @@ describe("replies with a portal token", () => {
     [{ ticketId: "x" }, "Please enter a reply message"],
     [{ ticketId: "x", content: "x".repeat(20_001) }, "Reply is too long"],
   ])("validates %j", async (body, message) => {
-    expect(await reply(bearer(token), body)).toMatchObject({ status: 400, body: { error: message } });
+    expect(await reply(token, body)).toMatchObject({ status: 400, body: { error: message } });
   });
 
   it("404s another email's and another organisation's ticket, for reading and replying", async () => {
     const theirs = await staffTicket(world.users.agent, NEIGHBOUR);
     const otherOrg = await staffTicket(world.users.otherAdmin, CUSTOMER);
     for (const id of [theirs.id, otherOrg.id]) {
-      expect(await conversation(bearer(token), id)).toEqual({
+      expect(await conversation(token, id)).toEqual({
         status: 404,
         body: { error: "Ticket not found", code: "not_found" },
       });
-      expect(await reply(bearer(token), { ticketId: id, content: "let me in" })).toEqual({
+      expect(await reply(token, { ticketId: id, content: "let me in" })).toEqual({
         status: 404,
         body: { error: "Ticket not found", code: "not_found" },
       });
     }
-    expect((await conversation(bearer(neighbour), theirs.id)).status).toBe(200);
+    expect((await conversation(neighbour, theirs.id)).status).toBe(200);
     expect(await db.reply.count({ where: { ticketId: { in: [theirs.id, otherOrg.id] } } })).toBe(0);
   });
 
@@ -309,8 +308,8 @@ describe("replies with a portal token", () => {
 
   it("refuses a revoked or made-up token with 401", async () => {
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    expect((await conversation(bearer("nope"), t.id)).status).toBe(401);
-    expect((await reply(bearer("nope"), { ticketId: t.id, content: "hi" })).status).toBe(401);
+    expect((await conversation(portalAuth(world.org.slug, "nope"), t.id)).status).toBe(401);
+    expect((await reply(portalAuth(world.org.slug, "nope"), { ticketId: t.id, content: "hi" })).status).toBe(401);
   });
 });
 
@@ -348,7 +347,7 @@ describe("notification emails", () => {
   it("mails the assignee when the customer replies, and nobody when the ticket is unassigned", async () => {
     const assignee = await createUser(world.org.id, "agent");
     const t = await staffTicket(world.users.agent, CUSTOMER);
-    expect((await reply(bearer(token), { ticketId: t.id, content: "Unassigned so far" })).status).toBe(201);
+    expect((await reply(token, { ticketId: t.id, content: "Unassigned so far" })).status).toBe(201);
     expect(await mailsTo(smtp, assignee.email)).toHaveLength(0);
 
     await staffUpdate(
@@ -359,7 +358,7 @@ describe("notification emails", () => {
       }),
       params({ id: t.id }),
     );
-    expect((await reply(bearer(token), { ticketId: t.id, content: "Still broken, please help" })).status).toBe(201);
+    expect((await reply(token, { ticketId: t.id, content: "Still broken, please help" })).status).toBe(201);
     const mails = await mailsTo(smtp, assignee.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Still broken, please help");

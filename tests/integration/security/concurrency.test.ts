@@ -4,6 +4,7 @@ import { db, resetDatabase } from "../helpers/db";
 import { startSmtp } from "../helpers/smtp";
 import { invoke } from "./discover";
 import type { Call, Method } from "./route-table";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Concurrency: parallel requests cannot break the invariants. Every test fires its requests
 // at once (Promise.all) through the real route handlers and checks the database afterwards.
@@ -74,7 +75,7 @@ describe("ticket numbers", () => {
             "/api/portal/tickets",
             "POST",
             { body: { subject: `p${i}`, description: "d" } },
-            { authorization: `Bearer ${portalTokens[(i / 3) % 2]}` },
+            portalAuth(a.slug, portalTokens[(i / 3) % 2]!),
           ).then((r) => r.status)
         : as(i % 3 === 1 ? agentA : agentB, "/api/tickets", "POST", {
             body: { subject: `s${i}`, description: "d" },

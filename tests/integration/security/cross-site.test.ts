@@ -5,6 +5,7 @@ import { PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type RouteEntry } from "./route-table";
 import { cookieOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Cross-site requests and security headers. Every mutating route refuses a foreign Origin and
 // a cross-site Sec-Fetch-Site before doing anything; the proxy gives pages and unknown paths
@@ -39,7 +40,7 @@ describe.each(mutating.map((e) => [key(e), e] as const))("cross-site: %s", (_, e
       const call = await entry.call({ world, actor: caller, home: world.a, target: world.a, unique: uniqueTag() });
       const headers = {
         ...(await cookieOf(world, caller)),
-        ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}),
+        ...(entry.access === "portal" ? portalAuth(world.a.org.slug, world.a.portalToken) : {}),
         ...hostile,
       };
       const before = [await snapshotTenant(world.a.org.id), await snapshotTenant(world.b.org.id)];
@@ -57,7 +58,7 @@ describe.each(mutating.map((e) => [key(e), e] as const))("cross-site: %s", (_, e
     const call = await entry.call({ world, actor: caller, home: world.a, target: world.a, unique: uniqueTag() });
     const headers = {
       ...(await cookieOf(world, caller)),
-      ...(entry.access === "portal" ? { authorization: `Bearer ${world.a.portalToken}` } : {}),
+      ...(entry.access === "portal" ? portalAuth(world.a.org.slug, world.a.portalToken) : {}),
       origin: "http://localhost:3000",
       "sec-fetch-site": "same-origin",
     };

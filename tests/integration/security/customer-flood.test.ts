@@ -8,27 +8,28 @@ import { CUSTOMER_TICKET_LIMITS, MAX_OPEN_TICKETS_PER_CUSTOMER } from "@/lib/ser
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { portalAuth } from "../helpers/portal-auth";
 
 let ip = 0;
 const nextIp = () => `10.77.${Math.floor(++ip / 250)}.${ip % 250}`;
 const ticket = { subject: "Flood", description: "Please help" };
 
-/** A portal access token for `email`, issued as a code check would. */
-async function portalToken(organizationId: string, email: string) {
+/** A portal session for `email`, issued as a code check would: the headers the portal page calls with. */
+async function portalToken(org: { id: string; slug: string }, email: string) {
   const token = newToken();
   await db.portalSession.create({
-    data: { organizationId, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+    data: { organizationId: org.id, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
   });
-  return token;
+  return portalAuth(org.slug, token);
 }
 
-const fromPortal = async (token: string, address = nextIp()) =>
+const fromPortal = async (token: Record<string, string>, address = nextIp()) =>
   readJson(
     await portalCreate(
       makeRequest("/api/portal/tickets", {
         method: "POST",
         body: ticket,
-        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address },
+        headers: { ...token, "x-forwarded-for": address },
       }),
       params(),
     ),
@@ -54,14 +55,14 @@ beforeAll(async () => {
 describe("a customer flooding tickets", () => {
   it("is throttled per portal session with 429 and Retry-After", async () => {
     const org = await createOrg("pro");
-    const token = await portalToken(org.id, `flood-${randomUUID()}@shop.test`);
+    const token = await portalToken(org, `flood-${randomUUID()}@shop.test`);
     for (let i = 0; i < CUSTOMER_TICKET_LIMITS.perSession.limit; i++)
       expect((await fromPortal(token)).status).toBe(201);
     const res = await portalCreate(
       makeRequest("/api/portal/tickets", {
         method: "POST",
         body: ticket,
-        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": nextIp() },
+        headers: { ...token, "x-forwarded-for": nextIp() },
       }),
       params(),
     );
@@ -75,7 +76,7 @@ describe("a customer flooding tickets", () => {
     const address = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i <= CUSTOMER_TICKET_LIMITS.perAddress.limit; i++) {
-      const token = await portalToken(org.id, `addr-${i}-${randomUUID()}@shop.test`);
+      const token = await portalToken(org, `addr-${i}-${randomUUID()}@shop.test`);
       statuses.push((await fromPortal(token, address)).status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(CUSTOMER_TICKET_LIMITS.perAddress.limit);
@@ -97,7 +98,7 @@ describe("a customer flooding tickets", () => {
   it("caps one customer's open tickets with a clear 409", async () => {
     const org = await createOrg("pro");
     const email = `busy-${randomUUID()}@shop.test`;
-    const tokens = await Promise.all([0, 1, 2].map(() => portalToken(org.id, email)));
+    const tokens = await Promise.all([0, 1, 2].map(() => portalToken(org, email)));
     for (let i = 0; i < MAX_OPEN_TICKETS_PER_CUSTOMER; i++) {
       expect((await fromPortal(tokens[Math.floor(i / 10)]!)).status).toBe(201);
     }
@@ -109,7 +110,7 @@ describe("a customer flooding tickets", () => {
       },
     });
     // Another customer of the same organisation is not affected.
-    expect((await fromPortal(await portalToken(org.id, `calm-${randomUUID()}@shop.test`))).status).toBe(201);
+    expect((await fromPortal(await portalToken(org, `calm-${randomUUID()}@shop.test`))).status).toBe(201);
   });
 });
 
@@ -119,7 +120,7 @@ describe("after customers flood a free organisation up to every limit", () => {
     const admin = await createUser(org.id, "org_admin");
     const flood = PLANS.free.tickets;
     for (let i = 0; i < flood / 10; i++) {
-      const token = await portalToken(org.id, `wave-${i}-${randomUUID()}@shop.test`);
+      const token = await portalToken(org, `wave-${i}-${randomUUID()}@shop.test`);
       const results = await Promise.all(Array.from({ length: 10 }, () => fromPortal(token)));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     }
@@ -131,7 +132,11 @@ describe("after customers flood a free organisation up to every limit", () => {
     );
     expect(shown).toEqual({
       status: 200,
-      body: { plan: "free", tickets: { current: 1, limit: flood, remaining: flood - 1, percentUsed: 1 } },
+      body: {
+        plan: "free",
+        tickets: { current: 1, limit: flood, remaining: flood - 1, percentUsed: 1 },
+        storage: { used: 0, limit: 0 },
+      },
     });
   });
 });

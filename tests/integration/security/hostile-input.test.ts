@@ -8,6 +8,7 @@ import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type Acto
 import { anyErrorBody } from "../helpers/error-body";
 import { signedHeaders, signedInboundMail } from "../helpers/inbound-webhook";
 import { signWebhookBody } from "@/lib/services/mail/inbound/webhook";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Hostile input: every route that takes a body or a query gets property-based garbage (fixed
 // seed, bounded runs), malformed JSON, a wrong content type and an oversize body. Never a 500;
@@ -29,7 +30,7 @@ function callerOf(entry: RouteEntry): Actor | "portal" {
   return entry.access.includes("org_admin") ? "org_admin" : "platform_admin";
 }
 
-/** A fresh portal token for A's customer per call (a logout must not starve later runs). */
+/** A fresh portal session for A's customer per call (a logout must not starve later runs). */
 async function portalHeader(): Promise<Record<string, string>> {
   const token = newToken();
   await db.portalSession.create({
@@ -40,7 +41,7 @@ async function portalHeader(): Promise<Record<string, string>> {
       expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
-  return { authorization: `Bearer ${token}` };
+  return portalAuth(world.a.org.slug, token);
 }
 
 async function headersFor(caller: Actor | "portal"): Promise<Record<string, string>> {

@@ -10,6 +10,7 @@ import { clearJobs } from "../helpers/jobs";
 import { unsafeMarkup } from "../helpers/markup";
 import { makeRequest, params } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Hostile formatted replies: an agent (or an attacker with an agent's session) writes every
 // known way of smuggling markup through Markdown; wherever the reply is shown (the staff
@@ -103,7 +104,7 @@ describe("hostile Markdown in a reply, wherever it is shown", () => {
         expiresAt: new Date(Date.now() + 3_600_000),
       },
     });
-    const shown = await thread({ authorization: `Bearer ${token}` });
+    const shown = await thread(portalAuth(world.org.slug, token));
     expect(shown).toHaveLength(HOSTILE.length + 1);
     expect(verdicts(shown)).toEqual(clean(shown));
   });

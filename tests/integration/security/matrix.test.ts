@@ -18,6 +18,7 @@ import {
 } from "./world";
 import { anyErrorBody } from "../helpers/error-body";
 import { SECRET_KEYS as SHARED_SECRET_KEYS } from "../../support/secret-keys";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Authorization matrix: every (route, method) under app/api, called as every actor on its own
 // organisation's rows and on a foreign organisation's rows. Expected statuses come from the
@@ -164,7 +165,10 @@ describe.each(portalEntries.map((e) => [key(e), e] as const))("portal token: %s"
       const protectedTenant = caller.owner(world) === world.a ? world.b : world.a;
       const before = await snapshotTenant(protectedTenant.org.id);
       const token = caller.token(world);
-      const res = await invoke(entry.route, entry.method, call, token ? { authorization: `Bearer ${token}` } : {});
+      // A session is sent as the cookie of its own organisation's portal, as a browser holds it.
+      const slug = caller.owner(world).org.slug;
+      const auth = token ? portalAuth(slug, token) : { "x-portal-org": slug };
+      const res = await invoke(entry.route, entry.method, call, auth);
       const body = await res.text();
       outcomes.push({ who, status: res.status, ...(res.status >= 500 ? { body } : {}) });
       expected.push({ who, status: entry.portal![who] ?? 200 });
@@ -183,14 +187,11 @@ describe("a portal token opens no workspace route", () => {
   beforeAll(async () => {
     world = await createWorld();
   });
-  it.each(sessionOnly.map((e) => [key(e), e] as const))(
-    "%s answers a portal bearer token with 401",
-    async (_, entry) => {
-      const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
-      const before = await snapshotTenant(world.a.org.id);
-      const res = await invoke(entry.route, entry.method, call, { authorization: `Bearer ${world.a.portalToken}` });
-      expect(res.status).toBe(401);
-      expect(await snapshotTenant(world.a.org.id)).toEqual(before);
-    },
-  );
+  it.each(sessionOnly.map((e) => [key(e), e] as const))("%s answers a portal session with 401", async (_, entry) => {
+    const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
+    const before = await snapshotTenant(world.a.org.id);
+    const res = await invoke(entry.route, entry.method, call, portalAuth(world.a.org.slug, world.a.portalToken));
+    expect(res.status).toBe(401);
+    expect(await snapshotTenant(world.a.org.id)).toEqual(before);
+  });
 });

@@ -13,7 +13,8 @@ import type { Actor, Tenant, World } from "./world";
  * access: "public"     anyone, signed in or not
  *         "signed-in"  any signed-in user (any role); anonymous gets 401
  *         Role[]       only these roles; other signed-in users get 403, anonymous 401
- *         "portal"     only a customer portal bearer token; no session helps (401)
+ *         "portal"     only a customer portal session (its cookie, the portal named in the
+ *                      X-Portal-Org header); no staff session helps (401)
  * call(ctx) builds the request for the caller, aimed at `ctx.target` (the caller's own
  * organisation, or the foreign one when the route takes an organisation-owned id).
  */
@@ -572,7 +573,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     },
   },
 
-  // Customer portal (bearer access token)
+  // Customer portal (its session cookie)
   {
     route: "/api/portal/access",
     method: "POST",
@@ -599,6 +600,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: "portal",
     portal: { portal_own: 200, portal_other_email: 404, portal_other_org: 404, portal_none: 401 },
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/portal/session",
+    method: "GET",
+    access: "portal",
+    portal: { portal_own: 200, portal_other_email: 200, portal_other_org: 200, portal_none: 401 },
+    call: () => ({}),
   },
   {
     route: "/api/portal/logout",

@@ -4,6 +4,7 @@ import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { cookieOf, setUpWorld, type World } from "../security/world";
 import { PAGE_QUERY_RULES } from "../helpers/page-query";
+import { portalAuth } from "../helpers/portal-auth";
 
 // GET /api/replies/{ticketId} a page at a time, through each entrance: staff see notes too, a
 // customer (signed in, or holding a portal token) the public messages only. Each page is the
@@ -16,7 +17,7 @@ type Message = { id: string; content: string; type: string; attachments: { filen
 type Entrance = "agent" | "end_user" | "portal token";
 
 async function headersOf(entrance: Entrance): Promise<Record<string, string>> {
-  return entrance === "portal token" ? { authorization: `Bearer ${world.a.portalToken}` } : cookieOf(world, entrance);
+  return entrance === "portal token" ? portalAuth(world.a.org.slug, world.a.portalToken) : cookieOf(world, entrance);
 }
 
 async function page(entrance: Entrance, ticketId: string, query = "", headers?: Record<string, string>) {
@@ -138,9 +139,9 @@ describe("GET /api/replies/{ticketId}, page by page", () => {
     expect(await page("agent", world.b.ticket.id)).toMatchObject(notFound);
     expect(await page("end_user", world.b.ticket.id)).toMatchObject(notFound);
     expect(
-      await page("portal token", id, "", { authorization: `Bearer ${world.a.otherEmailPortalToken}` }),
+      await page("portal token", id, "", portalAuth(world.a.org.slug, world.a.otherEmailPortalToken)),
     ).toMatchObject(notFound);
-    expect(await page("portal token", id, "", { authorization: `Bearer ${world.b.portalToken}` })).toMatchObject(
+    expect(await page("portal token", id, "", portalAuth(world.b.org.slug, world.b.portalToken))).toMatchObject(
       notFound,
     );
   });

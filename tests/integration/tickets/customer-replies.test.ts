@@ -7,10 +7,10 @@ import { createUser, sessionCookie, twoTenants } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
-import { bearer, mailsTo, signIn } from "../portal/portal-helpers";
+import { mailsTo, portalAuth, signIn } from "../portal/portal-helpers";
 
 // A customer replies the same way through both entrances of POST /api/replies: signed in with
-// an end-user account (session cookie) or holding a portal access token (Bearer).
+// an end-user account (session cookie) or signed in to the portal (its session cookie).
 
 type User = { id: string; sessionVersion: number; email: string; fullName: string };
 type Entrance = {
@@ -37,7 +37,7 @@ beforeAll(async () => {
   };
   const portalEmail = "robin.portal@shop.test";
   entrances["portal token"] = {
-    headers: bearer(await signIn(smtp, world.org, portalEmail)),
+    headers: portalAuth(world.org.slug, await signIn(smtp, world.org, portalEmail)),
     email: portalEmail,
     actor: { actorType: "customer", actorId: null, actorLabel: portalEmail },
   };

@@ -11,6 +11,7 @@ import { db } from "../helpers/db";
 import { clearJobs } from "../helpers/jobs";
 import { makeRequest, params } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
+import { portalAuth } from "../helpers/portal-auth";
 
 // Formatted replies end to end on the server: staff write Markdown, stored as written with its
 // sanitized HTML; every reader (staff, the customer's account, the portal) and the customer's
@@ -69,7 +70,7 @@ async function portalHeaders(email = world.users.end_user.email) {
       expiresAt: new Date(Date.now() + 3_600_000),
     },
   });
-  return { authorization: `Bearer ${token}` };
+  return portalAuth(world.org.slug, token);
 }
 
 async function preview(user: User, body: unknown) {
