@@ -3,14 +3,16 @@ import Link from "next/link";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { SiteHeader } from "@/components/marketing/site-header";
 import { Button } from "@/components/ui/button";
+import { getCurrentUser } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
-/** Any unknown address: the site's own header, footer and theme, and a way back. */
-export default function NotFound() {
+/** Any unknown address: the site's own header, footer and theme, and a way back (to the app when signed in). */
+export default async function NotFound() {
+  const signedIn = (await getCurrentUser()) !== null;
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <SiteHeader signedIn={signedIn} />
       <main id="main" className="grid flex-1 place-items-center px-4 py-24">
         <div className="grid max-w-md gap-4 text-center">
           <p className="text-sm font-semibold text-primary">404</p>

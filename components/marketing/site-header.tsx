@@ -3,7 +3,8 @@ import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
-export function SiteHeader() {
+/** The public site's header; someone already signed in is offered the way back to the app instead of Login and Sign up. */
+export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <header className="border-b">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
@@ -14,12 +15,20 @@ export function SiteHeader() {
           <Button asChild variant="ghost">
             <Link href="/pricing">Pricing</Link>
           </Button>
-          <Button asChild variant="ghost">
-            <Link href="/login">Login</Link>
-          </Button>
-          <Button asChild>
-            <Link href="/register">Sign up</Link>
-          </Button>
+          {signedIn ? (
+            <Button asChild>
+              <Link href="/app">Open the app</Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="ghost">
+                <Link href="/login">Login</Link>
+              </Button>
+              <Button asChild>
+                <Link href="/register">Sign up</Link>
+              </Button>
+            </>
+          )}
           <ThemeToggle />
         </nav>
       </div>

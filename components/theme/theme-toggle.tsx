@@ -5,7 +5,7 @@ import { buttonVariants } from "@/components/ui/button-variants";
 import { THEME_STORAGE_KEY } from "./theme-script";
 
 /**
- * Light (default) / dark switch. Every page carries it (the 404 page's header is part of every
+ * Light / dark switch (until it is used, the theme follows the system's setting). Every page carries it (the 404 page's header is part of every
  * page's bundle), so it is a plain button with the Button's classes: the Button component would
  * bring its class-merging code along. Both icons are rendered and CSS picks one, so the server
  * markup never depends on the stored choice (no hydration mismatch).
