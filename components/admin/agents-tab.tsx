@@ -1,13 +1,16 @@
 "use client";
 
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RoleBadge } from "@/components/users/role-badge";
 import { useAgentSatisfaction } from "@/components/satisfaction/queries";
+import { HomeLink } from "./home-link";
 import { useAgents } from "./queries";
 
-/** Beyond the spec's placeholder: who is on the team and how much each one carries. */
+/**
+ * Beyond the spec's placeholder: how much each member of the team carries. Who they are (email,
+ * role changes, active state, invitations) is User Management's.
+ */
 export function AgentsTab() {
   const agents = useAgents();
   const satisfaction = useAgentSatisfaction();
@@ -17,11 +20,11 @@ export function AgentsTab() {
       <CardHeader>
         <CardTitle as="h2">Agents</CardTitle>
         <CardDescription>
-          Agents and admins of your organization with the tickets assigned to them, and how customers rated their
-          resolved tickets over the last 30 days.
+          What each agent and admin carries: the tickets assigned to them, and how customers rated their resolved
+          tickets over the last 30 days.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         {agents.isPending ? (
           <p className="text-sm text-muted-foreground">Loading agents...</p>
         ) : agents.isError ? (
@@ -33,9 +36,7 @@ export function AgentsTab() {
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
                 <TableHead className="text-right">Open tickets</TableHead>
                 <TableHead className="text-right">Assigned tickets</TableHead>
                 <TableHead className="text-right">Rated (30 days)</TableHead>
@@ -45,13 +46,12 @@ export function AgentsTab() {
             <TableBody>
               {agents.data.map((a) => (
                 <TableRow key={a.id}>
-                  <TableCell className="font-medium">{a.fullName}</TableCell>
-                  <TableCell>{a.email}</TableCell>
-                  <TableCell>
-                    <RoleBadge role={a.role} />
+                  <TableCell className="font-medium">
+                    {a.fullName}
+                    {!a.isActive && <span className="font-normal text-muted-foreground"> (inactive)</span>}
                   </TableCell>
                   <TableCell>
-                    <Badge variant={a.isActive ? "success" : "destructive"}>{a.isActive ? "Active" : "Inactive"}</Badge>
+                    <RoleBadge role={a.role} />
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{a.openTickets}</TableCell>
                   <TableCell className="text-right tabular-nums">{a.assignedTickets}</TableCell>
@@ -64,6 +64,7 @@ export function AgentsTab() {
             </TableBody>
           </Table>
         )}
+        <HomeLink href="/users">Manage people, roles and invitations in User Management</HomeLink>
       </CardContent>
     </Card>
   );

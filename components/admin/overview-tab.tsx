@@ -2,9 +2,9 @@
 
 import { CreditCard, Mail, Tag, UserPlus } from "lucide-react";
 import Link from "next/link";
-import { UsageLimits } from "@/components/settings/usage-limits";
 import { useOrganization } from "@/components/settings/queries";
 import { useTicketStats } from "@/components/tickets/queries";
+import { HomeLink } from "./home-link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -32,7 +32,7 @@ const QUICK_ACTIONS = [
   { label: "View Pricing", href: "/pricing", icon: Tag },
 ] as const;
 
-/** Admin Dashboard > Overview: tickets by status and the plan's usage. */
+/** Admin Dashboard > Overview: tickets by status, and the ways to the plan's usage and the settings. */
 export function OverviewTab({ organizationId }: { organizationId: string }) {
   const stats = useTicketStats();
   const org = useOrganization(organizationId);
@@ -55,7 +55,17 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <UsageLimits organizationId={organizationId} />
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Usage &amp; Limits</CardTitle>
+            <CardDescription>
+              Tickets, agent seats, support emails and macros against your plan, and the plan itself.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <HomeLink href="/settings#plan">See usage and limits in Settings → Plan &amp; Billing</HomeLink>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle as="h2">Ticket Status Breakdown</CardTitle>

@@ -39,13 +39,13 @@ export function ActivityChart({ daily }: { daily: Day[] }) {
   const labelEvery = Math.max(1, Math.ceil(daily.length / Math.max(3, Math.floor(W / 110))));
 
   return (
-    <figure className="grid gap-2">
-      <div className="relative" ref={box}>
+    <figure className="grid min-w-0 gap-2">
+      <div className="relative min-w-0" ref={box}>
+        {/* As wide as the card, never wider: the width measured above sets the drawing's scale. */}
         <svg
           viewBox={`0 0 ${W} ${H}`}
-          width={W}
           height={H}
-          className="block overflow-visible"
+          className="block w-full overflow-visible"
           role="img"
           aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}
           onMouseLeave={() => setActive(null)}

@@ -9,6 +9,7 @@ import { useUsage } from "@/components/tickets/usage-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { HomeLink } from "@/components/admin/home-link";
 import { ActivityChart } from "./activity-chart";
 import { SatisfactionCard } from "@/components/satisfaction/satisfaction-card";
 import { useCurrentUser } from "@/components/users/use-current-user";
@@ -101,7 +102,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
   const limit = usage?.tickets.limit;
 
   return (
-    <div className="grid gap-6 overflow-y-auto p-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 overflow-y-auto p-4 sm:p-6">
       <h2 className="text-2xl font-semibold">Dashboard</h2>
       {belowPro(usage?.plan) && mayUpgrade && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-primary/10 p-4">
@@ -127,6 +128,7 @@ export function Dashboard({ onOpenTicket }: { onOpenTicket: (id: string) => void
               {usage && limit !== UNLIMITED ? `${usage.tickets.current} of ${limit} limit used` : "Unlimited tickets"}
             </p>
             {usage && limit !== UNLIMITED && <Progress value={usage.tickets.percentUsed} aria-label="Ticket usage" />}
+            {usage && <HomeLink href="/settings#plan">All limits in Settings → Plan &amp; Billing</HomeLink>}
             <UpgradeDialog />
           </CardContent>
         </Card>

@@ -42,19 +42,17 @@ export function PlanBillingTab({ organizationId }: { organizationId: string }) {
         </CardHeader>
         <CardContent className="grid gap-3">
           <Row label="Monthly price">{plan ? monthlyPrice(plan) : "-"}</Row>
-          <Row label="Billing cycle">
-            <span className="font-normal text-muted-foreground">Monthly</span>{" "}
-            <Badge variant="secondary">Coming soon</Badge>
-          </Row>
+          <Row label="Billing cycle">Monthly</Row>
+          {/* Plain words instead of a "Coming soon" badge: there is nothing to open or wait on here. */}
           <Row label="Next billing date">
-            <span className="font-normal text-muted-foreground">-</span> <Badge variant="secondary">Coming soon</Badge>
+            <span className="font-normal text-muted-foreground">None yet: online billing is coming soon</span>
           </Row>
           <div className="pt-2">
             <UpgradeDialog label="Upgrade Plan" variant="default" size="default" />
           </div>
         </CardContent>
       </Card>
-      <UsageLimits organizationId={organizationId} upgrade={false} />
+      <UsageLimits organizationId={organizationId} />
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle as="h2">Payment Method</CardTitle>

@@ -1,10 +1,10 @@
 "use client";
 
-import { UpgradeDialog } from "@/components/tickets/upgrade-dialog";
 import { useUsage } from "@/components/tickets/usage-alert";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { formatFileSize } from "@/lib/format/file-size";
+import { seatFigure, seatsTaken } from "@/lib/format/seats";
 import { cn } from "@/lib/utils";
 import { useSeats } from "@/components/users/queries";
 import { PLANS, UNLIMITED } from "@/lib/plans/limits";
@@ -16,29 +16,33 @@ function Limit({
   label,
   current,
   limit,
+  figure,
   note,
 }: {
   label: string;
   current: number | undefined;
   limit: number | undefined;
+  /** How the figure reads, when "3 of 10" would not say it all. */
+  figure?: string;
   note?: string;
 }) {
   const known = current !== undefined && limit !== undefined;
-  const unlimited = limit === UNLIMITED;
-  const percent = known && !unlimited && limit > 0 ? Math.min(100, (current / limit) * 100) : 0;
-  const full = known && !unlimited && current >= limit;
+  // A limit of 0 means the plan does not include it: nothing to fill, nothing full.
+  const measured = known && limit !== UNLIMITED && limit > 0;
+  const percent = measured ? Math.min(100, (current / limit) * 100) : 0;
+  const full = measured && current >= limit;
   return (
     <div className="grid gap-1.5">
-      <div className="flex items-center justify-between gap-2 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 text-sm">
         <span>{label}</span>
         <span className={cn("tabular-nums", full && "font-medium text-destructive")}>
-          {known ? (unlimited ? `${current} (unlimited)` : `${current} of ${limit}`) : "-"}
+          {known ? (figure ?? (limit === UNLIMITED ? `${current} (unlimited)` : `${current} of ${limit}`)) : "-"}
         </span>
       </div>
-      {known && !unlimited && (
+      {measured && (
         <Progress
           value={percent}
-          aria-label={`${label}: ${current} of ${limit}`}
+          aria-label={`${label}: ${figure ?? `${current} of ${limit}`}`}
           indicatorClassName={full ? "bg-destructive" : percent >= 80 ? "bg-amber-500" : undefined}
         />
       )}
@@ -47,11 +51,15 @@ function Limit({
   );
 }
 
-/**
- * Usage against the plan's limits: tickets, agent seats, support emails, macros and storage (not
- * measured yet, so shown as coming soon rather than a made-up figure).
- */
-export function UsageLimits({ organizationId, upgrade = true }: { organizationId: string; upgrade?: boolean }) {
+/** '12 MB of 1000 MB', '12 MB (unlimited)', or that the plan has no storage for attachments. */
+function storageFigure(usedBytes: number, limitMb: number): string {
+  if (limitMb === UNLIMITED) return `${formatFileSize(usedBytes)} (unlimited)`;
+  if (limitMb === 0) return "Not included in your plan";
+  return `${formatFileSize(usedBytes)} of ${limitMb} MB`;
+}
+
+/** Usage against the plan's limits: tickets, agent seats, support emails, macros and storage. */
+export function UsageLimits({ organizationId }: { organizationId: string }) {
   const { usage } = useUsage();
   const org = useOrganization(organizationId);
   const seats = useSeats();
@@ -59,12 +67,9 @@ export function UsageLimits({ organizationId, upgrade = true }: { organizationId
   const plan = org.data?.plan;
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4">
-        <div className="grid gap-1.5">
-          <CardTitle as="h2">Usage &amp; Limits</CardTitle>
-          <CardDescription>What your plan includes and how much of it is in use.</CardDescription>
-        </div>
-        {upgrade && plan !== "enterprise" && <UpgradeDialog label="Upgrade" />}
+      <CardHeader>
+        <CardTitle as="h2">Usage &amp; Limits</CardTitle>
+        <CardDescription>What your plan includes and how much of it is in use.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <Limit
@@ -81,9 +86,9 @@ export function UsageLimits({ organizationId, upgrade = true }: { organizationId
         />
         <Limit
           label="Agent seats"
-          current={seats.data?.used}
+          current={seats.data && seatsTaken(seats.data)}
           limit={seats.data?.limit}
-          note={seats.data?.pending ? `${seats.data.pending} invitation(s) pending` : undefined}
+          figure={seats.data && seatFigure(seats.data)}
         />
         <Limit
           label="Support emails"
@@ -95,12 +100,13 @@ export function UsageLimits({ organizationId, upgrade = true }: { organizationId
           current={macros.data?.macros.length}
           limit={macros.data ? (macros.data.limit ?? UNLIMITED) : undefined}
         />
-        <div className="flex items-center justify-between gap-2 text-sm">
-          <span>Storage</span>
-          <span className="flex items-center gap-2">
-            0 MB <Badge variant="secondary">Coming soon</Badge>
-          </span>
-        </div>
+        <Limit
+          label="Storage"
+          current={usage?.storage.used}
+          limit={usage?.storage.limit}
+          figure={usage && plan ? storageFigure(usage.storage.used, PLANS[plan].storageMb) : undefined}
+          note="Attachments of tickets and replies"
+        />
       </CardContent>
     </Card>
   );

@@ -20,8 +20,6 @@ export const userKeys = {
   lists: ["/api/users"] as const,
   list: (params: URLSearchParams) => ["/api/users", params.toString()] as const,
   stats: ["/api/users/stats"] as const,
-  teams: ["/api/users/organization"] as const,
-  team: (organizationId: string) => ["/api/users/organization", organizationId] as const,
   seats: ["/api/users/seats"] as const,
   assignable: ["/api/users/assignable"] as const,
 };
@@ -38,18 +36,6 @@ export function useUsers(params: URLSearchParams) {
 
 export function useUserStats() {
   return useQuery<Jsonify<UserStats>>({ queryKey: userKeys.stats });
-}
-
-/** A 403 on the team list means "not an admin" and reads as an empty list. */
-async function fetchTeam(organizationId: string): Promise<UserJson[]> {
-  const res = await fetch(`/api/users/organization/${organizationId}`, { credentials: "include" });
-  if (res.status === 403) return [];
-  if (!res.ok) throw new Error("Failed to fetch users");
-  return (await res.json()) as UserJson[];
-}
-
-export function useTeam(organizationId: string) {
-  return useQuery({ queryKey: userKeys.team(organizationId), queryFn: () => fetchTeam(organizationId) });
 }
 
 /** Agent seats in use and pending against the plan. */
@@ -81,7 +67,7 @@ export function useInvalidateInvites() {
 }
 
 /** Everything a user's role or active state shows up in. */
-const USER_DEPENDENT_KEYS = [userKeys.lists, userKeys.stats, userKeys.teams, userKeys.seats, userKeys.assignable];
+const USER_DEPENDENT_KEYS = [userKeys.lists, userKeys.stats, userKeys.seats, userKeys.assignable];
 
 export type UserChange = { id: string; role: EditableRole } | { id: string; isActive: boolean };
 

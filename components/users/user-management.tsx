@@ -12,8 +12,11 @@ import { SearchInput } from "@/components/ui/search-input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
 import { EditRoleDialog } from "./edit-role-dialog";
+import { InviteDialog } from "./invite-dialog";
+import { PendingInvites } from "./pending-invites";
 import { RoleBadge } from "./role-badge";
-import { useUsers, useUserStats, type UserJson } from "./queries";
+import { SeatBadge } from "./seat-badge";
+import { useSeats, useUsers, useUserStats, type UserJson } from "./queries";
 import { useCurrentUser } from "./use-current-user";
 import { useUpdateUser } from "./use-update-user";
 
@@ -34,10 +37,11 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 }
 
 /**
- * User Management: stat cards from one count query, the organisation's users
+ * User Management, the home of the organisation's people: the agent seats and the Invite button,
+ * stat cards from one count query, the organisation's users
  * searched and paged on the server, and Edit Role / Activate / Deactivate per row. Actions
  * the server would refuse (on your own account, or on a platform admin unless you are one)
- * are disabled.
+ * are disabled. The invitations not yet accepted follow the table.
  */
 export function UserManagement() {
   const me = useCurrentUser();
@@ -49,12 +53,19 @@ export function UserManagement() {
   if (q) params.set("q", q);
 
   const stats = useUserStats();
+  const seats = useSeats();
   // While a new search loads, the previous rows stay (an open row menu is not torn down).
   const query = useUsers(params);
   const users = query.items;
 
   return (
     <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          Agent seats <SeatBadge seats={seats.data} />
+        </div>
+        <InviteDialog />
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Users" value={stats.data?.total} />
         <StatCard label="Active Users" value={stats.data?.active} />
@@ -128,6 +139,7 @@ export function UserManagement() {
           );
         })}
       </PagedTable>
+      <PendingInvites />
       <EditRoleDialog user={editing} mayGrant={(role) => mayGrantRole(me, role)} onClose={() => setEditing(null)} />
     </div>
   );

@@ -25,7 +25,7 @@ test.describe("settings", () => {
     await expect(page.getByText("No payment method is configured.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Usage & Limits" })).toBeVisible();
     await expect(page.getByText("Custom", { exact: true })).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: "Agent seats: 1 of 1" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Agent seats: 1 used · 1 seat" })).toBeVisible();
     await expectNoViolations(page);
     await page.getByRole("button", { name: "Upgrade Plan" }).click();
     await expect(

@@ -14,8 +14,13 @@ test.describe("settings: team", () => {
     await page.goto("/settings#team");
     const tab = page.getByRole("tabpanel", { name: "Team" });
     await expect(tab.getByRole("heading", { name: "Team Members" })).toBeVisible();
-    await expect(tab.getByText(/^\d+ \/ 10$/)).toBeVisible();
-    await expect(tab.getByRole("list", { name: "Team members" }).getByText(team.admin.email)).toBeVisible();
+    const seats = tab.getByTestId("seat-figure");
+    await expect(seats).toHaveText(/^\d+ used · (\d+ invited · )?10 seats$/);
+    const before = await seats.textContent();
+    // The people live in User Management; the tab leads there.
+    await expect(
+      tab.getByRole("link", { name: "Manage people, roles and invitations in User Management" }),
+    ).toHaveAttribute("href", "/users");
 
     await tab.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toastText(page, "Validation Error")).toBeVisible();
@@ -27,7 +32,10 @@ test.describe("settings: team", () => {
     await tab.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toastText(page, "Invitation sent")).toBeVisible();
     await expect(tab.getByLabel("Email address")).toHaveValue("");
-    await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toBeVisible();
+    // The invitation holds a seat at once.
+    await expect(seats).not.toHaveText(before!);
+    await page.goto("/users");
+    await expect(page.getByRole("list", { name: "Pending invitations" }).getByText(email)).toBeVisible();
 
     const link = new URL(await linkFromMail(email, "/accept-invite"));
     const invitee = await browser.newContext();
@@ -61,8 +69,9 @@ test.describe("settings: team", () => {
     }
 
     await page.reload();
-    await expect(tab.getByRole("list", { name: "Team members" }).getByText(email)).toBeVisible();
-    await expect(tab.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
+    await page.getByLabel("Search users").fill(email);
+    await expect(page.getByTestId("user-row").filter({ hasText: email })).toContainText("Tess Teammate");
+    await expect(page.getByRole("list", { name: "Pending invitations" }).getByText(email)).toHaveCount(0);
 
     // Give the seat back: the team's seats are shared by every test of this spec.
     const [member] = (await (await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)).json()) as {
@@ -72,15 +81,15 @@ test.describe("settings: team", () => {
   });
 });
 
-test.describe("settings: pending invitations", () => {
+test.describe("user management: pending invitations", () => {
   test("an admin revokes a pending invitation and its link stops working", async ({ page, team }) => {
     await signInAs(page, team.admin.email);
     const email = uniqueEmail("withdrawn");
     expect((await page.request.post("/api/team-invites", { data: { email, role: "org_admin" } })).status()).toBe(201);
     const link = new URL(await linkFromMail(email, "/accept-invite"));
 
-    await page.goto("/settings#team");
-    const pending = page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Pending invitations" });
+    await page.goto("/users");
+    const pending = page.getByRole("list", { name: "Pending invitations" });
     await expect(pending.getByText(email)).toBeVisible();
     await pending.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
     // Revoking is confirmed first: cancelling keeps the invitation.
@@ -101,7 +110,9 @@ test.describe("settings: pending invitations", () => {
 test("the Team tab has no accessibility violations", async ({ page, team }) => {
   await signInAs(page, team.admin.email);
   await page.goto("/settings#team");
-  await expect(page.getByRole("tabpanel", { name: "Team" }).getByRole("list", { name: "Team members" })).toBeVisible();
+  await expect(
+    page.getByRole("tabpanel", { name: "Team" }).getByRole("button", { name: "Send Invitation" }),
+  ).toBeVisible();
   const violations = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,

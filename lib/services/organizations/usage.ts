@@ -1,8 +1,8 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
-import { db } from "@/lib/server/db";
-import { PLANS, UNLIMITED } from "@/lib/plans/limits";
+import { db, queryRows } from "@/lib/server/db";
+import { PLANS, storageLimitBytes, UNLIMITED } from "@/lib/plans/limits";
 import type { Usage } from "@/lib/schemas/usage";
 
 type Tx = Prisma.TransactionClient | typeof db;
@@ -24,10 +24,19 @@ export async function ticketsUsed(tx: Tx, organizationId: string, plan: Plan, no
   });
 }
 
-/** The usage object: this period's tickets, seats and support emails against the plan. */
+/** Bytes of attachments the organisation keeps, what the plan's storage limit counts (one row, `used`). */
+export function storageUsedQuery(organizationId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT COALESCE(SUM("size"), 0)::bigint AS "used" FROM "Attachment" WHERE "organizationId" = ${organizationId}`;
+}
+
+/** The usage object: this period's tickets and the stored attachments against the plan. */
 export async function getUsage(organizationId: string, now = new Date()): Promise<Usage> {
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { plan: true } });
-  const current = await ticketsUsed(db, organizationId, org.plan, now);
+  const [current, [stored]] = await Promise.all([
+    ticketsUsed(db, organizationId, org.plan, now),
+    queryRows<{ used: number }>(storageUsedQuery(organizationId)),
+  ]);
   const limit = PLANS[org.plan].tickets;
   const unlimited = limit === UNLIMITED;
   return {
@@ -38,5 +47,6 @@ export async function getUsage(organizationId: string, now = new Date()): Promis
       remaining: unlimited ? UNLIMITED : Math.max(0, limit - current),
       percentUsed: unlimited ? 0 : Math.min(100, Math.round((current / limit) * 100)),
     },
+    storage: { used: stored?.used ?? 0, limit: storageLimitBytes(org.plan) },
   };
 }

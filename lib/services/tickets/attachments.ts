@@ -18,6 +18,7 @@ import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { attachmentStorage } from "@/lib/storage";
 import { customerOf, organizationOf, type TicketActor } from "@/lib/services/actor";
+import { storageUsedQuery } from "@/lib/services/organizations/usage";
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,8 +85,7 @@ export async function saveAttachments(
   }
 
   const limit = storageLimitBytes(org.plan);
-  const [{ used }] = await tx.$queryRaw<{ used: bigint }[]>`
-    SELECT COALESCE(SUM("size"), 0)::bigint AS "used" FROM "Attachment" WHERE "organizationId" = ${organizationId}`;
+  const [{ used }] = await tx.$queryRaw<{ used: bigint }[]>(storageUsedQuery(organizationId));
   let stored = Number(used);
   let messageBytes = 0;
   const result: SaveAttachmentsResult = { saved: [], skipped: [] };

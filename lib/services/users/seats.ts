@@ -43,7 +43,18 @@ export function pendingInvites(
   });
 }
 
-/** Locks the organisation, then checks that one more active seat fits its plan. */
+/**
+ * Seats taken: active users holding a seat role, and live invitations, each of which holds a
+ * seat until it is accepted or expires (what the screens show as "3 used · 1 invited").
+ */
+export async function seatsHeld(tx: Tx, organizationId: string): Promise<number> {
+  return (await seatsInUse(tx, organizationId)) + (await pendingInvites(tx, organizationId));
+}
+
+/**
+ * Locks the organisation, then checks that one more active seat fits its plan. For accepting an
+ * invitation: its own seat was held since it was sent, so only the seats in use count.
+ */
 export async function assertSeatAvailable(tx: Tx, organizationId: string) {
   const { plan } = await lockOrganization(tx, organizationId);
   if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, organizationId)))
@@ -67,7 +78,7 @@ export async function assertSeatsForInvites(tx: Tx, organizationId: string, emai
   }
 }
 
-/** What the Team tab shows: seats in use, live invitations and the plan's limit (UNLIMITED when it has none). */
+/** What the seat figures show: seats in use, live invitations and the plan's limit (UNLIMITED when it has none). */
 export async function seatSummary(organizationId: string): Promise<SeatSummary> {
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true } });
   if (!org) throw notFound("Organization not found");

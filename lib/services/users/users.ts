@@ -17,7 +17,7 @@ import {
 import type { UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/schemas/users";
 import { recordEvent } from "@/lib/services/audit";
 import { afterCursor, pageOf } from "@/lib/services/keyset";
-import { lockOrganization, seatsInUse } from "@/lib/services/users/seats";
+import { lockOrganization, seatsHeld } from "@/lib/services/users/seats";
 import { revokeInvitesSentBy } from "@/lib/services/users/token-revocation";
 
 const mayInvite = (user: { role: string; isActive: boolean }) => user.isActive && can(user, "team.invite");
@@ -126,7 +126,8 @@ export async function updateUser(actor: SessionUser, id: string, input: UpdateUs
         throw conflict("An organization needs at least one active admin. Make someone else an admin first.");
     }
     if (holdsSeat({ role, isActive }) && !holdsSeat(target)) {
-      if (!withinLimit(PLANS[plan].seats, await seatsInUse(tx, actor.organizationId))) {
+      // Invitations hold their seats: a seat is free only if no one uses it and no invitation holds it.
+      if (!withinLimit(PLANS[plan].seats, await seatsHeld(tx, actor.organizationId))) {
         throw planLimitError({ plan, resource: "seats" });
       }
     }

@@ -116,7 +116,11 @@ describe("POST /api/tickets", () => {
     });
     expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(150);
     const u = await readJson(await usage(makeRequest("/api/usage", { headers: await as(agent) }), params()));
-    expect(u.body).toEqual({ plan: "free", tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 } });
+    expect(u.body).toEqual({
+      plan: "free",
+      tickets: { current: 150, limit: 150, remaining: 0, percentUsed: 100 },
+      storage: { used: 0, limit: 0 },
+    });
   });
 });
 

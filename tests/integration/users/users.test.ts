@@ -370,6 +370,30 @@ describe("PATCH /api/users/{id}", () => {
     expect((await patch(admin, customer.id, { role: "agent" })).status).toBe(200);
   });
 
+  it("counts a seat held by a live invitation when activating or promoting, as the seat figures do", async () => {
+    const org = await createOrg("starter"); // 2 seats: the admin holds one, the invitation the other
+    const admin = await createUser(org.id, "org_admin");
+    const sleeper = await createUser(org.id, "agent", { isActive: false });
+    const customer = await createUser(org.id, "end_user");
+    const invite = await db.teamInvite.create({
+      data: {
+        organizationId: org.id,
+        email: `held-${org.id}@example.test`,
+        role: "agent",
+        tokenHash: `held-${org.id}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    expect(await patch(admin, sleeper.id, { isActive: true })).toMatchObject({
+      status: 409,
+      body: { code: "seat_limit_reached" },
+    });
+    expect((await patch(admin, customer.id, { role: "agent" })).status).toBe(409);
+    // An expired invitation holds nothing.
+    await db.teamInvite.update({ where: { id: invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await patch(admin, sleeper.id, { isActive: true })).status).toBe(200);
+  });
+
   it("admits only the free seats to 10 parallel activations", async () => {
     const org = await createOrg("starter"); // 2 seats: the admin holds one
     const admin = await createUser(org.id, "org_admin");

@@ -33,7 +33,6 @@ function seeded() {
   const keys = {
     users: userKeys.list(new URLSearchParams({ q: "bl" })),
     stats: userKeys.stats,
-    team: userKeys.team("org1"),
     seats: userKeys.seats,
     assignable: userKeys.assignable,
     invites: inviteKeys.pending,
@@ -64,7 +63,7 @@ describe("user queries", () => {
       expect.objectContaining({ method: "PATCH", body: JSON.stringify({ isActive: false }) }),
     );
     expect(saved).toEqual(["Blake"]);
-    expect(invalidated()).toEqual(["assignable", "seats", "stats", "team", "users"]);
+    expect(invalidated()).toEqual(["assignable", "seats", "stats", "users"]);
   });
 
   it("an invitation sent or revoked refreshes the pending list and the seats", async () => {

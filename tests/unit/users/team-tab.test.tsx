@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AUTH_CHECK_KEY } from "@/components/auth/route-guard";
 import { TeamTab } from "@/components/settings/team-tab";
@@ -9,15 +9,6 @@ import { fakeFetch, listed, type Answer } from "../support/fake-fetch";
 
 let answers: Record<string, Answer>;
 const calls = fakeFetch((method, url) => listed(answers, method, url));
-
-const member = {
-  id: "u1",
-  fullName: "Avery Admin",
-  email: "avery@acme.test",
-  role: "org_admin",
-  isActive: true,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
 
 function renderAs(role: string) {
   const client = createQueryClient();
@@ -46,7 +37,7 @@ describe("Settings > Team", () => {
   it("shows a non-admin the seat count and the contact message, and loads no team", async () => {
     answers = { "GET /api/users/seats": { status: 200, body: { plan: "pro", used: 3, pending: 0, limit: 10 } } };
     renderAs("agent");
-    expect(await screen.findByText("3 / 10")).toBeInTheDocument();
+    expect(await screen.findByText("3 used · 10 seats")).toBeInTheDocument();
     expect(screen.getByText("Contact your administrator to manage team members and agent seats.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send Invitation" })).not.toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(["/api/users/seats"]);
@@ -62,62 +53,24 @@ describe("Settings > Team", () => {
     expect(calls).toEqual([]);
   });
 
-  it("shows an admin the members, pending invitations and the invite form; unlimited reads ∞", async () => {
+  it("shows an admin the seats, invitations included, the way to User Management and the invite form; unlimited reads ∞", async () => {
     answers = {
       "GET /api/users/seats": { status: 200, body: { plan: "enterprise", used: 5, pending: 1, limit: -1 } },
-      "GET /api/users/organization/org1": { status: 200, body: [member] },
-      "GET /api/team-invites": {
-        status: 200,
-        body: [
-          {
-            id: "i1",
-            email: "pending@acme.test",
-            role: "agent",
-            expiresAt: "2026-02-01T12:00:00.000Z",
-            createdAt: "2026-01-25T00:00:00.000Z",
-          },
-        ],
-      },
     };
     renderAs("org_admin");
-    expect(await screen.findByText("5 / ∞")).toBeInTheDocument();
-    const members = await screen.findByRole("list", { name: "Team members" });
-    expect(within(members).getByText("Avery Admin")).toBeInTheDocument();
-    expect(within(members).getByText("Admin")).toBeInTheDocument();
-    const pending = await screen.findByRole("list", { name: "Pending invitations" });
-    expect(within(pending).getByText("pending@acme.test")).toBeInTheDocument();
-    expect(within(pending).getByText("Expires Feb 1, 2026")).toBeInTheDocument();
+    expect(await screen.findByText("5 used · 1 invited · ∞ seats")).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: "Manage people, roles and invitations in User Management" }),
+    ).toHaveAttribute("href", "/users");
     expect(screen.getByRole("button", { name: "Send Invitation" })).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveTextContent("Agent");
-
-    answers["DELETE /api/team-invites/i1"] = { status: 200, body: { ok: true } };
-    const user = userEvent.setup();
-    await user.click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
-    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke invitation" }));
-    expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
-    expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/team-invites/i1")).toBe(true);
-  });
-
-  it("treats a 403 on the team list as an empty list, and other failures as 'Failed to fetch users'", async () => {
-    answers = {
-      "GET /api/users/seats": { status: 200, body: { plan: "pro", used: 1, pending: 0, limit: 10 } },
-      "GET /api/users/organization/org1": { status: 403, body: { error: "You do not have permission to do this" } },
-      "GET /api/team-invites": { status: 200, body: [] },
-    };
-    const first = renderAs("org_admin");
-    expect(await screen.findByText("No team members yet")).toBeInTheDocument();
-    first.unmount();
-    answers["GET /api/users/organization/org1"] = { status: 500, body: { error: "Internal server error" } };
-    renderAs("org_admin");
-    expect(await screen.findByText("Failed to fetch users")).toBeInTheDocument();
+    // The people and the pending invitations live in User Management: nothing of them is loaded here.
+    expect(calls.map((c) => c.url)).toEqual(["/api/users/seats"]);
   });
 
   it("replaces the form with a message and Upgrade Plan once seats and pending invitations fill the plan", async () => {
     answers = {
       "GET /api/users/seats": { status: 200, body: { plan: "starter", used: 1, pending: 1, limit: 2 } },
-      "GET /api/users/organization/org1": { status: 200, body: [member] },
-      "GET /api/team-invites": { status: 200, body: [] },
     };
     renderAs("org_admin");
     expect(await screen.findByRole("button", { name: "Upgrade Plan" })).toBeInTheDocument();
@@ -129,8 +82,6 @@ describe("Settings > Team", () => {
     const user = userEvent.setup();
     answers = {
       "GET /api/users/seats": { status: 200, body: { plan: "pro", used: 1, pending: 0, limit: 10 } },
-      "GET /api/users/organization/org1": { status: 200, body: [member] },
-      "GET /api/team-invites": { status: 200, body: [] },
       "POST /api/team-invites": {
         status: 201,
         body: { email: "new@acme.test", role: "agent", expiresAt: "2026-02-01T00:00:00.000Z" },

@@ -47,7 +47,67 @@ describe("User Management", () => {
     answers = {
       "GET /api/users/stats": { status: 200, body: { total: 4, active: 3, inactive: 1 } },
       "GET /api/users?limit=50": { status: 200, body: [me, agent, platform, gone] },
+      "GET /api/users/seats": { status: 200, body: { plan: "pro", used: 3, pending: 1, limit: 10 } },
+      "GET /api/team-invites": { status: 200, body: [] },
     };
+  });
+
+  it("shows the seats with pending invitations counted, and invites from the Invite button's dialog", async () => {
+    answers["POST /api/team-invites"] = {
+      status: 201,
+      body: { email: "new@acme.test", role: "agent", expiresAt: "2026-02-01T00:00:00.000Z" },
+    };
+    renderAs();
+    expect(await screen.findByText("3 used · 1 invited · 10 seats")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    await user.type(within(dialog).getByLabelText("Email address"), "New@Acme.test");
+    expect(within(dialog).getByRole("combobox", { name: "Role" })).toHaveTextContent("Agent");
+    await user.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    expect(await screen.findByText("Invitation sent")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      url: "/api/team-invites",
+      body: { email: "new@acme.test", role: "agent" },
+    });
+    expect(screen.queryByRole("dialog", { name: "Invite Team Member" })).not.toBeInTheDocument();
+  });
+
+  it("offers an upgrade instead of the form once seats and invitations fill the plan", async () => {
+    answers["GET /api/users/seats"] = { status: 200, body: { plan: "starter", used: 1, pending: 1, limit: 2 } };
+    renderAs();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Invite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite Team Member" });
+    expect(
+      within(dialog).getByText(/All agent seats on your plan are in use or held by pending invitations/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Send Invitation" })).not.toBeInTheDocument();
+  });
+
+  it("lists the pending invitations and revokes one after confirming", async () => {
+    answers["GET /api/team-invites"] = {
+      status: 200,
+      body: [
+        {
+          id: "i1",
+          email: "pending@acme.test",
+          role: "agent",
+          expiresAt: "2026-02-01T12:00:00.000Z",
+          createdAt: "2026-01-25T00:00:00.000Z",
+        },
+      ],
+    };
+    answers["DELETE /api/team-invites/i1"] = { status: 200, body: { ok: true } };
+    renderAs();
+    const pending = await screen.findByRole("list", { name: "Pending invitations" });
+    expect(within(pending).getByText("Expires Feb 1, 2026")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(pending).getByRole("button", { name: "Revoke invitation for pending@acme.test" }));
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke invitation" }));
+    expect(await screen.findByText("Invitation revoked")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/team-invites/i1")).toBe(true);
   });
 
   it("shows the stat cards and the table with role badges, status and created date", async () => {
