@@ -34,7 +34,7 @@ import { issueRatingLinks, resolvesAgain } from "@/lib/services/satisfaction/rat
 type Tx = Prisma.TransactionClient;
 
 /** The ticket itself in the customer portal, which signs the customer in first when needed. */
-export function portalTicketLink(slug: string, ticketNumber: number): string {
+function portalTicketLink(slug: string, ticketNumber: number): string {
   return `${env.appUrl}/portal?org=${encodeURIComponent(slug)}&ticket=${ticketNumber}`;
 }
 
