@@ -15,9 +15,12 @@ import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } fr
 
 const UNASSIGNED = "unassigned";
 
-/** An action picker that applies as soon as a value is chosen, then shows its name again. */
+/**
+ * An action picker that applies as soon as a value is chosen, then shows its name again. Tight
+ * enough that the whole bar fits one line of the list at its narrowest desktop width.
+ */
 function ActionSelect(props: Omit<ComponentProps<typeof OptionSelect>, "value" | "className">) {
-  return <OptionSelect {...props} value="" className="h-7 w-auto gap-1 px-2 text-xs" />;
+  return <OptionSelect {...props} value="" className="h-7 w-auto gap-0.5 px-1.5 text-xs [&>svg]:size-3" />;
 }
 
 /** Assign, set status or priority, or add or remove tags of every selected ticket in one request. */
@@ -40,9 +43,9 @@ export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone:
     <div
       role="region"
       aria-label="Bulk actions"
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-1.5 border-b bg-background px-3 py-1.5"
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-1 border-b bg-background px-3 py-1.5"
     >
-      <span className="mr-1 text-xs font-medium" aria-live="polite">
+      <span className="text-xs font-medium" aria-live="polite">
         {n} selected
       </span>
       <ActionSelect
@@ -70,7 +73,7 @@ export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone:
         onChange={(priority) => apply({ priority })}
       />
       {tagging && <BulkTagDialog count={n} disabled={bulk.isPending} onApply={apply} />}
-      <Button variant="ghost" size="icon" className="ml-auto size-7" onClick={onClear} aria-label="Clear selection">
+      <Button variant="ghost" size="icon" className="ml-auto size-6" onClick={onClear} aria-label="Clear selection">
         <X aria-hidden />
       </Button>
     </div>

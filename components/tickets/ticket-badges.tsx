@@ -20,7 +20,7 @@ import { cn } from "@/lib/utils";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import { slaSummary } from "@/lib/tickets/sla";
-import { slaText } from "@/lib/format/sla-text";
+import { shortSpan, slaText } from "@/lib/format/sla-text";
 
 /*
  * One colour system for status, priority and SLA. Every value has its own hue AND its own
@@ -65,41 +65,41 @@ function ToneBadge({
   tone,
   label,
   className,
-  iconOnly,
+  children,
   ...rest
-}: { tone: Tone; label: string; className?: string; iconOnly?: boolean } & Record<`data-${string}`, string>) {
+}: { tone: Tone; label: string; className?: string; children?: React.ReactNode } & Partial<
+  Record<`data-${string}` | "title" | "role" | "aria-label", string>
+>) {
   const Icon = tone.icon;
   return (
-    <Badge
-      variant="outline"
-      className={cn("border-transparent", tone.className, className)}
-      title={iconOnly ? label : undefined}
-      {...rest}
-    >
+    <Badge variant="outline" className={cn("border-transparent", tone.className, className)} {...rest}>
       <Icon aria-hidden />
-      {iconOnly ? <span className="sr-only">{label}</span> : label}
+      {children ?? label}
     </Badge>
   );
 }
 
-/** Unknown values display neutrally. `iconOnly` (compact rows) keeps the name for screen readers and on hover. */
-export function StatusBadge({
-  status,
-  className,
-  iconOnly,
-}: {
-  status: string;
-  className?: string;
-  iconOnly?: boolean;
-}) {
+/**
+ * Unknown values display neutrally. `compact` (list rows) names the status beside its icon where
+ * the list is wide enough (a `list` container), and always to screen readers and on hover: never a
+ * coloured icon alone.
+ */
+export function StatusBadge({ status, className, compact }: { status: string; className?: string; compact?: boolean }) {
+  const label = STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status;
+  const tone = STATUS_TONES[status] ?? NEUTRAL;
+  if (!compact) return <ToneBadge tone={tone} label={label} className={className} data-status={status} />;
   return (
     <ToneBadge
-      iconOnly={iconOnly}
-      tone={STATUS_TONES[status] ?? NEUTRAL}
-      label={STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
+      tone={tone}
+      label={label}
       className={className}
       data-status={status}
-    />
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <span className="hidden @min-[23rem]/list:inline">{label}</span>
+    </ToneBadge>
   );
 }
 
@@ -114,8 +114,22 @@ export function PriorityBadge({ priority, className }: { priority: string; class
   );
 }
 
-/** Which SLA target runs and when: "First reply due in 2 h", "Resolution breached 3 d ago". Done tickets show none. */
-export function SlaBadge({ ticket, now, className }: { ticket: TicketJson; now: Date; className?: string }) {
+/**
+ * Which SLA target runs and when: "First reply due in 2 h", "Resolution breached 3 d ago". Done
+ * tickets show none. `compact` (list rows) shows "Overdue 3 d" or "Due in 2 h", the whole sentence
+ * to screen readers and on hover, so the customer's name keeps its room.
+ */
+export function SlaBadge({
+  ticket,
+  now,
+  className,
+  compact,
+}: {
+  ticket: TicketJson;
+  now: Date;
+  className?: string;
+  compact?: boolean;
+}) {
   const sla = slaSummary(
     {
       status: ticket.status,
@@ -128,5 +142,14 @@ export function SlaBadge({ ticket, now, className }: { ticket: TicketJson; now: 
   );
   const text = slaText(sla, now);
   if (sla.state === "none" || !text) return null;
-  return <ToneBadge tone={SLA_TONES[sla.state]} label={text} className={className} data-sla={sla.state} />;
+  const tone = SLA_TONES[sla.state];
+  if (!compact) return <ToneBadge tone={tone} label={text} className={className} data-sla={sla.state} />;
+  const short =
+    sla.state === "breached" ? `Overdue ${shortSpan(sla.dueAt, now)}` : `Due in ${shortSpan(now, sla.dueAt)}`;
+  return (
+    <ToneBadge tone={tone} label={text} className={className} data-sla={sla.state} title={text}>
+      <span aria-hidden>{short}</span>
+      <span className="sr-only">{text}</span>
+    </ToneBadge>
+  );
 }

@@ -6,6 +6,9 @@ import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
+import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import { NO_LIST_PARAMS } from "@/lib/tickets/list-params";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
@@ -16,7 +19,7 @@ import { useTicketList } from "./queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
-import { defaultSort, SORT_LABELS, sortsFor, type TicketSort } from "@/lib/tickets/sort";
+import { defaultSort, SORT_LABELS, SORT_TIME_LABELS, SORT_TIMES, sortsFor, type TicketSort } from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
 import { type View } from "@/lib/tickets/views";
 
@@ -24,37 +27,51 @@ import { type View } from "@/lib/tickets/views";
 const BulkActionBar = dynamic(() => import("./bulk-action-bar").then((m) => m.BulkActionBar));
 
 const ALL = "all";
-const NO_FILTERS = { search: "", status: ALL, priority: ALL, tag: "", sort: "", everywhere: false };
-type Filters = typeof NO_FILTERS;
+const FILTER = "h-8 gap-1 px-2 text-xs [&>svg]:size-3";
 
 type Props = { view: View; selectedId: string | null; onSelect: (id: string) => void; actions?: React.ReactNode };
 
-/** The queue's tickets with search, filters and sort; further pages load as the list scrolls. */
+/**
+ * The queue's tickets with search, filters and sort, which live in the address (see
+ * list-params.ts) so they survive a reload and opening a ticket; further pages load as the
+ * list scrolls.
+ */
 export function TicketList({ view, selectedId, onSelect, actions }: Props) {
-  // Filters belong to the queue they were set in: another queue starts unfiltered, so a
-  // forgotten filter never hides tickets there.
-  const [state, setState] = useState({ view, filters: NO_FILTERS });
-  const filters = state.view === view ? state.filters : NO_FILTERS;
-  if (state.view !== view) setState({ view, filters: NO_FILTERS });
-  const set = (change: Partial<Filters>) => setState({ view, filters: { ...filters, ...change } });
+  const { list: filters } = useWorkspaceLocation();
+  // The box shows what is typed at once; the address (and the query) follow once typing pauses.
+  // When the address changes otherwise (another queue, Back, the page's first render), the box
+  // shows its search.
+  const [typed, setTyped] = useState({ view, q: filters.q, text: filters.q });
+  let text = typed.text;
+  if (typed.view !== view || typed.q !== filters.q) {
+    text = typed.view === view && typed.text.trim() === filters.q ? typed.text : filters.q;
+    setTyped({ view, q: filters.q, text });
+  }
+  const settled = useDebounced(text.trim(), 250);
+  useEffect(() => {
+    if (settled !== text.trim() || settled === filters.q) return;
+    // Relevance needs a search: once it is cleared, the queue's own order returns.
+    updateListParams({ q: settled, ...(!settled && filters.sort === "relevance" ? { sort: null } : {}) });
+  }, [settled, text, filters.q, filters.sort]);
 
-  const q = useDebounced(filters.search.trim(), 250);
+  const q = filters.q;
   const everywhere = !!q && filters.everywhere;
   // Relevance is offered only while searching: once the search is cleared, the queue's own order returns.
   const sorts = sortsFor(!!q);
   const chosen = sorts.find((s) => s === filters.sort);
   const sort: TicketSort = chosen ?? defaultSort(everywhere ? undefined : view);
+  const time = SORT_TIMES[sort];
   const params = new URLSearchParams({ limit: "50" });
   if (!everywhere) params.set("view", view);
   params.set("sort", sort);
   if (q) params.set("q", q);
-  if (filters.status !== ALL) params.set("status", filters.status);
-  if (filters.priority !== ALL) params.set("priority", filters.priority);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.priority) params.set("priority", filters.priority);
   if (filters.tag) params.set("tag", filters.tag);
 
   const query = useTicketList(params);
   const tickets = query.items;
-  const filtered = !!q || filters.status !== ALL || filters.priority !== ALL || !!filters.tag;
+  const filtered = !!q || !!filters.status || !!filters.priority || !!filters.tag;
   const now = new Date();
   const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
@@ -78,7 +95,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const clearFilters = () => {
-    set({ search: "", status: ALL, priority: ALL, tag: "", everywhere: false });
+    setTyped({ view, q: "", text: "" });
+    updateListParams({ ...NO_LIST_PARAMS, sort: filters.sort === "relevance" ? null : filters.sort });
     setTagOpen(false);
   };
 
@@ -89,8 +107,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           <SearchInput
             label="Search tickets"
             placeholder="Search tickets..."
-            value={filters.search}
-            onValueChange={(search) => set({ search })}
+            value={text}
+            onValueChange={(search) => setTyped({ ...typed, text: search })}
             className="flex-1"
           />
           {tagging && (
@@ -112,31 +130,40 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
         {q && (
           <div role="group" aria-label="Search scope" className="flex items-center gap-1 text-xs">
             <span className="text-muted-foreground">Search</span>
-            <ScopeButton pressed={!everywhere} onClick={() => set({ everywhere: false })}>
+            <ScopeButton pressed={!everywhere} onClick={() => updateListParams({ everywhere: false })}>
               in {VIEW_LABELS[view]}
             </ScopeButton>
-            <ScopeButton pressed={everywhere} onClick={() => set({ everywhere: true })}>
+            <ScopeButton pressed={everywhere} onClick={() => updateListParams({ everywhere: true })}>
               in all tickets
             </ScopeButton>
           </div>
         )}
-        <div className="grid grid-cols-3 gap-2">
+        {/* The order's name is never cut: the two filters share what it leaves. */}
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2">
           <OptionSelect
             label="Status filter"
-            value={filters.status}
-            onChange={(status) => set({ status })}
+            className={FILTER}
+            // Unfiltered, the box names what it filters; "All statuses" is the choice that clears it.
+            value={filters.status ?? ""}
+            placeholder="Status"
+            onChange={(status) => updateListParams({ status: status === ALL ? null : (status as TicketStatus) })}
             options={[{ value: ALL, label: "All statuses" }, ...options(TICKET_STATUSES, STATUS_LABELS)]}
           />
           <OptionSelect
             label="Priority filter"
-            value={filters.priority}
-            onChange={(priority) => set({ priority })}
+            className={FILTER}
+            value={filters.priority ?? ""}
+            placeholder="Priority"
+            onChange={(priority) =>
+              updateListParams({ priority: priority === ALL ? null : (priority as TicketPriority) })
+            }
             options={[{ value: ALL, label: "All priorities" }, ...options(TICKET_PRIORITIES, PRIORITY_LABELS)]}
           />
           <OptionSelect
             label="Sort by"
+            className={FILTER}
             value={sort}
-            onChange={(sort) => set({ sort })}
+            onChange={(sort) => updateListParams({ sort: sort as TicketSort })}
             options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
@@ -144,7 +171,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           <TagFilter
             tag={filters.tag}
             onChange={(tag) => {
-              set({ tag });
+              updateListParams({ tag });
               if (!tag) setTagOpen(false);
             }}
           />
@@ -154,9 +181,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             <span className="min-w-0 truncate">
               {[
                 q && `“${q}” ${everywhere ? "in all tickets" : `in ${VIEW_LABELS[view]}`}`,
-                filters.status !== ALL && `Status: ${STATUS_LABELS[filters.status as keyof typeof STATUS_LABELS]}`,
-                filters.priority !== ALL &&
-                  `Priority: ${PRIORITY_LABELS[filters.priority as keyof typeof PRIORITY_LABELS]}`,
+                filters.status && `Status: ${STATUS_LABELS[filters.status]}`,
+                filters.priority && `Priority: ${PRIORITY_LABELS[filters.priority]}`,
                 filters.tag && `Tag: ${filters.tag}`,
               ]
                 .filter(Boolean)
@@ -173,16 +199,24 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
         {bulk && selection.ids.length > 0 ? (
           <BulkActionBar ids={selection.ids} onDone={selection.clear} onClear={selection.clear} />
         ) : (
-          bulk &&
           tickets.length > 0 && (
             <div className="flex items-center gap-2 border-b px-3 py-1.5 text-xs text-muted-foreground">
-              <RowCheckbox
-                checked={selection.allSelected}
-                indeterminate={selection.someSelected}
-                onToggle={selection.toggleAll}
-                label="Select all tickets on this page"
-              />
-              <span>Select all</span>
+              {bulk && (
+                <>
+                  <RowCheckbox
+                    checked={selection.allSelected}
+                    indeterminate={selection.someSelected}
+                    onToggle={selection.toggleAll}
+                    label="Select all tickets on this page"
+                  />
+                  <span>Select all</span>
+                </>
+              )}
+              {/* Over the rows' time column: which time it shows follows the sort. */}
+              <span className="ml-auto" data-testid="time-column">
+                <span className="sr-only">Times shown: </span>
+                {SORT_TIME_LABELS[time]}
+              </span>
             </div>
           )
         )}
@@ -198,12 +232,13 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             )}
           </div>
         )}
-        <ul>
+        <ul className="@container/list">
           {tickets.map((t) => (
             <TicketRow
               key={t.id}
               ticket={t}
               now={now}
+              time={time}
               selected={selectedId === t.id}
               onSelect={() => onSelect(t.id)}
               check={

@@ -7,6 +7,7 @@ import { shortSpan } from "@/lib/format/sla-text";
 import { RowCheckbox } from "./row-checkbox";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import type { TicketListItemJson } from "./queries";
+import { SORT_TIME_LABELS, type SortTime } from "@/lib/tickets/sort";
 
 const CHIP = "h-4 gap-0.5 px-1 py-0 text-[11px] leading-4 [&>svg]:size-3";
 /** Tags a row names before it counts the rest ("+2"): the row keeps its two lines. */
@@ -39,9 +40,38 @@ function RowTags({ tags }: { tags: string[] }) {
   );
 }
 
+/** The time a row shows, as the list's sort follows it (see SORT_TIMES). */
+function RowTime({ ticket: t, time, now }: { ticket: TicketListItemJson; time: SortTime; now: Date }) {
+  const at = new Date(
+    time === "due"
+      ? t.firstRespondedAt
+        ? t.resolutionDueAt
+        : t.firstResponseDueAt
+      : time === "created"
+        ? t.createdAt
+        : t.updatedAt,
+  );
+  const label = SORT_TIME_LABELS[time];
+  // Created and last activity are always past ("3 h": ago); a due time says which side of now it is.
+  const span =
+    time !== "due" ? shortSpan(at, now) : at > now ? `in ${shortSpan(now, at)}` : `${shortSpan(at, now)} ago`;
+  return (
+    <time
+      dateTime={at.toISOString()}
+      title={`${label} ${format(at, "MMM d, yyyy HH:mm")}`}
+      className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums"
+    >
+      <span className="sr-only">{label} </span>
+      {span}
+    </time>
+  );
+}
+
 type Props = {
   ticket: TicketListItemJson;
   now: Date;
+  /** Which time the row shows: the one the list's order follows. */
+  time: SortTime;
   selected: boolean;
   onSelect: () => void;
   /** Shown only to those who may change tickets; `range` is a Shift-click. */
@@ -49,11 +79,11 @@ type Props = {
 };
 
 /**
- * One compact list row (two 16 px lines): number, customer-replied marker, subject and last
- * activity; then customer, assignee, status, priority and the running SLA target.
+ * One compact list row (two 16 px lines): number, status, customer-replied marker, subject and the
+ * time the order follows; then customer, assignee, the running SLA target and priority. The status
+ * leads the subject, which gives way first, so the second line keeps room for the customer's name.
  */
-export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) {
-  const activity = new Date(t.updatedAt);
+export function TicketRow({ ticket: t, now, time, selected, onSelect, check }: Props) {
   return (
     <li
       data-ticket-row={t.ticketNumber}
@@ -75,6 +105,11 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
       >
         <span className="flex min-w-0 items-center gap-1.5 text-[13px] leading-4">
           <span className="shrink-0 text-xs text-muted-foreground tabular-nums">#{t.ticketNumber}</span>
+          <StatusBadge
+            status={t.status}
+            className={cn(CHIP, "size-4 shrink-0 justify-center px-0 @min-[23rem]/list:w-auto @min-[23rem]/list:px-1")}
+            compact
+          />
           {t.customerReplied && (
             <span
               className="inline-flex shrink-0 items-center gap-0.5 text-[11px] font-semibold text-blue-800 dark:text-blue-300"
@@ -86,24 +121,18 @@ export function TicketRow({ ticket: t, now, selected, onSelect, check }: Props) 
           )}
           <span className={cn("truncate", t.customerReplied ? "font-semibold" : "font-medium")}>{t.subject}</span>
           {t.tags && t.tags.length > 0 && <RowTags tags={t.tags} />}
-          <time
-            dateTime={t.updatedAt}
-            title={`Last activity ${format(activity, "MMM d, yyyy HH:mm")}`}
-            className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums"
-          >
-            {shortSpan(activity, now)}
-          </time>
+          <RowTime ticket={t} time={time} now={now} />
         </span>
         <span className="flex min-w-0 items-center gap-1 text-xs leading-4 text-muted-foreground">
-          <span className="min-w-0 truncate">
+          {/* The name gives way last: the chips beside it are short, and it keeps a few words at the least. */}
+          <span className="min-w-16 flex-1 truncate" data-row-customer>
             {t.customerName}
             {" · "}
             {t.assigneeName ?? <span className="italic">Unassigned</span>}
           </span>
-          <span className="ml-auto flex shrink-0 items-center gap-1">
-            <SlaBadge ticket={t} now={now} className={CHIP} />
+          <span className="flex shrink-0 items-center gap-1">
+            <SlaBadge ticket={t} now={now} className={CHIP} compact />
             <PriorityBadge priority={t.priority} className={CHIP} />
-            <StatusBadge status={t.status} className={cn(CHIP, "size-4 justify-center px-0")} iconOnly />
           </span>
         </span>
       </button>

@@ -1,15 +1,17 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { listSearch, NO_LIST_PARAMS, readListParams, type ListParams } from "@/lib/tickets/list-params";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 
 /**
- * Where the agent is in /app: the section (URL hash: a queue, dashboard, ...) and the open
- * ticket (`?ticket=<number>`). The URL is the only state, so a click, a reload, a bookmark and
+ * Where the agent is in /app: the section (URL hash: a queue, dashboard, ...), the open ticket
+ * (`?ticket=<number>`) and the queue's sort, filters and search (the other query parameters,
+ * see list-params.ts). The URL is the only state, so a click, a reload, a bookmark and
  * Back/Forward all show the same thing. Changes go through history.pushState with a whole
  * URL (never `location.hash +=`), which is what once turned `#closed` into `#closed#unassigned`.
  */
-export type WorkspaceLocation = { section: string; ticket: number | null };
+export type WorkspaceLocation = { section: string; ticket: number | null; list: ListParams };
 
 const CHANGE = "workspace-location";
 /** Marks a history entry that opened a ticket from the list, so "back to the list" can go back. */
@@ -30,7 +32,12 @@ const snapshot = () => window.location.hash + "|" + window.location.search;
 
 function read(key: string): WorkspaceLocation {
   const [hash = "", search = ""] = key.split("|");
-  return { section: hash.replace(/^#/, ""), ticket: parseTicketNumber(new URLSearchParams(search).get("ticket")) };
+  const query = new URLSearchParams(search);
+  return {
+    section: hash.replace(/^#/, ""),
+    ticket: parseTicketNumber(query.get("ticket")),
+    list: readListParams(query),
+  };
 }
 
 let cache: { key: string; value: WorkspaceLocation } | null = null;
@@ -44,17 +51,45 @@ export function useWorkspaceLocation(): WorkspaceLocation {
   return parsed(key);
 }
 
-export function workspaceHref({ section, ticket }: WorkspaceLocation): string {
-  return `/app${ticket ? `?ticket=${ticket}` : ""}${section ? `#${section}` : ""}`;
+export function workspaceHref({ section, ticket, list = NO_LIST_PARAMS }: Destination): string {
+  const query = new URLSearchParams(listSearch(list));
+  if (ticket) query.set("ticket", String(ticket));
+  const search = query.toString();
+  return `/app${search ? `?${search}` : ""}${section ? `#${section}` : ""}`;
+}
+
+/**
+ * Where to go. Without `list`, the queue keeps its sort, filters and search while the section
+ * stays (opening a ticket, going back to the list), and another section starts unfiltered, so a
+ * forgotten filter never hides tickets there.
+ */
+type Destination = { section: string; ticket: number | null; list?: ListParams };
+
+function here(): WorkspaceLocation {
+  return parsed(snapshot());
 }
 
 /** Goes to a section and/or ticket of /app as a new history entry (or in place with `replace`). */
-export function navigateWorkspace(to: WorkspaceLocation, { replace = false, fromList = false } = {}) {
-  const href = workspaceHref(to);
+export function navigateWorkspace(to: Destination, { replace = false, fromList = false } = {}) {
+  const current = here();
+  const list = to.list ?? (to.section === current.section ? current.list : NO_LIST_PARAMS);
+  const href = workspaceHref({ ...to, list });
   if (href === window.location.pathname + window.location.search + window.location.hash) return;
   const state = { ...(fromList ? { [FROM_LIST]: true } : {}) };
   if (replace) window.history.replaceState(state, "", href);
   else window.history.pushState(state, "", href);
+  window.dispatchEvent(new Event(CHANGE));
+}
+
+/**
+ * Changes the queue's sort, filters or search in place: Back leaves the list as a whole rather
+ * than stepping through each filter tried, and a ticket opened from the list stays marked so.
+ */
+export function updateListParams(change: Partial<ListParams>) {
+  const current = here();
+  const href = workspaceHref({ ...current, list: { ...current.list, ...change } });
+  if (href === window.location.pathname + window.location.search + window.location.hash) return;
+  window.history.replaceState(window.history.state, "", href);
   window.dispatchEvent(new Event(CHANGE));
 }
 

@@ -1,0 +1,63 @@
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "./fields";
+import { isTicketSort, type TicketSort } from "./sort";
+
+/**
+ * The queue's sort, filters and search as the workspace address keeps them, beside `?ticket=`:
+ * `/app?sort=priority&status=pending&q=printer&ticket=12#all-open`. So a reload, a shared link
+ * and Back after opening a ticket all show the list as it was. Values the list does not offer
+ * (an old link, a hand-edited address) read as unset.
+ */
+export type ListParams = {
+  q: string;
+  status: TicketStatus | null;
+  priority: TicketPriority | null;
+  tag: string;
+  /** The order chosen in the sort menu; null: the queue's own (see defaultSort). */
+  sort: TicketSort | null;
+  /** The search looks through all tickets instead of the queue's. */
+  everywhere: boolean;
+};
+
+export const NO_LIST_PARAMS: ListParams = {
+  q: "",
+  status: null,
+  priority: null,
+  tag: "",
+  sort: null,
+  everywhere: false,
+};
+
+/** The address's keys for the list, in the order they are written. */
+const KEYS = ["sort", "status", "priority", "tag", "q", "in"] as const;
+/** Longer than any search or tag name the API takes: the rest of an address is not the list's. */
+const MAX_TEXT = 200;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((v) => v === value) ?? null;
+
+export function readListParams(search: URLSearchParams): ListParams {
+  const text = (key: string) => (search.get(key) ?? "").slice(0, MAX_TEXT);
+  const sort = search.get("sort");
+  return {
+    q: text("q"),
+    status: oneOf(TICKET_STATUSES, search.get("status")),
+    priority: oneOf(TICKET_PRIORITIES, search.get("priority")),
+    tag: text("tag"),
+    sort: isTicketSort(sort) ? sort : null,
+    everywhere: search.get("in") === "all",
+  };
+}
+
+/** The list's part of an address's query, without its unset values (an untouched list adds nothing). */
+export function listSearch(params: ListParams): [string, string][] {
+  const values: Record<(typeof KEYS)[number], string> = {
+    sort: params.sort ?? "",
+    status: params.status ?? "",
+    priority: params.priority ?? "",
+    tag: params.tag,
+    q: params.q,
+    in: params.everywhere && params.q ? "all" : "",
+  };
+  return KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : []));
+}
