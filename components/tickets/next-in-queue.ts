@@ -1,9 +1,9 @@
 "use client";
 
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useState } from "react";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { ticketKeys } from "./queries";
+import { useStored } from "./reply-storage";
 
 type ListPages = InfiniteData<{ items: TicketJson[] }>;
 
@@ -29,35 +29,12 @@ export function useNextInQueue() {
   };
 }
 
-const NEXT_KEY = (userId: string) => `ticketry:open-next-after-send:${userId}`;
-
 /**
  * Whether the next ticket opens after "Send and set ...", remembered per agent in this
  * browser: it is a habit of how one works at one desk, needs no round trip or schema change,
  * and is read before the first reply without waiting for the server.
  */
 export function useOpenNextAfterSend(userId: string | undefined) {
-  const [state, setState] = useState<{ userId?: string; on: boolean }>(() => ({ userId, on: readNext(userId) }));
-  if (state.userId !== userId) setState({ userId, on: readNext(userId) });
-  return [
-    state.userId === userId ? state.on : readNext(userId),
-    (on: boolean) => {
-      setState({ userId, on });
-      if (!userId) return;
-      try {
-        window.localStorage.setItem(NEXT_KEY(userId), on ? "1" : "0");
-      } catch {
-        // Blocked storage: the choice holds for this visit only.
-      }
-    },
-  ] as const;
-}
-
-function readNext(userId: string | undefined): boolean {
-  if (!userId) return false;
-  try {
-    return window.localStorage.getItem(NEXT_KEY(userId)) === "1";
-  } catch {
-    return false;
-  }
+  const [stored, store] = useStored("local", userId ? `ticketry:open-next-after-send:${userId}` : null);
+  return [stored === "1", (on: boolean) => store(on ? "1" : "0")] as const;
 }

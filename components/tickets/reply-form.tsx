@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDown, MessageSquareText } from "lucide-react";
+import { EyeOff, MessageSquareText } from "lucide-react";
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
 import { MacroPicker } from "@/components/macros/macro-picker";
@@ -11,15 +11,8 @@ import { useOrganization } from "@/components/settings/queries";
 import { macroChangesText } from "@/lib/macros/changes-text";
 import { renderPlaceholders } from "@/lib/macros/placeholders";
 import { can } from "@/lib/permissions/table";
+import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
@@ -27,7 +20,12 @@ import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { useNextInQueue, useOpenNextAfterSend } from "./next-in-queue";
-import { draftKey, useReplyDraft } from "./reply-draft";
+import { draftKey, useReplyDraft, type ReplyKind } from "./reply-draft";
+import { useFocusWithin } from "./reply-focus";
+import { useReplyKind } from "./reply-kind";
+import { ReplyKindTabs } from "./reply-kind-tabs";
+import { ReplySendButton } from "./reply-send-button";
+import { SEND_ACTIONS, useSendAction, type SendAction } from "./reply-send-action";
 import { ReopenDialog } from "./reopen-dialog";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { useCreateReply } from "./queries";
@@ -35,12 +33,6 @@ import { staleWriteOf } from "@/components/live/stale-write";
 import { applyFormat, formatForKey, type FormatAction } from "@/lib/format/markdown-edit";
 import { FormatToolbar } from "./format-toolbar";
 import { ReplyPreview } from "./reply-preview";
-
-/** Where a reply can move the ticket as it is sent. */
-const SEND_AND_SET = [
-  { status: "pending", label: "Send and set Pending" },
-  { status: "resolved", label: "Send and set Resolved" },
-] as const;
 
 type Props = {
   ticket: Pick<TicketJson, "id" | "ticketNumber" | "status" | "subject" | "customerName" | "customerEmail">;
@@ -54,14 +46,20 @@ type Props = {
 };
 
 /**
- * Public reply or internal note; empty or whitespace-only text cannot be sent. Each kind keeps
- * its own draft per ticket; a public reply to a closed ticket asks to reopen it first. Staff
- * write Markdown, with formatting buttons and a Preview rendered by the server; a customer's
- * reply (an end user's account) stays plain text.
+ * Public reply or internal note, chosen by two tabs; a note's box is amber and says who sees
+ * it, and after a note the box goes back to replying (see reply-kind.ts). Empty or
+ * whitespace-only text cannot be sent. Each kind keeps its own draft per ticket; a public reply
+ * to a closed ticket asks to reopen it first. Ctrl/Cmd+Enter sends as the Send button says; Esc
+ * leaves the box, so the next key is a shortcut again. Idle and empty, the box is two lines and
+ * gives the conversation the room; it grows with its tools once focused or holding a draft.
+ * Staff write Markdown, with formatting buttons and a Preview rendered by the server; a
+ * customer's reply (an end user's account) stays plain text.
  */
 export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSent }: Props) {
   const me = useCurrentUser();
-  const [internal, setInternal] = useState(false);
+  const replyKind = useReplyKind(me?.id, ticket.id);
+  const internal = canWriteNotes && replyKind.kind === "internal";
+  const kind = internal ? "internal" : "public";
   const [askReopen, setAskReopen] = useState(false);
   const formatted = canWriteNotes;
   const [mode, setMode] = useState<"write" | "preview">("write");
@@ -75,12 +73,16 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     textarea.current.focus();
     textarea.current.setSelectionRange(next.start, next.end);
   });
-  const kind = internal ? "internal" : "public";
   const draft = useReplyDraft(draftKey(me?.id, ticket.id, kind));
+  const [chosenAction, chooseAction] = useSendAction(me?.id);
+  const action = canWriteNotes ? chosenAction : SEND_ACTIONS[0];
   const [openNext, setOpenNext] = useOpenNextAfterSend(me?.id);
   const nextInQueue = useNextInQueue();
+  const focus = useFocusWithin();
   // A reply written while someone else answered is held back: the draft stays for review.
   const [stale, setStale] = useState<{ version: number; status?: string } | null>(null);
+  // Said to screen readers when the box goes back to replying by itself.
+  const [kindNews, setKindNews] = useState("");
   const send = useCreateReply(ticket.id, {
     onSuccess: (_reply, { type }) => {
       setStale(null);
@@ -100,6 +102,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
   const [pickingMacro, setPickingMacro] = useState(false);
   // The macro whose field changes go with this reply (the latest applied one that has any).
   const [macro, setMacro] = useState<MacroJson | null>(null);
+  const active = focus.within || content !== "" || mode === "preview" || pickingMacro || !!stale || !!macro;
 
   /** Fills the macro's placeholders from this ticket and puts its text where the cursor was. */
   function applyMacro(picked: MacroJson) {
@@ -159,66 +162,140 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         onSuccess: () => {
           draft.clear(sentKey);
           setMacro(null);
+          if (kind === "internal" && replyKind.noteAdded()) setKindNews("Back to a reply to the customer");
           if (next) onOpenTicket?.(next);
         },
       },
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!content.trim()) return;
-    if (!internal && ticket.status === "closed") setAskReopen(true);
+  /** Sends as the Send button says: a note, or a reply with the chosen send action. */
+  function sendAs(chosen: SendAction) {
+    if (!content.trim() || send.isPending) return;
+    if (internal) return sendNow();
+    if (chosen.status) return sendNow(chosen.status);
+    if (ticket.status === "closed") setAskReopen(true);
     else sendNow();
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    sendAs(action);
+  }
+
+  function chooseKind(next: ReplyKind) {
+    setKindNews("");
+    replyKind.choose(next);
+  }
+
+  /** Ctrl/Cmd+Enter sends from anywhere in the box; Esc leaves it (the draft stays). */
+  function boxKeys(event: KeyboardEvent<HTMLFormElement>) {
+    // Keys in the menus and dialogs the box opens (rendered elsewhere in the page) are theirs.
+    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+      event.preventDefault();
+      sendAs(action);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      (event.target as HTMLElement).blur();
+    }
+  }
+
   const canSend = !!content.trim() && !send.isPending;
+  const describedBy = [
+    canWriteNotes && "reply-kind-hint",
+    "reply-draft-state",
+    formatted && active && "reply-format-hint",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t p-4">
+    <form onSubmit={submit} onKeyDown={boxKeys} {...focus.handlers} className="grid gap-2 border-t px-4 pt-2 pb-3">
       <Label htmlFor="reply-content" className="sr-only">
         {internal ? "Internal note" : "Reply"}
       </Label>
-      {formatted && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <div role="group" aria-label="Reply view" className="inline-flex rounded-md border p-0.5">
-            {(["write", "preview"] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                data-reply-mode={m}
-                aria-pressed={mode === m}
-                onClick={() => showMode(m)}
-                className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
-              >
-                {m === "write" ? "Write" : "Preview"}
-              </button>
-            ))}
+      <div>
+        {canWriteNotes && (
+          <div className="flex flex-wrap items-end justify-between gap-x-3">
+            <ReplyKindTabs kind={kind} onChoose={chooseKind} panel="reply-panel" />
+            <p
+              id="reply-kind-hint"
+              className={cn(
+                "flex min-w-0 items-center gap-1.5 pb-1.5 text-xs [&_svg]:size-3.5 [&_svg]:shrink-0",
+                internal ? "font-medium text-foreground" : "text-muted-foreground",
+              )}
+            >
+              {internal ? (
+                <>
+                  <EyeOff aria-hidden /> Only your team sees this
+                </>
+              ) : (
+                <span className="truncate" title={ticket.customerEmail}>
+                  To {ticket.customerName || ticket.customerEmail}
+                </span>
+              )}
+            </p>
           </div>
-          {mode === "write" && <FormatToolbar controls="reply-content" onFormat={format} />}
-          <span id="reply-format-hint" className="ml-auto text-xs text-muted-foreground">
-            Markdown supported
-          </span>
+        )}
+        <div
+          id="reply-panel"
+          data-reply-kind={kind}
+          {...(canWriteNotes ? { role: "tabpanel", "aria-labelledby": `reply-kind-${kind}` } : {})}
+          className={cn(
+            "grid rounded-md border-2 transition-colors has-[textarea:focus-visible]:ring-[3px] has-[textarea:focus-visible]:ring-ring/50",
+            canWriteNotes && "rounded-tl-none",
+            internal ? "border-warning bg-warning/15" : "border-primary/60 bg-background",
+          )}
+        >
+          {formatted && active && (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-inherit px-2 py-1">
+              <div role="group" aria-label="Reply view" className="inline-flex rounded-md border p-0.5">
+                {(["write", "preview"] as const).map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    data-reply-mode={m}
+                    aria-pressed={mode === m}
+                    onClick={() => showMode(m)}
+                    className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+                  >
+                    {m === "write" ? "Write" : "Preview"}
+                  </button>
+                ))}
+              </div>
+              {mode === "write" && <FormatToolbar controls="reply-content" onFormat={format} />}
+              <span id="reply-format-hint" className="ml-auto text-xs text-muted-foreground">
+                Markdown supported
+              </span>
+            </div>
+          )}
+          {mode === "preview" && formatted ? (
+            <ReplyPreview content={content} id="reply-preview" />
+          ) : (
+            <Textarea
+              ref={textarea}
+              id="reply-content"
+              rows={2}
+              placeholder={
+                internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
+              }
+              value={content}
+              onChange={(e) => {
+                draft.update(e.target.value);
+                onTyping?.();
+              }}
+              onKeyDown={formatKey}
+              aria-describedby={describedBy}
+              className={cn(
+                "resize-none border-0 bg-transparent shadow-none focus-visible:ring-0",
+                // Grows with its text once in use, up to a part of the screen; idle, two lines.
+                active ? "field-sizing-content max-h-[40vh] min-h-28" : "min-h-0",
+              )}
+            />
+          )}
         </div>
-      )}
-      {mode === "preview" && formatted ? (
-        <ReplyPreview content={content} id="reply-preview" />
-      ) : (
-        <Textarea
-          ref={textarea}
-          id="reply-content"
-          placeholder={
-            internal ? "Write an internal note (only your team sees it)..." : "Write a reply to the customer..."
-          }
-          value={content}
-          onChange={(e) => {
-            draft.update(e.target.value);
-            onTyping?.();
-          }}
-          onKeyDown={formatKey}
-          aria-describedby={formatted ? "reply-draft-state reply-format-hint" : "reply-draft-state"}
-          className={internal ? "border-warning/60 bg-warning/5" : undefined}
-        />
-      )}
+      </div>
       {stale && (
         <div
           role="alert"
@@ -237,12 +314,20 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         </div>
       )}
       {macro && <PendingMacro macro={macro} onDrop={() => setMacro(null)} />}
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className={cn("flex flex-wrap items-center justify-between gap-2", !active && "hidden")}>
         <div className="flex flex-wrap items-center gap-3">
-          {canWriteNotes && (
+          {internal && (
             <div className="flex items-center gap-2">
-              <Switch id="reply-internal" checked={internal} onCheckedChange={setInternal} />
-              <Label htmlFor="reply-internal">Internal note</Label>
+              <Switch
+                id="reply-keep-notes"
+                checked={replyKind.keepNotes}
+                onCheckedChange={replyKind.setKeepNotes}
+                aria-describedby="reply-keep-notes-hint"
+              />
+              <Label htmlFor="reply-keep-notes">Keep writing notes</Label>
+              <span id="reply-keep-notes-hint" className="sr-only">
+                After a note, stay on notes for this ticket instead of going back to a reply
+              </span>
             </div>
           )}
           {mayUseMacros && (
@@ -254,45 +339,22 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
             {draft.saved ? "Draft saved" : ""}
           </span>
         </div>
-        <div className="flex items-center">
-          <Button
-            type="submit"
-            disabled={!canSend}
-            className={canWriteNotes && !internal ? "rounded-r-none" : undefined}
-          >
-            {send.isPending ? "Sending..." : internal ? "Add Note" : "Send Reply"}
-          </Button>
-          {canWriteNotes && !internal && (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button
-                  type="button"
-                  size="icon"
-                  aria-label="More send options"
-                  className="rounded-l-none border-l border-primary-foreground/30"
-                >
-                  <ChevronDown aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                {SEND_AND_SET.map(({ status, label }) => (
-                  <DropdownMenuItem key={status} disabled={!canSend} onSelect={() => sendNow(status)}>
-                    {label}
-                  </DropdownMenuItem>
-                ))}
-                {onOpenTicket && (
-                  <>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuCheckboxItem checked={openNext} onCheckedChange={(on) => setOpenNext(on === true)}>
-                      Then open the next ticket
-                    </DropdownMenuCheckboxItem>
-                  </>
-                )}
-              </DropdownMenuContent>
-            </DropdownMenu>
-          )}
-        </div>
+        <ReplySendButton
+          internal={internal}
+          action={action}
+          canSend={canSend}
+          pending={send.isPending}
+          withChoices={canWriteNotes}
+          onSendAs={(chosen) => {
+            chooseAction(chosen);
+            sendAs(chosen);
+          }}
+          openNext={onOpenTicket ? { on: openNext, onChange: setOpenNext } : undefined}
+        />
       </div>
+      <span role="status" className="sr-only">
+        {kindNews}
+      </span>
       {mayUseMacros && (
         <MacroPicker
           open={pickingMacro}

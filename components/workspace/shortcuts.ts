@@ -36,6 +36,8 @@ export const SHORTCUT_GROUPS: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Ctrl+B", "⌘B"], description: "Bold", staffOnly: true },
       { keys: ["Ctrl+I", "⌘I"], description: "Italic", staffOnly: true },
       { keys: ["Ctrl+Shift+L", "⌘⇧L"], description: "Link", staffOnly: true },
+      { keys: ["Ctrl+Enter", "⌘Enter"], description: "Send as the Send button says" },
+      { keys: ["Esc"], description: "Leave the reply box (the draft stays)" },
     ],
   },
   {

@@ -39,8 +39,7 @@ export function clickNewTicket() {
 
 /** Turns the reply box to a public reply or an internal note, then puts the cursor in it. */
 function writeReply(internal: boolean) {
-  const toggle = document.querySelector<HTMLButtonElement>("#reply-internal");
-  if (toggle && (toggle.getAttribute("aria-checked") === "true") !== internal) toggle.click();
+  document.querySelector<HTMLButtonElement>(internal ? "#reply-kind-internal" : "#reply-kind-public")?.click();
   // From the Preview back to writing, so there is a box to type in.
   document.querySelector<HTMLButtonElement>("[data-reply-mode='write'][aria-pressed='false']")?.click();
   document.querySelector<HTMLTextAreaElement>("#reply-content")?.focus();

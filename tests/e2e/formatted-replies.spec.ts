@@ -69,10 +69,9 @@ test.describe("formatted replies", () => {
     await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
     const detail = page.getByRole("article");
     const box = detail.getByRole("textbox", { name: "Reply" });
-    await expect(detail.getByText("Markdown supported")).toBeVisible();
-
     // Bold and link by shortcut (the selection is replaced as one types), the rest by the toolbar.
     await box.focus();
+    await expect(detail.getByText("Markdown supported")).toBeVisible();
     await page.keyboard.type("Hi ");
     await page.keyboard.press("Control+b");
     await expect(box).toHaveValue("Hi **bold text**");

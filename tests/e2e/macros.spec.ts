@@ -212,6 +212,8 @@ for (const theme of ["light", "dark"] as const) {
       const ticket = await freshTicket(page, `Screens ${tag}`);
       await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
       const detail = page.getByRole("article");
+      // The reply box's tools show once it is in use.
+      await detail.getByRole("textbox", { name: "Reply" }).click();
       await detail.getByRole("button", { name: "Macros" }).click();
       const picker = page.getByRole("dialog", { name: "Insert a macro" });
       await picker.getByRole("combobox", { name: "Search macros" }).fill(`Screens ${tag}`);

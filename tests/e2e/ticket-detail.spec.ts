@@ -72,11 +72,11 @@ test.describe("ticket detail", () => {
     await expect(detail.getByText("Draft saved")).toBeVisible();
 
     // The internal note has a draft of its own.
-    await detail.getByRole("switch", { name: "Internal note" }).click();
+    await detail.getByRole("tab", { name: "Internal note" }).click();
     const note = detail.getByRole("textbox", { name: "Internal note" });
     await expect(note).toHaveValue("");
     await note.fill("Check the export worker logs");
-    await detail.getByRole("switch", { name: "Internal note" }).click();
+    await detail.getByRole("tab", { name: "Reply" }).click();
     await expect(reply).toHaveValue("Half-written answer about the export");
 
     await open(list, b.subject);
@@ -95,7 +95,7 @@ test.describe("ticket detail", () => {
     await expect(toastText(page, "Reply sent")).toBeVisible();
     await expect(reply).toHaveValue("");
     await expect(detail.getByText("Draft saved")).toHaveCount(0);
-    await detail.getByRole("switch", { name: "Internal note" }).click();
+    await detail.getByRole("tab", { name: "Internal note" }).click();
     await expect(note).toHaveValue("Check the export worker logs");
 
     const last = await openQueue(page, tag);
@@ -113,9 +113,9 @@ test.describe("ticket detail", () => {
     await open(list, newer.subject);
     await expect(detail.getByRole("heading", { name: newer.subject })).toBeVisible();
 
+    await detail.getByRole("textbox", { name: "Reply" }).fill("Could you send us a screenshot?");
     await detail.getByRole("button", { name: "More send options" }).click();
     await page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" }).click();
-    await detail.getByRole("textbox", { name: "Reply" }).fill("Could you send us a screenshot?");
     await detail.getByRole("button", { name: "More send options" }).click();
     await page.getByRole("menuitem", { name: "Send and set Pending" }).click();
     await expect(toastText(page, "Reply sent")).toBeVisible();
@@ -133,6 +133,9 @@ test.describe("ticket detail", () => {
     await page.reload();
     const again = await openQueue(page, tag);
     await open(again, older.subject);
+    await detail.getByRole("textbox", { name: "Reply" }).fill("Fixed in today's release.");
+    // The Send button says what it will do: the last send action, then the next ticket.
+    await expect(detail.getByRole("button", { name: "Send and set Pending, then open the next ticket" })).toBeVisible();
     await detail.getByRole("button", { name: "More send options" }).click();
     await expect(page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" })).toHaveAttribute(
       "aria-checked",
@@ -143,7 +146,6 @@ test.describe("ticket detail", () => {
     // Without it, "Send and set Resolved" stays on the ticket.
     await detail.getByRole("button", { name: "More send options" }).click();
     await page.getByRole("menuitemcheckbox", { name: "Then open the next ticket" }).click();
-    await detail.getByRole("textbox", { name: "Reply" }).fill("Fixed in today's release.");
     await detail.getByRole("button", { name: "More send options" }).click();
     await page.getByRole("menuitem", { name: "Send and set Resolved" }).click();
     await expect(toastText(page, "Reply sent")).toBeVisible();

@@ -42,7 +42,7 @@ test.describe("agent workspace", () => {
     await expect(toastText(page, "Reply sent")).toBeVisible();
     await expect(detail.locator('[data-reply-type="public"]').filter({ hasText: "We are on it." })).toBeVisible();
 
-    await detail.getByLabel("Internal note").click();
+    await detail.getByRole("tab", { name: "Internal note" }).click();
     await detail.getByPlaceholder(/internal note/).fill("Escalating to billing.");
     await detail.getByRole("button", { name: "Add Note" }).click();
     await expect(
