@@ -222,6 +222,8 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
       ).json() as Promise<TicketJson>,
     onSuccess: (ticket, change) => {
       noteOwnWrite(id, ticket.version);
+      // At once, not after the refetch: a second change right after (a key, then another) carries this version.
+      queryClient.setQueryData<TicketJson>(ticketKeys.detail(id), (shown) => shown && { ...shown, ...ticket });
       onSuccess?.(ticket, change);
       return invalidate();
     },

@@ -10,7 +10,8 @@ export type Spot = { left: number; top: number };
 type Size = { width: number; height: number };
 
 /** Distance kept from the window's edges, room left around each control, and how finely rows are tried. */
-export const PLACEMENT = { margin: 16, gap: 4, step: 8 } as const;
+// A one-line toast at the top then fits within the app's top bar, over none of its content.
+export const PLACEMENT = { margin: 8, gap: 4, step: 8 } as const;
 
 /** The furthest right a box of `width` may start, at most at `maxLeft`, touching none of `spans` (null: nowhere). */
 function rightmostLeft(spans: [number, number][], minLeft: number, maxLeft: number, width: number): number | null {

@@ -25,7 +25,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       hotkey={TOAST_HOTKEY}
       // Placed by useToastPlacement; the bottom-right corner until it has measured the page.
       className={cn(
-        "fixed right-4 bottom-4 z-[100] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none",
+        "fixed right-2 bottom-2 z-[100] flex w-[min(420px,calc(100vw-1rem))] flex-col gap-2 outline-none",
         className,
       )}
       {...props}
@@ -34,7 +34,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-md border py-3 pr-10 pl-4 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
+  "group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-md border py-2 pr-10 pl-4 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
   {
     variants: {
       variant: {
@@ -76,7 +76,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        "absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none",
+        "absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none",
         className,
       )}
       {...props}
@@ -89,7 +89,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
-      className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-foreground", className)}
+      className={cn(buttonVariants({ variant: "outline", size: "sm" }), "h-7 text-foreground", className)}
       {...props}
     />
   );

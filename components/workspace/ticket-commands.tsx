@@ -35,7 +35,7 @@ export function useTicketCommands(ticketId: string | null, changeTicket: ChangeT
           keywords: "done solved close status",
           shortcut: "e",
           icon: <CheckCircle2 aria-hidden />,
-          run: () => changeTicket({ status: "resolved" }, "Ticket resolved"),
+          run: () => changeTicket({ status: "resolved" }, "resolved"),
         });
       for (const status of TICKET_STATUSES.filter((s) => s !== ticket.status))
         commands.push({
@@ -43,7 +43,7 @@ export function useTicketCommands(ticketId: string | null, changeTicket: ChangeT
           group,
           label: `Set status: ${STATUS_LABELS[status]}`,
           icon: <CircleDot aria-hidden />,
-          run: () => changeTicket({ status }, `Status set to ${STATUS_LABELS[status]}`),
+          run: () => changeTicket({ status }, `set to ${STATUS_LABELS[status]}`),
         });
       for (const priority of TICKET_PRIORITIES.filter((p) => p !== ticket.priority))
         commands.push({
@@ -51,7 +51,7 @@ export function useTicketCommands(ticketId: string | null, changeTicket: ChangeT
           group,
           label: `Set priority: ${PRIORITY_LABELS[priority]}`,
           icon: <Flag aria-hidden />,
-          run: () => changeTicket({ priority }, `Priority set to ${PRIORITY_LABELS[priority]}`),
+          run: () => changeTicket({ priority }, `set to ${PRIORITY_LABELS[priority]} priority`),
         });
     }
     if (me && can(me, "tickets.assign") && ticket.assignedTo !== me.id)
@@ -62,7 +62,7 @@ export function useTicketCommands(ticketId: string | null, changeTicket: ChangeT
         keywords: "take mine assignee",
         shortcut: "a",
         icon: <UserCheck aria-hidden />,
-        run: () => changeTicket({ assignedTo: me.id }, "Assigned to you"),
+        run: () => changeTicket({ assignedTo: me.id }, "assigned to you"),
       });
     if (can(me, "tickets.tags"))
       commands.push({

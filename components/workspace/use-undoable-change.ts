@@ -10,7 +10,7 @@ import type { TicketJson } from "@/lib/schemas/tickets";
 
 /** A change of one field of a ticket, as the ticket's own selects make it. */
 export type TicketChange = { status: string } | { priority: string } | { assignedTo: string | null };
-/** Makes `change` to the open ticket; `done` says what happened ("Ticket resolved"), with Undo. */
+/** Makes `change` to the open ticket; `done` says what happened to it ("resolved"), with Undo. */
 export type ChangeTicket = (change: TicketChange, done: string) => void;
 
 /** How long Undo is offered: long enough to notice a key pressed by mistake. */
@@ -64,9 +64,9 @@ export function useUndoableChange(ticketId: string | null): { change: ChangeTick
           pending.current = null;
           undo.mutate({ ...previous, version: ticket.version });
         };
+        // One line: it fits in the top bar, over nothing else.
         const notice = toast({
-          title: done,
-          description: `Ticket #${ticket.ticketNumber}`,
+          title: `Ticket #${ticket.ticketNumber} ${done}`,
           duration: UNDO_DURATION_MS,
           action: { label: "Undo", altText: "Undo the change with the z key", onClick: run },
         });

@@ -118,9 +118,9 @@ export function useWorkspaceShortcuts({ enabled, ticketId, staff, onHelp, onPale
         case "n":
           return ticketAction(() => writeReply(true));
         case "a":
-          return ticketAction(() => me && change({ assignedTo: me.id }, "Assigned to you"));
+          return ticketAction(() => me && change({ assignedTo: me.id }, "assigned to you"));
         case "e":
-          return ticketAction(() => change({ status: "resolved" }, "Ticket resolved"));
+          return ticketAction(() => change({ status: "resolved" }, "resolved"));
         case "z":
           if (staff && undoLast()) event.preventDefault();
           return;

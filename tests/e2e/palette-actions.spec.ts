@@ -54,7 +54,7 @@ test.describe("palette actions and Undo", () => {
 
     await runFromPalette(page, "set priority high", "Set priority: High");
     await expect(ticket.getByRole("combobox", { name: "Priority" })).toHaveText("High");
-    await expect(toastText(page, "Priority set to High")).toBeVisible();
+    await expect(toastText(page, `Ticket #${t.ticketNumber} set to High priority`)).toBeVisible();
 
     await runFromPalette(page, "assign to me", "Assign to me");
     await expect(ticket.getByRole("combobox", { name: "Assignee" })).toHaveText(team.agent.fullName);
@@ -97,7 +97,7 @@ test.describe("palette actions and Undo", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("a");
     await expect(ticket.getByRole("combobox", { name: "Assignee" })).toHaveText(team.agent.fullName);
-    await expect(toastText(page, "Assigned to you")).toBeVisible();
+    await expect(toastText(page, `Ticket #${t.ticketNumber} assigned to you`)).toBeVisible();
     await page.keyboard.press("z");
     await expect(ticket.getByRole("combobox", { name: "Assignee" })).toHaveText("Unassigned");
     await expect.poll(async () => (await stored(page, t.id)).assignedTo).toBeNull();
@@ -109,7 +109,7 @@ test.describe("palette actions and Undo", () => {
     const ticket = await openTicket(page, t);
 
     await page.keyboard.press("e");
-    await expect(toastText(page, "Ticket resolved")).toBeVisible();
+    await expect(toastText(page, `Ticket #${t.ticketNumber} resolved`)).toBeVisible();
     await expect.poll(async () => (await stored(page, t.id)).status).toBe("resolved");
     // A colleague moves it on meanwhile.
     const colleague = await browser.newContext({ baseURL });

@@ -74,7 +74,7 @@ test.describe("workspace keyboard", () => {
     await ticket.getByPlaceholder("Write a reply to the customer...").blur();
 
     await page.keyboard.press("a");
-    await expect(toastText(page, "Assigned to you")).toBeVisible();
+    await expect(toastText(page, `Ticket #${number} assigned to you`)).toBeVisible();
     await expect(ticket.getByRole("combobox", { name: "Assignee" })).toHaveText("Alex Admin");
 
     await page.keyboard.press("e");

@@ -1,6 +1,7 @@
 import { freeSpot, overlaps, PLACEMENT, type Box } from "@/components/ui/toast-placement";
 
 const area = { width: 1440, height: 900 };
+const m = PLACEMENT.margin;
 const size = { width: 420, height: 60 };
 const box = (left: number, top: number, right: number, bottom: number): Box => ({ left, top, right, bottom });
 const placed = (spot: { left: number; top: number }) =>
@@ -8,19 +9,19 @@ const placed = (spot: { left: number; top: number }) =>
 
 describe("freeSpot", () => {
   it("takes the bottom-right corner when nothing is there", () => {
-    expect(freeSpot(area, size, [])).toEqual({ left: 1440 - 420 - 16, top: 900 - 60 - 16 });
+    expect(freeSpot(area, size, [])).toEqual({ left: 1440 - 420 - m, top: 900 - 60 - m });
   });
 
   it("moves left along the bottom past a control in the corner", () => {
     const send = box(1300, 840, 1420, 880);
     const spot = freeSpot(area, size, [send])!;
-    expect(spot.top).toBe(900 - 60 - 16);
+    expect(spot.top).toBe(900 - 60 - m);
     expect(spot.left + size.width).toBeLessThanOrEqual(send.left - PLACEMENT.gap);
   });
 
   it("goes to the top edge when the bottom is taken, then further in", () => {
     const bottomRow = box(0, 820, 1440, 900);
-    expect(freeSpot(area, size, [bottomRow])).toEqual({ left: 1440 - 420 - 16, top: 16 });
+    expect(freeSpot(area, size, [bottomRow])).toEqual({ left: 1440 - 420 - m, top: m });
     const topRow = box(0, 0, 1440, 80);
     const spot = freeSpot(area, size, [bottomRow, topRow])!;
     expect(spot.top).toBeLessThan(820 - 60);
@@ -30,7 +31,7 @@ describe("freeSpot", () => {
 
   it("never overlaps a control it was told about, on a phone full of them", () => {
     const phone = { width: 390, height: 844 };
-    const wide = { width: 358, height: 56 };
+    const wide = { width: 390 - 2 * m, height: 56 };
     const controls = [
       box(8, 8, 40, 40),
       box(250, 8, 380, 40),
@@ -39,7 +40,7 @@ describe("freeSpot", () => {
       box(16, 760, 150, 800),
     ];
     const spot = freeSpot(phone, wide, controls)!;
-    expect(spot.left).toBe(16);
+    expect(spot.left).toBe(m);
     const at = box(spot.left, spot.top, spot.left + wide.width, spot.top + wide.height);
     expect(controls.some((control) => overlaps(control, at))).toBe(false);
   });
