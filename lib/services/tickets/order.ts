@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { TicketPriority } from "@/generated/prisma/enums";
 import { badRequest } from "@/lib/errors";
+import { TICKET_PRIORITIES } from "@/lib/tickets/fields";
 import type { TicketSort } from "@/lib/tickets/sort";
 import { iso } from "@/lib/services/tickets/json-sql.mjs";
 import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
@@ -76,8 +77,6 @@ export function orderBy(sort: StatementSort, source: KeySource = "ticket"): Pris
 
 type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier, since?: string];
 
-const PRIORITIES: readonly string[] = ["urgent", "high", "medium", "low"];
-
 export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
   const extra =
     sort === "priority"
@@ -104,7 +103,7 @@ function decode(cursor: string, sort: TicketSort): Position {
     throw badRequest("Invalid cursor");
   const at = new Date(key[1]);
   if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
-  if ((sort === "priority" || sort === "attention") && !PRIORITIES.includes(key[3] as string))
+  if ((sort === "priority" || sort === "attention") && !TICKET_PRIORITIES.includes(key[3] as TicketPriority))
     throw badRequest("Invalid cursor");
   if (sort === "relevance" && key[3] !== 0 && key[3] !== 1) throw badRequest("Invalid cursor");
   if (sort === "relevance") return { at, id: key[2], tier: key[3] };
