@@ -30,7 +30,7 @@ export default async function NotFound() {
           </div>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={signedIn} />
     </div>
   );
 }

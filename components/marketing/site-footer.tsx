@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "@/lib/site/product";
  * The site's footer. The waitlist sign-up is passed in by the pages that show it, so a page
  * without it (the 404 page, which every page's bundle carries) does not load its script.
  */
-export function SiteFooter({ signUp }: { signUp?: ReactNode }) {
+export function SiteFooter({ signUp, signedIn = false }: { signUp?: ReactNode; signedIn?: boolean }) {
   return (
     <footer className="border-t">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2">
@@ -25,8 +25,8 @@ export function SiteFooter({ signUp }: { signUp?: ReactNode }) {
           <Link href="/privacy" className="hover:underline">
             Privacy
           </Link>
-          <Link href="/login" className="hover:underline">
-            Login
+          <Link href={signedIn ? "/app" : "/login"} className="hover:underline">
+            {signedIn ? "Open the app" : "Login"}
           </Link>
         </nav>
       </div>
