@@ -57,17 +57,6 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Usage &amp; Limits</CardTitle>
-            <CardDescription>
-              Tickets, agent seats, support emails and macros against your plan, and the plan itself.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <HomeLink href="/settings#plan">See usage and limits in Settings → Plan &amp; Billing</HomeLink>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
             <CardTitle as="h2">Ticket Status Breakdown</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -88,22 +77,36 @@ export function OverviewTab({ organizationId }: { organizationId: string }) {
             })}
           </CardContent>
         </Card>
+        {/* Usage is Settings' question: a way there, with the other ways out of this screen. */}
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Usage &amp; Limits</CardTitle>
+              <CardDescription>
+                Tickets, agent seats, support emails and macros against your plan, and the plan itself.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <HomeLink href="/settings#plan">See usage and limits in Settings → Plan &amp; Billing</HomeLink>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 sm:grid-cols-2">
+              {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
+                <Button key={label} asChild variant="outline" className="h-auto justify-start py-3">
+                  <Link href={href}>
+                    <Icon className="size-4" aria-hidden />
+                    {label}
+                  </Link>
+                </Button>
+              ))}
+            </CardContent>
+          </Card>
+        </div>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Quick Actions</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
-            <Button key={label} asChild variant="outline" className="h-auto justify-start py-3">
-              <Link href={href}>
-                <Icon className="size-4" aria-hidden />
-                {label}
-              </Link>
-            </Button>
-          ))}
-        </CardContent>
-      </Card>
     </div>
   );
 }

@@ -43,9 +43,9 @@ export function PlanBillingTab({ organizationId }: { organizationId: string }) {
         <CardContent className="grid gap-3">
           <Row label="Monthly price">{plan ? monthlyPrice(plan) : "-"}</Row>
           <Row label="Billing cycle">Monthly</Row>
-          {/* Plain words instead of a "Coming soon" badge: there is nothing to open or wait on here. */}
+          {/* Plain words instead of a "Coming soon" badge; the Payment Method card says billing is coming. */}
           <Row label="Next billing date">
-            <span className="font-normal text-muted-foreground">None yet: online billing is coming soon</span>
+            <span className="font-normal text-muted-foreground">None yet</span>
           </Row>
           <div className="pt-2">
             <UpgradeDialog label="Upgrade Plan" variant="default" size="default" />
