@@ -217,7 +217,8 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       </Label>
       <div>
         {canWriteNotes && (
-          <div className="flex flex-wrap items-end justify-between gap-x-3">
+          // On a narrow screen the hint goes above the tabs, so the chosen tab stays on its box.
+          <div className="flex flex-wrap-reverse items-end justify-between gap-x-3">
             <ReplyKindTabs kind={kind} onChoose={chooseKind} panel="reply-panel" />
             <p
               id="reply-kind-hint"
