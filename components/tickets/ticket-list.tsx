@@ -27,7 +27,7 @@ import { type View } from "@/lib/tickets/views";
 const BulkActionBar = dynamic(() => import("./bulk-action-bar").then((m) => m.BulkActionBar));
 
 const ALL = "all";
-const FILTER = "h-8 gap-1 px-2 text-xs [&>svg]:size-3";
+const FILTER = "h-8 gap-0.5 px-1.5 text-xs [&>svg]:size-3";
 
 type Props = { view: View; selectedId: string | null; onSelect: (id: string) => void; actions?: React.ReactNode };
 
@@ -139,7 +139,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           </div>
         )}
         {/* The order's name is never cut: the two filters share what it leaves. */}
-        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-1.5">
           <OptionSelect
             label="Status filter"
             className={FILTER}
