@@ -14,6 +14,7 @@ import { NewTicketButton } from "./new-ticket-button";
 import { TicketList } from "./ticket-list";
 import { UsageAlert, useUsage } from "./usage-alert";
 import { useTicketByNumber } from "./queries";
+import { useKeptListScroll } from "./use-kept-list-scroll";
 import type { View } from "@/lib/tickets/views";
 
 // The new-ticket form (its checks bring the validation library) and the dashboard load just
@@ -76,6 +77,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
   const { atLimit } = useUsage();
   const [helpOpen, setHelpOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const keptListScroll = useKeptListScroll(ticketNumber !== null);
   const view: View = isView(section) ? section : "my-open";
   const resolved = useTicketByNumber(ticketNumber);
   const selectedId = ticketNumber !== null && resolved.data?.ticketNumber === ticketNumber ? resolved.data.id : null;
@@ -130,12 +132,25 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
 
   const open = ticketNumber !== null;
   return (
-    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 flex-col overflow-hidden">
+    // On a phone an open ticket is part of the page, which scrolls as one (no box in a box).
+    <div
+      className={cn(
+        "flex h-[calc(100svh-3.5rem)] min-h-0 flex-col overflow-hidden",
+        open && "max-md:h-auto max-md:overflow-visible",
+      )}
+    >
       <UsageAlert />
-      <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)] 2xl:grid-cols-[28rem_minmax(0,1fr)]">
+      <div
+        className={cn(
+          "grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[19rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)] 2xl:grid-cols-[28rem_minmax(0,1fr)]",
+          open && "max-md:block",
+        )}
+      >
+        {/* The list fills its pane, so the divider it draws runs the workspace's full height. */}
         <div
           data-queue-pane
-          className={cn("flex min-h-0 min-w-0 flex-col", open && "max-md:hidden")}
+          {...keptListScroll}
+          className={cn("flex min-h-0 min-w-0 flex-col [&>section]:flex-1", open && "max-md:hidden")}
           onPointerOver={preloadTicketDetail}
           onFocus={preloadTicketDetail}
         >

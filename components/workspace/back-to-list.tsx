@@ -16,7 +16,8 @@ export function BackToList({ view }: { view: View }) {
     else navigateWorkspace({ section: view, ticket: null });
   }
   return (
-    <div className="border-b p-2 md:hidden">
+    // Stays in reach below the top bar while the ticket scrolls with the page.
+    <div className="sticky top-14 z-10 border-b bg-background p-2 md:hidden">
       <Button variant="ghost" size="sm" onClick={back}>
         <ArrowLeft aria-hidden />
         Back to {queueLabel(view)}

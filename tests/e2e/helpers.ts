@@ -79,6 +79,17 @@ export async function codeFromMail(to: string): Promise<string> {
   return code!;
 }
 
+/**
+ * Unfolds the open ticket's details (status, tags, customer, mail, history) where a narrow ticket
+ * pane folds them under "Details"; a wide pane shows them beside the conversation already.
+ */
+export async function showTicketDetails(page: Page) {
+  const toggle = page.getByRole("article").getByRole("button", { name: "Details" });
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toBeVisible();
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await expect(page.getByRole("article").getByRole("combobox", { name: "Status" })).toBeVisible();
+}
+
 /** A toast's text (Radix also announces it in a live region, which would match twice). */
 export function toastText(page: Page, text: string) {
   return page.locator('[data-slot="toast"]').getByText(text);

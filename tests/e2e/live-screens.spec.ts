@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Browser } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { SCREEN_SIZES, showTicketDetails, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
 import { expect, test } from "./team";
 
 // The live parts of an open ticket at the widths agents use, light and dark, saved as screenshots
@@ -52,6 +52,7 @@ for (const theme of ["light", "dark"] as const) {
       await c.goto(url);
       await expect(c.getByRole("article").getByRole("heading", { name: ticket.subject })).toBeVisible();
       await a.request.put(`/api/tickets/${ticket.id}`, { data: { status: "pending" } });
+      await showTicketDetails(c);
       await c.getByRole("article").getByRole("combobox", { name: "Status" }).click();
       await c.getByRole("option", { name: "Resolved" }).click();
       const dialog = c.getByRole("alertdialog", { name: "This ticket was updated" });

@@ -63,9 +63,12 @@ test.describe("live workspace", () => {
 
     await a.getByRole("article").getByRole("button", { name: "Send Reply" }).click();
     await expect(toastText(a, "Reply sent")).toBeVisible();
-    await expect(b.getByRole("article").getByText("Looking into it now")).toBeVisible();
-    await expect(b.getByText("This ticket was updated")).toBeVisible();
-    // The one who wrote it is not told their own news.
+    // The reply comes into B's conversation; a message is not "This ticket was updated" news.
+    await expect(b.getByRole("article").getByText("Looking into it now")).toBeInViewport();
+    await expect(b.getByRole("article").getByRole("status").filter({ hasText: "New message from" })).toHaveText(
+      "New message from Alex Admin",
+    );
+    await expect(b.getByText("This ticket was updated")).toHaveCount(0);
     await expect(a.getByText("This ticket was updated")).toHaveCount(0);
 
     // A leaves the ticket: B sees them go at once (a crashed tab would drop out only after 25 s).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { latestMailTo, SCREEN_SIZES, signInAs, openInTheme } from "./helpers";
+import { latestMailTo, SCREEN_SIZES, showTicketDetails, signInAs, openInTheme } from "./helpers";
 import { expect, test } from "./team";
 
 // Customer satisfaction end to end: an agent resolves a ticket, the customer opens the Good
@@ -132,6 +132,7 @@ test("the rating page, the ticket's rating and Admin > Agents fit every width, l
       await openInTheme(page, theme);
       await page.setViewportSize(size);
       await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
+      await showTicketDetails(page);
       const rating = page.getByRole("article").getByRole("region", { name: "Customer rating" });
       await expect(rating).toContainText(`The fix took two days (${name}).`);
       await rating.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { SCREEN_SIZES, showTicketDetails, signInAs, toastText, openInTheme, expectNoSidewaysScroll } from "./helpers";
 import { expect, test } from "./team";
 
 // Tags end to end in the spec's own organisation, keyboard first: tag a ticket from its detail,
@@ -114,6 +114,7 @@ for (const theme of ["light", "dark"] as const) {
       const shot = `Shot-${run}`;
       await page.goto("/app#all-open");
       const n = await openRow(page, 1);
+      await showTicketDetails(page);
       const ticket = page.getByRole("article", { name: `Ticket #${n}` });
       const input = ticket.getByRole("combobox", { name: "Add tag" });
       for (const tag of [shot, "billing"]) {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { addMessages, addPriorityChanges } from "./db";
-import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, signInAs, toastText } from "./helpers";
+import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, showTicketDetails, signInAs, toastText } from "./helpers";
 import { expect, test, type Team } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
@@ -42,6 +42,7 @@ async function openLongHistory(page: Page, team: Team) {
   // With its creation, 121 changes: the pane holds the newest 100.
   await addPriorityChanges(t.id, 120);
   await open(await openQueue(page, tag), t.subject);
+  await showTicketDetails(page);
   return page.getByRole("article").getByRole("region", { name: "History" });
 }
 

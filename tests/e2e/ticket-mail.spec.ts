@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import nodemailer from "nodemailer";
 import { simpleParser } from "mailparser";
-import { latestMailTo, signInAs } from "./helpers";
+import { latestMailTo, showTicketDetails, signInAs } from "./helpers";
 import { expect, test } from "./team";
 
 // What an agent sees of a ticket's received mail: each message with its sender checks and its
@@ -147,6 +147,7 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
       // The same address with its hash would not load the page again: reload, with the theme.
       await page.reload();
       await expect(warning).toBeVisible();
+      await showTicketDetails(page);
       await email.locator("summary").click();
       await expect(message.nth(1)).toBeVisible();
       await message.nth(1).scrollIntoViewIfNeeded();

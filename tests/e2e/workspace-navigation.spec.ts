@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createForeignTicket } from "./db";
-import { signInAs } from "./helpers";
+import { showTicketDetails, signInAs } from "./helpers";
 import { expect, test } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
@@ -143,6 +143,8 @@ test.describe("workspace navigation", () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto("/app#all-open");
     await rows(page).first().click();
+    // The conversation gets the pane's height; the ticket's fields unfold under "Details".
+    await showTicketDetails(page);
     const assignee = page.getByRole("article").getByRole("combobox", { name: "Assignee" });
     await expect(assignee).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { SCREEN_SIZES, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
+import { SCREEN_SIZES, showTicketDetails, signInAs, openInTheme, expectNoSidewaysScroll } from "./helpers";
 import { expect, test } from "./team";
 
 // The workspace at the widths agents use, light and dark: nothing runs past the screen's edge,
@@ -35,8 +35,10 @@ for (const theme of ["light", "dark"] as const) {
       await expect(ticket.getByRole("heading", { level: 2 })).toBeInViewport();
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `workspace-ticket-${name}.png`) });
-      // On a phone the ticket's fields scroll under its heading (the conversation and the reply
-      // box keep their room), so a long subject can push Assignee below the fold of that area.
+      // On a narrow pane the ticket's fields unfold under "Details" (the conversation keeps the room).
+      await showTicketDetails(page);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `workspace-ticket-details-${name}.png`) });
       const assignee = ticket.getByRole("combobox", { name: "Assignee" });
       await assignee.scrollIntoViewIfNeeded();
       await expect(assignee).toBeInViewport();

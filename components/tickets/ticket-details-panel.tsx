@@ -1,0 +1,96 @@
+"use client";
+
+import { ChevronDown } from "lucide-react";
+import { useState } from "react";
+import { TicketRatingNote } from "@/components/satisfaction/ticket-rating";
+import { Button } from "@/components/ui/button";
+import type { TicketJson } from "@/lib/schemas/tickets";
+import { cn } from "@/lib/utils";
+import { CustomerPanel } from "./customer-panel";
+import { TicketHistory } from "./ticket-history";
+import { TicketMailSection } from "./ticket-mail";
+import { TicketProperties } from "./ticket-properties";
+import { TicketTags } from "./ticket-tags";
+
+/*
+ * A ticket's details (status, priority, assignee, tags, its rating, the customer, the mail it
+ * received, its history) sit in a column beside the conversation when the ticket pane is wide
+ * enough for both, as help desks lay a ticket out. On a narrower pane they fold away under a
+ * "Details" button in the ticket's header, so the conversation keeps the room; whether they are
+ * open is remembered in this browser. The widths are the ticket pane's (a container query).
+ */
+
+const STORAGE_KEY = "ticketry.ticket-details";
+
+function stored(): boolean {
+  try {
+    return typeof window !== "undefined" && window.localStorage.getItem(STORAGE_KEY) === "open";
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the folded details are open on a narrow pane, and the switch. */
+export function useDetailsOpen() {
+  const [open, setOpen] = useState(stored);
+  function toggle() {
+    setOpen(!open);
+    try {
+      window.localStorage.setItem(STORAGE_KEY, open ? "closed" : "open");
+    } catch {
+      // Private browsing without storage: the choice lasts for this ticket only.
+    }
+  }
+  return { open, toggle };
+}
+
+/** The header's "Details" button; a wide pane shows the details beside the conversation and has none. */
+export function DetailsToggle({ open, onToggle, controls }: { open: boolean; onToggle: () => void; controls: string }) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="@min-[38rem]:hidden"
+    >
+      Details
+      <ChevronDown
+        aria-hidden
+        className={cn("transition-transform motion-reduce:transition-none", open && "rotate-180")}
+      />
+    </Button>
+  );
+}
+
+export function TicketDetailsPanel({
+  id,
+  ticket,
+  open,
+  onOpenTicket,
+  className,
+}: {
+  id: string;
+  ticket: TicketJson;
+  /** On a narrow pane: unfolded. A wide pane always shows them. */
+  open: boolean;
+  onOpenTicket?: (id: string) => void;
+  className?: string;
+}) {
+  return (
+    <div id={id} data-ticket-details className={cn("@container hidden @min-[38rem]:block", open && "block", className)}>
+      <div className="grid gap-4 p-4">
+        <TicketProperties ticket={ticket} />
+        <TicketTags ticketId={ticket.id} tags={ticket.tags ?? []} />
+        <TicketRatingNote ticketId={ticket.id} />
+      </div>
+      <div className="border-t">
+        <CustomerPanel ticketId={ticket.id} onOpenTicket={onOpenTicket} />
+      </div>
+      <TicketMailSection ticketId={ticket.id} />
+      <TicketHistory ticketId={ticket.id} customerName={ticket.customerName} />
+    </div>
+  );
+}
