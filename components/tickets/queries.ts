@@ -216,6 +216,9 @@ export function useUpdateTicket(id: string, { onSuccess, onError }: MutationCall
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["ticket", id],
+    // One write to a ticket at a time, each carrying the version the one before produced:
+    // a key pressed while a change is on its way is not refused as stale.
+    scope: { id: `ticket-${id}` },
     mutationFn: async (change: TicketChange) =>
       (
         await apiRequest("PUT", `/api/tickets/${id}`, { version: shownVersion(queryClient, id), ...change })
@@ -248,6 +251,7 @@ export function useCreateReply(ticketId: string, { onSuccess, onError }: Mutatio
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["ticket", ticketId],
+    scope: { id: `ticket-${ticketId}` },
     mutationFn: async (reply: NewReply) =>
       (
         await apiRequest("POST", "/api/replies", { ticketId, version: shownVersion(queryClient, ticketId), ...reply })

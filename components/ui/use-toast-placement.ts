@@ -8,7 +8,7 @@ const WATCHED = {
   subtree: true,
   childList: true,
   attributes: true,
-  attributeFilter: ["class", "style", "disabled", "hidden"],
+  attributeFilter: ["class", "style", "disabled", "hidden", "aria-hidden", "inert"],
 };
 
 /**

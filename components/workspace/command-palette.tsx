@@ -16,7 +16,7 @@ import { throwIfNotOk } from "@/lib/http/client/api";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { cn } from "@/lib/utils";
 import type { View } from "@/lib/tickets/views";
-import { MATCH, matchScore } from "./command-match";
+import { MATCH, matchScore, ranked } from "./command-match";
 import { usePageCommands } from "./page-commands";
 import type { Command } from "./palette-command";
 import { QUEUES } from "./queues";
@@ -39,30 +39,6 @@ function useTicketMatches(search: string) {
   });
   // Results of an earlier search never stand in for this one (Enter would open the wrong ticket).
   return { ...query, data: q === search.trim() ? query.data : undefined };
-}
-
-/** Groups in the order they show when they fit equally well: the open ticket's actions first. */
-const GROUP_ORDER = ["Ticket", "Go to", "Tickets", "Macros", "Actions"];
-const groupRank = (group: string) => GROUP_ORDER.findIndex((g) => group.startsWith(g));
-
-/**
- * The commands that fit what was typed, best first: a group shows as a whole, where its best
- * command ranks (the list box is read group by group, so its order is the arrow keys' order).
- */
-function ranked(scored: { command: Command; score: number }[]): Command[] {
-  const fitting = scored.filter((s) => s.score > MATCH.none);
-  const best = new Map<string, number>();
-  for (const { command, score } of fitting) best.set(command.group, Math.max(best.get(command.group) ?? 0, score));
-  return fitting
-    .map((s, index) => ({ ...s, index }))
-    .sort(
-      (a, b) =>
-        best.get(b.command.group)! - best.get(a.command.group)! ||
-        groupRank(a.command.group) - groupRank(b.command.group) ||
-        b.score - a.score ||
-        a.index - b.index,
-    )
-    .map((s) => s.command);
 }
 
 /**
