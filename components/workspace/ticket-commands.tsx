@@ -9,9 +9,17 @@ import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } fr
 import type { Command } from "./palette-command";
 import type { ChangeTicket } from "./use-undoable-change";
 
-/** Puts the cursor in the open ticket's tag field, where typing finds or creates the tag. */
+/**
+ * Puts the cursor in the open ticket's tag field, where typing finds or creates the tag. On a
+ * narrow pane the fields are folded under "Details": unfolded first.
+ */
 function focusTagField() {
-  document.querySelector<HTMLInputElement>("[data-ticket-pane] input[aria-label='Add tag']")?.focus();
+  const field = document.querySelector<HTMLInputElement>("[data-ticket-pane] input[aria-label='Add tag']");
+  if (!field) return;
+  if (field.getClientRects().length > 0) return field.focus();
+  const unfold = document.querySelector<HTMLButtonElement>("[data-details-toggle][aria-expanded='false']");
+  unfold?.click();
+  if (unfold) requestAnimationFrame(focusTagField);
 }
 
 /**

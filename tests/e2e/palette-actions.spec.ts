@@ -7,7 +7,7 @@ import { expect, test } from "./team";
 // changed the ticket since.
 
 type Created = { id: string; ticketNumber: number; subject: string };
-type Stored = { status: string; priority: string; assignedTo: string | null; version: number };
+type Stored = { status: string; priority: string; assignedTo: string | null; version: number; tags?: string[] };
 
 async function newTicket(page: Page, subject: string) {
   const res = await page.request.post("/api/tickets", {
@@ -23,7 +23,7 @@ const stored = async (page: Page, id: string) =>
 async function openTicket(page: Page, t: Created) {
   await page.goto(`/app?ticket=${t.ticketNumber}#all-open`);
   const ticket = page.getByRole("article", { name: `Ticket #${t.ticketNumber}` });
-  await expect(ticket.getByRole("combobox", { name: "Status" })).toHaveText("Open");
+  await expect(ticket.getByRole("heading", { name: t.subject })).toBeVisible();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return ticket;
 }
@@ -78,6 +78,25 @@ test.describe("palette actions and Undo", () => {
     await expect(palette.getByRole("option").first()).toHaveAccessibleName("Settings");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/settings/);
+  });
+
+  test("Add tag... puts the cursor in the tag field, unfolding the ticket's details on a narrower pane", async ({
+    page,
+    team,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signInAs(page, team.agent.email);
+    const t = await newTicket(page, `Palette tag ${Date.now()}`);
+    const ticket = await openTicket(page, t);
+    const field = ticket.getByRole("combobox", { name: "Add tag" });
+    await expect(field).toBeHidden();
+
+    await runFromPalette(page, "add tag", "Add tag...");
+    await expect(field).toBeFocused();
+    const tag = `palette-${Date.now()}`;
+    await page.keyboard.type(tag);
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await stored(page, t.id)).tags).toContain(tag);
   });
 
   test("e, then Undo, returns the ticket to its previous status; z undoes too", async ({ page, team }) => {
