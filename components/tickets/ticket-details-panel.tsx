@@ -51,6 +51,7 @@ export function DetailsToggle({ open, onToggle, controls }: { open: boolean; onT
       type="button"
       variant="outline"
       size="sm"
+      data-details-toggle
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}

@@ -49,6 +49,13 @@ function writeReply(internal: boolean) {
 function openSelect(id: string) {
   const trigger = document.getElementById(id);
   if (!trigger || trigger.hasAttribute("disabled")) return;
+  if (trigger.getClientRects().length === 0) {
+    // On a narrow ticket pane the fields are folded under "Details": unfolded first, then opened.
+    const unfold = document.querySelector<HTMLButtonElement>("[data-details-toggle][aria-expanded='false']");
+    unfold?.click();
+    if (unfold) requestAnimationFrame(() => openSelect(id));
+    return;
+  }
   trigger.focus();
   trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
 }

@@ -76,6 +76,15 @@ test.describe("ticket layout", () => {
     await expect(detail.getByRole("combobox", { name: "Status" })).toBeVisible();
     await expect(detail.getByRole("complementary", { name: "Customer" })).toBeAttached();
     await expectNoViolations(page);
+
+    // Folded again, Shift+E (choose a status) unfolds them to open the status.
+    await toggle.click();
+    await expect(detail.getByRole("combobox", { name: "Status" })).toBeHidden();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("Shift+E");
+    await expect(page.getByRole("option", { name: "Resolved" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await closeTicket(page, ticket.id);
   });
 
