@@ -20,7 +20,7 @@ const UNASSIGNED = "unassigned";
  * enough that the whole bar fits one line of the list at its narrowest desktop width.
  */
 function ActionSelect(props: Omit<ComponentProps<typeof OptionSelect>, "value" | "className">) {
-  return <OptionSelect {...props} value="" className="h-7 w-auto gap-0.5 px-1.5 text-xs [&>svg]:size-3" />;
+  return <OptionSelect {...props} value="" className="h-6 w-auto gap-0.5 px-1.5 text-xs [&>svg]:size-3" />;
 }
 
 /** Assign, set status or priority, or add or remove tags of every selected ticket in one request. */
@@ -43,7 +43,7 @@ export function BulkActionBar({ ids, onDone, onClear }: { ids: string[]; onDone:
     <div
       role="region"
       aria-label="Bulk actions"
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-1 border-b bg-background px-3 py-1.5"
+      className="sticky top-0 z-10 flex min-h-8 flex-wrap items-center gap-1 border-b bg-background px-3 py-1"
     >
       <span className="text-xs font-medium" aria-live="polite">
         {n} selected

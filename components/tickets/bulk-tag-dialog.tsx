@@ -35,7 +35,7 @@ export function BulkTagDialog({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="outline" size="sm" className="h-7 gap-0.5 px-1.5 text-xs" disabled={disabled}>
+        <Button variant="outline" size="sm" className="h-6 gap-0.5 px-1.5 text-xs" disabled={disabled}>
           <Tag className="size-3" aria-hidden />
           Tag
         </Button>

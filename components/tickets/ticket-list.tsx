@@ -200,7 +200,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           <BulkActionBar ids={selection.ids} onDone={selection.clear} onClear={selection.clear} />
         ) : (
           tickets.length > 0 && (
-            <div className="flex items-center gap-2 border-b px-3 py-1.5 text-xs text-muted-foreground">
+            // As high as the bulk bar that takes its place, so ticking a ticket moves no row.
+            <div className="flex min-h-8 items-center gap-2 border-b px-3 py-1 text-xs text-muted-foreground">
               {bulk && (
                 <>
                   <RowCheckbox
