@@ -89,16 +89,13 @@ test("the ticket's customer downloads the files in the portal with the portal to
   await page.getByRole("button", { name: "Verify Code" }).click();
   await expect(toastText(page, "Access granted")).toBeVisible();
 
-  const open = async () => {
-    await page.getByRole("button", { name: new RegExp(subject) }).click();
-    const lists = page.getByRole("article").getByRole("list", { name: "Attachments" });
-    await expect(lists).toHaveCount(2);
-    return lists;
-  };
-  const lists = await open();
+  await page.getByRole("button", { name: new RegExp(subject) }).click();
+  const lists = page.getByRole("article").getByRole("list", { name: "Attachments" });
+  await expect(lists).toHaveCount(2);
   const got = await downloadByKeyboard(page, lists.nth(0).getByRole("link", { name: /order confirmation/ }));
   expect(got).toEqual({ name: "order confirmation (scanned).txt", text: "Order 4471: 2 x blender\n" });
-  // The same address without the token is refused: the link alone opens nothing.
+  // The same address as a plain request is refused: the page fetches files naming its portal,
+  // so the session cookie alone (sent by any link to it) opens nothing.
   const href = (await lists.nth(0).getByRole("link").first().getAttribute("href"))!;
   expect((await page.request.get(href)).status()).toBe(401);
   await expectNoViolations(page, "article");
@@ -107,8 +104,10 @@ test("the ticket's customer downloads the files in the portal with the portal to
     await page.evaluate((dark) => localStorage.setItem("theme", dark ? "dark" : "light"), theme === "dark");
     for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
+      // The open ticket is in the portal's address, so a reload shows it again.
       await page.reload();
-      const shown = await open();
+      const shown = page.getByRole("article").getByRole("list", { name: "Attachments" });
+      await expect(shown).toHaveCount(2);
       await shown.nth(0).scrollIntoViewIfNeeded();
       await expectFits(page);
       await page.screenshot({ path: path.join(SHOTS, `attachments-portal-${size.width}-${theme}.png`) });
