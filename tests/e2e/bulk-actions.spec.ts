@@ -10,6 +10,8 @@ test.describe("bulk actions", () => {
   }) => {
     await signInAs(page, team.admin.email);
     await page.goto("/app#all-open");
+    // The page is drawn with My Open until the browser reads the hash: take All Open's rows.
+    await expect(page.getByRole("heading", { name: "All Open", level: 2 })).toBeVisible();
     const list = page.getByRole("region", { name: "Tickets" });
     const rows = list.locator("[data-ticket-row]");
     await expect(rows.nth(5)).toBeVisible();

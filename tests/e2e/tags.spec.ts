@@ -70,11 +70,13 @@ test.describe("tags", () => {
     const numbers = await list(page)
       .locator("[data-ticket-row]")
       .evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute("data-ticket-row")!));
-    for (const n of numbers)
+    const bar = page.getByRole("region", { name: "Bulk actions" });
+    for (const [i, n] of numbers.entries()) {
       await list(page)
         .getByRole("checkbox", { name: `Select ticket #${n}` })
         .click();
-    const bar = page.getByRole("region", { name: "Bulk actions" });
+      await expect(bar).toContainText(`${i + 1} selected`);
+    }
     await bar.getByRole("button", { name: "Tag" }).click();
     const dialog = page.getByRole("dialog", { name: "Tag 3 tickets" });
     await dialog.getByRole("combobox", { name: "Tags to apply" }).fill(BULK);
