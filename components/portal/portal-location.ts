@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { addressStore } from "@/lib/http/client/address-store";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 
 /**
@@ -10,16 +11,7 @@ import { parseTicketNumber } from "@/lib/tickets/ticket-url";
  */
 export type PortalView = { name: "list" } | { name: "create" } | { name: "detail"; ticketNumber: number };
 
-const CHANGE = "portal-location";
-
-function subscribe(onChange: () => void) {
-  window.addEventListener("popstate", onChange);
-  window.addEventListener(CHANGE, onChange);
-  return () => {
-    window.removeEventListener("popstate", onChange);
-    window.removeEventListener(CHANGE, onChange);
-  };
-}
+const address = addressStore("portal-location");
 
 let cache: { search: string; view: PortalView } | null = null;
 
@@ -40,7 +32,7 @@ function read(search: string): PortalView {
 export function usePortalView(): PortalView {
   return read(
     useSyncExternalStore(
-      subscribe,
+      address.subscribe,
       () => window.location.search,
       () => "",
     ),
@@ -54,9 +46,6 @@ export function navigatePortal(to: PortalView, { replace = false } = {}) {
   params.delete("view");
   if (to.name === "detail") params.set("ticket", String(to.ticketNumber));
   if (to.name === "create") params.set("view", "new");
-  const href = `${window.location.pathname}?${params}`.replace(/\?$/, "");
-  if (href === window.location.pathname + window.location.search) return;
-  if (replace) window.history.replaceState(null, "", href);
-  else window.history.pushState(null, "", href);
-  window.dispatchEvent(new Event(CHANGE));
+  const search = params.toString();
+  address.go(`${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`, { replace });
 }

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ApiError, throwIfNotOk } from "@/lib/http/client/api";
+import { ApiError, apiRequest } from "@/lib/http/client/api";
 import type { Jsonify } from "@/lib/schemas/json";
 import { PORTAL_ORG_HEADER, type PortalSession } from "@/lib/schemas/portal";
 
@@ -16,11 +16,8 @@ export type PortalSessionJson = Jsonify<PortalSession>;
 type ReadAnswer<T> = (res: Response) => Promise<T>;
 const readJson = (res: Response) => res.json();
 
-/** The headers of every call of the portal `slug` (plus JSON's when there is a body). */
-export const portalHeaders = (slug: string, json = false): Record<string, string> => ({
-  [PORTAL_ORG_HEADER]: slug,
-  ...(json ? { "Content-Type": "application/json" } : {}),
-});
+/** The header every call of the portal `slug` carries, so the server reads that portal's cookie. */
+export const portalHeaders = (slug: string): Record<string, string> => ({ [PORTAL_ORG_HEADER]: slug });
 
 /** A call of the portal `slug` with its session cookie; fails like apiRequest (an ApiError). */
 export async function portalRequest<T>(
@@ -30,14 +27,7 @@ export async function portalRequest<T>(
   data?: unknown,
   read: ReadAnswer<T> = readJson,
 ): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: portalHeaders(slug, data !== undefined),
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "same-origin",
-  });
-  await throwIfNotOk(res);
-  return read(res);
+  return read(await apiRequest(method, url, data, portalHeaders(slug)));
 }
 
 /** True when a failed portal call means the session no longer works. */
@@ -78,8 +68,7 @@ export function usePortalSession(slug: string) {
  * fetched and handed to the browser as a blob under the file's own name.
  */
 export async function portalDownload(slug: string, url: string, filename: string): Promise<void> {
-  const res = await fetch(url, { headers: portalHeaders(slug), credentials: "same-origin" });
-  await throwIfNotOk(res);
+  const res = await apiRequest("GET", url, undefined, portalHeaders(slug));
   const href = URL.createObjectURL(await res.blob());
   try {
     const link = document.createElement("a");

@@ -3,7 +3,7 @@
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { ticketKeys } from "./queries";
-import { useStored } from "./reply-storage";
+import { useStored } from "@/components/ui/use-stored";
 
 type ListPages = InfiniteData<{ items: TicketJson[] }>;
 

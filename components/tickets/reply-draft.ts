@@ -1,6 +1,6 @@
 "use client";
 
-import { useStored, writeStored } from "./reply-storage";
+import { useStored, writeStored } from "@/components/ui/use-stored";
 
 export type ReplyKind = "public" | "internal";
 

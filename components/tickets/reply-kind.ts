@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { ReplyKind } from "./reply-draft";
-import { useStored } from "./reply-storage";
+import { useStored } from "@/components/ui/use-stored";
 
 const keepNotesKey = (userId: string | undefined, ticketId: string) =>
   userId ? `ticketry:keep-notes:${userId}:${ticketId}` : null;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useStored } from "./reply-storage";
+import { useStored } from "@/components/ui/use-stored";
 
 /** What a public reply can do as it is sent: only send, or also move the ticket on. */
 export const SEND_ACTIONS = [

@@ -1,9 +1,9 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
 import { TicketRatingNote } from "@/components/satisfaction/ticket-rating";
 import { Button } from "@/components/ui/button";
+import { useStored } from "@/components/ui/use-stored";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { cn } from "@/lib/utils";
 import { CustomerPanel } from "./customer-panel";
@@ -22,26 +22,11 @@ import { TicketTags } from "./ticket-tags";
 
 const STORAGE_KEY = "ticketry.ticket-details";
 
-function stored(): boolean {
-  try {
-    return typeof window !== "undefined" && window.localStorage.getItem(STORAGE_KEY) === "open";
-  } catch {
-    return false;
-  }
-}
-
 /** Whether the folded details are open on a narrow pane, and the switch. */
 export function useDetailsOpen() {
-  const [open, setOpen] = useState(stored);
-  function toggle() {
-    setOpen(!open);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, open ? "closed" : "open");
-    } catch {
-      // Private browsing without storage: the choice lasts for this ticket only.
-    }
-  }
-  return { open, toggle };
+  const [stored, store] = useStored("local", STORAGE_KEY);
+  const open = stored === "open";
+  return { open, toggle: () => store(open ? "closed" : "open") };
 }
 
 /** The header's "Details" button; a wide pane shows the details beside the conversation and has none. */

@@ -3,23 +3,19 @@
 import { CheckCircle2, CircleDot, Flag, Tag, UserCheck } from "lucide-react";
 import { useMemo } from "react";
 import { useTicket } from "@/components/tickets/queries";
+import { revealTicketField } from "@/components/tickets/reveal-ticket-field";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { can } from "@/lib/permissions/table";
 import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 import type { Command } from "./palette-command";
 import type { ChangeTicket } from "./use-undoable-change";
 
-/**
- * Puts the cursor in the open ticket's tag field, where typing finds or creates the tag. On a
- * narrow pane the fields are folded under "Details": unfolded first.
- */
+/** Puts the cursor in the open ticket's tag field, where typing finds or creates the tag. */
 function focusTagField() {
-  const field = document.querySelector<HTMLInputElement>("[data-ticket-pane] input[aria-label='Add tag']");
-  if (!field) return;
-  if (field.getClientRects().length > 0) return field.focus();
-  const unfold = document.querySelector<HTMLButtonElement>("[data-details-toggle][aria-expanded='false']");
-  unfold?.click();
-  if (unfold) requestAnimationFrame(focusTagField);
+  revealTicketField(
+    () => document.querySelector<HTMLInputElement>("[data-ticket-pane] input[aria-label='Add tag']"),
+    (field) => field.focus(),
+  );
 }
 
 /**

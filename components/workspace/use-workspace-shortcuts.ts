@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { revealTicketField } from "@/components/tickets/reveal-ticket-field";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { ignoresShortcuts } from "./shortcuts";
 import { useUndoableChange, type ChangeTicket } from "./use-undoable-change";
@@ -47,17 +48,16 @@ function writeReply(internal: boolean) {
 
 /** Opens a Radix select as its own keyboard handling would (it opens on Enter, not on click()). */
 function openSelect(id: string) {
-  const trigger = document.getElementById(id);
-  if (!trigger || trigger.hasAttribute("disabled")) return;
-  if (trigger.getClientRects().length === 0) {
-    // On a narrow ticket pane the fields are folded under "Details": unfolded first, then opened.
-    const unfold = document.querySelector<HTMLButtonElement>("[data-details-toggle][aria-expanded='false']");
-    unfold?.click();
-    if (unfold) requestAnimationFrame(() => openSelect(id));
-    return;
-  }
-  trigger.focus();
-  trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  revealTicketField(
+    () => {
+      const trigger = document.getElementById(id);
+      return trigger?.hasAttribute("disabled") ? null : trigger;
+    },
+    (trigger) => {
+      trigger.focus();
+      trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { addressStore } from "@/lib/http/client/address-store";
 import { listSearch, NO_LIST_PARAMS, readListParams, type ListParams } from "@/lib/tickets/list-params";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 
@@ -8,25 +9,13 @@ import { parseTicketNumber } from "@/lib/tickets/ticket-url";
  * Where the agent is in /app: the section (URL hash: a queue, dashboard, ...), the open ticket
  * (`?ticket=<number>`) and the queue's sort, filters and search (the other query parameters,
  * see list-params.ts). The URL is the only state, so a click, a reload, a bookmark and
- * Back/Forward all show the same thing. Changes go through history.pushState with a whole
- * URL (never `location.hash +=`), which is what once turned `#closed` into `#closed#unassigned`.
+ * Back/Forward all show the same thing.
  */
 export type WorkspaceLocation = { section: string; ticket: number | null; list: ListParams };
 
-const CHANGE = "workspace-location";
+const address = addressStore("workspace-location");
 /** Marks a history entry that opened a ticket from the list, so "back to the list" can go back. */
 const FROM_LIST = "ticketryFromList";
-
-function subscribe(onChange: () => void) {
-  window.addEventListener("hashchange", onChange);
-  window.addEventListener("popstate", onChange);
-  window.addEventListener(CHANGE, onChange);
-  return () => {
-    window.removeEventListener("hashchange", onChange);
-    window.removeEventListener("popstate", onChange);
-    window.removeEventListener(CHANGE, onChange);
-  };
-}
 
 const snapshot = () => window.location.hash + "|" + window.location.search;
 
@@ -47,7 +36,7 @@ function parsed(key: string) {
 }
 
 export function useWorkspaceLocation(): WorkspaceLocation {
-  const key = useSyncExternalStore(subscribe, snapshot, () => "|");
+  const key = useSyncExternalStore(address.subscribe, snapshot, () => "|");
   return parsed(key);
 }
 
@@ -73,12 +62,7 @@ function here(): WorkspaceLocation {
 export function navigateWorkspace(to: Destination, { replace = false, fromList = false } = {}) {
   const current = here();
   const list = to.list ?? (to.section === current.section ? current.list : NO_LIST_PARAMS);
-  const href = workspaceHref({ ...to, list });
-  if (href === window.location.pathname + window.location.search + window.location.hash) return;
-  const state = { ...(fromList ? { [FROM_LIST]: true } : {}) };
-  if (replace) window.history.replaceState(state, "", href);
-  else window.history.pushState(state, "", href);
-  window.dispatchEvent(new Event(CHANGE));
+  address.go(workspaceHref({ ...to, list }), { replace, state: fromList ? { [FROM_LIST]: true } : {} });
 }
 
 /**
@@ -87,10 +71,10 @@ export function navigateWorkspace(to: Destination, { replace = false, fromList =
  */
 export function updateListParams(change: Partial<ListParams>) {
   const current = here();
-  const href = workspaceHref({ ...current, list: { ...current.list, ...change } });
-  if (href === window.location.pathname + window.location.search + window.location.hash) return;
-  window.history.replaceState(window.history.state, "", href);
-  window.dispatchEvent(new Event(CHANGE));
+  address.go(workspaceHref({ ...current, list: { ...current.list, ...change } }), {
+    replace: true,
+    state: window.history.state,
+  });
 }
 
 /** Whether Back returns to the list this ticket was opened from (same scroll position and all). */

@@ -40,10 +40,16 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, code, error, `${res.status}: ${text}`, details);
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/** `headers`: what a caller adds to every call of its own (the portal names itself). */
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
+    headers: data !== undefined ? { ...headers, "Content-Type": "application/json" } : headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });

@@ -3,8 +3,9 @@
 import { useState } from "react";
 
 /**
- * Where the reply box keeps what it remembers in this browser: "local" outlives the tab (drafts,
- * an agent's habits), "session" lasts while the tab is open (a choice made for one ticket today).
+ * Where a screen keeps what it remembers in this browser: "local" outlives the tab (drafts, an
+ * agent's habits, a panel left open), "session" lasts while the tab is open (a choice made for
+ * one ticket today).
  */
 export type StorageArea = "local" | "session";
 
