@@ -7,6 +7,7 @@ import { shortSpan } from "@/lib/format/sla-text";
 import { RowCheckbox } from "./row-checkbox";
 import { PriorityBadge, SlaBadge, StatusBadge } from "./ticket-badges";
 import type { TicketListItemJson } from "./queries";
+import { runningDue } from "@/lib/tickets/sla";
 import { SORT_TIME_LABELS, type SortTime } from "@/lib/tickets/sort";
 
 const CHIP = "h-4 gap-0.5 px-1 py-0 text-[11px] leading-4 [&>svg]:size-3";
@@ -42,15 +43,7 @@ function RowTags({ tags }: { tags: string[] }) {
 
 /** The time a row shows, as the list's sort follows it (see SORT_TIMES). */
 function RowTime({ ticket: t, time, now }: { ticket: TicketListItemJson; time: SortTime; now: Date }) {
-  const at = new Date(
-    time === "due"
-      ? t.firstRespondedAt
-        ? t.resolutionDueAt
-        : t.firstResponseDueAt
-      : time === "created"
-        ? t.createdAt
-        : t.updatedAt,
-  );
+  const at = new Date(time === "due" ? runningDue(t) : time === "created" ? t.createdAt : t.updatedAt);
   const label = SORT_TIME_LABELS[time];
   // Created and last activity are always past ("3 h": ago); a due time says which side of now it is.
   const span =

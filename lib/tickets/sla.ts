@@ -56,6 +56,14 @@ export function slaBadge(t: SlaFields, now: Date): SlaBadge {
   return { state: "met" };
 }
 
+/**
+ * The SLA target that runs next: the first reply until there is one, then resolution (the
+ * "SLA due" and "Needs attention" orders read the same rule in SQL: order-sql.mjs).
+ */
+export function runningDue<T>(t: { firstRespondedAt: T | null; firstResponseDueAt: T; resolutionDueAt: T }): T {
+  return t.firstRespondedAt ? t.resolutionDueAt : t.firstResponseDueAt;
+}
+
 export type SlaTarget = "first_reply" | "resolution";
 export type SlaSummary =
   | { state: "none" }
@@ -73,6 +81,5 @@ export function slaSummary(t: SlaFields, now: Date): SlaSummary {
   if (!t.firstRespondedAt && t.firstResponseDueAt.getTime() <= at)
     return { state: "breached", target: "first_reply", dueAt: t.firstResponseDueAt };
   const target: SlaTarget = t.firstRespondedAt ? "resolution" : "first_reply";
-  const dueAt = target === "first_reply" ? t.firstResponseDueAt : t.resolutionDueAt;
-  return { state: slaRiskAt(t).getTime() <= at ? "at_risk" : "ok", target, dueAt };
+  return { state: slaRiskAt(t).getTime() <= at ? "at_risk" : "ok", target, dueAt: runningDue(t) };
 }

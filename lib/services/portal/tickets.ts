@@ -7,6 +7,7 @@ import { createTicketSchema, type ConversationQuery } from "@/lib/schemas/ticket
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import { portalActor } from "@/lib/services/actor";
 import { scopeFilter } from "@/lib/services/tickets/access";
+import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { openingAttachments } from "@/lib/services/tickets/attachments";
 import { listCustomerReplies } from "@/lib/services/replies/conversation";
 import { raiseTicket } from "@/lib/services/tickets/create";
@@ -43,9 +44,6 @@ export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
   });
 }
 
-/** A ticket's id, or its number as the customer's mail links to it (`/portal?ticket=12`). */
-const TICKET_NUMBER = /^[1-9]\d{0,8}$/;
-
 async function findOwnTicket(c: PortalCustomer, which: { id: string } | { ticketNumber: number }) {
   const ticket = await db.ticket.findFirst({ where: { ...which, ...own(c) }, select: PORTAL_TICKET_SELECT });
   if (!ticket) throw notFound("Ticket not found");
@@ -54,10 +52,9 @@ async function findOwnTicket(c: PortalCustomer, which: { id: string } | { ticket
 
 /** One of the customer's tickets (by id or number) with the files of its first message. */
 export async function getPortalTicket(c: PortalCustomer, idOrNumber: string): Promise<WithAttachments<PortalTicket>> {
-  const ticket = await findOwnTicket(
-    c,
-    TICKET_NUMBER.test(idOrNumber) ? { ticketNumber: Number(idOrNumber) } : { id: idOrNumber },
-  );
+  // Its number as the customer's mail links to it (`/portal?ticket=12`), read as the portal reads it.
+  const ticketNumber = parseTicketNumber(idOrNumber);
+  const ticket = await findOwnTicket(c, ticketNumber !== null ? { ticketNumber } : { id: idOrNumber });
   return { ...ticket, attachments: await openingAttachments(c.organizationId, ticket.id) };
 }
 
