@@ -50,6 +50,13 @@ function cronItems() {
 export type Workers = { stop: () => Promise<void> };
 
 /** How long before a stopped pool is replaced, and how far the wait doubles while the database is away. */
+/**
+ * Outcomes are written through the queue's batching path: a write that fails stops the pool (and
+ * the takeover follows), where the unbatched path dropped it and the job waited four hours for
+ * its lock to expire.
+ */
+const outcomesBatched = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
+
 const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
 
 /**
@@ -119,10 +126,7 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
       pollInterval: 1000,
       logger,
       events,
-      // Outcomes are written through the queue's batching path: a write that fails stops the pool
-      // (and the takeover above follows), where the unbatched path dropped it and the job waited
-      // four hours for its lock to expire.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      preset: outcomesBatched,
       taskList: taskList(),
       parsedCronItems: cronItems(),
     });
@@ -179,5 +183,7 @@ async function releaseJobsOf(connectionString: string, poolIds: string[], runnin
 
 /** Runs every job that is ready now, one after another, until none is left (tests, scripts). */
 export async function runReadyJobs(connectionString = env.databaseUrl): Promise<void> {
-  await runOnce({ connectionString, noHandleSignals: true, logger, taskList: taskList() });
+  // Batched outcomes are flushed before the run ends; unbatched ones are written after it has
+  // returned, so a caller could see a job that ran still waiting in the queue.
+  await runOnce({ connectionString, noHandleSignals: true, logger, preset: outcomesBatched, taskList: taskList() });
 }
