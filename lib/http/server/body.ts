@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/errors";
+import { refuseUnstorableText, utf8Text } from "@/lib/http/server/input-text";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -24,11 +25,10 @@ async function readLimitedBytes(req: NextRequest, maxBytes: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-async function readLimited(req: NextRequest, maxBytes: number): Promise<string> {
-  return (await readLimitedBytes(req, maxBytes)).toString("utf8");
-}
-
-/** A body taken as bytes (a raw mail message): 415 for another content type, 413 when too large, 400 when empty. */
+/**
+ * A body taken as bytes (a raw mail message): 415 for another content type, 413 when too large,
+ * 400 when empty. Its bytes are kept as sent, whatever they are: the mail parser cleans what it reads.
+ */
 export async function readRawBody(req: NextRequest, contentType: RegExp, maxBytes: number): Promise<Buffer> {
   const type = (req.headers.get("content-type") ?? "").trim();
   if (!contentType.test(type)) throw unsupportedMediaType("Content-Type must be message/rfc822 or text/plain");
@@ -37,15 +37,21 @@ export async function readRawBody(req: NextRequest, contentType: RegExp, maxByte
   return raw;
 }
 
-/** Parses a JSON request body: 415 for another content type, 413 when too large, 400 when malformed. */
+/**
+ * Parses a JSON request body: 415 for another content type, 413 when too large, 400 when
+ * malformed, not UTF-8 or holding a character that cannot be stored (see input-text.ts).
+ */
 export async function readJsonBody(req: NextRequest, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw unsupportedMediaType();
-  const text = await readLimited(req, maxBytes);
+  const text = utf8Text(await readLimitedBytes(req, maxBytes));
   if (text.trim() === "") throw badRequest("Request body is required");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest("Malformed JSON body");
   }
+  refuseUnstorableText(value);
+  return value;
 }

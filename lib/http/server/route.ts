@@ -12,6 +12,7 @@ import { toAppError } from "@/lib/http/server/map-error";
 import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
 import { errorResponse, json } from "@/lib/http/server/respond";
+import { refuseUnstorableText, strictQuery } from "@/lib/http/server/input-text";
 import { parseWith } from "@/lib/http/server/validate";
 import { can, type Permission } from "@/lib/permissions/table";
 import { forgetOrganizationCounts } from "@/lib/services/tickets/counts";
@@ -61,15 +62,16 @@ function build<U, B extends Schema, Q extends Schema>(
     try {
       assertSameOrigin(req);
       const user = await authenticate(req);
-      const query = (
-        options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined
-      ) as Infer<Q>;
+      // Every route refuses a query or path id that cannot be stored, whether it reads it or not.
+      const search = strictQuery(req.nextUrl.search);
+      const params = await flattenParams(args);
+      refuseUnstorableText(params);
+      const query = (options.query ? parseWith(options.query, search) : undefined) as Infer<Q>;
       const body = (
         options.body
           ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
           : undefined
       ) as Infer<B>;
-      const params = await flattenParams(args);
       const result = await handler({ req, user, body, query, params, requestId });
       response = result instanceof Response ? result : json(result ?? { ok: true });
     } catch (error) {
@@ -85,6 +87,7 @@ function build<U, B extends Schema, Q extends Schema>(
 /**
  * The one way in for authenticated API calls: same-origin check on mutations, session
  * (checked against the database), permission, zod-parsed query and body, one error shape.
+ * Query, path ids and JSON bodies holding what cannot be stored are refused (input-text.ts).
  * After any call that may have written, this process counts the caller's queues again: the
  * change's notification may reach it after the caller's next request does.
  */

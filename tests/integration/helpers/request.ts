@@ -6,13 +6,16 @@ type Options = {
   method?: string;
   body?: unknown;
   /** Sent as-is instead of JSON-encoding `body`. */
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 };
 
 /** Builds the NextRequest a route handler receives; JSON bodies get the JSON content type. */
 export function makeRequest(path: string, { method = "GET", body, rawBody, headers = {} }: Options = {}) {
-  const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers: { ...headers } };
+  const init: { method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {
+    method,
+    headers: { ...headers },
+  };
   if (rawBody !== undefined) init.body = rawBody;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);

@@ -36,12 +36,15 @@ export async function handlerOf(route: string, method: Method): Promise<Handler>
   return handler as Handler;
 }
 
-/** The URL of a route pattern with its dynamic segments filled in, plus the query string. */
-export function urlOf(route: string, call: Pick<Call, "params" | "query">): string {
+/**
+ * The URL of a route pattern with its dynamic segments filled in, plus the query string. A
+ * segment's lone surrogate goes as U+FFFD (no URL carries one; the handler still gets `params`).
+ */
+export function urlOf(route: string, call: Pick<Call, "params" | "query" | "rawQuery">): string {
   const pathname = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) =>
-    encodeURIComponent(call.params?.[name] ?? `missing-${name}`),
+    encodeURIComponent((call.params?.[name] ?? `missing-${name}`).toWellFormed()),
   );
-  const query = new URLSearchParams(call.query ?? {}).toString();
+  const query = call.rawQuery ?? new URLSearchParams(call.query ?? {}).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
 
@@ -49,7 +52,7 @@ export function urlOf(route: string, call: Pick<Call, "params" | "query">): stri
 export async function invoke(
   route: string,
   method: Method,
-  call: Call & { rawBody?: string },
+  call: Call,
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const handler = await handlerOf(route, method);

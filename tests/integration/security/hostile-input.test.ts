@@ -1,14 +1,19 @@
 import fc from "fast-check";
-import { hashToken, newToken } from "@/lib/auth/tokens";
 import { PASSWORD } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { invoke } from "./discover";
-import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
-import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
-import { anyErrorBody } from "../helpers/error-body";
+import { ROUTE_TABLE, uniqueTag, type RouteEntry } from "./route-table";
+import { cookieOf, createWorld, secretsOf, setUpWorld, snapshotTenant, type World } from "./world";
 import { signedHeaders, signedInboundMail } from "../helpers/inbound-webhook";
 import { signWebhookBody } from "@/lib/services/mail/inbound/webhook";
-import { portalAuth } from "../helpers/portal-auth";
+import {
+  TARGETS,
+  baseCall as baseCallOf,
+  callerOf,
+  expectNoServerError as expectNoServerErrorOf,
+  headersFor as headersOf,
+  key,
+} from "./hostile-calls";
 
 // Hostile input: every route that takes a body or a query gets property-based garbage (fixed
 // seed, bounded runs), malformed JSON, a wrong content type and an oversize body. Never a 500;
@@ -17,76 +22,14 @@ import { portalAuth } from "../helpers/portal-auth";
 
 const SEED = 20261122;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
-const key = (e: RouteEntry) => `${e.method} ${e.route}`;
 
 let world: World;
 setUpWorld((created) => (world = created));
 
-/** The most ordinary caller the route lets in. */
-function callerOf(entry: RouteEntry): Actor | "portal" {
-  if (entry.access === "public") return "anonymous";
-  if (entry.access === "portal") return "portal";
-  if (entry.access === "signed-in") return "agent";
-  return entry.access.includes("org_admin") ? "org_admin" : "platform_admin";
-}
-
-/** A fresh portal session for A's customer per call (a logout must not starve later runs). */
-async function portalHeader(): Promise<Record<string, string>> {
-  const token = newToken();
-  await db.portalSession.create({
-    data: {
-      organizationId: world.a.org.id,
-      email: world.a.users.end_user.email,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 3_600_000),
-    },
-  });
-  return portalAuth(world.a.org.slug, token);
-}
-
-async function headersFor(caller: Actor | "portal"): Promise<Record<string, string>> {
-  // A fresh client address per call keeps the per-address throttles from answering everything with 429.
-  const ip = {
-    "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  };
-  return { ...ip, ...(caller === "portal" ? await portalHeader() : await cookieOf(world, caller)) };
-}
-
-async function baseCall(entry: RouteEntry): Promise<Call> {
-  return entry.call({
-    world,
-    actor: callerOf(entry) === "portal" ? "anonymous" : (callerOf(entry) as Actor),
-    home: world.a,
-    target: world.a,
-    unique: uniqueTag(),
-  });
-}
-
-/**
- * Sends and checks the one rule that holds for any input: no 5xx, and a refusal says why. The
- * cases below change the body and its content type and keep the call's own headers (a rating
- * link's token, a webhook's signature), so the input, not missing proof, is what is tested.
- */
-async function expectNoServerError(
-  entry: RouteEntry,
-  call: Call & { rawBody?: string },
-  headers: Record<string, string>,
-) {
-  const res = await invoke(entry.route, entry.method, call, headers);
-  const text = await res.text();
-  const verdict = {
-    route: key(entry),
-    status: res.status,
-    ...(res.status >= 500 ? { text: text.slice(0, 200), input: JSON.stringify(call).slice(0, 300) } : {}),
-  };
-  expect(verdict).toEqual({ route: key(entry), status: expect.any(Number) });
-  expect(res.status).toBeLessThan(500);
-  if (res.status >= 400) {
-    const body = JSON.parse(text) as unknown;
-    expect(body).toEqual(anyErrorBody());
-  }
-  return res.status;
-}
+const headersFor = (caller: ReturnType<typeof callerOf>) => headersOf(world, caller);
+const baseCall = (entry: RouteEntry) => baseCallOf(world, entry);
+const expectNoServerError = async (...args: Parameters<typeof expectNoServerErrorOf>) =>
+  (await expectNoServerErrorOf(...args)).status;
 
 // Values nobody should send: wrong types, empty, huge, odd unicode, markup, nesting, prototype keys.
 const nastyString = fc.oneof(
@@ -168,13 +111,6 @@ function mutatedBody(base: Record<string, unknown>): fc.Arbitrary<string> {
     });
 }
 
-/** Every route, plus a portal-token variant of the routes the workspace and the portal share. */
-const TARGETS: (RouteEntry & { label: string })[] = ROUTE_TABLE.flatMap((e) => [
-  { ...e, label: key(e) },
-  ...(e.portal && e.access !== "portal"
-    ? [{ ...e, access: "portal" as const, label: `${key(e)} (portal token)` }]
-    : []),
-]);
 const withBody = TARGETS.filter((e) => e.method !== "GET");
 const withQuery = TARGETS.filter((e) => e.method === "GET");
 const withParams = TARGETS.filter((e) => e.route.includes("["));

@@ -30,9 +30,11 @@ export type CallContext = { world: World; actor: Actor; target: Tenant; home: Te
 export type Call = {
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Sent as-is instead of encoding `query` (a malformed percent-escape). */
+  rawQuery?: string;
   body?: unknown;
-  /** Sent as-is instead of JSON-encoding `body` (a raw mail message). */
-  rawBody?: string;
+  /** Sent as-is instead of JSON-encoding `body` (a raw mail message, bytes that are not UTF-8). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 };
 export type PortalActor = "portal_own" | "portal_other_email" | "portal_other_org" | "portal_none";
@@ -285,6 +287,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
   },
   {
     route: "/api/tickets/[id]/presence",
+    method: "DELETE",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/tickets/[id]/bounce-notice",
     method: "DELETE",
     access: ROLES.staff,
     scoped: true,
