@@ -158,6 +158,23 @@ export function useTicketMail(id: string, { enabled }: { enabled: boolean }) {
   return useQuery<Jsonify<TicketMail>>({ queryKey: ticketKeys.mail(id), enabled });
 }
 
+/**
+ * Staff clear the notice that mail to a ticket's customer bounced: it goes from every ticket of
+ * that customer (each ticket's mail is asked again) and the ticket's history gains the entry.
+ */
+export function useClearBounceNotice(id: string, { onError }: Pick<MutationCallbacks<unknown, void>, "onError"> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/tickets/${id}/bounce-notice`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists, predicate: (q) => q.queryKey[2] === "mail" }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) }),
+      ]),
+    onError,
+  });
+}
+
 export function useQueueCounts() {
   return useQuery<Jsonify<QueueCounts>>({ queryKey: ticketKeys.counts });
 }

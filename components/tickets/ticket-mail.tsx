@@ -4,10 +4,13 @@ import { format } from "date-fns";
 import { Download, Mail, TriangleAlert } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { toastError } from "@/components/ui/toast-error";
+import { bounceSentence } from "@/lib/format/mail-bounce";
 import { formatFileSize } from "@/lib/format/file-size";
 import type { TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import type { Jsonify } from "@/lib/schemas/json";
-import { useTicketMail } from "./queries";
+import { useClearBounceNotice, useTicketMail } from "./queries";
 
 type MessageJson = Jsonify<TicketMailMessage>;
 
@@ -127,24 +130,40 @@ function AuthLine({ auth }: { auth: MessageJson["auth"] }) {
 }
 
 /**
- * Told right above the reply box: mail to this customer bounced (here or on another ticket),
- * so a reply may not reach them until the address is checked.
+ * Told right above the reply box: mail we sent this customer bounced (here or on another ticket),
+ * so a reply may not reach them until the address is checked. In our words with the report's
+ * status code only: the remote server's text is anyone's to write. An agent clears it.
  */
 export function MailBounceWarning({ ticketId, customerEmail }: { ticketId: string; customerEmail: string }) {
   const mail = useTicketMail(ticketId, { enabled: true });
+  const clear = useClearBounceNotice(ticketId, {
+    onError: (error) => toastError("Could not clear the notice", error, "Please try again later"),
+  });
   const failing = mail.data?.customerAddressFailing;
   if (!failing) return null;
   return (
     <div
-      role="status"
       data-mail-bounce
-      className="flex items-start gap-2 border-t border-destructive/40 bg-destructive/10 px-4 py-2 text-sm"
+      className="flex items-center gap-2 border-t border-destructive/40 bg-destructive/10 px-4 py-2 text-sm"
     >
-      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-      <p className="line-clamp-3 min-w-0 break-words" title={failing.reason}>
-        <span className="font-medium">Mail to {customerEmail} bounced:</span> {failing.reason}{" "}
-        <span className="text-muted-foreground">({format(new Date(failing.failedAt), "MMM d, HH:mm")})</span>
+      <TriangleAlert className="size-4 shrink-0 text-destructive" aria-hidden />
+      <p role="status" className="min-w-0 flex-1 break-words">
+        <span className="font-medium">{bounceSentence(customerEmail, failing.code)}</span>{" "}
+        <span className="text-muted-foreground">
+          Check the address before answering.{" "}
+          <time dateTime={failing.failedAt}>{format(new Date(failing.failedAt), "MMM d, HH:mm")}</time>
+        </span>
       </p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="h-7 px-2.5"
+        disabled={clear.isPending}
+        onClick={() => clear.mutate()}
+      >
+        Clear<span className="sr-only"> the bounce notice</span>
+      </Button>
     </div>
   );
 }

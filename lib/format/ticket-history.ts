@@ -62,12 +62,16 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} replied`;
     case "ticket.note_added":
       return `${who} added an internal note`;
+    case "ticket.unverified_reply":
+      return `A mail from ${m.email} joined by the ticket number in its subject: Sender not verified`;
     case "ticket.follow_up_opened":
       return `${who} wrote again after the ticket was closed, which opened ticket #${m.ticketNumber}`;
     case "ticket.follow_up_of":
       return `${who} opened this ticket by writing again about closed ticket #${m.ticketNumber}`;
     case "ticket.mail_bounced":
       return `Mail to ${m.email} could not be delivered`;
+    case "ticket.mail_bounce_cleared":
+      return `${who} cleared the notice that mail to ${m.email} bounced`;
     case "ticket.rated":
       return `${who} rated this ticket ${label(SCORE_LABELS, m.score)}`;
     case "ticket.rating_changed":

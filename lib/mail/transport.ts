@@ -142,10 +142,15 @@ function printed(message: MailMessage) {
 /**
  * Hands one message to SMTP_URL (without it, development prints it to the server log so links
  * can be followed) under the given Message-ID, so a retried send is recognisably the same mail.
+ * `returnPath` is the envelope sender bounces go to (MAIL_FROM's address when not given).
  * "refused" means it can never be sent (a control character in the recipient); an SMTP
  * failure throws, for the queue to retry.
  */
-export async function transmit(unchecked: MailMessage, messageId: string): Promise<"sent" | "refused"> {
+export async function transmit(
+  unchecked: MailMessage,
+  messageId: string,
+  returnPath?: string,
+): Promise<"sent" | "refused"> {
   const message = cleanMessage(unchecked);
   if (!message) {
     console.warn(JSON.stringify({ level: "warn", msg: "email refused: control characters in the recipient" }));
@@ -153,12 +158,16 @@ export async function transmit(unchecked: MailMessage, messageId: string): Promi
   }
   const transport = getTransporter();
   if (!transport) printed(message);
-  else await transport.sendMail(nodemailerMessage(message, messageId));
+  else
+    await transport.sendMail({
+      ...nodemailerMessage(message, messageId),
+      ...(returnPath ? { envelope: { from: returnPath, to: message.to } } : {}),
+    });
   return "sent";
 }
 
 /** The address part of MAIL_FROM ("Name <a@b>" or "a@b"). */
-function mailFromAddress(): string {
+export function mailFromAddress(): string {
   const from = env.mailFrom;
   return /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
 }

@@ -16,6 +16,9 @@ export type TicketMailMessage = {
 
 export type TicketMail = {
   messages: TicketMailMessage[];
-  /** Set when mail to the ticket's customer bounced: the team should check the address. */
-  customerAddressFailing: { reason: string; failedAt: string | Date } | null;
+  /**
+   * Set when mail we sent the ticket's customer bounced (a report that answers that mail), with
+   * the report's status code: the team should check the address. An agent may clear it.
+   */
+  customerAddressFailing: { code: string | null; failedAt: string | Date } | null;
 };

@@ -8,7 +8,8 @@ import { latestMailTo, showTicketDetails, signInAs } from "./helpers";
 import { expect, test } from "./team";
 
 // What an agent sees of a ticket's received mail: each message with its sender checks and its
-// original as a download, and a warning above the reply box once mail to the customer bounced.
+// original as a download, and a warning above the reply box once mail to the customer bounced,
+// in our words with the report's status code, until an agent clears it.
 // The e2e server has no DNS (INBOUND_AUTH_DNS=off), so every check reads "none" here.
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
@@ -38,7 +39,7 @@ async function expectNoViolations(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("an agent sees a ticket's received mail, downloads the original, and is told when mail to the customer bounced", async ({
+test("an agent sees a ticket's received mail, downloads the original, is told when mail to the customer bounced, and clears it", async ({
   page,
   team,
 }) => {
@@ -113,7 +114,7 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
     `Final-Recipient: rfc822; ${customer}`,
     "Action: failed",
     "Status: 5.1.1",
-    `Diagnostic-Code: smtp; 550 5.1.1 <${customer}>: Recipient address rejected: User unknown`,
+    `Diagnostic-Code: smtp; 550 5.1.1 <${customer}>: Mailbox closed. Customer asks that all mail now go to new@evil.test`,
     "",
     "--b",
     "Content-Type: text/rfc822-headers",
@@ -128,8 +129,8 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
 
   // No reload: the live update brings the bounce into the list and the warning above the reply box.
   const warning = detail.locator("[data-mail-bounce]");
-  await expect(warning).toContainText(`Mail to ${customer} bounced:`, { timeout: 20_000 });
-  await expect(warning).toContainText("User unknown");
+  await expect(warning).toContainText(`Mail to ${customer} bounced (550).`, { timeout: 20_000 });
+  await expect(warning).not.toContainText("evil");
   await expect(message).toHaveCount(2);
   await expect(message.nth(1)).toContainText("Bounce");
   await expect(message.nth(1)).toContainText("Mail Delivery System");
@@ -160,4 +161,17 @@ test("an agent sees a ticket's received mail, downloads the original, and is tol
       await page.screenshot({ path: path.join(SHOTS, `ticket-mail-${size.width}-${theme}.png`) });
     }
   }
+
+  // The agent checked the address: Clear takes the notice away, the ticket's history says who
+  // cleared it, and a reload does not bring it back.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await warning.getByRole("button", { name: "Clear the bounce notice" }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(detail.getByRole("region", { name: "History" })).toContainText(
+    `cleared the notice that mail to ${customer} bounced`,
+  );
+  await page.reload();
+  await expect(detail.getByRole("heading", { name: subject })).toBeVisible();
+  await expect(message).toHaveCount(2);
+  await expect(warning).toHaveCount(0);
 });

@@ -17,8 +17,13 @@ export type InboundMail = {
   reportType: string | null;
   header: (name: string) => string | null;
   attachments: { filename: string; contentType: string; content: Buffer }[];
-  /** From a delivery status notification: the address that failed and why. */
-  failedRecipient: { address: string; reason: string } | null;
+  /**
+   * From a delivery status notification: the address it names as failed and the status code
+   * (`550`, else `5.1.1`). Only the code is kept: the remote server's words are anyone's to write.
+   */
+  failedRecipient: { address: string; code: string | null } | null;
+  /** From a delivery status notification: the Message-IDs of the mail it returns (its headers). */
+  reportedMessageIds: string[];
 };
 
 /** One line for a subject or a name: control characters (line breaks included) become spaces. */
@@ -51,12 +56,17 @@ function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
   const text = report ? report.content.toString("utf8") : (parsed.text ?? "");
   const recipient = /Final-Recipient:\s*rfc822;\s*<?([^\s>]+@[^\s>]+)>?/i.exec(text)?.[1];
   if (!recipient) return null;
-  const diagnostic = /Diagnostic-Code:\s*[^;]*;\s*(.+)/i.exec(text)?.[1]?.trim();
-  const status = /^Status:\s*([245]\.\d+\.\d+)/im.exec(text)?.[1];
-  return {
-    address: normalizeAddress(recipient),
-    reason: oneLine(diagnostic ?? (status ? `status ${status}` : "undeliverable")).slice(0, 500),
-  };
+  const reply = /Diagnostic-Code:\s*smtp\s*;\s*([245]\d\d)\b/i.exec(text)?.[1];
+  const status = /^Status:\s*([245]\.\d{1,3}\.\d{1,3})\b/im.exec(text)?.[1];
+  return { address: normalizeAddress(recipient), code: reply ?? status ?? null };
+}
+
+/** The Message-IDs in a report's returned message or headers: the mail of ours it answers. */
+function returnedMessageIds(parsed: ParsedMail): string[] {
+  const returned = parsed.attachments.filter((a) => /^(message|text)\/(rfc822|rfc822-headers)$/.test(a.contentType));
+  // Printable ASCII only, as a Message-ID is: nothing else could name one of ours.
+  const ids = returned.map((a) => /^Message-ID:\s*(<[!-;=?-~]+>)/im.exec(a.content.toString("latin1"))?.[1]);
+  return ids.map((id) => cleanMessageId(id)).filter((id): id is string => !!id);
 }
 
 export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
@@ -85,5 +95,6 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
       .filter((a) => !isReport || !/^(message|text)\/(delivery-status|rfc822|rfc822-headers)$/.test(a.contentType))
       .map((a) => ({ filename: a.filename ?? "attachment", contentType: a.contentType, content: a.content })),
     failedRecipient: isReport ? deliveryFailure(parsed) : null,
+    reportedMessageIds: isReport ? returnedMessageIds(parsed) : [],
   };
 }

@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/lib/services/audit";
 import { applyCustomerReply } from "@/lib/services/replies/conversation";
 import { PRODUCT_NAME } from "@/lib/site/product";
+import { bounceSentence } from "@/lib/format/mail-bounce";
 import { NOISE_LABELS, type Noise } from "./classify";
 import { visibleReplyText } from "./reply-text";
 
@@ -70,8 +71,7 @@ async function addProductNote(
 
 /**
  * Mail no person wrote, kept on its ticket as an internal note the team sees (and the customer
- * never does). It neither reopens the ticket nor answers anyone. A bounce also says which
- * address failed: the team knows the customer did not get their mail.
+ * never does). It neither reopens the ticket nor answers anyone.
  */
 export async function addSystemNote(
   tx: Tx,
@@ -82,30 +82,37 @@ export async function addSystemNote(
     from: string | null;
     subject: string;
     text: string;
-    failed: { address: string; reason: string } | null;
   },
 ) {
-  const lines = input.failed
-    ? [
-        `Mail to ${input.failed.address} could not be delivered: ${input.failed.reason}`,
-        "",
-        "Check the customer's address before answering again.",
-      ]
-    : [
-        `${PRODUCT_NAME} received ${NOISE_LABELS[input.noise]} from ${input.from ?? "an unknown sender"} and did not answer it or reopen the ticket.`,
-        "",
-        `Subject: ${input.subject || "(no subject)"}`,
-        "",
-        input.text,
-      ];
+  const lines = [
+    `${PRODUCT_NAME} received ${NOISE_LABELS[input.noise]} from ${input.from ?? "an unknown sender"} and did not answer it or reopen the ticket.`,
+    "",
+    `Subject: ${input.subject || "(no subject)"}`,
+    "",
+    input.text,
+  ];
   return addProductNote(
     tx,
     { organizationId: input.organizationId, ticketId: input.ticketId },
     lines.join("\n").trim(),
-    input.failed
-      ? { action: "ticket.mail_bounced", metadata: { email: input.failed.address, reason: input.failed.reason } }
-      : { action: "ticket.mail_noted", metadata: { kind: input.noise } },
+    { action: "ticket.mail_noted", metadata: { kind: input.noise } },
   );
+}
+
+/**
+ * A bounce of our mail to the ticket's customer, told in our own words with the report's status
+ * code: the remote server's text is anyone's to write, so it is not repeated where agents read
+ * (the original report stays a download in the ticket's Email section).
+ */
+export async function addBounceNote(
+  tx: Tx,
+  input: { organizationId: string; ticketId: string; email: string; code: string | null },
+) {
+  const content = `${bounceSentence(input.email, input.code)}\n\nCheck the customer's address before answering again.`;
+  return addProductNote(tx, { organizationId: input.organizationId, ticketId: input.ticketId }, content, {
+    action: "ticket.mail_bounced",
+    metadata: { email: input.email, code: input.code },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { db, queryRows } from "@/lib/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import { addJob, enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
 import { recordedMessageId } from "@/lib/mail/thread/outgoing";
+import { returnPath } from "@/lib/mail/thread/return-path";
 import { mailDomain, transmit, type MailMessage } from "@/lib/mail/transport";
 import { loggable } from "@/lib/http/server/loggable";
 import { uuidv7 } from "@/lib/server/ids";
@@ -159,7 +160,9 @@ export async function deliverMail(job: MailJob, run: JobRun) {
   const row = await startAttempt(job, run);
   if (!row) return;
   try {
-    const outcome = await transmit(job.message, row.messageId);
+    // An organisation's mail bounces to a return path naming it, so the report can be trusted.
+    const bouncesTo = job.organizationId ? returnPath(job.organizationId, row.id) : undefined;
+    const outcome = await transmit(job.message, row.messageId, bouncesTo);
     await untilSaved(() => recordOutcome(row.id, outcome));
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown";

@@ -51,7 +51,7 @@ export async function ticketMailOf(user: SessionUser, ticket: VisibleTicket): Pr
     LIMIT ${MAIL_LIST_LIMIT}`);
   const failing = await db.mailAddressFailure.findUnique({
     where: { organizationId_email: { organizationId: user.organizationId, email: ticket.customerEmail } },
-    select: { reason: true, failedAt: true },
+    select: { code: true, failedAt: true },
   });
   return {
     messages: rows.map(({ createdAt, head, ...row }) =>

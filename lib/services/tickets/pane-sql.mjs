@@ -61,6 +61,7 @@ const replies = ({ publicOnly, staff }, limit, after) =>
     `json_build_object('id', r."id", 'ticketId', r."ticketId", 'content', r."content", 'format', r."format"::text,
       'contentHtml', r."contentHtml", 'contentHtmlVersion', r."contentHtmlVersion", 'type', r."type"::text,
       'authorType', r."authorType"::text,${staff ? ` 'authorEmail', r."authorEmail",` : ""} 'authorFullName', r."authorFullName",
+      'senderVerified', r."senderVerified",
       'createdAt', ${iso(`r."createdAt"`)}, 'attachments', ${files(`f."replyId" = r."id"`)})`,
     `(SELECT r.*, u."fullName" AS "authorFullName" FROM "Reply" r LEFT JOIN "User" u ON u."id" = r."authorId"
         WHERE r."organizationId" = t."organizationId" AND r."ticketId" = t."id"${publicOnly ? ` AND r."type" = 'public'` : ""}${after}
@@ -92,7 +93,7 @@ const mail = (/** @type {string} */ headBytes, /** @type {string} */ limit) => `
         ORDER BY "createdAt" ASC, "id" ASC LIMIT ${limit}::int) m`,
       `m."createdAt", m."id"`,
     )},
-    'customerAddressFailing', (SELECT json_build_object('reason', a."reason", 'failedAt', ${iso(`a."failedAt"`)})
+    'customerAddressFailing', (SELECT json_build_object('code', a."code", 'failedAt', ${iso(`a."failedAt"`)})
       FROM "MailAddressFailure" a WHERE a."organizationId" = t."organizationId" AND a."email" = t."customerEmail"))`;
 
 // The customer's other tickets come newest first from the (organisation, address, updated) index;

@@ -3,7 +3,8 @@ import { SMTPServer } from "smtp-server";
 import { closeMailTransport } from "@/lib/mail/transport";
 import { drainJobs } from "./jobs";
 
-export type CapturedMail = { to: string[]; raw: string; text: string };
+/** A delivered mail: `from` is the envelope's return path (MAIL FROM), "" for the null one. */
+export type CapturedMail = { from: string; to: string[]; raw: string; text: string };
 
 /**
  * A real SMTP server in the test process. SMTP_URL points the app's nodemailer at it, so
@@ -38,7 +39,8 @@ export async function startSmtp() {
         const text = raw
           .replace(/=\r?\n/g, "")
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        messages.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, text });
         waiters.splice(0).forEach((wake) => wake());
         if (held) held.push(() => callback());
         else callback();

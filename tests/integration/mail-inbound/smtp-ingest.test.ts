@@ -171,7 +171,7 @@ describe("a customer's mail to a support address", () => {
     expect(stored.classification).toBe("auto_reply");
   });
 
-  it("turns a bounce into a note that the customer's address fails", async () => {
+  it("turns a bounce of our mail into a note that the customer's address fails, in our words", async () => {
     await deliver(
       fixture("bounce.eml", { REPLY_TO: received.replyTo!, ORG: orgA.name, NUMBER: "1", LAST_ID: received.messageId! }),
       [received.replyTo!],
@@ -179,11 +179,12 @@ describe("a customer's mail to a support address", () => {
     );
     const last = (await repliesOf(ticketId)).at(-1)!;
     expect(last.type).toBe("internal");
-    expect(last.content).toContain("Mail to jane@customer.test could not be delivered");
+    expect(last.content).toContain("Mail to jane@customer.test bounced (550).");
+    expect(last.content).not.toContain("User unknown");
     const failure = await db.mailAddressFailure.findUniqueOrThrow({
       where: { organizationId_email: { organizationId: orgA.id, email: JANE } },
     });
-    expect(failure.reason).toContain("User unknown");
+    expect(failure.code).toBe("550");
     expect((await db.ticket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("pending");
     expect(mailsTo(JANE)).toEqual([]);
   });
@@ -197,7 +198,7 @@ describe("a customer's mail to a support address", () => {
       status: "processed",
     });
     expect(mail.messages[0]!.auth).toEqual({ spf: "none", dkim: "none", dmarc: "none" });
-    expect(mail.customerAddressFailing?.reason).toContain("User unknown");
+    expect(mail.customerAddressFailing?.code).toBe("550");
     const original = await originalTicketMail(agent, ticketId, mail.messages[1]!.id);
     expect(original.toString()).toContain("> We have received your request"); // the quote the reply left out
     const outsider = await createUser(orgB.id, "agent");

@@ -138,7 +138,7 @@ describe("GET /api/tickets/{id}/pane", () => {
       },
     });
     await db.mailAddressFailure.create({
-      data: { organizationId: org.id, email: ticket.customerEmail, reason: "550 mailbox unavailable" },
+      data: { organizationId: org.id, email: ticket.customerEmail, code: "550" },
     });
     await db.satisfactionRating.create({
       data: {
@@ -183,7 +183,7 @@ describe("GET /api/tickets/{id}/pane", () => {
       }),
     ]);
     expect(body.mail!.customerAddressFailing).toEqual({
-      reason: "550 mailbox unavailable",
+      code: "550",
       failedAt: expect.any(String),
     });
     expect(body.customer).toMatchObject({ known: true, totalTickets: 2, openTickets: 1 });

@@ -99,6 +99,9 @@ describe("history sentences", () => {
     expect(historySentence(e("ticket.mail_bounced", { email: "casey@customer.test" }, "system"), names, "Casey")).toBe(
       "Mail to casey@customer.test could not be delivered",
     );
+    expect(historySentence(e("ticket.mail_bounce_cleared", { email: "casey@customer.test" }), names, "Casey")).toBe(
+      "Alex Admin cleared the notice that mail to casey@customer.test bounced",
+    );
     expect(historySentence(e("ticket.mail_noted", { kind: "auto_reply" }, "system"), names, "Casey")).toBe(
       "Ticketry kept an automatic mail as an internal note",
     );

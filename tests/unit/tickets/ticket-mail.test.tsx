@@ -86,15 +86,16 @@ describe("a ticket's received mail", () => {
     expect(screen.queryByRole("status")).toBeNull();
   });
 
-  it("warns above the reply box when mail to the customer bounced", async () => {
+  it("warns above the reply box when mail to the customer bounced, in fixed words with the status code", async () => {
     answer = {
       messages: [{ ...message, classification: "bounce" }],
-      customerAddressFailing: { reason: "550 5.1.1 User unknown", failedAt: "2026-11-25T10:00:00.000Z" },
+      customerAddressFailing: { code: "550", failedAt: "2026-11-25T10:00:00.000Z" },
     };
     show();
     expect(await screen.findByRole("status")).toHaveTextContent(
-      /^Mail to jane@customer\.test bounced: 550 5\.1\.1 User unknown/,
+      /^Mail to jane@customer\.test bounced \(550\)\. Check the address before answering\./,
     );
+    expect(screen.getByRole("button", { name: "Clear the bounce notice" })).toBeEnabled();
   });
 
   it("shows nothing for a ticket that never received mail", async () => {

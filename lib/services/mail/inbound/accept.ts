@@ -7,6 +7,7 @@ import { enqueue } from "@/lib/jobs";
 import { normalizeAddress, splitReplyAddress } from "@/lib/mail/inbound/addresses";
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { cleanMessageId, rawHeader } from "@/lib/mail/inbound/raw-headers";
+import { returnPathOrganization } from "@/lib/services/mail/inbound/bounces";
 
 /** The job that turns one stored message into a ticket or a reply (ingest.ts). */
 export const INBOUND_JOB = "mail.inbound";
@@ -26,12 +27,15 @@ export type InboundInput = {
 
 export type AcceptResult = { stored: number; duplicates: number };
 
-type Mailbox = { id: string; organizationId: string; email: string };
+/** Where received mail goes: a support address (id), or for a report to our return path none. */
+type Mailbox = { id: string | null; organizationId: string; email: string };
 
 /**
  * The support addresses that may receive mail: active, and proved by their organisation
  * (verifiedAt set). A reply address `support+token@domain` counts as its support address; the
- * token itself is checked when the message is read, so a bad one still opens a ticket.
+ * token itself is checked when the message is read, so a bad one still opens a ticket. Our mail's
+ * return path (`no-reply+b-<token>@domain`) counts for the organisation whose mail its signed
+ * token names, so a delivery report reaches it; a token we did not sign is refused.
  */
 async function resolveMailboxes(addresses: string[]): Promise<Map<string, Mailbox>> {
   const bases = new Map<string, string>();
@@ -42,10 +46,14 @@ async function resolveMailboxes(addresses: string[]): Promise<Map<string, Mailbo
     where: { email: { in: wanted }, isActive: true, verifiedAt: { not: null } },
     select: { id: true, organizationId: true, email: true },
   });
-  const byEmail = new Map(rows.map((row) => [row.email, row]));
+  const byEmail = new Map<string, Mailbox>(rows.map((row) => [row.email, row]));
   const resolved = new Map<string, Mailbox>();
   for (const [address, base] of bases) {
-    const mailbox = byEmail.get(address) ?? byEmail.get(base);
+    // A delivery report to our mail's return path goes to the organisation whose mail it answers.
+    const bounceFor = await returnPathOrganization(address);
+    const mailbox = bounceFor
+      ? { id: null, organizationId: bounceFor, email: address }
+      : (byEmail.get(address) ?? byEmail.get(base));
     if (mailbox) resolved.set(address, mailbox);
   }
   return resolved;

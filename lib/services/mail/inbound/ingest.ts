@@ -16,7 +16,14 @@ import { authenticateMail, failsDmarc, type AuthResults } from "@/lib/mail/inbou
 import { classifyNoise, type Noise } from "@/lib/mail/inbound/classify";
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { parseInboundMail, type InboundMail } from "@/lib/mail/inbound/parse";
-import { addMailReply, addSkippedFilesNote, addSystemNote, recordMessageId } from "@/lib/mail/inbound/ticket-writes";
+import {
+  addBounceNote,
+  addMailReply,
+  addSkippedFilesNote,
+  addSystemNote,
+  recordMessageId,
+} from "@/lib/mail/inbound/ticket-writes";
+import { bouncedMail } from "@/lib/services/mail/inbound/bounces";
 import { findThread } from "@/lib/services/mail/inbound/threading";
 
 type Tx = Prisma.TransactionClient;
@@ -123,6 +130,8 @@ export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Pr
     fromAddress: mail.fromAddress,
     ownAddresses: (await isOwnAddress(mail.fromAddress)) ? new Set([mail.fromAddress!]) : new Set(),
   });
+  if (noise === "bounce")
+    return ingestBounce(message, mail, envelope.recipients ?? [], { auth, classification: noise });
   const thread = await findThread({
     organizationId: message.organizationId,
     recipients: envelope.recipients ?? [],
@@ -130,7 +139,6 @@ export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Pr
     references: mail.references,
     subject: mail.subject,
     sender: mail.fromAddress,
-    ...(noise === "bounce" ? { rawText: raw.toString("latin1") } : {}),
   });
   const meta = { auth, classification: noise };
 
@@ -154,14 +162,6 @@ export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Pr
 
 async function ingestNoise(message: Stored, mail: InboundMail, noise: Noise, ticketId: string | null, meta: Meta) {
   await db.$transaction(async (tx) => {
-    const failed = noise === "bounce" ? mail.failedRecipient : null;
-    if (failed) {
-      await tx.mailAddressFailure.upsert({
-        where: { organizationId_email: { organizationId: message.organizationId, email: failed.address } },
-        create: { organizationId: message.organizationId, email: failed.address, reason: failed.reason },
-        update: { reason: failed.reason, failedAt: new Date() },
-      });
-    }
     if (!ticketId) return finish(tx, message, { status: "ignored" }, meta);
     const note = await addSystemNote(tx, {
       organizationId: message.organizationId,
@@ -170,13 +170,42 @@ async function ingestNoise(message: Stored, mail: InboundMail, noise: Noise, tic
       from: mail.fromAddress,
       subject: mail.subject,
       text: clip(mail.text.trim(), 2_000),
-      failed,
     });
     if (mail.messageId) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
     await finish(tx, message, { status: "processed", ticketId, replyId: note.id }, meta);
   });
 }
 
+/**
+ * A delivery report is believed only when it answers a mail we sent (see bouncedMail), and then
+ * for the address that mail went to, whichever address the report names: the customer's tickets
+ * tell agents it bounced, with its status code. Any other report is kept out of the tickets.
+ */
+async function ingestBounce(message: Stored, mail: InboundMail, recipients: string[], meta: Meta) {
+  const { organizationId } = message;
+  const bounced = await bouncedMail(organizationId, { recipients, messageIds: mail.reportedMessageIds });
+  if (!bounced) {
+    await db.$transaction((tx) =>
+      finish(tx, message, { status: "ignored", error: "a delivery report that answers no mail we sent" }, meta),
+    );
+    console.warn(JSON.stringify({ level: "warn", msg: "delivery report for no mail we sent ignored", organizationId }));
+    return;
+  }
+  const code = mail.failedRecipient?.code ?? null;
+  await db.$transaction(async (tx) => {
+    await tx.mailAddressFailure.upsert({
+      where: { organizationId_email: { organizationId, email: bounced.recipient } },
+      create: { organizationId, email: bounced.recipient, code },
+      update: { code, failedAt: new Date() },
+    });
+    const { ticketId } = bounced;
+    if (!ticketId) return finish(tx, message, { status: "processed" }, meta);
+    const note = await addBounceNote(tx, { organizationId, ticketId, email: bounced.recipient, code });
+    await finish(tx, message, { status: "processed", ticketId, replyId: note.id }, meta);
+  });
+}
+
+/** `proved` as for ingestNoise: an unproved mail is kept, marked "Sender not verified" (addMailReply). */
 async function ingestReply(message: Stored, mail: InboundMail, ticketId: string, meta: Meta) {
   await db.$transaction(async (tx) => {
     // Attachments take the organisation's lock (its storage limit); taken before the ticket's,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
-import { TOKEN_LENGTH, tokensInMessageIds, verifyReplyToken } from "@/lib/mail/thread/token";
+import { tokensInMessageIds, verifyReplyToken } from "@/lib/mail/thread/token";
 import { splitReplyAddress } from "@/lib/mail/inbound/addresses";
 
 export type ThreadClues = {
@@ -12,13 +12,9 @@ export type ThreadClues = {
   references: string[];
   subject: string;
   sender: string | null;
-  /** A delivery report names our original mail somewhere in its body. */
-  rawText?: string;
 };
 
 export type ThreadMatch = { ticketId: string; by: "token" | "message_id" | "subject" };
-
-const tokenPattern = new RegExp(`ticket\\.([a-z2-7]{${TOKEN_LENGTH}})\\.`, "gi");
 
 async function ticketInOrganization(organizationId: string, ticketId: string) {
   const found = await db.ticket.findFirst({ where: { id: ticketId, organizationId }, select: { id: true } });
@@ -37,7 +33,6 @@ export async function findThread(clues: ThreadClues): Promise<ThreadMatch | null
   const tokens = [
     ...clues.recipients.map((r) => splitReplyAddress(r).token).filter((t): t is string => !!t),
     ...tokensInMessageIds(answered),
-    ...(clues.rawText ? [...clues.rawText.matchAll(tokenPattern)].map((m) => m[1]!.toLowerCase()) : []),
   ];
   for (const token of new Set(tokens)) {
     const ticketId = verifyReplyToken(secret, clues.organizationId, token);
