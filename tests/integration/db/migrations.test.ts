@@ -21,8 +21,16 @@ async function admin(sql: string) {
   }
 }
 
+// The schema engine is WebAssembly and diffs a whole schema: on a busy two-core machine one run
+// takes tens of seconds, so each test waits as long as the tool itself may run.
+const TOOL_TIMEOUT_MS = 90_000;
+jest.setTimeout(TOOL_TIMEOUT_MS);
+
 function runDb(args: string[], url: string) {
-  return exec("node", ["scripts/db.mjs", ...args], { env: { ...process.env, DATABASE_URL: url }, timeout: 60_000 });
+  return exec("node", ["scripts/db.mjs", ...args], {
+    env: { ...process.env, DATABASE_URL: url },
+    timeout: TOOL_TIMEOUT_MS,
+  });
 }
 
 describe("database tooling (scripts/db.mjs on the wasm schema engine)", () => {
