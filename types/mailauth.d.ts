@@ -15,8 +15,15 @@ declare module "mailauth" {
     },
   ): Promise<{
     spf?: { status?: Status; domain?: string } | false;
-    dkim?: { results?: { status?: Status; signingDomain?: string }[] };
-    dmarc?: { status?: Status; domain?: string; policy?: string } | false;
+    /** `aligned`: the signing domain when it aligns with the From address's domain, else false. */
+    dkim?: { results?: { status?: Status & { aligned?: string | false }; signingDomain?: string }[] };
+    /** `header.from`: the From address's domain, named only when the mail has exactly one. */
+    dmarc?: { status?: Status & { header?: { from?: string } }; domain?: string; policy?: string } | false;
     headers?: string;
   }>;
+  /** Signs a message (the tests sign mail as a sender's domain would). */
+  export function dkimSign(
+    message: Buffer | string,
+    options: { signatureData: { signingDomain: string; selector: string; privateKey: string | Buffer }[] },
+  ): Promise<{ signatures: string }>;
 }

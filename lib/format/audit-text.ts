@@ -106,6 +106,8 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} replied to ${ticket}`;
     case "ticket.note_added":
       return `${actor} added an internal note to ${ticket}`;
+    case "ticket.unverified_reply":
+      return `A mail from ${email} joined ${ticket} by the ticket number in its subject: Sender not verified`;
     case "ticket.rated":
       return `${actor} rated ${ticket} ${humanize(m.score)}`;
     case "ticket.rating_changed":

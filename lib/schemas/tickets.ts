@@ -201,6 +201,12 @@ export type Reply = {
   authorEmail: string;
   createdAt: Date;
   /**
+   * False for a mail that named its ticket only by the number in its subject, from a sender whose
+   * domain did not vouch for it: shown "Sender not verified" wherever it is read (by the team and
+   * by the customer, who may not have written it). It did not reopen the ticket or notify anyone.
+   */
+  senderVerified: boolean;
+  /**
    * How to show `content`. "plain" (customers' messages, replies from before formatting): as
    * text, escaped, its line breaks kept. "markdown" (staff replies and notes): `html`.
    */

@@ -20,13 +20,18 @@ export async function recordMessageId(tx: Tx, organizationId: string, ticketId: 
  * transaction. Unlike the portal, a resolved ticket is reopened (mail cannot show "create a new
  * ticket"); a closed one never gets here (it opens a follow-up ticket instead). Quoted history
  * and signatures are stripped; the whole mail stays in the stored original.
+ *
+ * A mail whose sender is not verified (it named the ticket only by the number in its subject,
+ * and the From address's domain did not vouch for it) is kept on the ticket, marked, with its own
+ * history entry, and does nothing a customer's reply does: a forger could otherwise reopen
+ * tickets, make them the customer's turn in the queue and mail the assignee at will.
  */
 export async function addMailReply(
   tx: Tx,
-  input: { organizationId: string; ticketId: string; authorEmail: string; text: string },
+  input: { organizationId: string; ticketId: string; authorEmail: string; text: string; senderVerified: boolean },
   now = new Date(),
 ) {
-  const { organizationId, ticketId, authorEmail } = input;
+  const { organizationId, ticketId, authorEmail, senderVerified } = input;
   await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "id" = ${ticketId} AND "organizationId" = ${organizationId} FOR UPDATE`;
   const ticket = await tx.ticket.findFirstOrThrow({ where: { id: ticketId, organizationId } });
   const reply = await tx.reply.create({
@@ -37,10 +42,25 @@ export async function addMailReply(
       type: "public",
       authorType: "customer",
       authorEmail,
+      senderVerified,
       createdAt: now,
     },
     select: { id: true, content: true },
   });
+  if (!senderVerified) {
+    // Told by the product, not in the claimed sender's name: nobody is known to have written it.
+    await recordEvent(tx, {
+      organizationId,
+      actorType: "system",
+      actorLabel: PRODUCT_NAME,
+      action: "ticket.unverified_reply",
+      metadata: { email: authorEmail },
+      targetType: "reply",
+      targetId: reply.id,
+      ticketId,
+    });
+    return reply;
+  }
   const actor = { actorId: null, actorType: "customer", actorLabel: authorEmail } as const;
   await applyCustomerReply(tx, ticket, { ...reply, authorEmail }, actor, ["pending", "resolved"], now);
   return reply;

@@ -37,6 +37,7 @@ export const REPLY_SELECT = {
   type: true,
   authorType: true,
   authorEmail: true,
+  senderVerified: true,
   createdAt: true,
 } as const;
 
@@ -52,6 +53,7 @@ export const CUSTOMER_REPLY_SELECT = {
   ...REPLY_BODY_SELECT,
   type: true,
   authorType: true,
+  senderVerified: true,
   createdAt: true,
   author: { select: { fullName: true } },
   ticket: { select: { customerName: true } },
@@ -70,6 +72,7 @@ export function toCustomerReply({ author, ticket, ...reply }: CustomerReplyRow):
     type: reply.type,
     authorType: reply.authorType,
     authorName,
+    senderVerified: reply.senderVerified,
     createdAt: reply.createdAt,
   };
 }

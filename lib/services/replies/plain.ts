@@ -72,7 +72,7 @@ export async function writePlainReply(
         ${body.contentHtmlVersion}, ${input.type}::"ReplyType", 'agent', ${user.email}, ${user.id}, ${now}
       FROM ticket
       RETURNING "id", "ticketId", "content", "format"::text AS "format", "contentHtml", "contentHtmlVersion",
-        "type"::text AS "type", "authorType"::text AS "authorType", "authorEmail", "createdAt"
+        "type"::text AS "type", "authorType"::text AS "authorType", "authorEmail", "senderVerified", "createdAt"
     ), event AS (
       INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "createdAt")
       SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${user.id}, 'user', ${user.fullName},

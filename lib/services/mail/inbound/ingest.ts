@@ -12,7 +12,7 @@ import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { lockOrganization } from "@/lib/services/users/seats";
 import type { EmailActor } from "@/lib/services/actor";
 import type { InboundJob } from "@/lib/services/mail/inbound/accept";
-import { authenticateMail, failsDmarc, type AuthResults } from "@/lib/mail/inbound/authentication";
+import { authenticateMail, failsDmarc, senderVerified, type AuthResults } from "@/lib/mail/inbound/authentication";
 import { classifyNoise, type Noise } from "@/lib/mail/inbound/classify";
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { parseInboundMail, type InboundMail } from "@/lib/mail/inbound/parse";
@@ -141,8 +141,12 @@ export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Pr
     sender: mail.fromAddress,
   });
   const meta = { auth, classification: noise };
+  // A ticket number in a subject is anyone's to type: a mail that only it threads is taken as the
+  // customer's only when the From address's domain vouched for it. A signed token or a Message-ID
+  // of the thread proves the mail answers one of ours (a forger has neither).
+  const proved = !!thread && (thread.by !== "subject" || senderVerified(auth, mail.fromAddress));
 
-  if (noise) return ingestNoise(message, mail, noise, thread?.ticketId ?? null, meta);
+  if (noise) return ingestNoise(message, mail, noise, thread?.ticketId ?? null, meta, proved);
   if (!mail.fromAddress) {
     await db.$transaction((tx) => finish(tx, message, { status: "ignored", error: "no sender address" }, meta));
     return;
@@ -154,13 +158,32 @@ export async function ingestInboundMessage({ inboundMessageId }: InboundJob): Pr
       where: { id: ticketId, organizationId: message.organizationId },
       select: { id: true, status: true, ticketNumber: true },
     });
-    if (ticket && ticket.status !== "closed") return ingestReply(message, mail, ticket.id, meta);
-    if (ticket) return ingestNewTicket(message, mail, meta, { ticketId: ticket.id, ticketNumber: ticket.ticketNumber });
+    if (ticket && ticket.status !== "closed") return ingestReply(message, mail, ticket.id, meta, proved);
+    // An unproved sender's new ticket does not claim, in the closed ticket's history, to follow it.
+    if (ticket)
+      return ingestNewTicket(
+        message,
+        mail,
+        meta,
+        proved ? { ticketId: ticket.id, ticketNumber: ticket.ticketNumber } : null,
+      );
   }
   return ingestNewTicket(message, mail, meta, null);
 }
 
-async function ingestNoise(message: Stored, mail: InboundMail, noise: Noise, ticketId: string | null, meta: Meta) {
+/**
+ * `proved`: how the mail found its ticket proves it answers our mail (see ingestInboundMessage).
+ * Only then is its Message-ID remembered for the thread: a later mail naming an unproved one's
+ * would otherwise be taken for an answer to ours.
+ */
+async function ingestNoise(
+  message: Stored,
+  mail: InboundMail,
+  noise: Noise,
+  ticketId: string | null,
+  meta: Meta,
+  proved: boolean,
+) {
   await db.$transaction(async (tx) => {
     if (!ticketId) return finish(tx, message, { status: "ignored" }, meta);
     const note = await addSystemNote(tx, {
@@ -171,7 +194,7 @@ async function ingestNoise(message: Stored, mail: InboundMail, noise: Noise, tic
       subject: mail.subject,
       text: clip(mail.text.trim(), 2_000),
     });
-    if (mail.messageId) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
+    if (mail.messageId && proved) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
     await finish(tx, message, { status: "processed", ticketId, replyId: note.id }, meta);
   });
 }
@@ -206,7 +229,7 @@ async function ingestBounce(message: Stored, mail: InboundMail, recipients: stri
 }
 
 /** `proved` as for ingestNoise: an unproved mail is kept, marked "Sender not verified" (addMailReply). */
-async function ingestReply(message: Stored, mail: InboundMail, ticketId: string, meta: Meta) {
+async function ingestReply(message: Stored, mail: InboundMail, ticketId: string, meta: Meta, proved: boolean) {
   await db.$transaction(async (tx) => {
     // Attachments take the organisation's lock (its storage limit); taken before the ticket's,
     // in the order every other writer takes them.
@@ -216,16 +239,19 @@ async function ingestReply(message: Stored, mail: InboundMail, ticketId: string,
       ticketId,
       authorEmail: mail.fromAddress!,
       text: clip(mail.text.trim() || "(no text)", TEXT_MAX),
+      senderVerified: proved,
     });
-    if (mail.messageId) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
+    if (mail.messageId && proved) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
     await storeAttachments(
       tx,
       { organizationId: message.organizationId, ticketId, replyId: reply.id },
       mail.attachments,
     );
-    await tx.mailAddressFailure.deleteMany({
-      where: { organizationId: message.organizationId, email: mail.fromAddress! },
-    });
+    // A reply proves the address works again; an unproved one proves nothing.
+    if (proved)
+      await tx.mailAddressFailure.deleteMany({
+        where: { organizationId: message.organizationId, email: mail.fromAddress! },
+      });
     await finish(tx, message, { status: "processed", ticketId, replyId: reply.id }, meta);
   });
 }
