@@ -18,8 +18,9 @@ export type InboundMail = {
   header: (name: string) => string | null;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /**
-   * From a delivery status notification: the address it names as failed and the status code
-   * (`550`, else `5.1.1`). Only the code is kept: the remote server's words are anyone's to write.
+   * From a delivery status notification of a failure (not a delay): the address it names and the
+   * status code (`550`, else `5.1.1`). Only the code is kept: the remote server's words are
+   * anyone's to write.
    */
   failedRecipient: { address: string; code: string | null } | null;
   /** From a delivery status notification: the Message-IDs of the mail it returns (its headers). */
@@ -55,7 +56,7 @@ function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
   const report = parsed.attachments.find((a) => a.contentType === "message/delivery-status");
   const text = report ? report.content.toString("utf8") : (parsed.text ?? "");
   const recipient = /Final-Recipient:\s*rfc822;\s*<?([^\s>]+@[^\s>]+)>?/i.exec(text)?.[1];
-  if (!recipient) return null;
+  if (!recipient || !/^Action:\s*failed\b/im.test(text)) return null;
   const reply = /Diagnostic-Code:\s*smtp\s*;\s*([245]\d\d)\b/i.exec(text)?.[1];
   const status = /^Status:\s*([245]\.\d{1,3}\.\d{1,3})\b/im.exec(text)?.[1];
   return { address: normalizeAddress(recipient), code: reply ?? status ?? null };

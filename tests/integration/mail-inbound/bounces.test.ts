@@ -36,7 +36,13 @@ function caseyWrites(id: string) {
 }
 
 /** A delivery status report as a mail server writes it, with the returned headers when given. */
-function report(opts: { finalRecipient: string; diagnostic: string; status?: string; originalMessageId?: string }) {
+function report(opts: {
+  finalRecipient: string;
+  diagnostic: string;
+  status?: string;
+  action?: string;
+  originalMessageId?: string;
+}) {
   const lines = [
     "From: Mail Delivery System <MAILER-DAEMON@mx.customer.test>",
     "To: help@a.test",
@@ -57,7 +63,7 @@ function report(opts: { finalRecipient: string; diagnostic: string; status?: str
     "Reporting-MTA: dns; mx.customer.test",
     "",
     `Final-Recipient: rfc822; ${opts.finalRecipient}`,
-    "Action: failed",
+    `Action: ${opts.action ?? "failed"}`,
     `Status: ${opts.status ?? "5.2.1"}`,
     `Diagnostic-Code: smtp; ${opts.diagnostic}`,
     "",
@@ -120,7 +126,12 @@ describe("a delivery report", () => {
     expect(await notes()).toEqual([]);
     const stored = await db.inboundMessage.findMany({ where: { classification: "bounce" } });
     expect(stored).toHaveLength(3);
-    for (const message of stored) expect(message).toMatchObject({ status: "ignored", ticketId: null });
+    for (const message of stored)
+      expect(message).toMatchObject({
+        status: "ignored",
+        ticketId: null,
+        error: "a delivery report that answers no mail we sent",
+      });
   });
 
   it("to a return path we did not sign is refused at the door", async () => {
@@ -129,6 +140,15 @@ describe("a delivery report", () => {
     await expect(
       receiver.send(report({ finalRecipient: CASEY, diagnostic: HOSTILE }), { from: "", to: [tampered] }),
     ).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it("of a delay, to the signed return path of our mail, changes nothing: the mail is still on its way", async () => {
+    await bounce(
+      report({ finalRecipient: CASEY, diagnostic: "450 4.2.0 Try again later", status: "4.2.0", action: "delayed" }),
+      ours.from,
+    );
+    expect(await failing()).toBeNull();
+    expect(await notes()).toEqual([]);
   });
 
   it("to the signed return path of our mail shows its status code in fixed words", async () => {

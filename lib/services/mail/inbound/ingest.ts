@@ -202,19 +202,20 @@ async function ingestNoise(
 /**
  * A delivery report is believed only when it answers a mail we sent (see bouncedMail), and then
  * for the address that mail went to, whichever address the report names: the customer's tickets
- * tell agents it bounced, with its status code. Any other report is kept out of the tickets.
+ * tell agents it bounced, with its status code. Any other report is kept out of the tickets, as
+ * is a report of a delay (the mail is still on its way).
  */
 async function ingestBounce(message: Stored, mail: InboundMail, recipients: string[], meta: Meta) {
   const { organizationId } = message;
   const bounced = await bouncedMail(organizationId, { recipients, messageIds: mail.reportedMessageIds });
-  if (!bounced) {
-    await db.$transaction((tx) =>
-      finish(tx, message, { status: "ignored", error: "a delivery report that answers no mail we sent" }, meta),
-    );
-    console.warn(JSON.stringify({ level: "warn", msg: "delivery report for no mail we sent ignored", organizationId }));
+  const failure = mail.failedRecipient;
+  if (!bounced || !failure) {
+    const error = bounced ? "a delivery report of no failure" : "a delivery report that answers no mail we sent";
+    await db.$transaction((tx) => finish(tx, message, { status: "ignored", error }, meta));
+    if (!bounced) console.warn(JSON.stringify({ level: "warn", msg: `${error}, ignored`, organizationId }));
     return;
   }
-  const code = mail.failedRecipient?.code ?? null;
+  const { code } = failure;
   await db.$transaction(async (tx) => {
     await tx.mailAddressFailure.upsert({
       where: { organizationId_email: { organizationId, email: bounced.recipient } },
