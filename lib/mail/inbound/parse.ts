@@ -2,6 +2,7 @@ import "server-only";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { normalizeAddress } from "./addresses";
 import { cleanMessageId, messageIdList } from "./raw-headers";
+import { storable } from "./storable";
 
 /** What ingestion reads of a message, in plain values. */
 export type InboundMail = {
@@ -27,20 +28,25 @@ export type InboundMail = {
   reportedMessageIds: string[];
 };
 
-/** One line for a subject or a name: control characters (line breaks included) become spaces. */
+/** One line for a subject or a name: control characters (line breaks included) become spaces, a lone surrogate U+FFFD. */
 const oneLine = (text: string) =>
   text
+    .toWellFormed()
     .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-/** Text keeps its line breaks and tabs; other control characters (PostgreSQL refuses NUL) go. */
-const cleanText = (text: string) => text.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n\t]/gu, "");
+/** Text keeps its line breaks and tabs; other control characters (PostgreSQL refuses NUL) go, a lone surrogate is U+FFFD. */
+const cleanText = (text: string) =>
+  text
+    .toWellFormed()
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\P{Cc}\n\t]/gu, "");
 
 function headerText(parsed: ParsedMail, name: string): string | null {
   const line = parsed.headerLines.find((h) => h.key === name);
   if (!line) return null;
   const colon = line.line.indexOf(":");
-  return line.line
+  return storable(line.line)
     .slice(colon + 1)
     .replace(/\r?\n[ \t]+/g, " ")
     .trim();
@@ -59,7 +65,7 @@ function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
   if (!recipient || !/^Action:\s*failed\b/im.test(text)) return null;
   const reply = /Diagnostic-Code:\s*smtp\s*;\s*([245]\d\d)\b/i.exec(text)?.[1];
   const status = /^Status:\s*([245]\.\d{1,3}\.\d{1,3})\b/im.exec(text)?.[1];
-  return { address: normalizeAddress(recipient), code: reply ?? status ?? null };
+  return { address: normalizeAddress(storable(recipient)), code: reply ?? status ?? null };
 }
 
 /** The Message-IDs in a report's returned message or headers: the mail of ours it answers. */
@@ -84,17 +90,21 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
     messageId: cleanMessageId(parsed.messageId),
     inReplyTo: messageIdList(parsed.inReplyTo),
     references: messageIdList(parsed.references),
-    fromAddress: from?.address ? normalizeAddress(from.address) : null,
+    fromAddress: from?.address ? normalizeAddress(storable(from.address)) || null : null,
     fromName: oneLine(from?.name ?? "") || null,
     subject: oneLine(parsed.subject ?? ""),
     text: cleanText(parsed.text ?? ""),
-    contentType: contentType?.value ?? "text/plain",
-    reportType: contentType?.params?.["report-type"] ?? null,
+    contentType: storable(contentType?.value ?? "text/plain"),
+    reportType: storable(contentType?.params?.["report-type"] ?? "") || null,
     header: (name) => headerText(parsed, name.toLowerCase()),
     attachments: parsed.attachments
       .filter((a) => a.contentDisposition === "attachment" || a.filename)
       .filter((a) => !isReport || !/^(message|text)\/(delivery-status|rfc822|rfc822-headers)$/.test(a.contentType))
-      .map((a) => ({ filename: a.filename ?? "attachment", contentType: a.contentType, content: a.content })),
+      .map((a) => ({
+        filename: oneLine(a.filename ?? "") || "attachment",
+        contentType: storable(a.contentType),
+        content: a.content,
+      })),
     failedRecipient: isReport ? deliveryFailure(parsed) : null,
     reportedMessageIds: isReport ? returnedMessageIds(parsed) : [],
   };

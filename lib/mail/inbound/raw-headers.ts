@@ -1,3 +1,5 @@
+import { storable } from "./storable";
+
 /**
  * The few header values the entrances need before a full parse (the Message-ID, for
  * deduplication), read from the raw bytes' header block only: a 25 MB body is never decoded here.
@@ -10,13 +12,14 @@ export function headerBlock(raw: Buffer): string {
   return end === -1 ? head : head.slice(0, end);
 }
 
-/** The first value of a header (unfolded), or null. */
+/** The first value of a header (unfolded, without what cannot be stored), or null. */
 export function rawHeader(raw: Buffer, name: string): string | null {
   const unfolded = headerBlock(raw).replace(/\r?\n[ \t]+/g, " ");
   const wanted = name.toLowerCase();
   for (const line of unfolded.split(/\r?\n/)) {
     const colon = line.indexOf(":");
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted) return line.slice(colon + 1).trim();
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted)
+      return storable(line.slice(colon + 1).trim());
   }
   return null;
 }
@@ -25,13 +28,13 @@ export function rawHeader(raw: Buffer, name: string): string | null {
 export function cleanMessageId(value: string | null | undefined): string | null {
   if (!value) return null;
   const match = /<([^<>\s]+)>/.exec(value);
-  const id = (match ? match[1] : value.trim().split(/\s+/)[0]) ?? "";
+  const id = storable((match ? match[1] : value.trim().split(/\s+/)[0]) ?? "");
   return id && id.length <= 998 ? id : null;
 }
 
 /** Every Message-ID named in an In-Reply-To or References value, in order. */
 export function messageIdList(value: string | string[] | null | undefined): string[] {
-  const text = Array.isArray(value) ? value.join(" ") : (value ?? "");
+  const text = storable(Array.isArray(value) ? value.join(" ") : (value ?? ""));
   const ids = [...text.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!);
   return ids.length ? ids : text.split(/\s+/).filter((part) => part.includes("@"));
 }

@@ -128,7 +128,8 @@ describe("control characters in names that reach mail subjects and logs", () => 
   it("are refused in an organisation name and a full name at registration", async () => {
     for (const [field, value] of [
       ["companyName", "Acme\r\nBcc: everyone@example.test"],
-      ["fullName", "Pat\u0000Admin"],
+      // (U+0000 is refused before this rule, by the route wrapper: hostile-bytes.test.ts)
+      ["fullName", "Pat\u0007Admin"],
     ] as const) {
       const body = {
         fullName: "Pat",
