@@ -299,13 +299,6 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
-  {
-    route: "/api/tickets/[id]/bounce-notice",
-    method: "DELETE",
-    access: ROLES.staff,
-    scoped: true,
-    call: ({ target }) => ({ params: { id: target.ticket.id } }),
-  },
   // Live updates: each caller's own stream (its scoping is proven in tests/integration/live).
   {
     route: "/api/events",
