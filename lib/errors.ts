@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   "macro_limit_reached",
   "tag_limit_reached",
   "payload_too_large",
+  "length_required",
+  "request_timeout",
   "unsupported_media_type",
   "rate_limited",
   "too_many_streams",

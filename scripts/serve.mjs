@@ -49,6 +49,9 @@ async function serve() {
   const { forwardedFor, trustedProxies, trustedProxyHops } = await import("../lib/http/server/forwarded-for.mjs");
   const { withLanes } = await import("../lib/http/server/request-lanes.mjs");
   const { settleUnreadBody } = await import("../lib/http/server/unread-body.mjs");
+  const { watchBodyRate } = await import("../lib/http/server/body-deadline.mjs");
+  const { clientAddress } = await import("../lib/http/server/client-address.mjs");
+  const { serverTimeouts } = await import("../lib/http/server/server-timeouts.mjs");
   const hops = trustedProxyHops();
   const proxies = trustedProxies();
   // Which worker answered (its slot number, not its pid): lets an operator and the tests see the
@@ -59,10 +62,14 @@ async function serve() {
   await app.prepare();
   // API calls go straight to their route handler, the rest through Next (lib/http/server/api-router.mjs).
   const handler = await apiHandler(app.getRequestHandler());
-  // Floodable anonymous routes run a few at a time (lib/http/server/request-lanes.mjs).
-  const handle = withLanes(handler);
+  // Floodable anonymous routes run a few at a time, a few per address, once their body has
+  // arrived (lib/http/server/request-lanes.mjs).
+  const handle = withLanes(handler, {
+    addressOf: (req) => clientAddress(/** @type {string} */ (req.headers["x-forwarded-for"]), hops),
+  });
 
-  const server = createServer((req, res) => {
+  // Clients that drip their headers or bodies are cut off (lib/http/server/server-timeouts.mjs).
+  const server = createServer(serverTimeouts, (req, res) => {
     req.headers["x-forwarded-for"] = forwardedFor(
       req.headers["x-forwarded-for"],
       req.socket.remoteAddress ?? "unknown",
@@ -72,6 +79,8 @@ async function serve() {
     if (slot) res.setHeader("x-server-worker", slot);
     // A body the answer left unread is read off or the connection closed gently, never reset.
     settleUnreadBody(req, res);
+    // Every body keeps to a minimum rate after a grace period (lib/http/server/body-deadline.mjs).
+    watchBodyRate(req, res);
     handle(req, res);
   });
   server.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {

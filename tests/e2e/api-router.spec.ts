@@ -199,6 +199,17 @@ test.describe.serial("API calls straight to their handler", () => {
     expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  test("hands a sign-in the whole body its lane waited for, directly and through Next", async () => {
+    for (const port of [ROUTER, VIA_NEXT]) {
+      const answer = await call(port, "/api/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "agent@acme.test", password: DEMO_PASSWORD }),
+      });
+      expect(answer.status, port === ROUTER ? "direct" : "via Next").toBe(200);
+    }
+  });
+
   test("compresses what a browser takes compressed, and only that", async () => {
     const plain = await call(ROUTER, "/api/tickets?limit=20", { headers: { cookie: agent } });
     const gzipped = await call(ROUTER, "/api/tickets?limit=20", {

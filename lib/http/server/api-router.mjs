@@ -146,6 +146,8 @@ export async function createApiRouter({
     });
     const response = await handler(request, { params: Promise.resolve(params) });
     if (!(response instanceof Response)) throw new Error("the handler returned no Response");
+    // The server has answered for it already: its body came too slowly (body-deadline.mjs).
+    if (res.writableEnded) return;
     await send(res, response, headersFor(pathname));
   }
 

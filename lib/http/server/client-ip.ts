@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { addressBucket } from "@/lib/http/server/address-bucket";
+import { clientAddress } from "@/lib/http/server/client-address.mjs";
 import { trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
 
 /**
@@ -10,10 +10,5 @@ import { trustedProxyHops } from "@/lib/http/server/forwarded-for.mjs";
  * never buys a fresh counter, and callers without a proxy are told apart by their address.
  */
 export function clientIp(req: { headers: Pick<NextRequest["headers"], "get"> }): string {
-  const chain = (req.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())];
-  return address ? addressBucket(address) : "unknown";
+  return clientAddress(req.headers.get("x-forwarded-for"), trustedProxyHops());
 }

@@ -27,6 +27,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // A ticket's or an organisation's tags are full: a clash with what it already holds.
   tag_limit_reached: 409,
   payload_too_large: 413,
+  // Answered by the production server itself (lib/http/server/request-lanes.mjs and
+  // body-deadline.mjs) before a route sees the request: a body of unknown length where one is
+  // needed, and a body that came too slowly.
+  length_required: 411,
+  request_timeout: 408,
   unsupported_media_type: 415,
   rate_limited: 429,
   too_many_streams: 429,
