@@ -35,6 +35,20 @@ const config = [
     rules: { "ticketry/no-import-cycle": "error" },
   },
   {
+    // A server chunk may carry its own copy of lib/errors.ts, so an AppError made by another copy
+    // fails `instanceof`: the mark isAppError reads is the same in every copy.
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "BinaryExpression[operator='instanceof'][right.name='AppError'], BinaryExpression[operator='instanceof'][right.property.name='AppError']",
+          message: "Use isAppError(error) from lib/errors: `instanceof AppError` fails across server chunks.",
+        },
+      ],
+    },
+  },
+  {
     // Only services talk to the database (and the scripts that migrate or seed it, and the tests
     // and benches that set up their data): every other module asks a service.
     files: ["**/*.{ts,tsx,js,mjs}"],

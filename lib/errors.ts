@@ -46,7 +46,17 @@ export type AppErrorExtra = {
   details?: Record<string, unknown>;
 };
 
+/**
+ * Marks every AppError. The production build may carry several copies of this module (one per
+ * server chunk), and an error thrown by an object one copy made (the live hub, kept once per
+ * process) reaches code holding another copy's class, where `instanceof AppError` is false. A
+ * symbol from the global registry is the same in every copy, so the mark is recognised by all.
+ */
+const APP_ERROR = Symbol.for("ticketry.app-error");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -55,6 +65,11 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
   }
+}
+
+/** Whether `value` is an AppError, whichever copy of this module made it: use it, never `instanceof AppError`. */
+export function isAppError(value: unknown): value is AppError {
+  return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 }
 
 export const badRequest = (

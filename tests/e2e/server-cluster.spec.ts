@@ -1,9 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./helpers";
+import {
+  killServerWorkers,
+  send as sendTo,
+  startServerWorkers,
+  type RequestOptions,
+  type ServerWorkers,
+} from "./server-workers";
 
 // Every core: the production server with WEB_CONCURRENCY=2 on the end-to-end database. Requests
 // are answered by two worker processes, a worker that dies is replaced while the other keeps
@@ -11,39 +18,18 @@ import { uniqueEmail } from "./helpers";
 
 const PORT = Number(process.env.E2E_CLUSTER_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
 
+let server: ServerWorkers;
 let primary: ChildProcess;
-let output = "";
 test.beforeAll(async () => {
-  primary = spawn(process.execPath, ["scripts/serve.mjs"], {
-    // The end-to-end server already receives mail; this one needs no receiver.
-    env: { ...process.env, PORT: String(PORT), TRUST_PROXY_HOPS: "1", WEB_CONCURRENCY: "2", INBOUND_SMTP_PORT: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain("> Ready on");
+  server = await startServerWorkers(PORT);
+  primary = server.process;
 });
-test.afterAll(() => {
-  // The last test stops it; a failed run must not leave it behind.
-  if (primary.exitCode === null && primary.signalCode === null) primary.kill("SIGKILL");
-});
+// The last test stops it; a failed run must not leave it behind.
+test.afterAll(() => killServerWorkers(server));
 
 type Answer = { status: number; worker: string | undefined };
 
-/** One request on a connection of its own, so the primary hands each to the next worker. */
-function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(
-      { host: "localhost", port: PORT, path, method: options.method ?? "GET", headers: options.headers, agent: false },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, worker: res.headers["x-server-worker"] as string }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
+const send = (path: string, options?: RequestOptions): Promise<Answer> => sendTo(PORT, path, options);
 
 /** The worker processes the primary runs now (Linux /proc). */
 function workerPids(): number[] {
@@ -69,8 +55,8 @@ test.describe.configure({ mode: "serial" });
 test("two worker processes answer, and the server says it is ready once", async () => {
   expect(workerPids()).toHaveLength(2);
   expect(await slotsAnswering()).toEqual(["1", "2"]);
-  expect(output.match(/> Ready on/g)).toHaveLength(1);
-  expect(output).toContain("(2 worker processes)");
+  expect(server.output().match(/> Ready on/g)).toHaveLength(1);
+  expect(server.output()).toContain("(2 worker processes)");
 });
 
 test("a worker does not load Next's compiler (about 28 MB each) to read the config", async () => {
@@ -87,7 +73,7 @@ test("a worker that dies is replaced while the other keeps answering", async () 
   for (let i = 0; i < 5; i++) expect((await send("/api/health")).status).toBe(200);
   await expect.poll(() => workerPids().filter((pid) => !before.includes(pid)), { timeout: 60_000 }).toHaveLength(1);
   await expect.poll(() => slotsAnswering(), { timeout: 60_000 }).toEqual(["1", "2"]);
-  expect(output).toMatch(/worker \d \(pid \d+\) exited \(SIGKILL\)/);
+  expect(server.output()).toMatch(/worker \d \(pid \d+\) exited \(SIGKILL\)/);
 });
 
 test("the login throttle counts attempts across both workers", async () => {

@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound, serviceUnavailable } from "@/lib/errors";
+import { conflict, isAppError, notFound, serviceUnavailable, type AppError } from "@/lib/errors";
 
 const UNREACHABLE_DB_CODES = new Set([
   "P1001",
@@ -65,7 +65,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * opaque 500 by the wrapper.
  */
 export function toAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
+  if (isAppError(error)) return error;
   const code = codeOf(error);
   if (code === "P2025") return notFound();
   if (code === "P2002") return conflict("This record already exists");

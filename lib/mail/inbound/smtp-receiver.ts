@@ -2,7 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { acceptInboundMessage, isDeliverableAddress } from "@/lib/services/mail/inbound/accept";
 import { inboundConfig } from "./config";
@@ -122,9 +122,9 @@ export async function startSmtpReceiver(options: ReceiverOptions) {
           callback(null, "Message stored");
         })
         .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not_found")
+          if (isAppError(error) && error.code === "not_found")
             return callback(smtpError(550, "5.1.1 No such mailbox here"));
-          if (error instanceof AppError && error.code === "payload_too_large")
+          if (isAppError(error) && error.code === "payload_too_large")
             return callback(smtpError(552, "5.3.4 Message exceeds the size limit"));
           console.error(JSON.stringify({ level: "error", msg: "inbound mail not stored", error: String(error) }));
           callback(smtpError(451, "4.3.0 Temporary failure, try again later"));

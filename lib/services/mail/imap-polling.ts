@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { acceptInboundMessage } from "@/lib/services/mail/inbound/accept";
 import { inboundConfig } from "@/lib/mail/inbound/config";
 import { resolveMailHost } from "@/lib/mail/inbound/imap-host";
@@ -110,12 +110,11 @@ export async function pollImapMailbox(
   } catch (error) {
     if (error instanceof StoreFailed)
       console.error(`IMAP mailbox ${mailbox.id}: storing a fetched message failed`, error.cause);
-    const message =
-      error instanceof AppError
-        ? error.message
-        : error instanceof StoreFailed
-          ? "A fetched message could not be stored; it is read again at the next poll"
-          : describeImapError(error, connection);
+    const message = isAppError(error)
+      ? error.message
+      : error instanceof StoreFailed
+        ? "A fetched message could not be stored; it is read again at the next poll"
+        : describeImapError(error, connection);
     const failures = mailbox.failures + 1;
     await release({
       lastPolledAt: now,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { AppError, conflict, notFound } from "@/lib/errors";
+import { AppError, conflict, isAppError, notFound } from "@/lib/errors";
 import type { RatingLinks } from "@/lib/mail/ticket-mails";
 import { announceTicketChange } from "@/lib/live/announce";
 import {
@@ -211,8 +211,8 @@ export async function openRatingPage(
   try {
     return { kind: "ok", view: await ratingLinkView(await ratingCallerFromToken(token, ip), now) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
-    if (error instanceof AppError && error.code === "rate_limited") return { kind: "throttled" };
+    if (isAppError(error) && error.code === "not_found") return { kind: "not_found" };
+    if (isAppError(error) && error.code === "rate_limited") return { kind: "throttled" };
     throw error;
   }
 }

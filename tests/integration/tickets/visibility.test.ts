@@ -2,7 +2,7 @@ import { db } from "@/lib/server/db";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
 import { ticketDetail } from "@/lib/services/tickets/pane";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { createOrg, createUser, nextTicketNumber } from "../helpers/fixtures";
 import { resetDatabase } from "../helpers/db";
 
@@ -75,7 +75,7 @@ async function byPane(user: SessionUser) {
     try {
       seen.push((await ticketDetail(user, id)).id);
     } catch (error) {
-      if (!(error instanceof AppError && error.code === "not_found")) throw error;
+      if (!(isAppError(error) && error.code === "not_found")) throw error;
     }
   }
   return sorted(seen);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { env } from "@/lib/server/env";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { createTicket, type TicketCreatedHook } from "@/lib/services/tickets/create";
@@ -333,7 +333,7 @@ async function ingestNewTicket(
     );
   } catch (error) {
     // A refused ticket (the customer's throttles or open-ticket cap) is kept, with the reason.
-    if (!(error instanceof AppError) || error.code === "service_unavailable" || error.code === "internal") throw error;
+    if (!isAppError(error) || error.code === "service_unavailable" || error.code === "internal") throw error;
     await db.$transaction((tx) =>
       finish(tx, message, { status: "failed", error: `${error.code}: ${error.message}` }, meta),
     );
