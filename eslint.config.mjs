@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { noImportCycle } from "./scripts/lint/no-import-cycle.mjs";
+import { noInstanceofAppError } from "./scripts/lint/no-instanceof-app-error.mjs";
 
 const config = [
   ...nextVitals,
@@ -30,23 +31,12 @@ const config = [
   },
   {
     // Modules that import each other load half-initialised, in an order that depends on which one
-    // came first (scripts/lint/import-cycles.mjs says why type imports count too).
-    plugins: { ticketry: { rules: { "no-import-cycle": noImportCycle } } },
-    rules: { "ticketry/no-import-cycle": "error" },
-  },
-  {
-    // A server chunk may carry its own copy of lib/errors.ts, so an AppError made by another copy
-    // fails `instanceof`: the mark isAppError reads is the same in every copy.
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "BinaryExpression[operator='instanceof'][right.name='AppError'], BinaryExpression[operator='instanceof'][right.property.name='AppError']",
-          message: "Use isAppError(error) from lib/errors: `instanceof AppError` fails across server chunks.",
-        },
-      ],
+    // came first (scripts/lint/import-cycles.mjs says why type imports count too). An AppError is
+    // recognised by isAppError, never `instanceof` (scripts/lint/no-instanceof-app-error.mjs says why).
+    plugins: {
+      ticketry: { rules: { "no-import-cycle": noImportCycle, "no-instanceof-app-error": noInstanceofAppError } },
     },
+    rules: { "ticketry/no-import-cycle": "error", "ticketry/no-instanceof-app-error": "error" },
   },
   {
     // Only services talk to the database (and the scripts that migrate or seed it, and the tests

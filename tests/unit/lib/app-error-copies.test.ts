@@ -37,7 +37,7 @@ test("an AppError made by another copy of lib/errors is still one to isAppError 
   const { toAppError } = await copyOf<MapError>(() => import("@/lib/http/server/map-error"));
   const error = made.tooManyRequests(12);
   // The premise: the class of one copy does not know the other's instances.
-  // eslint-disable-next-line no-restricted-syntax -- showing the check the rule forbids fail
+  // eslint-disable-next-line ticketry/no-instanceof-app-error -- showing the check the rule forbids fail
   expect(error instanceof other.AppError).toBe(false);
   expect(other.isAppError(error)).toBe(true);
   expect(toAppError(error)).toBe(error);
