@@ -1,3 +1,5 @@
+import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { portalAuth } from "../helpers/portal-auth";
 import { baseCall, callerOf, expectNoServerError, headersFor, TARGETS } from "./hostile-calls";
 import type { Call, RouteEntry } from "./route-table";
 import { setUpWorld, type World } from "./world";
@@ -115,5 +117,45 @@ describe.each(withParams.map((e) => [e.label, e] as const))("bytes in the path: 
       }));
       expect({ kind, ...refusalOf(status, body) }).toEqual({ kind, status: 400, code: "validation_failed", field });
     }
+  });
+});
+
+describe("bytes in cookies and tokens", () => {
+  // A cookie's value is percent-decoded before it is read: "%00" arrives as U+0000. Cookies and
+  // tokens are only ever decrypted or hashed, so such a caller has no session, and no 500.
+  const ROUTES = {
+    workspace: "GET /api/tickets",
+    portal: "GET /api/portal/tickets",
+    rating: "POST /api/satisfaction/rating",
+  };
+  const entryOf = (label: string) => TARGETS.find((e) => e.label === label)!;
+
+  it("answers a session cookie, a portal cookie and a bearer token holding %00 or an encoded surrogate as unknown", async () => {
+    const answers: Record<string, number> = {};
+    for (const [kind, bad] of Object.entries({ nul: "%00", "encoded surrogate": "%ED%A0%80" })) {
+      const headers: Record<string, Record<string, string>> = {
+        workspace: { cookie: `${sessionCookieName()}=abc${bad}` },
+        portal: portalAuth(world.a.org.slug, `abc${bad}`),
+        rating: { authorization: `Bearer abc${bad}` },
+      };
+      for (const [name, label] of Object.entries(ROUTES)) {
+        const entry = entryOf(label);
+        const call = await baseCall(world, entry);
+        const { status } = await expectNoServerError(
+          entry,
+          { ...call, headers: { ...call.headers, ...headers[name] } },
+          {},
+        );
+        answers[`${name} ${kind}`] = status;
+      }
+    }
+    expect(answers).toEqual({
+      "workspace nul": 401,
+      "portal nul": 401,
+      "rating nul": 404,
+      "workspace encoded surrogate": 401,
+      "portal encoded surrogate": 401,
+      "rating encoded surrogate": 404,
+    });
   });
 });
