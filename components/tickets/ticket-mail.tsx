@@ -149,10 +149,9 @@ export function MailBounceWarning({ ticketId, customerEmail }: { ticketId: strin
       <TriangleAlert className="size-4 shrink-0 text-destructive" aria-hidden />
       <p role="status" className="min-w-0 flex-1 break-words">
         <span className="font-medium">{bounceSentence(customerEmail, failing.code)}</span>{" "}
-        <span className="text-muted-foreground">
-          Check the address before answering.{" "}
-          <time dateTime={failing.failedAt}>{format(new Date(failing.failedAt), "MMM d, HH:mm")}</time>
-        </span>
+        <time dateTime={failing.failedAt} className="text-muted-foreground">
+          {format(new Date(failing.failedAt), "MMM d, HH:mm")}
+        </time>
       </p>
       <Button
         type="button"
