@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import type { FormEvent } from "react";
 import { AttachmentList } from "@/components/tickets/attachment-list";
 import { MessageBody } from "@/components/tickets/message-body";
+import { SenderNotVerified } from "@/components/tickets/sender-not-verified";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
 import { Button } from "@/components/ui/button";
@@ -114,8 +115,19 @@ export function PortalTicketDetail({ request, ticketNumber, onBack, onCreate, on
             )}
           >
             <p className="mb-1 text-xs font-medium">
-              {r.authorType === "customer" ? "You" : replyByline("Support", r.authorName)} ·{" "}
-              <time dateTime={r.createdAt}>{portalDateTime(r.createdAt)}</time>
+              {/* A mail from the customer's address that nothing proves they sent is not called theirs. */}
+              {r.authorType !== "customer"
+                ? replyByline("Support", r.authorName)
+                : r.senderVerified === false
+                  ? "Email from your address"
+                  : "You"}{" "}
+              · <time dateTime={r.createdAt}>{portalDateTime(r.createdAt)}</time>
+              {r.senderVerified === false && (
+                <>
+                  {" "}
+                  <SenderNotVerified explanation="This mail arrived from your address, but your email provider did not confirm that you sent it. If you did not write it, tell us in a reply." />
+                </>
+              )}
             </p>
             <MessageBody content={r.content} html={r.html} />
             <AttachmentList attachments={r.attachments} onDownload={onDownload} />

@@ -2,10 +2,12 @@
 
 import { Lock } from "lucide-react";
 import type { ReplyJson } from "./queries";
+import { SenderNotVerified } from "./sender-not-verified";
 
 /**
  * The line above a message: the person by display name first, everywhere in the thread;
- * whether they are the customer or the team (and the address, on hover) is secondary.
+ * whether they are the customer or the team (and the address, on hover) is secondary. A mail
+ * whose sender is not verified says so: its From line is only a claim.
  */
 export function ReplyAuthor({ reply, at }: { reply: ReplyJson; at: string }) {
   const internal = reply.type === "internal";
@@ -18,6 +20,9 @@ export function ReplyAuthor({ reply, at }: { reply: ReplyJson; at: string }) {
       </span>
       <span className="text-muted-foreground">{internal ? "Internal note" : role}</span>
       <span className="text-muted-foreground">· {at}</span>
+      {reply.senderVerified === false && (
+        <SenderNotVerified explanation="This mail named the ticket only by its number, and its sender's domain did not confirm it was sent from this address. It did not reopen the ticket or notify anyone." />
+      )}
     </p>
   );
 }

@@ -11,6 +11,7 @@ import {
   PLATFORM_ORGANIZATION,
 } from "@/lib/site/demo";
 import { SLA_TARGETS, slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
 const HOUR = 60 * 60 * 1000;
@@ -174,7 +175,48 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     },
     now,
   );
+  await addUnverifiedMail(db, DEMO_ORGANIZATION.slug, now);
   return { created: true, logins };
+}
+
+/**
+ * The demo's newest pending ticket gets a mail as a forger would send it: the customer's address
+ * and the ticket's number in the subject, nothing that proves either. A newcomer sees it marked
+ * "Sender not verified", and the ticket still pending (it reopened nothing, notified no one).
+ */
+async function addUnverifiedMail(db: PrismaClient, slug: string, now: Date) {
+  const ticket = await db.ticket.findFirstOrThrow({
+    where: { organization: { slug }, status: "pending" },
+    orderBy: { createdAt: "desc" },
+  });
+  const { organizationId, customerEmail } = ticket;
+  await db.$transaction(async (tx) => {
+    const reply = await tx.reply.create({
+      data: {
+        organizationId,
+        ticketId: ticket.id,
+        content: "Please send everything about this order to my new address from now on: billing-desk@mailbox.example.",
+        type: "public",
+        authorType: "customer",
+        authorEmail: customerEmail,
+        senderVerified: false,
+        createdAt: now,
+      },
+    });
+    await tx.auditEvent.create({
+      data: {
+        organizationId,
+        actorType: "system",
+        actorLabel: PRODUCT_NAME,
+        action: "ticket.unverified_reply",
+        targetType: "reply",
+        targetId: reply.id,
+        ticketId: ticket.id,
+        metadata: { email: customerEmail },
+        createdAt: now,
+      },
+    });
+  });
 }
 
 /**
