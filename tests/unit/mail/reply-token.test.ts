@@ -1,5 +1,13 @@
 /** @jest-environment node */
-import { signReplyToken, threadMessageId, tokensInMessageIds, verifyReplyToken } from "@/lib/mail/thread/token";
+import {
+  signBounceToken,
+  signReplyToken,
+  threadMessageId,
+  tokenId,
+  tokensInMessageIds,
+  verifyBounceToken,
+  verifyReplyToken,
+} from "@/lib/mail/thread/token";
 import { replyAddress, splitReplyAddress } from "@/lib/mail/inbound/addresses";
 
 const SECRET = "s".repeat(64);
@@ -33,5 +41,26 @@ describe("reply tokens", () => {
     expect(address.split("@")[0]!.length).toBeLessThanOrEqual(64);
     expect(splitReplyAddress(address)).toEqual({ base: "help@a.test", token });
     expect(splitReplyAddress("Help@A.test")).toEqual({ base: "help@a.test", token: null });
+  });
+});
+
+describe("bounce tokens", () => {
+  const DELIVERY = "0193a1b2-c3d4-7e5f-8a6b-000000000001";
+
+  it("name one mail we sent, for the organisation that sent it", () => {
+    const token = signBounceToken(SECRET, ORG_A, DELIVERY);
+    expect(token).toMatch(/^[a-z2-7]{42}$/);
+    expect(tokenId(token)).toBe(DELIVERY);
+    expect(verifyBounceToken(SECRET, ORG_A, token)).toBe(DELIVERY);
+    expect(verifyBounceToken(SECRET, ORG_B, token)).toBeNull();
+    expect(verifyBounceToken("other", ORG_A, token)).toBeNull();
+  });
+
+  it("and a reply token never pass for each other, though both name an id the same way", () => {
+    const bounce = signBounceToken(SECRET, ORG_A, TICKET);
+    const reply = signReplyToken(SECRET, ORG_A, TICKET);
+    expect(bounce.slice(0, 26)).toBe(reply.slice(0, 26));
+    expect(verifyReplyToken(SECRET, ORG_A, bounce)).toBeNull();
+    expect(verifyBounceToken(SECRET, ORG_A, reply)).toBeNull();
   });
 });
