@@ -34,9 +34,24 @@ export async function startServerWorkers(port: number, env: Record<string, strin
   return { port, process: child, output: () => output };
 }
 
-/** Stops the server unless it already exited (a test may stop it itself; a failed run must not leave it behind). */
+const running = (server: ServerWorkers | undefined): server is ServerWorkers =>
+  server !== undefined && server.process.exitCode === null && server.process.signalCode === null;
+
+/** Stops the server at once unless it already exited (a test may stop it itself; a failed run must not leave it behind). */
 export function killServerWorkers(server: ServerWorkers | undefined) {
-  if (server && server.process.exitCode === null && server.process.signalCode === null) server.process.kill("SIGKILL");
+  if (running(server)) server.process.kill("SIGKILL");
+}
+
+/**
+ * Stops the server as an operator does (SIGTERM) and waits until it has exited: its job workers
+ * (slot 1) finish or release their jobs first, so no job of the end-to-end database stays locked
+ * by a process that is gone while other specs wait for its mail.
+ */
+export async function stopServerWorkers(server: ServerWorkers | undefined) {
+  if (!running(server)) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await exited;
 }
 
 export type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string };

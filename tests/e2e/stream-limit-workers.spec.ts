@@ -1,9 +1,9 @@
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 import {
-  killServerWorkers,
   open,
   send,
   startServerWorkers,
+  stopServerWorkers,
   type OpenAnswer,
   type ServerWorkers,
 } from "./server-workers";
@@ -22,7 +22,7 @@ let server: ServerWorkers | undefined;
 test.beforeAll(async () => {
   server = await startServerWorkers(PORT, { NODE_ENV: "production", LIVE_MAX_STREAMS_PER_USER: String(PER_USER) });
 });
-test.afterAll(() => killServerWorkers(server));
+test.afterAll(() => stopServerWorkers(server));
 
 async function signIn(email: string): Promise<string> {
   const answer = await send(PORT, "/api/login", {
