@@ -97,9 +97,12 @@ function createClient(pool: pg.Pool) {
 
 const globalForDb = globalThis as unknown as { ticketryDb?: PrismaClient; ticketryPool?: pg.Pool };
 
+// One pool per process, whichever copy of this module asks: the production build carries several
+// (the routes' chunks, the job workers'), and each would otherwise open its own connections past
+// the process's share of the database; in development a reload makes a new copy too.
 const pool = globalForDb.ticketryPool ?? createPool();
 export const db = globalForDb.ticketryDb ?? createClient(pool);
-if (!env.isProduction) Object.assign(globalForDb, { ticketryDb: db, ticketryPool: pool });
+Object.assign(globalForDb, { ticketryDb: db, ticketryPool: pool });
 
 /**
  * A statement on the requests made all day (the session's user, the queue and its counts, the
