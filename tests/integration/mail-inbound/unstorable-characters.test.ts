@@ -1,3 +1,4 @@
+import net from "node:net";
 import { createOrg } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs } from "../helpers/jobs";
@@ -123,4 +124,49 @@ describe("mail carrying characters the database cannot store", () => {
     const replies = await db.reply.findMany({ where: { ticketId: ticket.id } });
     expect(replies.map((r) => r.content.trim())).toContain("Any news?");
   });
+
+  it("refuses U+0000 in the SMTP envelope as bad syntax, which a sender does not retry", async () => {
+    // Written by hand: a mail library cleans what it sends, a stranger's program does not. The
+    // envelope is no part of the message: refusing it loses nothing a person wrote.
+    const answers = await smtpDialogue(receiver.port, [
+      "HELO relay\0.customer.test",
+      "HELO relay.customer.test",
+      "MAIL FROM:<joanna\0@customer.test>",
+      "MAIL FROM:<joanna@customer.test>",
+      "RCPT TO:<help\0@nul.test>",
+      "QUIT",
+    ]);
+    expect(answers.map((answer) => answer.slice(0, 3))).toEqual(["501", "250", "501", "250", "501", "221"]);
+  });
 });
+
+/** Sends each line and collects the receiver's answer to it (after its greeting). */
+async function smtpDialogue(port: number, lines: string[]): Promise<string[]> {
+  const socket = net.connect(port, "127.0.0.1");
+  const answers: string[] = [];
+  let buffered = "";
+  let wake: (() => void) | null = null;
+  socket.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString("latin1");
+    wake?.();
+  });
+  const nextAnswer = async () => {
+    // An answer ends with a line whose code is followed by a space ("250 OK"), not a hyphen.
+    for (;;) {
+      const end = /^\d{3} .*\r\n/m.exec(buffered);
+      if (end) {
+        const answer = buffered.slice(0, end.index + end[0].length).trim();
+        buffered = buffered.slice(end.index + end[0].length);
+        return answer;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  await nextAnswer();
+  for (const line of lines) {
+    socket.write(Buffer.from(line + "\r\n", "latin1"));
+    answers.push(await nextAnswer());
+  }
+  socket.end();
+  return answers;
+}
