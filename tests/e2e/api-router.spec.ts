@@ -201,12 +201,20 @@ test.describe.serial("API calls straight to their handler", () => {
 
   test("hands a sign-in the whole body its lane waited for, directly and through Next", async () => {
     for (const port of [ROUTER, VIA_NEXT]) {
+      const server = port === ROUTER ? "direct" : "via Next";
+      const json = { "content-type": "application/json" };
       const answer = await call(port, "/api/login", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: json,
         body: JSON.stringify({ email: "agent@acme.test", password: DEMO_PASSWORD }),
       });
-      expect(answer.status, port === ROUTER ? "direct" : "via Next").toBe(200);
+      expect(answer.status, server).toBe(200);
+      // No body at all: nothing to wait for, and the route says so at once.
+      const empty = await call(port, "/api/login", { method: "POST", headers: { ...json, "content-length": "0" } });
+      expect({ status: empty.status, body: JSON.parse(empty.body.toString()) }, server).toEqual({
+        status: 400,
+        body: { error: "Request body is required", code: "bad_request" },
+      });
     }
   });
 

@@ -63,10 +63,19 @@ function after(ms, verdict) {
 }
 
 /**
+ * Whether `req` comes with a body: a declared length above 0, or one sent in chunks.
+ * @param {Req} req
+ */
+function hasBody(req) {
+  return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+}
+
+/**
  * Resolves true once the whole of `req`'s body has arrived, left unread in the request for its
  * handler; false when the client left, or when the body had not arrived within `ms` (then 408
  * is answered here). The request's stream is only watched, never read, so whichever reads the
- * body later (the API router or Next) gets all of it.
+ * body later (the API router or Next) gets all of it. A request without a body is not watched
+ * at all: watching its empty stream would end it before its handler listens.
  * @param {Req} req
  * @param {Res} res
  * @param {number} [ms]
@@ -74,7 +83,7 @@ function after(ms, verdict) {
  */
 export function bodyArrived(req, res, ms = SMALL_BODY_MS) {
   return new Promise((resolve) => {
-    if (req.complete) {
+    if (req.complete || !hasBody(req)) {
       resolve(true);
       return;
     }
@@ -127,8 +136,7 @@ export function rateVerdict({ elapsedMs, received, serverBehind, graceMs, bytesP
  * @param {{ graceMs?: number, bytesPerSecond?: number }} [options]
  */
 export function watchBodyRate(req, res, { graceMs = BODY_GRACE_MS, bytesPerSecond = MIN_BODY_BYTES_PER_SECOND } = {}) {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (req.complete || (!(declared > 0) && req.headers["transfer-encoding"] === undefined)) return;
+  if (req.complete || !hasBody(req)) return;
   const socket = req.socket;
   let since = Date.now();
   let base = socket.bytesRead;

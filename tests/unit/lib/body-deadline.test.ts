@@ -126,6 +126,18 @@ describe("bodyArrived", () => {
     expect(await quick.text()).toBe('true {"at":"once"}');
   });
 
+  it("resolves at once for a request without a body, whose handler still reads it to its end", async () => {
+    await serve((req, res) => {
+      void bodyArrived(req, res, 5_000).then(async (arrived) =>
+        res.end(`${arrived} ${JSON.stringify(await readThroughRouter(req))}`),
+      );
+    });
+    for (const body of [undefined, ""]) {
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body });
+      expect(await answer.text()).toBe('true ""');
+    }
+  });
+
   it("answers 408 when the body has not arrived by the deadline, and resolves false", async () => {
     const outcomes: boolean[] = [];
     await serve((req, res) => void bodyArrived(req, res, 150).then((arrived) => outcomes.push(arrived)));
