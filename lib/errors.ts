@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   "seat_limit_reached",
   "support_email_limit_reached",
   "macro_limit_reached",
+  "automation_limit_reached",
+  "plan_required",
   "tag_limit_reached",
   "payload_too_large",
   "length_required",

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "macros.read": STAFF,
   /** Create, edit and delete the organisation's macros. */
   "macros.manage": ADMINS,
+  /** The organisation's automation rules: list, create, edit, reorder, delete and preview them. */
+  "automations.manage": ADMINS,
   /** The organisation's team members (agents and admins). */
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */

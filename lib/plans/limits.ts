@@ -16,6 +16,10 @@ export const PLANS: Record<
     storageMb: number;
     /** Saved replies (macros) the organisation may keep. */
     macros: number;
+    /** Active automation rules the organisation may keep (0: the plan has none). */
+    automations: number;
+    /** Rules run by time ("advanced automation"), not only by a ticket's events. */
+    timeRules: boolean;
   }
 > = {
   free: {
@@ -27,6 +31,8 @@ export const PLANS: Record<
     supportEmails: 1,
     storageMb: 0,
     macros: 3,
+    automations: 0,
+    timeRules: false,
   },
   starter: {
     name: "Starter",
@@ -37,6 +43,8 @@ export const PLANS: Record<
     supportEmails: 1,
     storageMb: 1000,
     macros: 20,
+    automations: 0,
+    timeRules: false,
   },
   pro: {
     name: "Pro",
@@ -47,6 +55,8 @@ export const PLANS: Record<
     supportEmails: 5,
     storageMb: 5000,
     macros: UNLIMITED,
+    automations: 25,
+    timeRules: false,
   },
   enterprise: {
     name: "Enterprise",
@@ -57,6 +67,8 @@ export const PLANS: Record<
     supportEmails: UNLIMITED,
     storageMb: UNLIMITED,
     macros: UNLIMITED,
+    automations: UNLIMITED,
+    timeRules: true,
   },
 };
 
@@ -72,13 +84,14 @@ export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
 
-export type LimitedResource = "tickets" | "seats" | "support_emails" | "macros";
+export type LimitedResource = "tickets" | "seats" | "support_emails" | "macros" | "automations";
 
 const LIMIT_CODES = {
   tickets: "ticket_limit_reached",
   seats: "seat_limit_reached",
   support_emails: "support_email_limit_reached",
   macros: "macro_limit_reached",
+  automations: "automation_limit_reached",
 } as const;
 
 /**
@@ -95,7 +108,7 @@ export function planLimitError({
   resource: LimitedResource;
   left?: number;
 }): AppError {
-  const { name, tickets, ticketPeriod, supportEmails, macros } = PLANS[plan];
+  const { name, tickets, ticketPeriod, supportEmails, macros, automations } = PLANS[plan];
   const message = {
     tickets: () =>
       `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
@@ -106,6 +119,16 @@ export function planLimitError({
     support_emails: () =>
       `Your ${name} plan allows ${supportEmails} support email address${supportEmails === 1 ? "" : "es"}. Upgrade your plan to add more.`,
     macros: () => `Your ${name} plan allows ${macros} macros. Upgrade your plan to add more.`,
+    automations: () =>
+      `Your ${name} plan allows ${automations} active automation rules. Switch one off or upgrade your plan.`,
   }[resource]();
   return new AppError(LIMIT_CODES[resource], message);
+}
+
+/** The refusal of a feature the organisation's plan does not include, naming the plan that does. */
+export function planRequiredError(feature: string, needed: Plan): AppError {
+  return new AppError(
+    "plan_required",
+    `${feature} are part of the ${PLANS[needed].name} plan and above. Upgrade your plan to use them.`,
+  );
 }

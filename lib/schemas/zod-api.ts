@@ -2,5 +2,19 @@
 // namespace made the browser bundle carry every zod locale and JSON-schema converter on each
 // page with a form: the bundler keeps a namespace object whole, but drops
 // the named exports nobody imports. Add a name here when a schema needs it.
-export { array, boolean, coerce, email, enum, literal, number, object, string, ZodString, ZodType } from "zod";
+export {
+  array,
+  boolean,
+  coerce,
+  email,
+  enum,
+  literal,
+  NEVER,
+  number,
+  object,
+  string,
+  unknown,
+  ZodString,
+  ZodType,
+} from "zod";
 export type { infer, input, output } from "zod";

@@ -24,6 +24,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   seat_limit_reached: 409,
   support_email_limit_reached: 409,
   macro_limit_reached: 409,
+  automation_limit_reached: 409,
+  // A feature the organisation's plan does not include: refused until it upgrades.
+  plan_required: 403,
   // A ticket's or an organisation's tags are full: a clash with what it already holds.
   tag_limit_reached: 409,
   payload_too_large: 413,

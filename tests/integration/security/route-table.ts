@@ -387,6 +387,53 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.macro.id } }),
   },
+  // Automation rules: admins only; another organisation's rule is a 404.
+  { route: "/api/automations", method: "GET", access: ROLES.admins, call: () => ({}) },
+  {
+    route: "/api/automations",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: (ctx) => ({
+      body: {
+        name: `Rule ${ctx.unique}`,
+        when: "ticket_created",
+        conditions: { all: [{ field: "subject", operator: "contains", value: "refund" }], any: [] },
+        actions: [{ type: "add_tags", value: ["billing"] }],
+      },
+    }),
+  },
+  {
+    route: "/api/automations/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target, unique }) => ({ params: { id: target.automation.id }, body: { name: `Renamed ${unique}` } }),
+  },
+  {
+    route: "/api/automations/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.automation.id } }),
+  },
+  {
+    route: "/api/automations/order",
+    method: "PUT",
+    access: ROLES.admins,
+    // Every rule of the caller's organisation, once: the tenant's own and any a POST above added.
+    call: async ({ home }) => ({
+      body: {
+        ids: (
+          await db.automation.findMany({
+            where: { organizationId: home.org.id },
+            orderBy: { position: "desc" },
+            select: { id: true },
+          })
+        ).map((r) => r.id),
+      },
+    }),
+  },
   {
     route: "/api/replies/preview",
     method: "POST",

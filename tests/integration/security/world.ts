@@ -109,6 +109,16 @@ async function createTenant(label: string) {
       createdById: users.org_admin.id,
     },
   });
+  const automation = await db.automation.create({
+    data: {
+      organizationId: org.id,
+      name: `${label} rule ${tag}`,
+      when: "ticket_created",
+      conditions: { all: [{ field: "subject", operator: "contains", value: "refund" }], any: [] },
+      actions: [{ type: "set_priority", value: "high" }],
+      position: 0,
+    },
+  });
   const inviteToken = newToken();
   const invite = await db.teamInvite.create({
     data: {
@@ -143,6 +153,7 @@ async function createTenant(label: string) {
     note,
     supportEmail,
     macro,
+    automation,
     invite,
     inviteToken,
     portalToken,
@@ -230,6 +241,8 @@ export function secretsOf(t: Tenant): string[] {
     t.attachment.id,
     t.supportEmail.id,
     t.macro.id,
+    t.automation.id,
+    t.automation.name,
     t.invite.id,
     t.ticket.subject,
     t.supportEmail.email,

@@ -22,6 +22,7 @@ const ADMIN: Permission[] = [
   "support_emails.manage",
   "support_emails.mailbox",
   "macros.manage",
+  "automations.manage",
   "team.read",
   "team.invite",
   "organization.setup",
