@@ -68,6 +68,14 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} edited the macro "${str(m.name)}"`;
     case "macro.deleted":
       return `${actor} deleted the macro "${str(m.name)}"`;
+    case "group.created":
+      return `${actor} created the group "${str(m.name)}"`;
+    case "group.updated":
+      return m.from
+        ? `${actor} renamed the group "${str(m.from)}" to "${str(m.name)}"`
+        : `${actor} edited the group "${str(m.name)}"`;
+    case "group.deleted":
+      return `${actor} deleted the group "${str(m.name)}"`;
     case "support_email.added":
       return `${actor} added the support email ${email}`;
     case "support_email.activated":
@@ -98,6 +106,10 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} changed the status of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
     case "ticket.priority_changed":
       return `${actor} changed the priority of ${ticket} from ${humanize(m.from)} to ${humanize(m.to)}`;
+    case "ticket.group_changed":
+      return m.toName
+        ? `${actor} set the group of ${ticket} to ${str(m.toName)}`
+        : `${actor} removed ${ticket} from the group ${str(m.fromName)}`;
     case "ticket.tag_added":
       return `${actor} added the tag ${str(m.tag)} to ${ticket}`;
     case "ticket.tag_removed":

@@ -14,6 +14,10 @@ type Change = {
   macro?: string;
   score?: string;
   tag?: string;
+  /** A group change names the groups as they were called then (a group can be renamed or deleted). */
+  fromName?: string | null;
+  toName?: string | null;
+  groupDeleted?: boolean;
 };
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
@@ -54,6 +58,10 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
     case "ticket.assigned":
       if (!m.to) return `${who} unassigned the ticket`;
       return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"}`;
+    case "ticket.group_changed":
+      if (m.toName) return `${who} set the group to ${m.toName}`;
+      if (m.groupDeleted) return `${who} deleted the group ${m.fromName}, which left the ticket without a group`;
+      return `${who} removed the ticket from the group ${m.fromName}`;
     case "ticket.tag_added":
       return `${who} added the tag ${m.tag}`;
     case "ticket.tag_removed":

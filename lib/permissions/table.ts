@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   "macros.manage": ADMINS,
   /** The organisation's automation rules: list, create, edit, reorder, delete and preview them. */
   "automations.manage": ADMINS,
+  /** The organisation's groups of agents: filter the queue by them, put a ticket in one. */
+  "groups.read": STAFF,
+  /** Create, rename and delete groups, choose their members and how their tickets are shared. */
+  "groups.manage": ADMINS,
   /** The organisation's team members (agents and admins). */
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */

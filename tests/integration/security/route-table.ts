@@ -387,6 +387,34 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.macro.id } }),
   },
+  // Groups: staff list them (agents filter the queue and route tickets by them), admins manage them.
+  { route: "/api/groups", method: "GET", access: ROLES.staff, call: () => ({}) },
+  {
+    route: "/api/groups",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: ({ home, unique }) => ({
+      body: { name: `Group ${unique}`, memberIds: [home.users.agent.id], assignment: "round_robin" },
+    }),
+  },
+  {
+    route: "/api/groups/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target, unique }) => ({
+      params: { id: target.group.id },
+      body: { name: `Renamed ${unique}`, addMemberIds: [target.users.agent2.id], maxOpenPerAgent: 4 },
+    }),
+  },
+  {
+    route: "/api/groups/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.group.id } }),
+  },
   // Automation rules: admins only; another organisation's rule is a 404.
   { route: "/api/automations", method: "GET", access: ROLES.admins, call: () => ({}) },
   {

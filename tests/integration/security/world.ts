@@ -109,6 +109,14 @@ async function createTenant(label: string) {
       createdById: users.org_admin.id,
     },
   });
+  const group = await db.group.create({
+    data: {
+      organizationId: org.id,
+      name: `${label} group ${tag}`,
+      nameKey: `${label} group ${tag}`,
+      members: { create: [{ userId: users.agent.id }] },
+    },
+  });
   const automation = await db.automation.create({
     data: {
       organizationId: org.id,
@@ -154,6 +162,7 @@ async function createTenant(label: string) {
     supportEmail,
     macro,
     automation,
+    group,
     invite,
     inviteToken,
     portalToken,
@@ -243,6 +252,7 @@ export function secretsOf(t: Tenant): string[] {
     t.macro.id,
     t.automation.id,
     t.automation.name,
+    t.group.id,
     t.invite.id,
     t.ticket.subject,
     t.supportEmail.email,

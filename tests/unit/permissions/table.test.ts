@@ -16,6 +16,7 @@ const STAFF: Permission[] = [
   "organization.usage",
   "onboarding.finish",
   "macros.read",
+  "groups.read",
 ];
 const ADMIN: Permission[] = [
   ...STAFF,
@@ -23,6 +24,7 @@ const ADMIN: Permission[] = [
   "support_emails.mailbox",
   "macros.manage",
   "automations.manage",
+  "groups.manage",
   "team.read",
   "team.invite",
   "organization.setup",
