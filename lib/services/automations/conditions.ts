@@ -1,0 +1,93 @@
+import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import type { Condition, ConditionField, Conditions, Entrance } from "@/lib/schemas/automations";
+import { tagKey } from "@/lib/tags/names";
+
+/** What a rule's conditions read of a ticket, as it stands at that moment of the change. */
+export type RuleTicket = {
+  subject: string;
+  /** The customer's first message (the ticket's description). */
+  firstMessage: string;
+  customerEmail: string;
+  entrance: Entrance;
+  /** The support address the ticket came to by mail (null when it did not come by mail). */
+  supportAddress: string | null;
+  priority: TicketPriority;
+  status: TicketStatus;
+  groupId: string | null;
+  assigneeId: string | null;
+  /** Tag names. */
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Text is compared ignoring case and the spaces around it, as people type it. */
+const fold = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+/** A domain written with or without its "@". */
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+const foldDomain = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase().replace(/^@/, "") : v);
+
+/** The ticket's value a condition field compares, in the form its values are compared in. */
+function valueOf(field: Exclude<ConditionField, "tags" | "created_at" | "updated_at">, t: RuleTicket): unknown {
+  switch (field) {
+    case "subject":
+      return fold(t.subject);
+    case "first_message":
+      return fold(t.firstMessage);
+    case "customer_email":
+      return fold(t.customerEmail);
+    case "customer_domain":
+      return domainOf(t.customerEmail);
+    case "entrance":
+      return t.entrance;
+    case "support_address":
+      return fold(t.supportAddress);
+    case "priority":
+      return t.priority;
+    case "status":
+      return t.status;
+    case "group":
+      return t.groupId;
+    case "assignee":
+      return t.assigneeId;
+  }
+}
+
+const hoursSince = (at: Date, now: Date) => (now.getTime() - at.getTime()) / HOUR_MS;
+
+/** Whether one condition holds for the ticket at `now`. */
+export function conditionHolds(condition: Condition, t: RuleTicket, now: Date): boolean {
+  const { field, operator, value } = condition;
+  if (field === "tags") {
+    const has = t.tags.some((name) => tagKey(name) === tagKey(String(value)));
+    return operator === "contains" ? has : !has;
+  }
+  if (field === "created_at" || field === "updated_at")
+    return hoursSince(field === "created_at" ? t.createdAt : t.updatedAt, now) > Number(value);
+  const actual = valueOf(field, t);
+  const norm = field === "customer_domain" ? foldDomain : fold;
+  switch (operator) {
+    case "is":
+      return actual === norm(value);
+    case "is_not":
+      return actual !== norm(value);
+    case "in":
+      return Array.isArray(value) && value.some((v) => actual === norm(v));
+    case "contains":
+      return typeof actual === "string" && actual.includes(String(norm(value)));
+    case "not_contains":
+      return !(typeof actual === "string" && actual.includes(String(norm(value))));
+    case "hours_since_greater_than":
+      return false;
+  }
+}
+
+/** All of `all` hold and, when `any` names conditions, at least one of them. */
+export function conditionsHold(conditions: Conditions, t: RuleTicket, now: Date): boolean {
+  return (
+    conditions.all.every((c) => conditionHolds(c, t, now)) &&
+    (conditions.any.length === 0 || conditions.any.some((c) => conditionHolds(c, t, now)))
+  );
+}
