@@ -3,7 +3,7 @@
 // read (lib/services/tickets/list.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { iso, LIST_ITEM_JSON } from "../../lib/services/tickets/json-sql.mjs";
+import { iso, LIST_ITEM_JSON, ticketGroup } from "../../lib/services/tickets/json-sql.mjs";
 import { partsOf, ticketPaneQuery } from "../../lib/services/tickets/pane-sql.mjs";
 import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "../../lib/services/tickets/order-sql.mjs";
 import { doneSql, openSql } from "../../lib/tickets/statuses.mjs";
@@ -12,10 +12,10 @@ const OPEN = openSql();
 const DONE = doneSql();
 // A row's JSON as the app's list selects it, with what the app names it by and its cursor time.
 const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
-  ${iso(`"createdAt"`)} AS "at"`;
+  ${iso(`"createdAt"`)} AS "at", ${ticketGroup(`"Ticket"`)} AS "group"`;
 /** The same under needs attention first: the cursor's times are the SLA due and the ticket's age. */
 const ATTENTION_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
-  ${iso(SLA_DUE_SQL)} AS "at", ${iso(`"createdAt"`)} AS "since"`;
+  ${iso(SLA_DUE_SQL)} AS "at", ${iso(`"createdAt"`)} AS "since", ${ticketGroup(`"Ticket"`)} AS "group"`;
 /** The list's orders: newest first, or what needs attention first (the work queues' default). */
 const ORDERS = {
   created: { columns: LIST_COLUMNS, order: `ORDER BY "createdAt" DESC, "id" DESC` },
@@ -85,6 +85,7 @@ const AGENT = {
   staff: true,
   internalNotes: true,
   tags: true,
+  group: true,
   history: true,
   customer: true,
   viewers: true,

@@ -4,6 +4,7 @@ import { pageLimit, searchPageQuery, singleLine } from "./fields";
 import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import type { Jsonify } from "./json";
 import { z } from "./zod";
+import type { TicketGroup } from "./groups";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
   TICKET_CATEGORIES,
@@ -63,8 +64,12 @@ const ticketChange = {
     .optional()
     .transform((v) => (v === "" ? null : v)),
 };
-const changesSomething = (v: { status?: string; priority?: string; assignedTo?: string | null }) =>
-  v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined;
+const changesSomething = (v: {
+  status?: string;
+  priority?: string;
+  assignedTo?: string | null;
+  groupId?: string | null;
+}) => v.status !== undefined || v.priority !== undefined || v.assignedTo !== undefined || v.groupId !== undefined;
 
 /** The ticket's version the agent saw (optional: a write without one is applied as before). */
 const seenVersion = z
@@ -75,7 +80,17 @@ const seenVersion = z
   .optional();
 
 export const updateTicketSchema = z
-  .object({ ...ticketChange, version: seenVersion })
+  .object({
+    ...ticketChange,
+    /** The group the ticket belongs to (null: none). */
+    groupId: z
+      .string({ error: "Unknown group" })
+      .min(1, "Unknown group")
+      .max(64, "Unknown group")
+      .nullable()
+      .optional(),
+    version: seenVersion,
+  })
   .refine(changesSomething, { error: "Nothing to update" });
 
 /** Most tickets one bulk change may touch: a page of the list, small enough for one transaction. */
@@ -179,6 +194,9 @@ export type Ticket = {
   version: number;
   /** The ticket's tags by name, in the order they were added: staff only (absent for customers). */
   tags?: string[];
+  /** The group the ticket belongs to: staff only (absent for customers; a team's groups are its own business). */
+  groupId?: string | null;
+  group?: TicketGroup | null;
 };
 
 /** A ticket as the browser reads it from the API (its dates as ISO strings). */

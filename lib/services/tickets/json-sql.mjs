@@ -28,6 +28,15 @@ export function ticketFields(from) {
     'version', ${column("version")}`;
 }
 
+/**
+ * The ticket's group as `{ id, name }`, null when it is in none: looked up by its key, and only
+ * for a ticket in a group. Staff read it (a team's groups are its own business, like tags).
+ * @param {string} from
+ */
+export const ticketGroup = (from) =>
+  `CASE WHEN ${from}."groupId" IS NULL THEN NULL ELSE (SELECT json_build_object('id', g."id", 'name', g."name")
+    FROM "Group" g WHERE g."id" = ${from}."groupId") END`;
+
 /** A list row: the ticket's fields and whether the customer spoke last, as JSON text. */
 export const LIST_ITEM_JSON = `json_build_object(${ticketFields(`"Ticket"`)},
   'customerReplied', "Ticket"."customerRepliedLast")::text`;

@@ -23,14 +23,21 @@ export const TICKET_SELECT = {
   resolvedAt: true,
   closedAt: true,
   version: true,
+  groupId: true,
+  group: { select: { id: true, name: true } },
 } as const satisfies Prisma.TicketSelect;
 
 export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
 
-/** A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all. */
-export function toTicketJson(t: TicketRow & { tagIds?: string[] }): Ticket {
-  const { assignedToId, tagIds: _tagIds, ...rest } = t;
-  return { ...rest, assignedTo: assignedToId };
+/**
+ * A ticket row as JSON. Its tag ids never leave: staff get the tags by name, customers not at all.
+ * The group goes out when the row was read with it (TICKET_SELECT: the answers of staff's changes).
+ */
+export function toTicketJson(
+  t: Omit<TicketRow, "groupId" | "group"> & { tagIds?: string[]; groupId?: string | null; group?: TicketRow["group"] },
+): Ticket {
+  const { assignedToId, tagIds: _tagIds, groupId, group, ...rest } = t;
+  return { ...rest, assignedTo: assignedToId, ...(group !== undefined && { groupId: groupId ?? null, group }) };
 }
 
 export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",

@@ -8,6 +8,7 @@ import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
 import { notFound } from "@/lib/errors";
 import type { Ticket, TicketListItem, TicketListQuery } from "@/lib/schemas/tickets";
+import type { TicketGroup } from "@/lib/schemas/groups";
 import {
   afterTicketCursor,
   cursorKeys,
@@ -18,7 +19,7 @@ import {
   type StatementSort,
   type Tier,
 } from "@/lib/services/tickets/order";
-import { LIST_ITEM_JSON } from "@/lib/services/tickets/json-sql.mjs";
+import { LIST_ITEM_JSON, ticketGroup } from "@/lib/services/tickets/json-sql.mjs";
 import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
@@ -55,6 +56,7 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
 }
 
 const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
+const LIST_GROUP = Prisma.raw(`, ${ticketGroup(`"Ticket"`)} AS "group"`);
 
 /**
  * Case-insensitive substring of the subject, description, customer email or name, or the
@@ -102,6 +104,8 @@ type ListRow = {
   id: string;
   assignedToId: string | null;
   tagIds: string[];
+  /** Staff only (see ticketGroup). */
+  group?: TicketGroup | null;
   priority: TicketPriority;
   at: string;
   since?: string;
@@ -148,10 +152,11 @@ export async function listTickets(
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
+  const withGroup = can(user, "groups.read");
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
       SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
-        ${cursorKeys(order)}
+        ${cursorKeys(order)} ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
       WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
         ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
@@ -179,6 +184,7 @@ export async function listTickets(
     withFields(t.json, {
       assigneeName: t.assignedToId ? (assignees.get(t.assignedToId)?.fullName ?? null) : null,
       ...(tags[i] ? { tags: tags[i] } : {}),
+      ...(t.group !== undefined && { groupId: t.group?.id ?? null, group: t.group }),
     }),
   );
   return {

@@ -5,7 +5,7 @@
 // lib/services/tickets/pane.ts turns the answer into the pane; each part must stay exactly what its
 // own call answers (tests/integration/tickets/ticket-pane.test.ts compares them).
 import { openSql } from "../../tickets/statuses.mjs";
-import { iso, ticketFields } from "./json-sql.mjs";
+import { iso, ticketFields, ticketGroup } from "./json-sql.mjs";
 import { scopeSql } from "./scope-sql.mjs";
 
 const OPEN = openSql();
@@ -127,7 +127,7 @@ const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s
 /**
  * The parts one call reads, from every part the caller may read: the whole pane, the ticket alone
  * (with its tags) or the conversation alone.
- * @template {{ ticket: boolean, replies: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean }} P
+ * @template {{ ticket: boolean, replies: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean }} P
  * @param {P} parts
  * @param {"pane" | "ticket" | "replies"} call
  * @returns {P}
@@ -135,7 +135,7 @@ const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s
 export function partsOf(parts, call) {
   if (call === "pane") return parts;
   const one = { ...parts, history: false, customer: false, viewers: false, rating: false };
-  return call === "ticket" ? { ...one, replies: false } : { ...one, ticket: false, tags: false };
+  return call === "ticket" ? { ...one, replies: false } : { ...one, ticket: false, tags: false, group: false };
 }
 
 /**
@@ -144,7 +144,7 @@ export function partsOf(parts, call) {
  * not asked for (the caller may not read them, or a call wants only one) are neither read nor named.
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
- *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
+ *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
  *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number },
  *   repliesBefore?: { createdAt: Date, id: string },
  * }} input
@@ -164,6 +164,7 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
     parts.replies &&
       `'replies', ${replies({ publicOnly: !parts.internalNotes, staff: parts.staff }, param(limits.replies), repliesBefore ? repliesAfter(param(repliesBefore.createdAt), param(repliesBefore.id)) : "")}`,
     parts.tags && `'tags', ${TAGS}`,
+    parts.group && `'group', ${ticketGroup("t")}`,
     parts.history && `'history', ${history(param(limits.historyEvents))}`,
     parts.history && `'mail', ${mail(param(limits.headBytes), param(limits.mailMessages))}`,
     parts.customer && `'customer', ${customer(param(limits.placeholderEmail), param(limits.otherTickets))}`,

@@ -5,6 +5,7 @@ import { can } from "@/lib/permissions/table";
 import type { Jsonify } from "@/lib/schemas/json";
 import { CUSTOMER_PANEL_TICKETS, type CustomerTicket } from "@/lib/schemas/customers";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
+import type { TicketGroup } from "@/lib/schemas/groups";
 import type { TicketRating } from "@/lib/schemas/satisfaction";
 import type { TicketMail, TicketMailMessage } from "@/lib/schemas/ticket-mail";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
@@ -42,6 +43,7 @@ type PaneRow = {
     StoredBody &
     Files & { authorEmail?: string; authorType: AuthorType; authorFullName: string | null })[];
   tags?: string[];
+  group?: TicketGroup | null;
   /** The newest first, one more than a page (see ticketHistory). */
   history?: Jsonify<TicketHistoryEvent>[];
   mail?: {
@@ -67,6 +69,7 @@ function partsFor(user: SessionUser): PaneParts {
     staff: isStaff(user),
     internalNotes: can(user, "tickets.internal_notes"),
     tags: can(user, "tickets.tags"),
+    group: can(user, "groups.read"),
     history: can(user, "tickets.history"),
     customer: can(user, "tickets.read_all"),
     viewers: can(user, "tickets.presence"),
@@ -106,7 +109,11 @@ async function readPane(
   return row.pane;
 }
 
-const ticketOf = ({ ticket, tags }: PaneRow) => ({ ...ticket!, ...(tags && { tags }) });
+const ticketOf = ({ ticket, tags, group }: PaneRow) => ({
+  ...ticket!,
+  ...(tags && { tags }),
+  ...(group !== undefined && { groupId: group?.id ?? null, group }),
+});
 
 /** The history as its own call's first page answers it: oldest first, and where earlier changes start. */
 function historyOf(newestFirst: NonNullable<PaneRow["history"]>) {

@@ -15,6 +15,7 @@ import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tick
 import { lockTicket } from "@/lib/services/tickets/lock";
 import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
+import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
 
 export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
@@ -26,7 +27,7 @@ export async function assertAssignable(organizationId: string, userId: string) {
 
 type Tx = Prisma.TransactionClient;
 type LockedTicket = NonNullable<Awaited<ReturnType<Tx["ticket"]["findFirst"]>>>;
-type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo">;
+type TicketChangeInput = Pick<UpdateTicketInput, "status" | "priority" | "assignedTo"> & { groupId?: string | null };
 
 /** Who may change what; the same rules for one ticket and for many. */
 export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
@@ -48,7 +49,14 @@ export async function applyTicketChange(
   /** Why the fields change, kept with each history event (the macro applied with a reply). */
   cause: { macro?: string } = {},
 ): Promise<Ticket> {
-  const changes: { field: string; from: string | null; to: string | null }[] = [];
+  const changes: {
+    field: string;
+    from: string | null;
+    to: string | null;
+    /** A group is named as it was called at the time (it can be renamed or deleted later). */
+    fromName?: string | null;
+    toName?: string | null;
+  }[] = [];
   const data: Prisma.TicketUpdateInput = { updatedAt: now };
   if (input.status !== undefined && input.status !== ticket.status) {
     changes.push({ field: "status", from: ticket.status, to: input.status });
@@ -64,7 +72,14 @@ export async function applyTicketChange(
     changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
     data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
   }
-  if (changes.length === 0) return toTicketJson(ticket);
+  if (input.groupId !== undefined && input.groupId !== ticket.groupId) {
+    const to = input.groupId ? await groupForTicket(tx, user.organizationId, input.groupId) : null;
+    const fromName = await currentGroupName(tx, ticket.groupId);
+    changes.push({ field: "group", from: ticket.groupId, to: to?.id ?? null, fromName, toName: to?.name ?? null });
+    data.group = to ? { connect: { id: to.id } } : { disconnect: true };
+  }
+  if (changes.length === 0)
+    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: ticket.id }, select: TICKET_SELECT }));
 
   const updated = await tx.ticket.update({
     where: { id: ticket.id, organizationId: user.organizationId },

@@ -55,6 +55,7 @@ async function fullTicket() {
       customerRepliedLast: true,
       version: 4,
       tagIds: [urgent!.id, billing!.id],
+      groupId: world.a.group.id,
     },
   });
 }
@@ -75,12 +76,15 @@ describe("GET /api/tickets rows", () => {
     ]);
   });
 
-  it("are the same for the ticket's customer, without tags", async () => {
+  it("are the same for the ticket's customer, without tags or group", async () => {
     const { status, body } = await listFor("end_user", "?q=list-item");
     expect(status).toBe(200);
-    expect(body).toEqual([
-      { ...(await mapped(ticket.id)), assigneeName: world.a.users.agent2.fullName, customerReplied: true },
-    ]);
+    const { group, groupId, ...staffOnlyLeftOut } = await mapped(ticket.id);
+    expect({ group, groupId }).toEqual({
+      group: { id: world.a.group.id, name: world.a.group.name },
+      groupId: world.a.group.id,
+    });
+    expect(body).toEqual([{ ...staffOnlyLeftOut, assigneeName: world.a.users.agent2.fullName, customerReplied: true }]);
   });
 
   it("name no one for an unassigned ticket and give staff an empty tag list", async () => {
