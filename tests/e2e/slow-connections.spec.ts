@@ -1,4 +1,5 @@
 import { slowRequest, type SlowAnswer, type SlowRequest } from "@/bench/lib/slow-request.mjs";
+import { ANONYMOUS_LANES } from "@/lib/http/server/request-lanes.mjs";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 import { send, startServerWorkers, stopServerWorkers, type ServerWorkers } from "./server-workers";
 import { expect, test } from "./team";
@@ -18,15 +19,7 @@ const SMALL_BODY_ANSWER_MS = 8_000;
 const GRACE_ANSWER_MS = 15_000;
 const DRIP_MS = 2_000;
 /** The token lane's paths, which a stranger may call as freely as the sign-in. */
-const TOKEN_PATHS = [
-  "/api/auth/reset-password",
-  "/api/auth/forgot-password",
-  "/api/team-invites/accept",
-  "/api/register",
-  "/api/portal/access",
-  "/api/mailing-list",
-  "/api/users/email/confirm",
-];
+const TOKEN_PATHS = ANONYMOUS_LANES.find((lane) => lane.name === "tokens")!.paths;
 const TIMED_OUT = { error: expect.any(String), code: "request_timeout" };
 
 let server: ServerWorkers | undefined;
