@@ -19,6 +19,11 @@ const humanize = (v: unknown) =>
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(" ") || "none";
+/** Rule names as a sentence lists them: "A", "B" and "C". */
+const ruleNames = (v: unknown) => {
+  const names = (Array.isArray(v) ? v : []).map((n) => `"${str(n)}"`);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "no rule");
+};
 const planName = (v: unknown) => PLANS[str(v) as keyof typeof PLANS]?.name ?? humanize(v);
 
 /**
@@ -68,6 +73,16 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} edited the macro "${str(m.name)}"`;
     case "macro.deleted":
       return `${actor} deleted the macro "${str(m.name)}"`;
+    case "automation.created":
+      return `${actor} created the rule "${str(m.name)}"`;
+    case "automation.updated":
+      return `${actor} edited the rule "${str(m.name)}"`;
+    case "automation.deleted":
+      return `${actor} deleted the rule "${str(m.name)}"`;
+    case "automation.reordered":
+      return `${actor} changed the order of the rules`;
+    case "automation.chain_stopped":
+      return `Rules kept changing ${ticket}: stopped after ${str(m.passes)} passes, so ${ruleNames(m.stopped)} did not run`;
     case "group.created":
       return `${actor} created the group "${str(m.name)}"`;
     case "group.updated":

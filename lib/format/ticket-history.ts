@@ -12,12 +12,15 @@ type Change = {
   kind?: string;
   /** The macro whose field changes these were, applied with a reply. */
   macro?: string;
+  /** The automation rule that made the change. */
+  rule?: string;
   score?: string;
   tag?: string;
   /** A group change names the groups as they were called then (a group can be renamed or deleted). */
   fromName?: string | null;
   toName?: string | null;
   groupDeleted?: boolean;
+  passes?: number;
 };
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
@@ -28,6 +31,8 @@ const label = (labels: Record<string, string>, v: string | null | undefined) => 
  */
 export function historyActor(e: HistoryEvent, customerName: string): string {
   if (e.actorType === "customer") return customerName;
+  const { rule } = changeOf(e);
+  if (e.actorType === "system" && typeof rule === "string" && rule) return `Rule '${rule}'`;
   if (e.actorType === "system") return "Ticketry";
   return e.actorLabel ?? "A former team member";
 }
@@ -51,9 +56,12 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
   switch (e.action) {
     case "ticket.created":
       return `${who} created the ticket`;
+    // A rule's change reads as what the rule does: "Rule 'Refunds to Billing' set the priority to High".
     case "ticket.status_changed":
+      if (m.rule) return `${who} set the status to ${label(STATUS_LABELS, m.to)}`;
       return `${who} changed the status from ${label(STATUS_LABELS, m.from)} to ${label(STATUS_LABELS, m.to)}`;
     case "ticket.priority_changed":
+      if (m.rule) return `${who} set the priority to ${label(PRIORITY_LABELS, m.to)}`;
       return `${who} changed the priority from ${label(PRIORITY_LABELS, m.from)} to ${label(PRIORITY_LABELS, m.to)}`;
     case "ticket.assigned":
       if (!m.to) return `${who} unassigned the ticket`;
@@ -86,6 +94,8 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} changed their rating from ${label(SCORE_LABELS, m.from)} to ${label(SCORE_LABELS, m.to)}`;
     case "ticket.rating_commented":
       return `${who} changed the comment of their rating`;
+    case "automation.chain_stopped":
+      return `Rules kept changing the ticket and were stopped after ${m.passes} passes`;
     case "ticket.mail_noted":
       return `${who} kept an automatic mail as an internal note`;
     default:

@@ -11,8 +11,15 @@ import { isStaff } from "@/lib/services/tickets/access";
 export type StaffActor = { kind: "staff"; user: SessionUser };
 export type EndUserActor = { kind: "end_user"; user: SessionUser };
 export type PortalActor = { kind: "portal"; customer: PortalCustomer };
-/** A customer who wrote to a support address: known by the sender of the mail, nothing more. */
-export type EmailActor = { kind: "email"; customer: { organizationId: string; email: string; name: string } };
+/**
+ * A customer who wrote to a support address: known by the sender of the mail, nothing more, and
+ * the support address the mail came to (for the rules that route by it).
+ */
+export type EmailActor = {
+  kind: "email";
+  customer: { organizationId: string; email: string; name: string };
+  supportEmailId?: string | null;
+};
 export type CustomerActor = EndUserActor | PortalActor | EmailActor;
 export type TicketActor = StaffActor | CustomerActor;
 

@@ -16,9 +16,11 @@ import { auditActor, customerOf, organizationOf, type TicketActor } from "@/lib/
 import { assertOpenTicketRoom, throttleCustomerTicket } from "@/lib/services/tickets/customer-limits";
 import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
 import { ticketReceivedJob } from "@/lib/services/mail/notifications";
-import { TICKET_COLUMNS, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
+import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
 import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
+import { activeRules, type ActiveRule } from "@/lib/services/automations/active-rules";
+import { entranceOf, runRules } from "@/lib/services/automations/engine";
 
 /**
  * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
@@ -103,8 +105,9 @@ export async function createTicket(
   const organizationId = organizationOf(actor);
   if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
   const ticket = { actor, input, organizationId, now, id: uuidv7(now.getTime()) };
+  const rules = await activeRules(organizationId, "ticket_created");
   try {
-    return await numberAndWrite(ticket, onCreated);
+    return await numberAndWrite(ticket, onCreated, rules);
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     // Someone the ticket names was removed since it was checked: the assignee, or the organisation.
@@ -113,10 +116,17 @@ export async function createTicket(
   }
 }
 
-/** Takes the ticket's number and writes it, as createTicket describes. */
-async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | undefined): Promise<Ticket> {
+/**
+ * Takes the ticket's number and writes it, as createTicket describes; the organisation's rules
+ * for new tickets then run in the same transaction (so never on the batched path).
+ */
+async function numberAndWrite(
+  ticket: NewTicket,
+  onCreated: TicketCreatedHook | undefined,
+  rules: ActiveRule[],
+): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
-  if (actor.kind === "staff" && !onCreated) {
+  if (actor.kind === "staff" && !onCreated && rules.length === 0) {
     const written = await writeTogether(organizationId, ticket);
     if (written) return written;
     // A plan whose tickets are counted (or the organisation is gone): under the lock after all.
@@ -131,7 +141,16 @@ async function numberAndWrite(ticket: NewTicket, onCreated: TicketCreatedHook | 
     const written = await writeTicket(tx, ticket, org, { mail: !onCreated });
     if (!written) throw notFound("Organization not found");
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
-    return written;
+    if (rules.length === 0) return written;
+    const supportEmailId = actor.kind === "email" ? actor.supportEmailId : null;
+    await runRules(tx, rules, {
+      organizationId,
+      ticketId: written.id,
+      entrance: entranceOf(actor),
+      supportEmailId,
+      now,
+    });
+    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: written.id }, select: TICKET_SELECT }));
   });
 }
 

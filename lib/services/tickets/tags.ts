@@ -23,8 +23,12 @@ import { openSql } from "@/lib/tickets/statuses.mjs";
 type Tx = Prisma.TransactionClient;
 type Reader = Tx | typeof db;
 
-/** Who changes tags: an agent or admin of the ticket's organisation (named in the history). */
-export type TagActor = Pick<SessionUser, "id" | "fullName" | "organizationId">;
+/**
+ * Who changes tags: an agent or admin of the ticket's organisation (named in the history), or an
+ * automation rule (the history names the rule).
+ */
+export type TagActor =
+  Pick<SessionUser, "id" | "fullName" | "organizationId"> | { organizationId: string; rule: string };
 /** A ticket row locked by the caller's transaction (FOR UPDATE), with the tags it carries now. */
 export type TaggableTicket = { id: string; organizationId: string; tagIds: string[] };
 /** A tag change with its names looked up: the tags to add (created if new) and those to take off. */
@@ -127,13 +131,14 @@ export async function applyPreparedTags(
   for (const e of events) {
     await recordEvent(tx, {
       organizationId: actor.organizationId,
-      actorId: actor.id,
-      actorLabel: actor.fullName,
+      ...("rule" in actor
+        ? { actorType: "system" as const, actorLabel: null }
+        : { actorId: actor.id, actorLabel: actor.fullName }),
       action: e.action,
       targetType: "ticket",
       targetId: ticket.id,
       ticketId: ticket.id,
-      metadata: { field: "tag", tag: e.tag, ...cause },
+      metadata: { field: "tag", tag: e.tag, ...cause, ...("rule" in actor && { rule: actor.rule }) },
     });
   }
   ticket.tagIds = tagIds; // a later change in the same transaction starts from these

@@ -280,6 +280,7 @@ async function ingestNewTicket(
       email: sender,
       name: clip((mail.fromName ?? sender.split("@")[0]!).replace(/\s+/g, " "), 100),
     },
+    supportEmailId: message.supportEmailId,
   };
   const autoReply = await mayAutoReply(message.organizationId, sender);
   const onCreated: TicketCreatedHook = async (tx, ticket, organization) => {

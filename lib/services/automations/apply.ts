@@ -1,0 +1,167 @@
+import "server-only";
+import type { Prisma, Ticket as TicketModel } from "@/generated/prisma/client";
+import { renderPlaceholders } from "@/lib/macros/placeholders";
+import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
+import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
+import { PRODUCT_NAME } from "@/lib/site/product";
+import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
+import { recordEvent } from "@/lib/services/audit";
+import { notifyStatusChange } from "@/lib/services/mail/notifications";
+import { statusClock } from "@/lib/services/tickets/status";
+import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
+import type { RuleTicket } from "./conditions";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * A ticket while rules change it: its locked row and what conditions read of it, both kept up
+ * to date by every action, so the next rule sees the ticket as the last one left it.
+ */
+export type RuleRun = {
+  tx: Tx;
+  now: Date;
+  organizationName: string;
+  row: TicketModel;
+  view: RuleTicket;
+};
+
+type Rule = { name: string };
+
+/** A change a rule made, recorded in the ticket's history as the rule's (the product acting, naming the rule). */
+function recordRuleChange(run: RuleRun, rule: Rule, action: string, metadata: Prisma.InputJsonObject) {
+  return recordEvent(run.tx, {
+    organizationId: run.row.organizationId,
+    actorType: "system",
+    action,
+    targetType: "ticket",
+    targetId: run.row.id,
+    ticketId: run.row.id,
+    metadata: { ...metadata, rule: rule.name },
+  });
+}
+
+async function writeTicket(run: RuleRun, data: Prisma.TicketUpdateInput) {
+  run.row = await run.tx.ticket.update({
+    where: { id: run.row.id, organizationId: run.row.organizationId },
+    data: { ...data, updatedAt: run.now },
+  });
+  run.view.updatedAt = run.now;
+}
+
+/**
+ * Carries out one action of a rule on the ticket. An action that changes nothing (the priority
+ * it sets is the ticket's already) writes nothing; one naming a group or person since deleted or
+ * deactivated is passed over.
+ */
+export async function applyAction(run: RuleRun, rule: Rule, action: Action): Promise<void> {
+  const { tx, row } = run;
+  switch (action.type) {
+    case "set_priority": {
+      if (action.value === row.priority) return;
+      const due = slaDueTimes(action.value, row.createdAt);
+      const from = row.priority;
+      await writeTicket(run, {
+        priority: action.value,
+        ...due,
+        slaRiskAt: slaRiskAt({ ...row, priority: action.value, ...due }),
+      });
+      run.view.priority = action.value;
+      return recordRuleChange(run, rule, "ticket.priority_changed", { field: "priority", from, to: action.value });
+    }
+    case "set_status": {
+      if (action.value === row.status) return;
+      const from = row.status;
+      await writeTicket(run, { status: action.value, ...statusClock(row, action.value, run.now) });
+      run.view.status = action.value;
+      await recordRuleChange(run, rule, "ticket.status_changed", { field: "status", from, to: action.value });
+      return notifyStatusChange(tx, row, { from, to: action.value }, run.now);
+    }
+    case "set_group": {
+      if (action.value === row.groupId) return;
+      const group = await tx.group.findFirst({
+        where: { id: action.value, organizationId: row.organizationId },
+        select: { id: true, name: true },
+      });
+      if (!group) return;
+      const previous = row.groupId
+        ? await tx.group.findUnique({ where: { id: row.groupId }, select: { name: true } })
+        : null;
+      const from = row.groupId;
+      await writeTicket(run, { group: { connect: { id: group.id } } });
+      run.view.groupId = group.id;
+      return recordRuleChange(run, rule, "ticket.group_changed", {
+        field: "group",
+        from,
+        to: group.id,
+        fromName: previous?.name ?? null,
+        toName: group.name,
+      });
+    }
+    case "assign": {
+      // Sharing out by the group's assignment mode comes with automatic assignment.
+      if (action.value === ASSIGN_TO_GROUP || action.value === row.assignedToId) return;
+      const agent = await tx.user.findFirst({
+        where: {
+          id: action.value,
+          organizationId: row.organizationId,
+          isActive: true,
+          role: { in: [...ASSIGNABLE_ROLES] },
+        },
+        select: { id: true },
+      });
+      if (!agent) return;
+      const from = row.assignedToId;
+      await writeTicket(run, { assignedTo: { connect: { id: agent.id } } });
+      run.view.assigneeId = agent.id;
+      return recordRuleChange(run, rule, "ticket.assigned", { field: "assignee", from, to: agent.id });
+    }
+    case "add_tags":
+    case "remove_tags": {
+      const change = action.type === "add_tags" ? { add: action.value, remove: [] } : { add: [], remove: action.value };
+      const ticket = { id: row.id, organizationId: row.organizationId, tagIds: row.tagIds };
+      const { version } = await applyTicketTags(
+        tx,
+        { organizationId: row.organizationId, rule: rule.name },
+        ticket,
+        change,
+        run.now,
+      );
+      if (version === null) return;
+      row.tagIds = ticket.tagIds;
+      run.view.tags = await tagNames(tx, row.organizationId, row.tagIds);
+      run.view.updatedAt = run.now;
+      return;
+    }
+    case "add_note": {
+      const content = renderPlaceholders(action.value, {
+        ticket: row,
+        agent: { fullName: null },
+        organization: { name: run.organizationName },
+      });
+      const note = await tx.reply.create({
+        data: {
+          organizationId: row.organizationId,
+          ticketId: row.id,
+          content,
+          type: "internal",
+          authorType: "agent",
+          authorEmail: PRODUCT_NAME,
+        },
+        select: { id: true },
+      });
+      return recordEvent(tx, {
+        organizationId: row.organizationId,
+        actorType: "system",
+        action: "ticket.note_added",
+        targetType: "reply",
+        targetId: note.id,
+        ticketId: row.id,
+        metadata: { rule: rule.name },
+      });
+    }
+    case "email_customer":
+    case "email_group":
+      // Mail from rules goes out with the mail outbox's slice of the engine.
+      return;
+  }
+}

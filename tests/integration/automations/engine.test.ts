@@ -1,0 +1,366 @@
+import { randomUUID } from "node:crypto";
+import { POST as portalCreate } from "@/app/api/portal/tickets/route";
+import type { Plan } from "@/generated/prisma/enums";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { historySentence } from "@/lib/format/ticket-history";
+import { auditText } from "@/lib/format/audit-text";
+import { RULE_PASSES } from "@/lib/services/automations/engine";
+import { createOrg, createUser } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { clearJobs, drainJobs } from "../helpers/jobs";
+import { startReceiver, useFixedDns } from "../helpers/inbound";
+import { portalAuth } from "../helpers/portal-auth";
+import { makeRequest, params, readJson } from "../helpers/request";
+import { startSmtp } from "../helpers/smtp";
+import { postTicket } from "../helpers/ticket-list";
+
+// Event rules on new tickets, through the real entrances (the team's API, the customer portal, a
+// mail through the SMTP receiver): they run in the creating transaction, in their order, each at
+// most once, chains re-evaluated up to a fixed number of passes; every change is the rule's in the
+// ticket's history.
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  await resetDatabase();
+  await clearJobs();
+  useFixedDns();
+  smtp = await startSmtp();
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await smtp.stop();
+});
+
+type RuleSpec = {
+  name: string;
+  conditions?: { all?: object[]; any?: object[] };
+  actions: object[];
+  active?: boolean;
+};
+
+const addRules = (organizationId: string, rules: RuleSpec[]) =>
+  db.automation.createMany({
+    data: rules.map((r, position) => ({
+      organizationId,
+      name: r.name,
+      when: "ticket_created" as const,
+      conditions: { all: r.conditions?.all ?? [], any: r.conditions?.any ?? [] },
+      actions: r.actions,
+      active: r.active ?? true,
+      position,
+    })),
+  });
+
+async function orgWithRules(plan: Plan, rules: RuleSpec[]) {
+  const org = await createOrg(plan);
+  const agent = await createUser(org.id, "agent", { fullName: "Sam Agent" });
+  await addRules(org.id, rules);
+  return { org, agent };
+}
+
+const subjectHas = (value: string) => ({ field: "subject", operator: "contains", value });
+
+/** The ticket's history as its screen reads it. */
+async function historyOf(ticketId: string) {
+  const ticket = await db.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { customerName: true } });
+  const events = await db.auditEvent.findMany({ where: { ticketId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const users = await db.user.findMany({ select: { id: true, fullName: true } });
+  const names = new Map(users.map((u) => [u.id, u.fullName]));
+  return events.map((e) => historySentence(e, names, ticket.customerName));
+}
+
+const tagsOf = async (ticketId: string) => {
+  const { tagIds } = await db.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { tagIds: true } });
+  const tags = await db.tag.findMany({ where: { id: { in: tagIds } }, select: { id: true, name: true } });
+  return tagIds.map((id) => tags.find((t) => t.id === id)!.name);
+};
+
+describe("a ticket the team creates (API)", () => {
+  it("is routed by the matching rule in its creating transaction, and its history names the rule", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    const billing = await db.group.create({ data: { organizationId: org.id, name: "Billing", nameKey: "billing" } });
+    await db.automation.create({
+      data: {
+        organizationId: org.id,
+        name: "Refunds to Billing",
+        when: "ticket_created",
+        conditions: { all: [subjectHas("refund")], any: [] },
+        actions: [
+          { type: "set_priority", value: "high" },
+          { type: "add_tags", value: ["billing"] },
+          { type: "set_group", value: billing.id },
+          { type: "assign", value: agent.id },
+          { type: "add_note", value: "Refund asked by {{customer.firstName}} on #{{ticket.number}}" },
+        ],
+        position: 0,
+      },
+    });
+    const res = await postTicket(agent, { subject: "Refund for order 1234", customerName: "Jo Park" });
+    expect(res.status).toBe(201);
+    // The answer is the ticket as the rules left it.
+    expect(res.body).toMatchObject({ priority: "high", assignedTo: agent.id, groupId: billing.id });
+    const id = res.body.id as string;
+    const stored = await db.ticket.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ priority: "high", groupId: billing.id, assignedToId: agent.id });
+    // A new priority moves the SLA clock as an agent's change would.
+    expect(stored.firstResponseDueAt.getTime()).toBeLessThan(stored.createdAt.getTime() + 8 * 3_600_000);
+    expect(await tagsOf(id)).toEqual(["billing"]);
+    const note = await db.reply.findFirstOrThrow({ where: { ticketId: id } });
+    expect(note).toMatchObject({ type: "internal", content: `Refund asked by Jo on #${stored.ticketNumber}` });
+    expect(await historyOf(id)).toEqual([
+      "Sam Agent created the ticket",
+      "Rule 'Refunds to Billing' set the priority to High",
+      "Rule 'Refunds to Billing' added the tag billing",
+      "Rule 'Refunds to Billing' set the group to Billing",
+      "Rule 'Refunds to Billing' assigned the ticket to Sam Agent",
+      "Rule 'Refunds to Billing' added an internal note",
+    ]);
+
+    const other = await postTicket(agent, { subject: "Password reset" });
+    expect(other.body).toMatchObject({ priority: "medium", assignedTo: null, groupId: null });
+    expect(await historyOf(other.body.id as string)).toEqual(["Sam Agent created the ticket"]);
+  });
+
+  it("runs rules in their order, each seeing what the ones before did", async () => {
+    const { agent } = await orgWithRules("enterprise", [
+      {
+        name: "Low first",
+        conditions: { all: [subjectHas("order")] },
+        actions: [{ type: "set_priority", value: "low" }],
+      },
+      {
+        name: "Low means tag",
+        conditions: { all: [{ field: "priority", operator: "is", value: "low" }] },
+        actions: [{ type: "add_tags", value: ["calm"] }],
+      },
+      {
+        name: "High last",
+        conditions: { all: [subjectHas("order")] },
+        actions: [{ type: "set_priority", value: "high" }],
+      },
+    ]);
+    const res = await postTicket(agent, { subject: "Order status" });
+    const id = res.body.id as string;
+    expect(res.body.priority).toBe("high");
+    expect(await tagsOf(id)).toEqual(["calm"]);
+    expect((await historyOf(id)).slice(1)).toEqual([
+      "Rule 'Low first' set the priority to Low",
+      "Rule 'Low means tag' added the tag calm",
+      "Rule 'High last' set the priority to High",
+    ]);
+  });
+
+  it("re-evaluates after a pass: a later rule's change makes an earlier rule match", async () => {
+    const { agent } = await orgWithRules("pro", [
+      {
+        name: "VIPs are urgent",
+        conditions: { all: [{ field: "tags", operator: "contains", value: "vip" }] },
+        actions: [{ type: "set_priority", value: "urgent" }],
+      },
+      {
+        name: "Tag VIP domain",
+        conditions: { all: [{ field: "customer_domain", operator: "is", value: "vip.test" }] },
+        actions: [{ type: "add_tags", value: ["VIP"] }],
+      },
+    ]);
+    const res = await postTicket(agent, { subject: "Hello", customerEmail: "kim@vip.test" });
+    expect(res.body.priority).toBe("urgent");
+    const plain = await postTicket(agent, { subject: "Hello", customerEmail: "kim@plain.test" });
+    expect(plain.body.priority).toBe("medium");
+  });
+
+  it("fires a rule at most once per change: two rules undoing each other stop after one round", async () => {
+    const { agent } = await orgWithRules("pro", [
+      {
+        name: "Park it",
+        conditions: { all: [subjectHas("ping")] },
+        actions: [{ type: "set_status", value: "pending" }],
+      },
+      {
+        name: "Reopen it",
+        conditions: { all: [{ field: "status", operator: "is", value: "pending" }] },
+        actions: [{ type: "set_status", value: "open" }],
+      },
+    ]);
+    const res = await postTicket(agent, { subject: "ping" });
+    expect(res.body.status).toBe("open");
+    expect((await historyOf(res.body.id as string)).slice(1)).toEqual([
+      "Rule 'Park it' set the status to Pending",
+      "Rule 'Reopen it' set the status to Open",
+    ]);
+  });
+
+  it(`stops a chain after ${RULE_PASSES} passes and names the rules left in the activity log`, async () => {
+    // Step i adds tag t{i} when the ticket has t{i+1}; the last step starts the chain. Listed
+    // first to last, one link fires per pass.
+    const steps = 7;
+    const rules: RuleSpec[] = Array.from({ length: steps }, (_, i) => ({
+      name: `Step ${i}`,
+      conditions: {
+        all: [i === steps - 1 ? subjectHas("chain") : { field: "tags", operator: "contains", value: `t${i + 1}` }],
+      },
+      actions: [{ type: "add_tags", value: [`t${i}`] }],
+    }));
+    const { org, agent } = await orgWithRules("pro", rules);
+    const res = await postTicket(agent, { subject: "chain" });
+    const id = res.body.id as string;
+    expect(await tagsOf(id)).toEqual(["t6", "t5", "t4", "t3", "t2"]);
+    const stop = await db.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, action: "automation.chain_stopped" },
+    });
+    expect(stop).toMatchObject({
+      ticketId: id,
+      actorType: "system",
+      metadata: { passes: RULE_PASSES, stopped: ["Step 1"], fired: ["Step 2", "Step 3", "Step 4", "Step 5", "Step 6"] },
+    });
+    expect(
+      auditText({
+        action: stop.action,
+        actor: "Ticketry",
+        metadata: stop.metadata as Record<string, unknown>,
+        ticketNumber: 1,
+      }),
+    ).toBe(`Rules kept changing ticket #1: stopped after ${RULE_PASSES} passes, so "Step 1" did not run`);
+    expect((await historyOf(id)).at(-1)).toBe(
+      `Rules kept changing the ticket and were stopped after ${RULE_PASSES} passes`,
+    );
+  });
+
+  it("runs no inactive rule, no rule of another organisation, and none on a plan without rules", async () => {
+    const rule = {
+      name: "Urgent",
+      conditions: { all: [subjectHas("help")] },
+      actions: [{ type: "set_priority", value: "urgent" }],
+    };
+    const { agent: inactiveAgent } = await orgWithRules("pro", [{ ...rule, active: false }]);
+    expect((await postTicket(inactiveAgent, { subject: "help" })).body.priority).toBe("medium");
+    await orgWithRules("pro", [rule]);
+    const { agent: neighbour } = await orgWithRules("pro", []);
+    expect((await postTicket(neighbour, { subject: "help" })).body.priority).toBe("medium");
+    const { agent: downgraded } = await orgWithRules("starter", [rule]);
+    expect((await postTicket(downgraded, { subject: "help" })).body.priority).toBe("medium");
+  });
+
+  it("passes over a group or agent gone since the rule was saved", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    const leaving = await createUser(org.id, "agent");
+    await db.automation.create({
+      data: {
+        organizationId: org.id,
+        name: "To Lee",
+        when: "ticket_created",
+        conditions: { all: [], any: [] },
+        actions: [
+          { type: "assign", value: leaving.id },
+          { type: "set_group", value: randomUUID() },
+          { type: "set_priority", value: "low" },
+        ],
+        position: 0,
+      },
+    });
+    await db.user.update({ where: { id: leaving.id }, data: { isActive: false } });
+    const res = await postTicket(agent, { subject: "Anything" });
+    expect(res.body).toMatchObject({ priority: "low", assignedTo: null, groupId: null });
+  });
+});
+
+describe("a ticket a customer raises on the portal", () => {
+  it("matches the portal entrance and the customer's email", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    await addRules(org.id, [
+      {
+        name: "Portal to Sam",
+        conditions: {
+          all: [{ field: "entrance", operator: "is", value: "portal" }],
+          any: [{ field: "customer_email", operator: "in", value: ["ana@shop.test"] }],
+        },
+        actions: [
+          { type: "assign", value: agent.id },
+          { type: "add_tags", value: ["portal"] },
+        ],
+      },
+      {
+        name: "Agents only",
+        conditions: { all: [{ field: "entrance", operator: "is", value: "agent" }] },
+        actions: [{ type: "set_priority", value: "low" }],
+      },
+    ]);
+    const token = newToken();
+    await db.portalSession.create({
+      data: {
+        organizationId: org.id,
+        email: "ana@shop.test",
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    const res = await readJson(
+      await portalCreate(
+        makeRequest("/api/portal/tickets", {
+          method: "POST",
+          body: { subject: "Where is my parcel", description: "It is late" },
+          headers: { ...portalAuth(org.slug, token), "x-forwarded-for": "10.77.0.1" },
+        }),
+        params(),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const ticket = await db.ticket.findFirstOrThrow({ where: { organizationId: org.id } });
+    expect(ticket).toMatchObject({ assignedToId: agent.id, priority: "medium" });
+    expect(await tagsOf(ticket.id)).toEqual(["portal"]);
+  });
+});
+
+describe("a ticket that comes by mail (SMTP receiver)", () => {
+  it("matches the email entrance and the support address it came to", async () => {
+    const { org } = await orgWithRules("pro", [
+      {
+        name: "Sales mail is urgent",
+        conditions: {
+          all: [
+            { field: "entrance", operator: "is", value: "email" },
+            { field: "support_address", operator: "is", value: "SALES@mail-rules.test" },
+          ],
+        },
+        actions: [{ type: "set_priority", value: "urgent" }],
+      },
+    ]);
+    const verifiedAt = new Date();
+    await db.supportEmail.createMany({
+      data: [
+        { organizationId: org.id, email: "help@mail-rules.test", displayName: "Help", verifiedAt },
+        { organizationId: org.id, email: "sales@mail-rules.test", displayName: "Sales", verifiedAt },
+      ],
+    });
+    const mail = (to: string, n: number) =>
+      Buffer.from(
+        [
+          "From: Jane Doe <jane@customer.test>",
+          `To: ${to}`,
+          `Subject: Question ${n}`,
+          `Message-ID: <rules-${n}-${randomUUID()}@customer.test>`,
+          "Date: Mon, 23 Nov 2026 09:12:44 +0000",
+          "Content-Type: text/plain; charset=UTF-8",
+          "",
+          "Hello there",
+          "",
+        ].join("\r\n"),
+      );
+    await receiver.send(mail("sales@mail-rules.test", 1), {
+      from: "jane@customer.test",
+      to: ["sales@mail-rules.test"],
+    });
+    await receiver.send(mail("help@mail-rules.test", 2), { from: "jane@customer.test", to: ["help@mail-rules.test"] });
+    await drainJobs();
+    const tickets = await db.ticket.findMany({ where: { organizationId: org.id }, orderBy: { subject: "asc" } });
+    expect(tickets.map((t) => [t.subject, t.priority])).toEqual([
+      ["Question 1", "urgent"],
+      ["Question 2", "medium"],
+    ]);
+    expect((await historyOf(tickets[0]!.id)).slice(1)).toEqual([
+      "Rule 'Sales mail is urgent' set the priority to Urgent",
+    ]);
+  });
+});
