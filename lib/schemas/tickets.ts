@@ -136,6 +136,8 @@ export const ticketListQuerySchema = z
     priority: priority.optional(),
     /** Only tickets carrying this tag, any case (staff only). */
     tag: tagNameSchema.optional(),
+    /** Only tickets of this group (staff only; another organisation's group matches nothing). */
+    group: z.string({ error: "Unknown group" }).min(1, "Unknown group").max(64, "Unknown group").optional(),
     ...searchPageQuery.shape,
   })
   .refine((v) => v.sort !== "relevance" || !!v.q, { error: "Relevance needs a search" });
@@ -295,7 +297,7 @@ export type TicketHistoryEvent = {
 
 /** The sidebar's queue counts, one per queue. */
 export type QueueCounts = Record<
-  "unassigned" | "myOpen" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
+  "unassigned" | "myOpen" | "myGroups" | "allOpen" | "slaRisk" | "recentlyUpdated" | "closed",
   number
 >;
 

@@ -4,6 +4,7 @@ import type { View } from "./views";
 export const VIEW_LABELS: Record<View, string> = {
   unassigned: "Unassigned",
   "my-open": "My Open",
+  "my-groups": "My Groups",
   "all-open": "All Open",
   "sla-risk": "SLA at Risk",
   "recently-updated": "Recent Updates",

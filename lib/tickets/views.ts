@@ -1,5 +1,13 @@
 /** The workspace queues, named as in the URL hash. */
-export const VIEWS = ["unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"] as const;
+export const VIEWS = [
+  "unassigned",
+  "my-open",
+  "my-groups",
+  "all-open",
+  "sla-risk",
+  "recently-updated",
+  "closed",
+] as const;
 export type View = (typeof VIEWS)[number];
 
 /** Recently Updated shows the last day's changes; Closed shows the last week's. */

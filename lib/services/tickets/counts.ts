@@ -10,12 +10,16 @@ import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 
 /**
  * What every staff member of an organisation sees in the sidebar, as read at `readAt`: the open
- * tickets per assignee ("" for nobody) and the three counts that move with time. Those stay true
+ * tickets per assignee ("" for nobody) and per group, who is in which group, and the three counts
+ * that move with time. Those stay true
  * until the first moment one of them would change by time alone (`until`): the next open ticket
  * turning at-risk, or the oldest ticket of a window leaving it.
  */
 export type OrganizationCounts = {
   openByAssignee: Record<string, number>;
+  openByGroup: Record<string, number>;
+  /** Each member's groups (a change of members is announced like a ticket's, see the group_member_notices migration). */
+  groupsOf: Record<string, string[]>;
   notAtRisk: number;
   recentlyUpdated: number;
   closed: number;
@@ -40,6 +44,8 @@ export const organizationCounts = (globalForCounts.ticketryQueueCounts ??= new H
 
 type Row = {
   open: Record<string, number>;
+  openByGroup: Record<string, number>;
+  groupsOf: Record<string, string[]>;
   notAtRisk: string;
   nextRiskAt: Date | null;
   recentlyUpdated: string;
@@ -50,7 +56,8 @@ type Row = {
 
 /**
  * One round trip for all of an organisation's counts: a few counter rows (TicketQueueCount, kept
- * by triggers) and index-only ranges over recent activity, never a pass over the whole tenant.
+ * by triggers), the open grouped tickets (their own partial index), the groups' members and
+ * index-only ranges over recent activity, never a pass over the whole tenant.
  * Open tickets not yet at risk are only the last few days' (bounded by the SLA targets).
  */
 async function readOrganizationCounts(user: SessionUser, now: Date): Promise<OrganizationCounts> {
@@ -59,6 +66,11 @@ async function readOrganizationCounts(user: SessionUser, now: Date): Promise<Org
     SELECT
       (SELECT COALESCE(json_object_agg("assignedToId", "open"), '{}') FROM "TicketQueueCount"
         WHERE "organizationId" = ${user.organizationId}) AS "open",
+      (SELECT COALESCE(json_object_agg("groupId", n), '{}') FROM (SELECT "groupId", count(*) AS n FROM "Ticket"
+        WHERE ${scope} AND ${OPEN} AND "groupId" IS NOT NULL GROUP BY "groupId") g) AS "openByGroup",
+      (SELECT COALESCE(json_object_agg("userId", ids), '{}') FROM (SELECT m."userId", json_agg(m."groupId") AS ids
+        FROM "GroupMember" m JOIN "Group" g ON g."id" = m."groupId"
+        WHERE g."organizationId" = ${user.organizationId} GROUP BY m."userId") m) AS "groupsOf",
       risk.n AS "notAtRisk", risk.next AS "nextRiskAt",
       recent.n AS "recentlyUpdated", recent.oldest AS "oldestRecent",
       done.n AS closed, done.oldest AS "oldestClosed"
@@ -77,6 +89,8 @@ async function readOrganizationCounts(user: SessionUser, now: Date): Promise<Org
   );
   return {
     openByAssignee: r.open,
+    openByGroup: r.openByGroup,
+    groupsOf: r.groupsOf,
     notAtRisk: Number(r.notAtRisk),
     recentlyUpdated: Number(r.recentlyUpdated),
     closed: Number(r.closed),
@@ -103,6 +117,7 @@ async function customerCounts(user: SessionUser, now: Date): Promise<QueueCounts
     SELECT
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" IS NULL) AS unassigned,
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "assignedToId" = ${user.id}) AS "myOpen",
+      0 AS "myGroups",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN}) AS "allOpen",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND ${OPEN} AND "slaRiskAt" <= ${now}) AS "slaRisk",
       (SELECT count(*) FROM "Ticket" WHERE ${scope} AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}) AS "recentlyUpdated",
@@ -110,7 +125,7 @@ async function customerCounts(user: SessionUser, now: Date): Promise<QueueCounts
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as QueueCounts;
 }
 
-/** The six queue counts of the sidebar, as the user sees them. */
+/** The queue counts of the sidebar, as the user sees them (a customer is in no group). */
 export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {
   if (!isStaff(user)) return customerCounts(user, now);
   const counts = await countsAt(user, now);
@@ -119,6 +134,7 @@ export async function queueCounts(user: SessionUser, now = new Date()): Promise<
   return {
     unassigned: open[""] ?? 0,
     myOpen: open[user.id] ?? 0,
+    myGroups: (counts.groupsOf[user.id] ?? []).reduce((sum, group) => sum + (counts.openByGroup[group] ?? 0), 0),
     allOpen,
     slaRisk: allOpen - counts.notAtRisk,
     recentlyUpdated: counts.recentlyUpdated,

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
 import { jsonText, withFields } from "@/lib/server/json-text";
 import type { JsonText } from "@/lib/schemas/json";
-import { notFound } from "@/lib/errors";
+import { forbidden, notFound } from "@/lib/errors";
 import type { Ticket, TicketListItem, TicketListQuery } from "@/lib/schemas/tickets";
 import type { TicketGroup } from "@/lib/schemas/groups";
 import {
@@ -42,6 +42,8 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
       return Prisma.sql`AND ${OPEN} AND "assignedToId" IS NULL`;
     case "my-open":
       return Prisma.sql`AND ${OPEN} AND "assignedToId" = ${user.id}`;
+    case "my-groups":
+      return Prisma.sql`AND ${OPEN} AND "groupId" IN (SELECT "groupId" FROM "GroupMember" WHERE "userId" = ${user.id})`;
     case "all-open":
       return Prisma.sql`AND ${OPEN}`;
     case "sla-risk":
@@ -153,6 +155,7 @@ export async function listTickets(
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
   const withGroup = can(user, "groups.read");
+  if (query.group !== undefined && !withGroup) throw forbidden();
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
       SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
@@ -161,6 +164,7 @@ export async function listTickets(
       WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
         ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
         ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
+        ${query.group ? Prisma.sql`AND "groupId" = ${query.group}` : Prisma.empty}
         ${where}
       ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
   const rows =

@@ -50,7 +50,7 @@ async function seed() {
   await db.$transaction(async (tx) => load(tx), { timeout: 120_000, maxWait: 10_000 });
   // VACUUM also merges the rows waiting in the trigram indexes' pending lists (as autovacuum
   // does in production); until then the planner rightly prices those indexes as slow.
-  await db.$executeRaw`VACUUM (ANALYZE) "Organization", "User", "Ticket", "Reply", "Tag", "TicketTag"`;
+  await db.$executeRaw`VACUUM (ANALYZE) "Organization", "User", "Ticket", "Reply", "Tag", "TicketTag", "Group", "GroupMember"`;
 }
 
 async function load(tx: Pick<typeof db, "$executeRaw">) {
@@ -83,7 +83,7 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     FROM generate_series(1, ${MEMBERS}::int) AS k`;
   await tx.$executeRaw`
     INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "customerName",
-      "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "createdAt", "updatedAt", "tagIds")
+      "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "createdAt", "updatedAt", "tagIds", "groupId")
     SELECT gen_random_uuid()::text, 'perf-org-' || o.i, k,
       (ARRAY['Printer is on fire', 'Refund for invoice', 'Cannot log in', 'Export fails'])[1 + k % 4] || ' ' || k,
       'Details of case ' || k || ' from the ' || (ARRAY['web', 'mobile', 'api'])[1 + k % 3] || ' team',
@@ -92,7 +92,8 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
       'Customer ' || k % 500, CASE WHEN k % 100 = 0 THEN 'end_user' || o.i || '@perf.test' ELSE 'c' || k % 500 || '@perf.test' END,
       CASE WHEN k % 3 = 0 THEN NULL ELSE 'perf-agent-' || o.i END,
       t.c + interval '1 hour', t.c + interval '1 day', t.c + interval '18 hours', t.c + interval '30 minutes', t.c, t.c + interval '1 hour',
-      CASE WHEN k % 1000 = 7 THEN ARRAY['perf-tag-' || o.i || '-rare'] WHEN k % 2 = 0 THEN ARRAY['perf-tag-' || o.i || '-' || (k / 2) % 10] ELSE '{}' END
+      CASE WHEN k % 1000 = 7 THEN ARRAY['perf-tag-' || o.i || '-rare'] WHEN k % 2 = 0 THEN ARRAY['perf-tag-' || o.i || '-' || (k / 2) % 10] ELSE '{}' END,
+      CASE WHEN k % 7 = 1 THEN 'perf-group-' || o.i || '-' || (k / 7) % 3 END
     FROM (SELECT i, CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END AS n FROM generate_series(0, ${ORGS - 1}::int) AS i) AS o
       CROSS JOIN LATERAL generate_series(1, o.n) AS k
       CROSS JOIN LATERAL (SELECT now()::timestamp - (o.n - k) * interval '10 minutes' AS c) AS t`;
@@ -101,6 +102,14 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     INSERT INTO "Tag" ("id", "organizationId", "name", "createdAt")
     SELECT 'perf-tag-' || i || '-' || j, 'perf-org-' || i, CASE WHEN j = 'rare' THEN 'Rare' ELSE 'Common ' || j END, now()
     FROM generate_series(0, ${ORGS - 1}::int) AS i, unnest(ARRAY['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'rare']) AS j`;
+  // Three groups per organisation (each with a twenty-first of its tickets); the agent is in two.
+  await tx.$executeRaw`
+    INSERT INTO "Group" ("id", "organizationId", "name", "nameKey", "updatedAt")
+    SELECT 'perf-group-' || i || '-' || j, 'perf-org-' || i, 'Group ' || j, 'group ' || j, now()
+    FROM generate_series(0, ${ORGS - 1}::int) AS i, generate_series(0, 2) AS j`;
+  await tx.$executeRaw`
+    INSERT INTO "GroupMember" ("groupId", "userId")
+    SELECT 'perf-group-' || i || '-' || j, 'perf-agent-' || i FROM generate_series(0, ${ORGS - 1}::int) AS i, generate_series(0, 1) AS j`;
   await tx.$executeRaw`
     INSERT INTO "TicketTag" ("tagId", "ticketId", "ticketCreatedAt", "ticketUpdatedAt")
     SELECT t, "id", "createdAt", "updatedAt" FROM "Ticket" CROSS JOIN LATERAL unnest("tagIds") AS t`;
@@ -186,6 +195,7 @@ const QUERIES = [
   "?view=sla-risk",
   "?view=recently-updated",
   "?view=closed",
+  "?view=my-groups",
   "?status=pending&priority=high",
   "?q=printer",
   "?q=REFUND",
@@ -216,7 +226,7 @@ describe.each([
     expect(ticketIndexes(plans).length).toBeGreaterThan(0);
     for (const p of plans) expect(p.text).not.toMatch(/\bOFFSET\b/i);
     const byChange = /view=(recently-updated|closed)/.test(query);
-    const workQueue = /view=(unassigned|my-open|all-open|sla-risk)/.test(query);
+    const workQueue = /view=(unassigned|my-open|my-groups|all-open|sla-risk)/.test(query);
     for (const p of plans)
       expect(p.text).toMatch(
         byChange
@@ -289,6 +299,31 @@ describe.each([
       expect(scan).toBeDefined();
       if (query.includes("cursor")) expect(scan?.["Index Cond"]).toMatch(/ROW\(/);
     }
+  });
+
+  // A group's open queue is read like the others, from the open grouped tickets' own attention
+  // index; My Groups reads each of the agent's groups from it (merging them sorts, bounded by
+  // the open tickets of those groups).
+  it("reads one group's open queue in attention order from its index, first and later pages", async () => {
+    const headers = await session(org, "agent");
+    const group = `perf-group-${org.replace("perf-org-", "")}-0`;
+    const first = await list(makeRequest(`/api/tickets?view=all-open&group=${group}&limit=3`, { headers }), params());
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    for (const query of [`?view=all-open&group=${group}`, `?view=all-open&group=${group}&limit=3&cursor=${cursor}`]) {
+      const plans = await explainAll(() => list(makeRequest(`/api/tickets${query}`, { headers }), params()));
+      const nodes = plans.flatMap((p) => p.nodes);
+      expect(sequentialScans(plans)).toEqual([]);
+      expect(nodes.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort")).toEqual([]);
+      expect(ticketIndexes(plans)).toContain("Ticket_open_group_attention_idx");
+    }
+  });
+
+  it("reads My Groups from the open grouped tickets' index", async () => {
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() => list(makeRequest(`/api/tickets?view=my-groups`, { headers }), params()));
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(ticketIndexes(plans)).toContain("Ticket_open_group_attention_idx");
   });
 
   // A rare term (one ticket) and a common one (a quarter of the tenant): the rare one is looked

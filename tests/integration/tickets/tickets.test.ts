@@ -175,10 +175,19 @@ describe("GET /api/tickets and /api/tickets/counts", () => {
 
   it("filters by view, and each view's size equals its count", async () => {
     const c = await readJson(await counts(makeRequest("/api/tickets/counts", { headers: await as(agent) }), params()));
-    expect(c.body).toEqual({ unassigned: 2, myOpen: 1, allOpen: 4, slaRisk: 2, recentlyUpdated: 3, closed: 1 });
+    expect(c.body).toEqual({
+      unassigned: 2,
+      myOpen: 1,
+      myGroups: 0,
+      allOpen: 4,
+      slaRisk: 2,
+      recentlyUpdated: 3,
+      closed: 1,
+    });
     const views = {
       unassigned: "unassigned",
       "my-open": "myOpen",
+      "my-groups": "myGroups",
       "all-open": "allOpen",
       "sla-risk": "slaRisk",
       "recently-updated": "recentlyUpdated",

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/server/route";
 import { queueCounts } from "@/lib/services/tickets/counts";
 
-// GET /api/tickets/counts - the six sidebar queue counts in one aggregate query.
+// GET /api/tickets/counts - the sidebar queue counts in one aggregate query.
 export const GET = route({}, ({ user }) => queueCounts(user));
