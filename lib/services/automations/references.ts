@@ -2,9 +2,11 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { badRequest } from "@/lib/errors";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
+import type { db } from "@/lib/server/db";
 import { ASSIGN_TO_GROUP, type Action, type Conditions } from "@/lib/schemas/automations";
 
-type Tx = Prisma.TransactionClient;
+/** A transaction, or the database for a read on its own (the preview). */
+type Reader = Prisma.TransactionClient | typeof db;
 type Reference = { path: string; id: string };
 
 /** Where a rule names a group or a person, each with the path the API reports a problem at. */
@@ -42,7 +44,7 @@ const refused = (missing: Reference[], message: string) => {
  * agents: another organisation's id reads like one that does not exist (400 naming the field).
  */
 export async function assertReferencesOwn(
-  tx: Tx,
+  tx: Reader,
   organizationId: string,
   rule: { conditions?: Conditions; actions?: Action[] },
 ) {

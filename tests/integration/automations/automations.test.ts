@@ -1,8 +1,16 @@
 import { DELETE as remove, PATCH as patch } from "@/app/api/automations/[id]/route";
 import { PUT as putOrder } from "@/app/api/automations/order/route";
+import { POST as previewRoute } from "@/app/api/automations/preview/route";
 import { GET as list, POST as create } from "@/app/api/automations/route";
 import type { Plan } from "@/generated/prisma/enums";
-import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import {
+  createOrg,
+  createTickets,
+  createUser,
+  freshTwoTenants,
+  sessionCookie,
+  type TwoTenants,
+} from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
@@ -397,5 +405,96 @@ describe("PUT /api/automations/order", () => {
     }
     expect((await get(admin)).body.automations).toMatchObject([{ name: "A" }, { name: "B" }]);
     expect((await order(world.users.agent, [a, b])).status).toBe(403);
+  });
+});
+
+describe("POST /api/automations/preview", () => {
+  const preview = async (user: User | null, body: unknown) =>
+    readJson(
+      await previewRoute(
+        makeRequest("/api/automations/preview", { method: "POST", body, headers: await as(user) }),
+        params(),
+      ),
+    );
+
+  it("answers which of the latest 500 tickets the rule matches and what it would change, changing nothing", async () => {
+    const { org, admin } = await adminOf("pro");
+    const billing = await group(org.id);
+    await createTickets(org.id, 501);
+    const due = new Date();
+    const refund = await db.ticket.create({
+      data: {
+        organizationId: org.id,
+        ticketNumber: 502,
+        subject: "Refund please",
+        description: "Order 7",
+        customerName: "Jo Park",
+        customerEmail: "jo@x.test",
+        priority: "high",
+        firstResponseDueAt: due,
+        resolutionDueAt: due,
+        slaRiskAt: due,
+      },
+    });
+    const theirs = await post(world.users.otherAdmin, rule({ name: "Theirs for preview" }));
+    expect(theirs.status).toBe(201);
+    const before = await db.ticket.findMany({ where: { organizationId: org.id }, orderBy: { ticketNumber: "asc" } });
+    const body = rule({
+      actions: [
+        { type: "set_priority", value: "high" },
+        { type: "add_tags", value: ["billing"] },
+        { type: "set_group", value: billing.id },
+        { type: "add_note", value: "For {{customer.firstName}}" },
+      ],
+    });
+    const res = await preview(admin, body);
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        matches: [
+          {
+            ticketId: refund.id,
+            ticketNumber: 502,
+            changes: [
+              { field: "tags", from: [], to: ["billing"] },
+              { field: "group", from: null, to: billing.id },
+              { field: "note", from: null, to: "For Jo" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(await db.ticket.findMany({ where: { organizationId: org.id }, orderBy: { ticketNumber: "asc" } })).toEqual(
+      before,
+    );
+    expect(await db.automation.count({ where: { organizationId: org.id } })).toBe(0);
+
+    // Every ticket has "s" in its subject but the oldest is past the latest 500.
+    const all = await preview(
+      admin,
+      rule({ conditions: { all: [{ field: "subject", operator: "contains", value: "s" }], any: [] } }),
+    );
+    const numbers = (all.body.matches as { ticketNumber: number }[]).map((m) => m.ticketNumber);
+    expect(numbers).toHaveLength(500);
+    expect(numbers[0]).toBe(502);
+    expect(numbers).not.toContain(1);
+  });
+
+  it("is refused like a rule: bad input 400 naming the field, another organisation's group 400, plans, roles", async () => {
+    const { admin } = await adminOf("pro");
+    expect(await preview(admin, rule({ actions: [] }))).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: "actions" }] },
+    });
+    const foreign = await group(world.other.id, "Foreign for preview");
+    expect(await preview(admin, rule({ actions: [{ type: "set_group", value: foreign.id }] }))).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: "actions.0.value" }] },
+    });
+    expect((await preview(admin, rule({ when: "time" }))).body.code).toBe("plan_required");
+    const { admin: starter } = await adminOf("starter");
+    expect((await preview(starter, rule())).body.code).toBe("plan_required");
+    expect((await preview(world.users.agent, rule())).status).toBe(403);
+    expect((await preview(null, rule())).status).toBe(401);
   });
 });

@@ -446,6 +446,19 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: ({ target }) => ({ params: { id: target.automation.id } }),
   },
   {
+    route: "/api/automations/preview",
+    method: "POST",
+    access: ROLES.admins,
+    call: () => ({
+      body: {
+        name: "Preview",
+        when: "ticket_created",
+        conditions: { all: [{ field: "subject", operator: "contains", value: "ticket" }], any: [] },
+        actions: [{ type: "set_priority", value: "urgent" }],
+      },
+    }),
+  },
+  {
     route: "/api/automations/order",
     method: "PUT",
     access: ROLES.admins,
