@@ -5,7 +5,7 @@ import type { TicketActor } from "@/lib/services/actor";
 import { recordEvent } from "@/lib/services/audit";
 import { lockTicket } from "@/lib/services/tickets/lock";
 import { tagNames } from "@/lib/services/tickets/tags";
-import type { ActiveRule } from "./active-rules";
+import { activeRules, type ActiveRule } from "./active-rules";
 import { applyAction, type RuleRun } from "./apply";
 import { conditionsHold } from "./conditions";
 
@@ -22,20 +22,55 @@ export function entranceOf(actor: TicketActor): Entrance {
   return actor.kind === "email" ? "email" : "portal";
 }
 
-/** What set the rules off, and what the ticket's conditions read that its row does not hold. */
+/**
+ * What set the rules off, and how the ticket came in when the caller knows (a ticket being
+ * created); otherwise it is read from the ticket.
+ */
 export type RuleEvent = {
   organizationId: string;
   ticketId: string;
-  entrance: Entrance;
-  /** The support address a mailed ticket came to. */
-  supportEmailId?: string | null;
   now: Date;
+  /** How the ticket came in, and the support address a mailed one came to. */
+  origin?: TicketOrigin;
 };
 
-async function supportAddressOf(tx: Prisma.TransactionClient, organizationId: string, id: string | null | undefined) {
+type TicketOrigin = { entrance: Entrance; supportEmailId: string | null };
+
+/**
+ * How a stored ticket came in: the team's ticket by an agent, a customer's ticket opened by a
+ * mail by email (to that mail's support address), any other customer's by the portal.
+ */
+async function originOf(
+  tx: Prisma.TransactionClient,
+  ticket: { id: string; organizationId: string; raisedByCustomer: boolean },
+): Promise<TicketOrigin> {
+  if (!ticket.raisedByCustomer) return { entrance: "agent", supportEmailId: null };
+  const [opening] = await tx.$queryRaw<{ supportEmailId: string | null }[]>`
+    SELECT "supportEmailId" FROM "InboundMessage"
+    WHERE "organizationId" = ${ticket.organizationId} AND "ticketId" = ${ticket.id} AND "replyId" IS NULL
+    ORDER BY "createdAt" LIMIT 1`;
+  return opening
+    ? { entrance: "email", supportEmailId: opening.supportEmailId }
+    : { entrance: "portal", supportEmailId: null };
+}
+
+async function supportAddressOf(tx: Prisma.TransactionClient, organizationId: string, id: string | null) {
   if (!id) return null;
   const found = await tx.supportEmail.findFirst({ where: { id, organizationId }, select: { email: true } });
   return found?.email ?? null;
+}
+
+/**
+ * The organisation's rules for a change to an existing ticket (a customer's reply, an agent's
+ * update), run in that change's transaction; whether any rule changed the ticket. Nothing is
+ * read beyond the rules when the organisation has none.
+ */
+export async function runEventRules(
+  tx: Prisma.TransactionClient,
+  when: "customer_replied" | "ticket_updated",
+  event: RuleEvent,
+): Promise<boolean> {
+  return runRules(tx, await activeRules(event.organizationId, when, tx), event);
 }
 
 /**
@@ -45,10 +80,11 @@ async function supportAddressOf(tx: Prisma.TransactionClient, organizationId: st
  * fires nothing, all is done; after the last pass, rules that would still fire are not run, and
  * the activity log names them.
  */
-export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[], event: RuleEvent): Promise<void> {
-  if (rules.length === 0) return;
+export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[], event: RuleEvent): Promise<boolean> {
+  if (rules.length === 0) return false;
   const row = await lockTicket(tx, { id: event.ticketId, organizationId: event.organizationId });
-  if (!row) return;
+  if (!row) return false;
+  const origin = event.origin ?? (await originOf(tx, row));
   const organization = await tx.organization.findUniqueOrThrow({
     where: { id: event.organizationId },
     select: { name: true },
@@ -62,8 +98,8 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
       subject: row.subject,
       firstMessage: row.description,
       customerEmail: row.customerEmail,
-      entrance: event.entrance,
-      supportAddress: await supportAddressOf(tx, event.organizationId, event.supportEmailId),
+      entrance: origin.entrance,
+      supportAddress: await supportAddressOf(tx, event.organizationId, origin.supportEmailId),
       priority: row.priority,
       status: row.status,
       groupId: row.groupId,
@@ -83,10 +119,10 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
       firedThisPass = true;
       for (const action of rule.actions) await applyAction(run, rule, action);
     }
-    if (!firedThisPass) return;
+    if (!firedThisPass) return fired.size > 0;
   }
   const stopped = due();
-  if (stopped.length === 0) return;
+  if (stopped.length === 0) return true;
   await recordEvent(tx, {
     organizationId: event.organizationId,
     actorType: "system",
@@ -100,4 +136,5 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
       stopped: stopped.map((r) => r.name),
     },
   });
+  return true;
 }

@@ -27,6 +27,7 @@ import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { applyTicketChange } from "@/lib/services/tickets/update";
+import { runEventRules } from "@/lib/services/automations/engine";
 import { macroAssignee, macroForReply, type AppliedMacro } from "@/lib/services/replies/macros";
 import { applyTicketTags } from "@/lib/services/tickets/tags";
 
@@ -272,6 +273,7 @@ export async function applyCustomerReply(
     });
   }
   await notifyCustomerReply(tx, ticket, { content: reply.content, authorEmail: reply.authorEmail });
+  await runEventRules(tx, "customer_replied", { organizationId, ticketId: ticket.id, now });
 }
 
 /**

@@ -142,14 +142,11 @@ async function numberAndWrite(
     if (!written) throw notFound("Organization not found");
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
     if (rules.length === 0) return written;
-    const supportEmailId = actor.kind === "email" ? actor.supportEmailId : null;
-    await runRules(tx, rules, {
-      organizationId,
-      ticketId: written.id,
+    const origin = {
       entrance: entranceOf(actor),
-      supportEmailId,
-      now,
-    });
+      supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
+    };
+    await runRules(tx, rules, { organizationId, ticketId: written.id, now, origin });
     return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: written.id }, select: TICKET_SELECT }));
   });
 }

@@ -15,6 +15,7 @@ import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tick
 import { lockTicket } from "@/lib/services/tickets/lock";
 import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
+import { runEventRules } from "@/lib/services/automations/engine";
 import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
 
 export async function assertAssignable(organizationId: string, userId: string) {
@@ -100,6 +101,10 @@ export async function applyTicketChange(
     if (change.field === "status")
       await notifyStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
   }
+  // The organisation's rules for updated tickets run in the same transaction; the answer is the
+  // ticket as they left it.
+  if (await runEventRules(tx, "ticket_updated", { organizationId: user.organizationId, ticketId: ticket.id, now }))
+    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: ticket.id }, select: TICKET_SELECT }));
   return toTicketJson(updated);
 }
 

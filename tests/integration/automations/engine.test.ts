@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { POST as portalCreate } from "@/app/api/portal/tickets/route";
-import type { Plan } from "@/generated/prisma/enums";
+import { POST as replyRoute } from "@/app/api/replies/route";
+import { PUT as updateRoute } from "@/app/api/tickets/[id]/route";
+import type { AutomationWhen, Plan } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { historySentence } from "@/lib/format/ticket-history";
 import { auditText } from "@/lib/format/audit-text";
 import { RULE_PASSES } from "@/lib/services/automations/engine";
-import { createOrg, createUser } from "../helpers/fixtures";
+import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs } from "../helpers/jobs";
 import { startReceiver, useFixedDns } from "../helpers/inbound";
@@ -40,12 +42,12 @@ type RuleSpec = {
   active?: boolean;
 };
 
-const addRules = (organizationId: string, rules: RuleSpec[]) =>
+const addRules = (organizationId: string, rules: RuleSpec[], when: AutomationWhen = "ticket_created") =>
   db.automation.createMany({
     data: rules.map((r, position) => ({
       organizationId,
       name: r.name,
-      when: "ticket_created" as const,
+      when,
       conditions: { all: r.conditions?.all ?? [], any: r.conditions?.any ?? [] },
       actions: r.actions,
       active: r.active ?? true,
@@ -362,5 +364,94 @@ describe("a ticket that comes by mail (SMTP receiver)", () => {
     expect((await historyOf(tickets[0]!.id)).slice(1)).toEqual([
       "Rule 'Sales mail is urgent' set the priority to Urgent",
     ]);
+  });
+});
+
+/** A portal session of `email` on the organisation's portal: the headers its page sends. */
+async function portalOf(org: { id: string; slug: string }, email: string) {
+  const token = newToken();
+  await db.portalSession.create({
+    data: { organizationId: org.id, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) },
+  });
+  return { ...portalAuth(org.slug, token), "x-forwarded-for": "10.77.0.2" };
+}
+
+describe("a customer's reply", () => {
+  it("runs the rules for customer replies (not those for new tickets), after the reply reopened the ticket", async () => {
+    const { org, agent } = await orgWithRules("pro", [
+      { name: "New only", actions: [{ type: "add_tags", value: ["new"] }] },
+    ]);
+    await addRules(
+      org.id,
+      [
+        {
+          name: "Customer waiting",
+          conditions: { all: [{ field: "status", operator: "is", value: "open" }] },
+          actions: [
+            { type: "set_priority", value: "high" },
+            { type: "add_tags", value: ["waiting"] },
+          ],
+        },
+      ],
+      "customer_replied",
+    );
+    const created = await postTicket(agent, { subject: "Parcel", customerEmail: "ana@shop.test", status: "pending" });
+    const id = created.body.id as string;
+    expect(await tagsOf(id)).toEqual(["new"]);
+    const res = await readJson(
+      await replyRoute(
+        makeRequest("/api/replies", {
+          method: "POST",
+          body: { ticketId: id, content: "Any news?" },
+          headers: await portalOf(org, "ana@shop.test"),
+        }),
+        params(),
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(await db.ticket.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "open", priority: "high" });
+    expect(await tagsOf(id)).toEqual(["new", "waiting"]);
+    expect((await historyOf(id)).slice(-2)).toEqual([
+      "Rule 'Customer waiting' set the priority to High",
+      "Rule 'Customer waiting' added the tag waiting",
+    ]);
+  });
+});
+
+describe("an agent's update", () => {
+  it("runs the rules for updated tickets in the update's transaction; the answer shows what they did", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    const lead = await createUser(org.id, "agent", { fullName: "Lee Lead" });
+    await addRules(
+      org.id,
+      [
+        {
+          name: "Urgent to Lee",
+          conditions: { all: [{ field: "priority", operator: "is", value: "urgent" }] },
+          actions: [{ type: "assign", value: lead.id }],
+        },
+      ],
+      "ticket_updated",
+    );
+    const created = await postTicket(agent, { subject: "Server down" });
+    const id = created.body.id as string;
+    expect(created.body.assignedTo).toBeNull();
+    const update = async (body: unknown) =>
+      readJson(
+        await updateRoute(
+          makeRequest(`/api/tickets/${id}`, { method: "PUT", body, headers: { cookie: await sessionCookie(agent) } }),
+          params({ id }),
+        ),
+      );
+    const res = await update({ priority: "urgent" });
+    expect(res).toMatchObject({ status: 200, body: { priority: "urgent", assignedTo: lead.id } });
+    expect((await historyOf(id)).slice(1)).toEqual([
+      "Sam Agent changed the priority from Medium to Urgent",
+      "Rule 'Urgent to Lee' assigned the ticket to Lee Lead",
+    ]);
+    // A later update that leaves the condition true changes nothing more: the rule's change is made.
+    const again = await update({ status: "in_progress" });
+    expect(again.body).toMatchObject({ status: "in_progress", assignedTo: lead.id });
+    expect(await historyOf(id)).toHaveLength(4);
   });
 });
