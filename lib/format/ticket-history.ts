@@ -94,6 +94,8 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} changed their rating from ${label(SCORE_LABELS, m.from)} to ${label(SCORE_LABELS, m.to)}`;
     case "ticket.rating_commented":
       return `${who} changed the comment of their rating`;
+    case "ticket.customer_mailed":
+      return `${who} emailed the customer`;
     case "automation.chain_stopped":
       return `Rules kept changing the ticket and were stopped after ${m.passes} passes`;
     case "ticket.mail_noted":

@@ -65,6 +65,16 @@ function mail(to: string, subject: string, blocks: Block[]): TicketMail {
   };
 }
 
+/** A message the team's automation rules send about the ticket: the team's words, signed as its own. */
+export function teamMessageMail(to: string, t: TicketMailFacts, text: string): TicketMail {
+  return mail(to, `Re: ${threadSubject(t)}`, [
+    paragraph(`The ${t.organizationName} team about your ticket #${t.ticketNumber}:`),
+    paragraph(text),
+    ...signature(t),
+    ticketLink(t, "View your ticket and reply"),
+  ]);
+}
+
 export function ticketCreatedMail(to: string, t: TicketMailFacts): TicketMail {
   return mail(to, threadSubject(t), [
     paragraph(

@@ -6,7 +6,7 @@ import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
 import { recordEvent } from "@/lib/services/audit";
-import { notifyStatusChange } from "@/lib/services/mail/notifications";
+import { notifyStatusChange, notifyTeamMessage } from "@/lib/services/mail/notifications";
 import { statusClock } from "@/lib/services/tickets/status";
 import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
 import type { RuleTicket } from "./conditions";
@@ -47,6 +47,14 @@ async function writeTicket(run: RuleRun, data: Prisma.TicketUpdateInput) {
   });
   run.view.updatedAt = run.now;
 }
+
+/** A rule's text with the ticket's placeholders filled in, as a macro's are (no agent: the team writes). */
+const filledIn = (run: RuleRun, text: string) =>
+  renderPlaceholders(text, {
+    ticket: run.row,
+    agent: { fullName: null },
+    organization: { name: run.organizationName },
+  });
 
 /**
  * Carries out one action of a rule on the ticket. An action that changes nothing (the priority
@@ -133,11 +141,7 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       return;
     }
     case "add_note": {
-      const content = renderPlaceholders(action.value, {
-        ticket: row,
-        agent: { fullName: null },
-        organization: { name: run.organizationName },
-      });
+      const content = filledIn(run, action.value);
       const note = await tx.reply.create({
         data: {
           organizationId: row.organizationId,
@@ -159,9 +163,12 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
         metadata: { rule: rule.name },
       });
     }
-    case "email_customer":
+    case "email_customer": {
+      if (!(await notifyTeamMessage(tx, row, filledIn(run, action.value)))) return;
+      return recordRuleChange(run, rule, "ticket.customer_mailed", {});
+    }
     case "email_group":
-      // Mail from rules goes out with the mail outbox's slice of the engine.
+      // Mail to a group's members comes with the groups' assignment slice.
       return;
   }
 }

@@ -5,6 +5,7 @@ import { env } from "@/lib/server/env";
 import { customerReplyMail } from "@/lib/mail/templates";
 import {
   agentReplyMail,
+  teamMessageMail,
   ticketCreatedMail,
   ticketResolvedMail,
   type RatingLinks,
@@ -225,6 +226,24 @@ export function agentReplyJob(
     job: mailJob(message, { organizationId: ticket.organizationId, ...AGENT_REPLY }),
     messageId: headers.messageId,
   };
+}
+
+const TEAM_MESSAGE = { customer: { what: "rule message" } };
+
+/**
+ * A message an automation rule sends the ticket's customer, in the ticket's thread and taken from
+ * the organisation's email quota like every mail to a customer; whether it was queued (not for a
+ * ticket without a customer address).
+ */
+export async function notifyTeamMessage(tx: Tx, ticket: TicketRef, text: string): Promise<boolean> {
+  const found = await ticketFacts(tx, ticket);
+  if (!found?.reachable) return false;
+  const mail = teamMessageMail(found.ticket.customerEmail, found.facts, text);
+  await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-generated"), {
+    organizationId: ticket.organizationId,
+    ...TEAM_MESSAGE,
+  });
+  return true;
 }
 
 /** A customer reply goes to the ticket's assignee (when there is an active one). */

@@ -10,7 +10,7 @@ import { RULE_PASSES } from "@/lib/services/automations/engine";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs } from "../helpers/jobs";
-import { startReceiver, useFixedDns } from "../helpers/inbound";
+import { startReceiver, threadOf, useFixedDns } from "../helpers/inbound";
 import { portalAuth } from "../helpers/portal-auth";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
@@ -453,5 +453,41 @@ describe("an agent's update", () => {
     const again = await update({ status: "in_progress" });
     expect(again.body).toMatchObject({ status: "in_progress", assignedTo: lead.id });
     expect(await historyOf(id)).toHaveLength(4);
+  });
+});
+
+describe("a rule's mail to the customer", () => {
+  it("goes out in the ticket's thread with the placeholders filled in, taken from the mail quota, and the history says so", async () => {
+    const { org, agent } = await orgWithRules("pro", [
+      {
+        name: "Acknowledge refunds",
+        conditions: { all: [subjectHas("refund")] },
+        actions: [
+          { type: "email_customer", value: "Hi {{customer.firstName}}, billing has ticket #{{ticket.number}}." },
+        ],
+      },
+    ]);
+    await clearJobs();
+    const res = await postTicket(agent, {
+      subject: "Refund please",
+      customerName: "Jo Park",
+      customerEmail: "jo@refund.test",
+    });
+    const id = res.body.id as string;
+    await drainJobs();
+    const mails = smtp.messages.filter((m) => m.to.includes("jo@refund.test"));
+    // The "received" mail, then the rule's.
+    expect(mails).toHaveLength(2);
+    const ruleMail = mails.find((m) => m.text.includes("billing has ticket"))!;
+    expect(ruleMail.text).toContain(`Hi Jo, billing has ticket #${res.body.ticketNumber}.`);
+    // Threaded under the "received" mail, which started the ticket's thread.
+    const received = await threadOf(mails.find((m) => m !== ruleMail)!.raw);
+    expect(await threadOf(ruleMail.raw)).toMatchObject({
+      subject: `Re: [${org.name} #${res.body.ticketNumber}] Refund please`,
+      inReplyTo: received.messageId,
+    });
+    const quota = await db.rateLimitBucket.findUniqueOrThrow({ where: { key: `mail:hour:${org.id}` } });
+    expect(quota.count).toBe(2);
+    expect((await historyOf(id)).slice(1)).toEqual(["Rule 'Acknowledge refunds' emailed the customer"]);
   });
 });
