@@ -96,6 +96,8 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} changed the comment of their rating`;
     case "ticket.customer_mailed":
       return `${who} emailed the customer`;
+    case "ticket.team_mailed":
+      return `${who} emailed the ${m.to === "group" ? "group" : "assignee"}`;
     case "automation.chain_stopped":
       return `Rules kept changing the ticket and were stopped after ${m.passes} passes`;
     case "ticket.mail_noted":

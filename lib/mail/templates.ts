@@ -93,6 +93,19 @@ export function customerReplyMail(
   };
 }
 
+/** What an automation rule tells the team about a ticket (its group's members, or its assignee). */
+export function ruleTeamMail(
+  to: string,
+  t: { ticketNumber: number; subject: string; rule: string; workspaceLink: string },
+  content: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Rule "${oneLine(t.rule, 80)}" on #${t.ticketNumber}: ${oneLine(t.subject)}`,
+    text: `The rule "${oneLine(t.rule, 80)}" wrote about ticket #${t.ticketNumber} "${oneLine(t.subject, 200)}":\n\n${content}\n\nOpen the ticket:\n${t.workspaceLink}`,
+  };
+}
+
 /** An open ticket's SLA is about to be missed ("at_risk") or has been ("breached"). */
 export function slaWarningMail(
   to: string,

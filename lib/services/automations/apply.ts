@@ -6,7 +6,7 @@ import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
 import { recordEvent } from "@/lib/services/audit";
-import { notifyStatusChange, notifyTeamMessage } from "@/lib/services/mail/notifications";
+import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/services/mail/notifications";
 import { statusClock } from "@/lib/services/tickets/status";
 import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
 import type { RuleTicket } from "./conditions";
@@ -55,6 +55,26 @@ const filledIn = (run: RuleRun, text: string) =>
     agent: { fullName: null },
     organization: { name: run.organizationName },
   });
+
+/** Whom a rule's mail to the team goes to: the active members of the ticket's group, else its active assignee. */
+async function teamToMail(run: RuleRun): Promise<{ who: "group" | "assignee"; emails: string[] }> {
+  const { tx, row } = run;
+  if (row.groupId) {
+    const members = await tx.groupMember.findMany({
+      where: { groupId: row.groupId, user: { isActive: true, organizationId: row.organizationId } },
+      select: { user: { select: { email: true } } },
+      orderBy: { userId: "asc" },
+    });
+    return { who: "group", emails: members.map((m) => m.user.email) };
+  }
+  const assignee = row.assignedToId
+    ? await tx.user.findFirst({
+        where: { id: row.assignedToId, organizationId: row.organizationId, isActive: true },
+        select: { email: true },
+      })
+    : null;
+  return { who: "assignee", emails: assignee ? [assignee.email] : [] };
+}
 
 /**
  * Carries out one action of a rule on the ticket. An action that changes nothing (the priority
@@ -167,8 +187,11 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       if (!(await notifyTeamMessage(tx, row, filledIn(run, action.value)))) return;
       return recordRuleChange(run, rule, "ticket.customer_mailed", {});
     }
-    case "email_group":
-      // Mail to a group's members comes with the groups' assignment slice.
-      return;
+    case "email_group": {
+      const to = await teamToMail(run);
+      if (to.emails.length === 0) return;
+      await notifyTeamOfRule(tx, row, { rule: rule.name, text: filledIn(run, action.value), to: to.emails });
+      return recordRuleChange(run, rule, "ticket.team_mailed", { to: to.who });
+    }
   }
 }

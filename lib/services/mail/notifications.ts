@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import { env } from "@/lib/server/env";
-import { customerReplyMail } from "@/lib/mail/templates";
+import { customerReplyMail, ruleTeamMail } from "@/lib/mail/templates";
 import {
   agentReplyMail,
   teamMessageMail,
@@ -244,6 +244,25 @@ export async function notifyTeamMessage(tx: Tx, ticket: TicketRef, text: string)
     ...TEAM_MESSAGE,
   });
   return true;
+}
+
+/**
+ * What a rule tells the team about a ticket, mailed to each of `to` (the team's own mail: not
+ * taken from the quota).
+ */
+export async function notifyTeamOfRule(
+  tx: Tx,
+  ticket: TicketRef & { ticketNumber: number; subject: string },
+  message: { rule: string; text: string; to: string[] },
+) {
+  const facts = {
+    ticketNumber: ticket.ticketNumber,
+    subject: ticket.subject,
+    rule: message.rule,
+    workspaceLink: ticketUrl(ticket.ticketNumber, "all-open", env.appUrl),
+  };
+  for (const to of message.to)
+    await enqueueMail(tx, ruleTeamMail(to, facts, message.text), { organizationId: ticket.organizationId });
 }
 
 /** A customer reply goes to the ticket's assignee (when there is an active one). */

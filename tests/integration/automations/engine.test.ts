@@ -491,3 +491,55 @@ describe("a rule's mail to the customer", () => {
     expect((await historyOf(id)).slice(1)).toEqual(["Rule 'Acknowledge refunds' emailed the customer"]);
   });
 });
+
+describe("a rule's mail to the team", () => {
+  it("goes to the active members of the ticket's group, else to its assignee", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    const [ana, bo, gone] = await Promise.all(
+      ["ana", "bo", "gone"].map((n) =>
+        createUser(org.id, "agent", { email: `${n}-${randomUUID().slice(0, 6)}@team.test` }),
+      ),
+    );
+    await db.user.update({ where: { id: gone!.id }, data: { isActive: false } });
+    const billing = await db.group.create({
+      data: {
+        organizationId: org.id,
+        name: "Billing",
+        nameKey: "billing",
+        members: { create: [{ userId: ana!.id }, { userId: bo!.id }, { userId: gone!.id }] },
+      },
+    });
+    await addRules(org.id, [
+      {
+        name: "Refunds to Billing",
+        conditions: { all: [subjectHas("refund")] },
+        actions: [
+          { type: "set_group", value: billing.id },
+          { type: "email_group", value: "A refund on #{{ticket.number}}" },
+        ],
+      },
+      {
+        name: "Tell the assignee",
+        conditions: { all: [subjectHas("assigned")] },
+        actions: [{ type: "email_group", value: "Yours: #{{ticket.number}}" }],
+      },
+    ]);
+    await clearJobs();
+    const refund = await postTicket(agent, { subject: "refund" });
+    const mine = await postTicket(agent, { subject: "assigned to Sam", assignedTo: agent.id });
+    await drainJobs();
+    const to = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
+    for (const member of [ana!, bo!]) {
+      expect(to(member.email)).toHaveLength(1);
+      expect(to(member.email)[0]!.text).toContain(`A refund on #${refund.body.ticketNumber}`);
+    }
+    expect(to(gone!.email)).toHaveLength(0);
+    const yours = to(agent.email).filter((m) => m.text.includes("Yours:"));
+    expect(yours.map((m) => m.text)).toEqual([expect.stringContaining(`Yours: #${mine.body.ticketNumber}`)]);
+    expect((await historyOf(refund.body.id as string)).slice(1)).toEqual([
+      "Rule 'Refunds to Billing' set the group to Billing",
+      "Rule 'Refunds to Billing' emailed the group",
+    ]);
+    expect((await historyOf(mine.body.id as string)).at(-1)).toBe("Rule 'Tell the assignee' emailed the assignee");
+  });
+});
