@@ -2,6 +2,7 @@
 
 import { MacrosCard } from "@/components/macros/macros-card";
 import { TeamTab } from "@/components/settings/team-tab";
+import { GroupsCard } from "./groups-card";
 import { HashTabs } from "@/components/ui/hash-tabs";
 import { OrganizationTab } from "./organization-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
@@ -11,15 +12,20 @@ export function SettingsClient({
   organizationId,
   canManage,
   macros,
+  manageGroups,
 }: {
   organizationId: string;
   canManage: boolean;
   /** Macros: staff see them, admins manage them; customers get no tab. */
   macros: { read: boolean; manage: boolean };
+  /** Groups: admins set them up here (agents use them from the workspace). */
+  manageGroups: boolean;
 }) {
   return (
     <HashTabs
       className="gap-6"
+      // Wraps onto a second row on a phone rather than pushing the page sideways.
+      listClassName="h-auto flex-wrap"
       tabs={[
         { value: "plan", label: "Plan & Billing", panel: <PlanBillingTab organizationId={organizationId} /> },
         { value: "team", label: "Team", panel: <TeamTab /> },
@@ -29,6 +35,7 @@ export function SettingsClient({
           panel: <OrganizationTab organizationId={organizationId} canManage={canManage} />,
         },
         ...(macros.read ? [{ value: "macros", label: "Macros", panel: <MacrosCard canManage={macros.manage} /> }] : []),
+        ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
       ]}
     />
   );

@@ -213,7 +213,9 @@ export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<Ticket
 }
 
 /** A change carries the ticket's version this tab shows (or, to resend after a conflict, the one given). */
-type TicketChange = ({ status: string } | { priority: string } | { assignedTo: string | null }) & { version?: number };
+type TicketChange = (
+  { status: string } | { priority: string } | { assignedTo: string | null } | { groupId: string | null }
+) & { version?: number };
 
 /** The version of the ticket as this tab shows it: what a write says it saw. */
 function shownVersion(queryClient: ReturnType<typeof useQueryClient>, id: string) {

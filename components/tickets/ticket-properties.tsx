@@ -7,14 +7,21 @@ import { Label } from "@/components/ui/label";
 import { toastError } from "@/components/ui/toast-error";
 import { OptionSelect, options } from "@/components/ui/option-select";
 import type { TicketJson } from "@/lib/schemas/tickets";
+import { useGroups } from "@/components/settings/groups-queries";
 import { useAssignableUsers, useUpdateTicket } from "./queries";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 const UNASSIGNED = "unassigned";
+const NO_GROUP = "none";
 
-/** Status, priority and assignee of a ticket; any status may be chosen (no workflow is enforced). */
+/**
+ * Status, priority, assignee and (staff, who see it) group of a ticket; any status may be
+ * chosen (no workflow is enforced).
+ */
 export function TicketProperties({ ticket }: { ticket: TicketJson }) {
   const assignable = useAssignableUsers();
+  const seesGroup = ticket.group !== undefined;
+  const groups = useGroups({ enabled: seesGroup });
   // The change someone else's change got in the way of, kept to apply on top if the agent wants.
   const [conflict, setConflict] = useState<{ stale: StaleWrite; change: Parameters<typeof update.mutate>[0] } | null>(
     null,
@@ -32,8 +39,15 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
     { value: UNASSIGNED, label: "Unassigned" },
     ...(assignable.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
   ];
+  const groupOptions = [
+    { value: NO_GROUP, label: "No group" },
+    ...(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name })),
+  ];
+  // The ticket's own group shows by name until the list has loaded.
+  if (ticket.group && !groupOptions.some((o) => o.value === ticket.group!.id))
+    groupOptions.push({ value: ticket.group.id, label: ticket.group.name });
   return (
-    <div className="grid gap-3 @md:grid-cols-3 [&>div]:min-w-0">
+    <div className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-4 [&>div]:min-w-0">
       <div className="grid gap-1.5">
         <Label htmlFor="ticket-status">Status</Label>
         <OptionSelect
@@ -64,6 +78,18 @@ export function TicketProperties({ ticket }: { ticket: TicketJson }) {
           disabled={update.isPending}
         />
       </div>
+      {seesGroup && (
+        <div className="grid gap-1.5">
+          <Label htmlFor="ticket-group">Group</Label>
+          <OptionSelect
+            id="ticket-group"
+            value={ticket.group?.id ?? NO_GROUP}
+            options={groupOptions}
+            onChange={(v) => update.mutate({ groupId: v === NO_GROUP ? null : v })}
+            disabled={update.isPending}
+          />
+        </div>
+      )}
       <StaleChangeDialog
         stale={conflict?.stale ?? null}
         onOpenChange={(open) => open || setConflict(null)}

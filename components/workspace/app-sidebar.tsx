@@ -25,7 +25,7 @@ import { PRODUCT_NAME } from "@/lib/site/product";
 import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
 import { useQueueCounts } from "@/components/tickets/queries";
-import { QUEUES } from "./queues";
+import { queuesFor } from "./queues";
 import { navigateWorkspace, useWorkspaceLocation } from "./workspace-location";
 
 /**
@@ -89,7 +89,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
         <SidebarGroup>
           <SidebarGroupLabel>Queues</SidebarGroupLabel>
           <SidebarMenu>
-            {QUEUES.map(({ view, label, key, icon: Icon }) => {
+            {queuesFor(user).map(({ view, label, key, icon: Icon }) => {
               const unavailable = counts.isError;
               return (
                 <SidebarMenuItem key={view}>

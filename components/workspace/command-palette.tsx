@@ -19,7 +19,7 @@ import type { View } from "@/lib/tickets/views";
 import { MATCH, matchScore, ranked } from "./command-match";
 import { usePageCommands } from "./page-commands";
 import type { Command } from "./palette-command";
-import { QUEUES } from "./queues";
+import { queuesFor } from "./queues";
 import { useTicketCommands } from "./ticket-commands";
 import type { ChangeTicket } from "./use-undoable-change";
 import { navigateWorkspace } from "./workspace-location";
@@ -71,7 +71,8 @@ export function CommandPalette({
   const pageCommands = usePageCommands();
   // Macros are offered while a reply box is open (they insert into it), to people who may use them.
   const applyMacro = useMacroTargetApply();
-  const mayUseMacros = can(useCurrentUser(), "macros.read");
+  const me = useCurrentUser();
+  const mayUseMacros = can(me, "macros.read");
   const macros = useMacros({ enabled: open && !!applyMacro && mayUseMacros });
 
   const commands = useMemo(() => {
@@ -86,7 +87,7 @@ export function CommandPalette({
       run: () => navigateWorkspace({ section: view, ticket: t.ticketNumber }),
     }));
     const places: Command[] = [
-      ...QUEUES.map(({ view, label, icon: Icon }) => ({
+      ...queuesFor(me).map(({ view, label, icon: Icon }) => ({
         id: `queue-${view}`,
         group: "Go to",
         label,
@@ -150,6 +151,7 @@ export function CommandPalette({
     onNewTicket,
     onShortcuts,
     applyMacro,
+    me,
     mayUseMacros,
     macros.data,
     ticketCommands,

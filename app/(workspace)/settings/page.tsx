@@ -14,6 +14,7 @@ export default async function SettingsPage() {
         organizationId={user.organizationId}
         canManage={can(user, "support_emails.manage")}
         macros={{ read: can(user, "macros.read"), manage: can(user, "macros.manage") }}
+        manageGroups={can(user, "groups.manage")}
       />
     </WorkspaceFrame>
   );
