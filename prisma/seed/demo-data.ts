@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../../generated/prisma/client";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client";
 import type { Role, TicketPriority, TicketStatus } from "../../generated/prisma/enums";
 import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
@@ -128,6 +128,35 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
     tickets.push({ status, priority, createdAt, firstRespondedAt, resolvedAt: null, customerSpokeLast });
   }
   return tickets.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((t, i) => ({ ...t, n: i + 1 }));
+}
+
+/**
+ * The demo team's groups (Settings > Groups; My Groups in the sidebar): Billing for the admin and
+ * the first agent, Technical for both agents, each holding the week's tickets of its category.
+ */
+async function seedGroups(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  agents: { id: string }[],
+): Promise<Record<string, string>> {
+  const groups = [
+    { name: "Billing", category: "billing", members: agents.slice(0, 2) },
+    { name: "Technical", category: "technical", members: agents.slice(1, 3) },
+  ];
+  const ids: Record<string, string> = {};
+  for (const g of groups) {
+    const group = await tx.group.create({
+      data: {
+        organizationId,
+        name: g.name,
+        nameKey: g.name.toLowerCase(),
+        members: { create: g.members.map((m) => ({ userId: m.id })) },
+      },
+      select: { id: true },
+    });
+    ids[g.category] = group.id;
+  }
+  return ids;
 }
 
 /** Saved replies the demo team starts with (Settings > Macros; the reply box's Macros button). */
@@ -288,6 +317,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
       const agents = team.accounts
         .filter((a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }))
         .map((a) => users[a.email]!);
+      const groupIdOf = await seedGroups(tx, org.id, agents);
 
       // The week is written in three statements (tickets, their creation events, their replies),
       // so that seeding an organisation takes a moment (the end-to-end tests seed one per spec).
@@ -328,6 +358,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             customerName: t.customerName,
             customerEmail: t.customerEmail,
             assignedToId: t.assignee?.id ?? null,
+            groupId: groupIdOf[t.category] ?? null,
             ...due,
             slaRiskAt: slaRiskAt({ priority, ...due, firstRespondedAt }),
             firstRespondedAt,

@@ -42,6 +42,25 @@ describe("demo seed", () => {
     expect(span._max.createdAt!.getTime() - span._min.createdAt!.getTime()).toBeGreaterThan(14 * 24 * 3600 * 1000);
     // Every ticket starts with its creation event.
     expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(60);
+
+    // Groups Billing and Technical, with members, each holding the tickets of its category.
+    const groups = await db.group.findMany({
+      where: { organizationId: org.id },
+      orderBy: { name: "asc" },
+      select: {
+        name: true,
+        members: { select: { user: { select: { email: true } } } },
+        tickets: { select: { category: true } },
+      },
+    });
+    expect(groups.map((g) => [g.name, g.members.map((m) => m.user.email).sort()])).toEqual([
+      ["Billing", ["admin@acme.test", "agent@acme.test"]],
+      ["Technical", ["agent2@acme.test", "agent@acme.test"]],
+    ]);
+    for (const g of groups) {
+      expect(g.tickets.length).toBeGreaterThan(0);
+      expect(new Set(g.tickets.map((t) => t.category))).toEqual(new Set([g.name.toLowerCase()]));
+    }
   });
 
   it("changes nothing when run a second time", async () => {
