@@ -11,6 +11,12 @@ export const LIVE_CHANNEL = "ticketry_events";
 export const USER_CHANNEL = "ticketry_users";
 
 /**
+ * The NOTIFY channel of changes to an organisation's automation rules or plan (the
+ * automation_changes migration's triggers): the payload is the organisation's id.
+ */
+export const RULES_CHANNEL = "ticketry_rules";
+
+/**
  * What a NOTIFY carries: ids only. `o` the organisation, `t` the ticket, `c` a short hash of
  * the ticket's customer address (which customer's stream may hear it), `v` the ticket's new
  * version, `r` a reply and `i` whether that reply is an internal note.

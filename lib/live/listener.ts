@@ -2,18 +2,20 @@ import "server-only";
 import pg from "pg";
 import { env } from "@/lib/server/env";
 import type { SessionUserCache } from "@/lib/auth/session-user-cache";
-import { LIVE_CHANNEL, parseNotice, parseRemoval, USER_CHANNEL } from "./channel";
+import { LIVE_CHANNEL, parseNotice, parseRemoval, RULES_CHANNEL, USER_CHANNEL } from "./channel";
 import type { HeardCache } from "./heard-cache";
 import type { hub } from "./hub";
 
 /**
  * What a listener keeps true: the session user cache (user changes), the live streams (ticket
- * notices) and the organisations' queue counts (ticket changes and removals).
+ * notices), the organisations' queue counts (ticket changes and removals) and their active
+ * automation rules (rule and plan changes).
  */
 export type Heard = {
   users: SessionUserCache;
   events: Pick<typeof hub, "dispatch" | "resyncAll">;
   counts: HeardCache<unknown>;
+  rules?: HeardCache<unknown>;
 };
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
@@ -68,6 +70,10 @@ export class Listener {
         if (message.payload) this.heard.users.forget(message.payload);
         return;
       }
+      if (message.channel === RULES_CHANNEL) {
+        if (message.payload) this.heard.rules?.forget(message.payload);
+        return;
+      }
       if (message.channel !== LIVE_CHANNEL) return;
       const notice = parseNotice(message.payload);
       if (notice) {
@@ -85,7 +91,7 @@ export class Listener {
     client.on("end", () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}; LISTEN ${RULES_CHANNEL}`);
     } catch {
       this.drop(client);
       return;
@@ -99,6 +105,7 @@ export class Listener {
     this.attempt = 0;
     this.heard.users.listening();
     this.heard.counts.listening();
+    this.heard.rules?.listening();
     if (this.lost) {
       this.lost = false;
       this.heard.events.resyncAll();
@@ -111,6 +118,7 @@ export class Listener {
     // Before anything else: from here on a change may go unheard.
     this.heard.users.lost();
     this.heard.counts.lost();
+    this.heard.rules?.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -136,6 +144,7 @@ export class Listener {
     this.lost = false;
     this.heard.users.lost();
     this.heard.counts.lost();
+    this.heard.rules?.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

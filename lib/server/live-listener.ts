@@ -3,16 +3,19 @@ import { sessionUsers } from "@/lib/auth/session-users";
 import { hub } from "@/lib/live/hub";
 import { Listener } from "@/lib/live/listener";
 import { organizationCounts } from "@/lib/services/tickets/counts";
+import { organizationRules } from "@/lib/services/automations/active-rules";
 
 const globalForListener = globalThis as unknown as { ticketryLiveListener?: Listener };
 
 /**
  * This process's one LISTEN connection (kept across hot reloads in development), wired here to
- * the caches it keeps true: the session users, the live streams' hub and the queue counts. The
+ * the caches it keeps true: the session users, the live streams' hub, the queue counts and the
+ * organisations' automation rules. The
  * listener itself knows none of them, so lib/live depends on no service.
  */
 export const listener = (globalForListener.ticketryLiveListener ??= new Listener({
   users: sessionUsers,
   events: hub,
   counts: organizationCounts,
+  rules: organizationRules,
 }));

@@ -17,6 +17,7 @@ import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { recordEvent } from "@/lib/services/audit";
 import { lockOrganization } from "@/lib/services/users/seats";
+import { forgetOrganizationRules } from "./active-rules";
 import { assertReferencesOwn } from "./references";
 
 type Tx = Prisma.TransactionClient;
@@ -103,10 +104,20 @@ export async function listAutomations(user: SessionUser): Promise<AutomationList
   };
 }
 
+/**
+ * A write of the organisation's rules; once committed, this process reads them again at the next
+ * ticket change (the others hear of it through the rules' trigger).
+ */
+async function rulesWrite<T>(organizationId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const done = await db.$transaction(write);
+  forgetOrganizationRules(organizationId);
+  return done;
+}
+
 /** A new rule, last in the order. */
 export async function createAutomation(user: SessionUser, input: AutomationInput): Promise<Automation> {
   const organizationId = user.organizationId;
-  return db.$transaction(async (tx) => {
+  return rulesWrite(organizationId, async (tx) => {
     const { plan } = await lockOrganization(tx, organizationId);
     assertPlanAllows(plan, input.when);
     await assertReferencesOwn(tx, organizationId, input);
@@ -135,7 +146,7 @@ const onlySwitchesOff = (patch: AutomationPatch) =>
 /** Changes some of a rule's parts; another organisation's rule is a 404. */
 export async function updateAutomation(user: SessionUser, id: string, patch: AutomationPatch): Promise<Automation> {
   const organizationId = user.organizationId;
-  return db.$transaction(async (tx) => {
+  return rulesWrite(organizationId, async (tx) => {
     const { plan } = await lockOrganization(tx, organizationId);
     const found = await tx.automation.findFirst({
       where: { id, organizationId },
@@ -165,7 +176,7 @@ export async function updateAutomation(user: SessionUser, id: string, patch: Aut
 
 /** Deletes a rule (allowed on every plan, so a team that moved down can tidy up). */
 export async function deleteAutomation(user: SessionUser, id: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await rulesWrite(user.organizationId, async (tx) => {
     const found = await tx.automation.findFirst({
       where: { id, organizationId: user.organizationId },
       select: { id: true, name: true },
@@ -181,7 +192,7 @@ export const ORDER_MISMATCH = "List every rule of the organisation once, in the 
 /** Puts the rules in the given order: the list names each of the organisation's rules exactly once. */
 export async function reorderAutomations(user: SessionUser, { ids }: AutomationOrder): Promise<AutomationList> {
   const organizationId = user.organizationId;
-  await db.$transaction(async (tx) => {
+  await rulesWrite(organizationId, async (tx) => {
     await lockOrganization(tx, organizationId);
     const rows = await tx.automation.findMany({ where: { organizationId }, select: { id: true } });
     const known = new Set(rows.map((r) => r.id));
