@@ -159,6 +159,39 @@ async function seedGroups(
   return ids;
 }
 
+/**
+ * The demo team's automation rules, run on every new ticket in this order: mail to the demo's
+ * support address with "Refund for order 1234" as its subject lands in Billing, high, tagged
+ * billing (`npm run mail:send`). Seeded tickets were written before them and stay as they are.
+ */
+function demoRules(groupIdOf: Record<string, string>) {
+  const subjectHas = (value: string) => ({ field: "subject", operator: "contains", value });
+  return [
+    {
+      name: "Refunds to Billing",
+      conditions: { all: [subjectHas("refund")], any: [] },
+      actions: [
+        { type: "set_group", value: groupIdOf.billing! },
+        { type: "set_priority", value: "high" },
+        { type: "add_tags", value: ["billing"] },
+      ],
+    },
+    {
+      name: "Outages are urgent",
+      conditions: { all: [], any: [subjectHas("outage"), subjectHas("is down")] },
+      actions: [
+        { type: "set_group", value: groupIdOf.technical! },
+        { type: "set_priority", value: "urgent" },
+      ],
+    },
+    {
+      name: "Northwind is a key account",
+      conditions: { all: [{ field: "customer_domain", operator: "is", value: "northwind.example" }], any: [] },
+      actions: [{ type: "add_tags", value: ["key-account"] }],
+    },
+  ];
+}
+
 /** Saved replies the demo team starts with (Settings > Macros; the reply box's Macros button). */
 const DEMO_MACROS = [
   {
@@ -318,6 +351,14 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
         .filter((a) => homeOf(a) === org.id && holdsSeat({ role: a.role, isActive: true }))
         .map((a) => users[a.email]!);
       const groupIdOf = await seedGroups(tx, org.id, agents);
+      await tx.automation.createMany({
+        data: demoRules(groupIdOf).map((rule, position) => ({
+          ...rule,
+          organizationId: org.id,
+          when: "ticket_created" as const,
+          position,
+        })),
+      });
 
       // The week is written in three statements (tickets, their creation events, their replies),
       // so that seeding an organisation takes a moment (the end-to-end tests seed one per spec).
