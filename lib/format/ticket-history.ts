@@ -23,6 +23,9 @@ type Change = {
   passes?: number;
 };
 
+/** How the history and the activity log name a rule that acted: "Rule 'Refunds to Billing'". */
+export const ruleLabel = (name: string) => `Rule '${name}'`;
+
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
 /**
@@ -32,7 +35,7 @@ const label = (labels: Record<string, string>, v: string | null | undefined) => 
 export function historyActor(e: HistoryEvent, customerName: string): string {
   if (e.actorType === "customer") return customerName;
   const { rule } = changeOf(e);
-  if (e.actorType === "system" && typeof rule === "string" && rule) return `Rule '${rule}'`;
+  if (e.actorType === "system" && typeof rule === "string" && rule) return ruleLabel(rule);
   if (e.actorType === "system") return "Ticketry";
   return e.actorLabel ?? "A former team member";
 }

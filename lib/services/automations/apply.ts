@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma, Ticket as TicketModel } from "@/generated/prisma/client";
 import { renderPlaceholders } from "@/lib/macros/placeholders";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
+import { ruleLabel } from "@/lib/format/ticket-history";
 import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
@@ -32,6 +33,7 @@ function recordRuleChange(run: RuleRun, rule: Rule, action: string, metadata: Pr
   return recordEvent(run.tx, {
     organizationId: run.row.organizationId,
     actorType: "system",
+    actorLabel: ruleLabel(rule.name),
     action,
     targetType: "ticket",
     targetId: run.row.id,
@@ -176,6 +178,7 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       return recordEvent(tx, {
         organizationId: row.organizationId,
         actorType: "system",
+        actorLabel: ruleLabel(rule.name),
         action: "ticket.note_added",
         targetType: "reply",
         targetId: note.id,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { Entrance } from "@/lib/schemas/automations";
 import type { TicketActor } from "@/lib/services/actor";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { recordEvent } from "@/lib/services/audit";
 import { lockTicket } from "@/lib/services/tickets/lock";
 import { tagNames } from "@/lib/services/tickets/tags";
@@ -126,6 +127,7 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
   await recordEvent(tx, {
     organizationId: event.organizationId,
     actorType: "system",
+    actorLabel: PRODUCT_NAME,
     action: "automation.chain_stopped",
     targetType: "ticket",
     targetId: event.ticketId,

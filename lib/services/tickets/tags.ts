@@ -17,6 +17,7 @@ import { db, queryRows } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
 import { recordEvent } from "@/lib/services/audit";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
+import { ruleLabel } from "@/lib/format/ticket-history";
 import { hit } from "@/lib/services/rate-limit";
 import { openSql } from "@/lib/tickets/statuses.mjs";
 
@@ -132,7 +133,7 @@ export async function applyPreparedTags(
     await recordEvent(tx, {
       organizationId: actor.organizationId,
       ...("rule" in actor
-        ? { actorType: "system" as const, actorLabel: null }
+        ? { actorType: "system" as const, actorLabel: ruleLabel(actor.rule) }
         : { actorId: actor.id, actorLabel: actor.fullName }),
       action: e.action,
       targetType: "ticket",

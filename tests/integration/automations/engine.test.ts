@@ -120,6 +120,10 @@ describe("a ticket the team creates (API)", () => {
       "Rule 'Refunds to Billing' added an internal note",
     ]);
 
+    // The activity log names the rule as the one who acted.
+    const changed = await db.auditEvent.findMany({ where: { ticketId: id, actorType: "system" } });
+    expect(new Set(changed.map((e) => e.actorLabel))).toEqual(new Set(["Rule 'Refunds to Billing'"]));
+
     const other = await postTicket(agent, { subject: "Password reset" });
     expect(other.body).toMatchObject({ priority: "medium", assignedTo: null, groupId: null });
     expect(await historyOf(other.body.id as string)).toEqual(["Sam Agent created the ticket"]);
