@@ -16,6 +16,7 @@ import dynamic from "next/dynamic";
 import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
+import { useGroups } from "@/components/settings/groups-queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
@@ -68,10 +69,11 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (filters.status) params.set("status", filters.status);
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.tag) params.set("tag", filters.tag);
+  if (filters.group) params.set("group", filters.group);
 
   const query = useTicketList(params);
   const tickets = query.items;
-  const filtered = !!q || !!filters.status || !!filters.priority || !!filters.tag;
+  const filtered = !!q || !!filters.status || !!filters.priority || !!filters.tag || !!filters.group;
   const now = new Date();
   const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
@@ -80,6 +82,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   // keeps its rows on screen.
   const [tagOpen, setTagOpen] = useState(false);
   const tagRow = tagging && (tagOpen || !!filters.tag);
+  // The group filter shows once the organisation has groups (staff only).
+  const groups = useGroups({ enabled: can(user, "groups.read") });
+  const groupOptions = (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const groupName = (id: string) => groupOptions.find((g) => g.value === id)?.label ?? "a deleted group";
   const selection = useTicketSelection(tickets.map((t) => t.id));
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -102,7 +108,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
 
   return (
     <section aria-label="Tickets" className="flex min-h-0 flex-col border-r">
-      <div className="grid gap-2 border-b p-3">
+      {/* One column as wide as the list: a long group name or search is cut, never widens it. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 border-b p-3">
         <div className="flex gap-2">
           <SearchInput
             label="Search tickets"
@@ -167,6 +174,16 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
+        {groupOptions.length > 0 && (
+          <OptionSelect
+            label="Group filter"
+            className={FILTER}
+            value={filters.group}
+            placeholder="Group"
+            onChange={(group) => updateListParams({ group: group === ALL ? "" : group })}
+            options={[{ value: ALL, label: "All groups" }, ...groupOptions]}
+          />
+        )}
         {tagRow && (
           <TagFilter
             tag={filters.tag}
@@ -184,6 +201,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.status && `Status: ${STATUS_LABELS[filters.status]}`,
                 filters.priority && `Priority: ${PRIORITY_LABELS[filters.priority]}`,
                 filters.tag && `Tag: ${filters.tag}`,
+                filters.group && `Group: ${groupName(filters.group)}`,
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -13,6 +13,8 @@ export type ListParams = {
   status: TicketStatus | null;
   priority: TicketPriority | null;
   tag: string;
+  /** A group's id (staff): only its tickets. */
+  group: string;
   /** The order chosen in the sort menu; null: the queue's own (see defaultSort). */
   sort: TicketSort | null;
   /** The search looks through all tickets instead of the queue's. */
@@ -24,12 +26,13 @@ export const NO_LIST_PARAMS: ListParams = {
   status: null,
   priority: null,
   tag: "",
+  group: "",
   sort: null,
   everywhere: false,
 };
 
 /** The address's keys for the list, in the order they are written. */
-const KEYS = ["sort", "status", "priority", "tag", "q", "in"] as const;
+const KEYS = ["sort", "status", "priority", "tag", "group", "q", "in"] as const;
 /** Longer than any search or tag name the API takes: the rest of an address is not the list's. */
 const MAX_TEXT = 200;
 
@@ -44,6 +47,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     status: oneOf(TICKET_STATUSES, search.get("status")),
     priority: oneOf(TICKET_PRIORITIES, search.get("priority")),
     tag: text("tag"),
+    group: text("group"),
     sort: isTicketSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
   };
@@ -56,6 +60,7 @@ export function listSearch(params: ListParams): [string, string][] {
     status: params.status ?? "",
     priority: params.priority ?? "",
     tag: params.tag,
+    group: params.group,
     q: params.q,
     in: params.everywhere && params.q ? "all" : "",
   };

@@ -109,6 +109,33 @@ test("an admin creates a group, an agent routes a ticket to it and finds it unde
   await agentContext.close();
 });
 
+test("the list narrows to one group's tickets with the group filter, kept in the address", async ({ page, team }) => {
+  await signInAs(page, team.admin.email);
+  const tag = unique();
+  const group = await groupViaApi(page, `Escalations ${tag}`, [team.agent.fullName]);
+  const inGroup = await freshTicket(page, `Grouped ${tag}`);
+  await freshTicket(page, `Ungrouped ${tag}`);
+  expect((await page.request.put(`/api/tickets/${inGroup.id}`, { data: { groupId: group.id } })).status()).toBe(200);
+
+  await signInAs(page, team.agent.email);
+  await page.goto("/app#all-open");
+  const list = page.getByRole("region", { name: "Tickets" });
+  await list.getByLabel("Search tickets").fill(tag);
+  const rows = list.locator("[data-ticket-row]");
+  await expect(rows).toHaveCount(2);
+  await list.getByRole("combobox", { name: "Group filter" }).click();
+  await page.getByRole("option", { name: group.name }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Grouped ${tag}`);
+  await expect(list.getByTestId("active-filters")).toContainText(`Group: ${group.name}`);
+  await expect(page).toHaveURL(new RegExp(`group=${group.id}`));
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expectNoViolations(page);
+  await list.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/group=/);
+});
+
 test("agents see no Groups tab in Settings and customers no My Groups queue", async ({ page, browser, team }) => {
   await signInAs(page, team.agent.email);
   await page.goto("/settings#groups");
@@ -157,6 +184,13 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("article").getByRole("combobox", { name: "Group" })).toHaveText(group.name);
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `groups-ticket-${shot}.png`) });
+
+      await page.goto(`/app?group=${group.id}#all-open`);
+      await expect(page.getByRole("region", { name: "Tickets" }).getByTestId("active-filters")).toContainText(
+        `Group: ${group.name}`,
+      );
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `groups-filter-${shot}.png`) });
     });
   }
 }
