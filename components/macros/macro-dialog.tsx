@@ -1,10 +1,10 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { useAssignableUsers } from "@/components/tickets/queries";
 import { Button } from "@/components/ui/button";
 import { DialogActions } from "@/components/ui/dialog-actions";
-import { DialogShell } from "@/components/ui/dialog-shell";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { Option } from "@/components/ui/option-select";
@@ -182,19 +182,15 @@ export function MacroDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [formKey, setFormKey] = useState(0);
   return (
-    <DialogShell
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (next) setFormKey((k) => k + 1);
-      }}
+      onOpenChange={onOpenChange}
       title={macro ? `Edit macro "${macro.name}"` : "New macro"}
       description="A reply your team inserts with one click, plus optional changes made to the ticket when the reply is sent."
       className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
     >
-      {open && <MacroForm key={`${macro?.id ?? "new"}-${formKey}`} macro={macro} onDone={() => onOpenChange(false)} />}
-    </DialogShell>
+      {(done) => <MacroForm key={macro?.id ?? "new"} macro={macro} onDone={done} />}
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useAssignableUsers } from "@/components/tickets/queries";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DialogActions } from "@/components/ui/dialog-actions";
-import { DialogShell } from "@/components/ui/dialog-shell";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -127,19 +127,15 @@ export function GroupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [formKey, setFormKey] = useState(0);
   return (
-    <DialogShell
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (next) setFormKey((k) => k + 1);
-      }}
+      onOpenChange={onOpenChange}
       title={group ? `Edit group "${group.name}"` : "New group"}
       description="A team of agents that tickets are routed to, such as Billing or Tier 2. An agent may be in several."
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
     >
-      {open && <GroupForm key={`${group?.id ?? "new"}-${formKey}`} group={group} onDone={() => onOpenChange(false)} />}
-    </DialogShell>
+      {(done) => <GroupForm key={group?.id ?? "new"} group={group} onDone={done} />}
+    </FormDialog>
   );
 }
