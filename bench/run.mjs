@@ -30,6 +30,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, benchEmails } from "./lib/accounts.mjs";
 import { BENCH_TAGS } from "./lib/tags.mjs";
+import { BENCH_RULE_PREFIX, benchRules } from "./lib/rules.mjs";
 import { benchDatabase, databaseServerPid, databaseSettings } from "./lib/database.mjs";
 import { printSummary, summariseProfiles } from "./lib/cpu-profile.mjs";
 import { fixedWorkMs, stealPercent } from "./lib/machine-speed.mjs";
@@ -58,6 +59,7 @@ import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
  *   cpuMsPerRequest: ReturnType<ReturnType<typeof watchCpu>["stop"]>,
  *   coreMs: number,
  *   teamChangesPerSecond?: number,
+ *   activeRules?: number,
  * }} Row
  */
 /**
@@ -83,6 +85,7 @@ import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
  *   memory?: ReturnType<ReturnType<typeof watchMemory>["stop"]>,
  *   maxRssMb?: number,
  *   searchShares?: ReturnType<typeof printSearchShare>,
+ *   rulesShares?: ReturnType<typeof printRulesShare>,
  *   machine?: { fixedWorkMs: { start: number, end: number }, stealPercent: number | null },
  * }} Report
  */
@@ -473,6 +476,8 @@ async function prepare(databaseUrl, base) {
     /** @type {string[]} */
     const otherTenants = [];
     for (let i = 1; i <= 9; i++) otherTenants.push(await login(base, benchEmails.agent(i, 1)));
+    const adminCookie = await login(base, benchEmails.admin(0));
+    await createBenchRules(client, base, org.id, adminCookie);
     return {
       org,
       databaseUrl,
@@ -482,10 +487,63 @@ async function prepare(databaseUrl, base) {
       agentCookies: agents.map((a) => a.cookie),
       // Agents of ten organisations (enterprise plans): creates spread over tenants, each with its own counter.
       tenantCookies: [agents[0].cookie, ...otherTenants],
-      adminCookie: [await login(base, benchEmails.admin(0))],
+      adminCookie: [adminCookie],
       platformCookie: [await login(base, benchEmails.platform)],
     };
   });
+}
+
+/**
+ * The 25 bench rules (bench/lib/rules.mjs) in the largest organisation, created through the API as
+ * its admin would, switched off: the scenarios named `...:25-rules` switch them on while they run
+ * (withRules), so every other scenario, and `create-ticket` above all, measures the organisation
+ * without rules. An earlier run's rules, left on if it stopped halfway, are removed first.
+ * @param {pg.ClientBase} client
+ * @param {string} base
+ * @param {string} orgId
+ * @param {string} adminCookie
+ */
+async function createBenchRules(client, base, orgId, adminCookie) {
+  await client.query(`DELETE FROM "Automation" WHERE "organizationId" = $1 AND "name" LIKE $2`, [
+    orgId,
+    `${BENCH_RULE_PREFIX} %`,
+  ]);
+  for (const rule of benchRules()) {
+    const res = await fetch(`${base}/api/automations`, {
+      method: "POST",
+      headers: { cookie: adminCookie, "content-type": "application/json", origin: base },
+      body: JSON.stringify(rule),
+    });
+    if (!res.ok) throw new Error(`creating ${rule.name}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/**
+ * While a scenario runs: the bench rules switched on, as one change that every server process hears
+ * (the rules' triggers announce it, and each process reads the organisation's rules again), before
+ * the scenario's own warm-up; switched off again after it.
+ * @param {Ctx} ctx
+ * @returns {Background}
+ */
+function withRules(ctx) {
+  /** @param {boolean} active */
+  const switchRules = (active) =>
+    onConnection(ctx.databaseUrl, (client) =>
+      client.query(`UPDATE "Automation" SET "active" = $1 WHERE "organizationId" = $2 AND "name" LIKE $3`, [
+        active,
+        ctx.org.id,
+        `${BENCH_RULE_PREFIX} %`,
+      ]),
+    );
+  return async () => {
+    const { rowCount } = await switchRules(true);
+    if (rowCount !== benchRules().length)
+      throw new Error(`expected ${benchRules().length} bench rules, found ${rowCount}`);
+    return async () => {
+      await switchRules(false);
+      return { activeRules: rowCount };
+    };
+  };
 }
 
 /**
@@ -526,6 +584,8 @@ function appScenarios(ctx, base) {
       "search:relevance",
       [get(() => `/api/tickets?sort=relevance&q=${encodeURIComponent(pick(SEARCH_COMMON))}`, ctx.agentCookies)],
     ],
+    // Reading is held to no slower with 25 active rules than without (see printRulesShare).
+    ["list:all:25-rules", [get("/api/tickets", ctx.agentCookies)], withRules(ctx)],
     ...["unassigned", "my-open", "all-open", "sla-risk", "recently-updated", "closed"].map(list),
     // The work queues' default order, what needs attention first, beside its raw twin.
     ["list:attention", [get("/api/tickets?view=all-open&sort=attention", ctx.agentCookies)]],
@@ -533,6 +593,7 @@ function appScenarios(ctx, base) {
     ["list:status", [get(() => `/api/tickets?status=${pick(["open", "pending", "in_progress"])}`, ctx.agentCookies)]],
     ["list:tag", [get(() => `/api/tickets?tag=${encodeURIComponent(pick(BENCH_TAGS))}`, ctx.agentCookies)]],
     ["counts", [get("/api/tickets/counts", ctx.agentCookies)]],
+    ["counts:25-rules", [get("/api/tickets/counts", ctx.agentCookies)], withRules(ctx)],
     // The same while the team keeps changing tickets, so that each process counts again after
     // every change it hears (what "counts" alone, with nothing changing, never does).
     ["counts:busy-team", [get("/api/tickets/counts", ctx.agentCookies)], teamChanges(ctx)],
@@ -559,6 +620,9 @@ function appScenarios(ctx, base) {
       ],
     ],
     ["create-ticket", [json("/api/tickets", newTicket)]],
+    // The same in the same organisation with its 25 rules on: each ticket takes the rules' path
+    // (written in a transaction of its own, the rules run inside it) instead of the batched one.
+    ["create-ticket:25-rules", [json("/api/tickets", newTicket)], withRules(ctx)],
     ["create-ticket:10-orgs", [json("/api/tickets", newTicket, ctx.tenantCookies)]],
     [
       "post-reply",
@@ -770,6 +834,52 @@ function printTagShare(rows) {
     `list:tag p95 ${ms(tag.p95)} ms beside list:status ${ms(status.p95)} ms: ${ratio.toFixed(2)}x (target <= 1.2x, ${ratio <= 1.2 ? "met" : "missed"})`,
   );
 }
+// An organisation with 25 active rules creates its tickets at no less than this share of the rate
+// without them; its list and counts are read no slower (see printRulesShare).
+const RULES_CREATE_TARGET = 0.9;
+// "No slower" judged as the run-to-run spread of a read measured twice in a row on a shared machine allows.
+const RULES_READ_TARGET = 0.95;
+
+/**
+ * Each `...:25-rules` scenario's req/s as a share of the same scenario without rules in the same
+ * round, with both p95s; over several rounds the median share.
+ * @param {Row[][]} rounds
+ */
+function printRulesShare(rounds) {
+  /** @type {Record<string, { share: number, target: number, rounds: { without: number, with: number, share: number, withoutP95: number, withP95: number }[] }>} */
+  const shares = {};
+  for (const { name } of rounds[0].filter((r) => r.name.endsWith(":25-rules"))) {
+    const base = name.replace(/:25-rules$/, "");
+    const pairs = rounds.flatMap((rows) => {
+      const without = rows.find((r) => r.name === base);
+      const withRules = rows.find((r) => r.name === name);
+      return without && withRules
+        ? [
+            {
+              without: without.reqPerSec,
+              with: withRules.reqPerSec,
+              share: withRules.reqPerSec / without.reqPerSec,
+              withoutP95: without.p95,
+              withP95: withRules.p95,
+            },
+          ]
+        : [];
+    });
+    if (pairs.length === 0) continue;
+    const share = medianRatio(pairs.map((p) => p.share));
+    const target = base.startsWith("create-ticket") ? RULES_CREATE_TARGET : RULES_READ_TARGET;
+    shares[name] = { share, target, rounds: pairs };
+    const detail =
+      pairs.length === 1
+        ? `${pairs[0].with.toFixed(0)} req/s (p95 ${ms(pairs[0].withP95)} ms) beside ${base} ${pairs[0].without.toFixed(0)} req/s (p95 ${ms(pairs[0].withoutP95)} ms)`
+        : `req/s beside ${base}, median of ${pairs.length} rounds (${pairs.map((p) => `${(p.share * 100).toFixed(0)} %`).join(", ")})`;
+    console.log(
+      `${name} ${detail}: ${(share * 100).toFixed(0)} % (target >= ${target * 100} %, ${share >= target ? "met" : "missed"})`,
+    );
+  }
+  return shares;
+}
+
 /**
  * Beside each scenario that mails: how far the job workers kept up with it (see watchMail).
  * The few scheduled mails (SLA warnings) that go out beside a read scenario stay in the JSON.
@@ -1152,6 +1262,7 @@ async function main() {
       report.searchShares = printSearchShare(rounds);
       for (const profile of report.profiles ?? []) printSummary(profile.name, profile);
       printTagShare(appMedians);
+      report.rulesShares = printRulesShare(rounds);
       printMailAlongside(appMedians);
       if (report.openLoop) {
         printOpenLoop("Open loop: raw node:http + pg", report.openLoop.raw);
