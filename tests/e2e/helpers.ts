@@ -109,3 +109,13 @@ export async function showWholeList(list: Locator, count: number) {
     expect(await list.getByRole("listitem").count()).toBe(count);
   }).toPass();
 }
+
+/**
+ * Searches the queue and waits until the list shows only what matches: until then the previous
+ * rows stay on screen, and a row clicked among them is replaced under the pointer.
+ */
+export async function searchTickets(list: Locator, text: string) {
+  await list.getByLabel("Search tickets").fill(text);
+  await expect(list.getByLabel("Search tickets")).toHaveValue(text);
+  await expect(list.getByRole("listitem").filter({ hasNotText: text })).toHaveCount(0);
+}

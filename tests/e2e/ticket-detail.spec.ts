@@ -1,7 +1,15 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { addMessages, addPriorityChanges } from "./db";
-import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, showTicketDetails, signInAs, toastText } from "./helpers";
+import {
+  expectNoSidewaysScroll,
+  openInTheme,
+  SCREEN_SIZES,
+  searchTickets,
+  showTicketDetails,
+  signInAs,
+  toastText,
+} from "./helpers";
 import { expect, test, type Team } from "./team";
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
@@ -26,8 +34,10 @@ async function openQueue(page: Page, tag: string) {
   // A fresh load each time: going to the same address with a hash would keep the page as it is.
   await page.goto("/app#all-open");
   await page.reload();
+  // The queue named by the address, not the one drawn before the browser reads it.
+  await expect(page.getByRole("heading", { name: "All Open", level: 2 })).toBeVisible();
   const list = page.getByRole("region", { name: "Tickets" });
-  await list.getByLabel("Search tickets").fill(tag);
+  await searchTickets(list, tag);
   return list;
 }
 
@@ -161,7 +171,7 @@ test.describe("ticket detail", () => {
     expect((await page.request.put(`/api/tickets/${t.id}`, { data: { status: "closed" } })).ok()).toBe(true);
     await page.goto("/app#closed");
     const list = page.getByRole("region", { name: "Tickets" });
-    await list.getByLabel("Search tickets").fill(tag);
+    await searchTickets(list, tag);
     await open(list, t.subject);
     const detail = page.getByRole("article");
     await detail.getByRole("textbox", { name: "Reply" }).fill("One more thing about this.");
