@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import type { db } from "@/lib/server/db";
 import type { Entrance } from "@/lib/schemas/automations";
 import type { TicketActor } from "@/lib/services/actor";
 import { PRODUCT_NAME } from "@/lib/site/product";
@@ -8,7 +9,7 @@ import { lockTicket } from "@/lib/services/tickets/lock";
 import { tagNames } from "@/lib/services/tickets/tags";
 import { activeRules, type ActiveRule } from "./active-rules";
 import { applyAction, type RuleRun } from "./apply";
-import { conditionsHold } from "./conditions";
+import { conditionsHold, type RuleTicket } from "./conditions";
 
 /**
  * Passes over the rules one change may take: a rule's actions can make a later rule match (or,
@@ -33,6 +34,8 @@ export type RuleEvent = {
   now: Date;
   /** How the ticket came in, and the support address a mailed one came to. */
   origin?: TicketOrigin;
+  /** Given by a caller that records which rules fired (the time rules' sweep): their ids are added. */
+  fired?: Set<string>;
 };
 
 type TicketOrigin = { entrance: Entrance; supportEmailId: string | null };
@@ -55,9 +58,14 @@ async function originOf(
     : { entrance: "portal", supportEmailId: null };
 }
 
-async function supportAddressOf(tx: Prisma.TransactionClient, organizationId: string, id: string | null) {
+/** The support address a mailed ticket came to (null when it did not come by mail). */
+export async function supportAddressOf(
+  reader: Prisma.TransactionClient | typeof db,
+  organizationId: string,
+  id: string | null,
+) {
   if (!id) return null;
-  const found = await tx.supportEmail.findFirst({ where: { id, organizationId }, select: { email: true } });
+  const found = await reader.supportEmail.findFirst({ where: { id, organizationId }, select: { email: true } });
   return found?.email ?? null;
 }
 
@@ -76,10 +84,8 @@ export async function runEventRules(
 
 /**
  * Runs the rules on the ticket inside the transaction of the change that set them off, so the
- * ticket is never seen half-routed. In each pass the rules are taken in their order, each seeing
- * the ticket as the rules before it left it; a rule fires at most once per change. When a pass
- * fires nothing, all is done; after the last pass, rules that would still fire are not run, and
- * the activity log names them.
+ * ticket is never seen half-routed, in passes (rulePasses); when a chain is stopped, the
+ * activity log names the rules.
  */
 export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[], event: RuleEvent): Promise<boolean> {
   if (rules.length === 0) return false;
@@ -108,23 +114,31 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
       tags: await tagNames(tx, row.organizationId, row.tagIds),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
+      statusChangedAt: row.statusChangedAt,
+      assigneeChangedAt: row.assigneeChangedAt,
+      teamRepliedAt: row.teamRepliedAt,
     },
   };
-  const fired = new Set<string>();
-  const due = () => rules.filter((r) => !fired.has(r.id) && conditionsHold(r.conditions, run.view, event.now));
-  for (let pass = 0; pass < RULE_PASSES; pass++) {
-    let firedThisPass = false;
-    for (const rule of rules) {
-      if (fired.has(rule.id) || !conditionsHold(rule.conditions, run.view, event.now)) continue;
-      fired.add(rule.id);
-      firedThisPass = true;
-      for (const action of rule.actions) await applyAction(run, rule, action);
-    }
-    if (!firedThisPass) return fired.size > 0;
-  }
-  const stopped = due();
-  if (stopped.length === 0) return true;
-  await recordEvent(tx, {
+  const { fired, stopped } = await rulePasses(rules, run.view, event.now, async (rule) => {
+    for (const action of rule.actions) await applyAction(run, rule, action);
+  });
+  if (stopped.length > 0) await recordChainStopped(tx, event, fired, stopped);
+  for (const rule of fired) event.fired?.add(rule.id);
+  return fired.length > 0;
+}
+
+/** The activity-log entry naming the rules a chain stopped before (see rulePasses). */
+export function chainStoppedMetadata(fired: ActiveRule[], stopped: ActiveRule[]) {
+  return { passes: RULE_PASSES, fired: fired.map((r) => r.name), stopped: stopped.map((r) => r.name) };
+}
+
+function recordChainStopped(
+  tx: Prisma.TransactionClient,
+  event: RuleEvent,
+  fired: ActiveRule[],
+  stopped: ActiveRule[],
+) {
+  return recordEvent(tx, {
     organizationId: event.organizationId,
     actorType: "system",
     actorLabel: PRODUCT_NAME,
@@ -132,11 +146,34 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
     targetType: "ticket",
     targetId: event.ticketId,
     ticketId: event.ticketId,
-    metadata: {
-      passes: RULE_PASSES,
-      fired: rules.filter((r) => fired.has(r.id)).map((r) => r.name),
-      stopped: stopped.map((r) => r.name),
-    },
+    metadata: chainStoppedMetadata(fired, stopped),
   });
-  return true;
+}
+
+/**
+ * The passes over the rules for one change, `fire` carrying out a rule's actions (which keep
+ * `view` up to date). In each pass the rules are taken in their order, each seeing the ticket as
+ * the rules before it left it; a rule fires at most once per change. When a pass fires nothing,
+ * all is done; after the last pass, the rules that would still fire are `stopped`, not run.
+ */
+export async function rulePasses(
+  rules: ActiveRule[],
+  view: RuleTicket,
+  now: Date,
+  fire: (rule: ActiveRule) => Promise<void>,
+): Promise<{ fired: ActiveRule[]; stopped: ActiveRule[] }> {
+  const fired = new Set<string>();
+  const due = (rule: ActiveRule) => !fired.has(rule.id) && conditionsHold(rule.conditions, view, now);
+  const firedRules = () => rules.filter((r) => fired.has(r.id));
+  for (let pass = 0; pass < RULE_PASSES; pass++) {
+    let firedThisPass = false;
+    for (const rule of rules) {
+      if (!due(rule)) continue;
+      fired.add(rule.id);
+      firedThisPass = true;
+      await fire(rule);
+    }
+    if (!firedThisPass) return { fired: firedRules(), stopped: [] };
+  }
+  return { fired: firedRules(), stopped: rules.filter(due) };
 }

@@ -20,7 +20,9 @@ import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/l
 import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
 import { activeRules, type ActiveRule } from "@/lib/services/automations/active-rules";
-import { entranceOf, runRules } from "@/lib/services/automations/engine";
+import { entranceOf, runRules, type RuleEvent } from "@/lib/services/automations/engine";
+import { newTicketView, routeNewTicket, type RoutedTicket } from "@/lib/services/automations/new-ticket";
+import { newTicketHistory } from "./new-ticket-history";
 
 /**
  * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
@@ -104,10 +106,25 @@ export async function createTicket(
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
-  const ticket = { actor, input, organizationId, now, id: uuidv7(now.getTime()) };
   const rules = await activeRules(organizationId, "ticket_created");
+  const origin = {
+    entrance: entranceOf(actor),
+    supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
+  };
+  const routing =
+    rules.length === 0
+      ? null
+      : await routeNewTicket(
+          organizationId,
+          rules,
+          await newTicketView(organizationId, rules, input, origin, now),
+          now,
+        );
+  const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing };
+  // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
+  const later = rules.length > 0 && !routing ? { rules, origin } : null;
   try {
-    return await numberAndWrite(ticket, onCreated, rules);
+    return await numberAndWrite(ticket, onCreated, later);
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     // Someone the ticket names was removed since it was checked: the assignee, or the organisation.
@@ -116,18 +133,23 @@ export async function createTicket(
   }
 }
 
+/** Rules for new tickets that run on the written ticket, with how it came in. */
+type RulesLater = { rules: ActiveRule[]; origin: RuleEvent["origin"] } | null;
+
 /**
- * Takes the ticket's number and writes it, as createTicket describes; the organisation's rules
- * for new tickets then run in the same transaction (so never on the batched path).
+ * Takes the ticket's number and writes it, as createTicket describes. Rules worked out ahead are
+ * written with the ticket (so a team's routed ticket keeps the batched path); rules left for
+ * `later` run in the creating transaction, which on an unlimited plan still takes its number
+ * without locking the organisation.
  */
 async function numberAndWrite(
   ticket: NewTicket,
   onCreated: TicketCreatedHook | undefined,
-  rules: ActiveRule[],
+  later: RulesLater,
 ): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
-  if (actor.kind === "staff" && !onCreated && rules.length === 0) {
-    const written = await writeTogether(organizationId, ticket);
+  if (actor.kind === "staff" && !onCreated) {
+    const written = later ? await writeThenRun(ticket, later) : await writeTogether(organizationId, ticket);
     if (written) return written;
     // A plan whose tickets are counted (or the organisation is gone): under the lock after all.
   }
@@ -141,13 +163,33 @@ async function numberAndWrite(
     const written = await writeTicket(tx, ticket, org, { mail: !onCreated });
     if (!written) throw notFound("Organization not found");
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
-    if (rules.length === 0) return written;
-    const origin = {
-      entrance: entranceOf(actor),
-      supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
-    };
-    await runRules(tx, rules, { organizationId, ticketId: written.id, now, origin });
-    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: written.id }, select: TICKET_SELECT }));
+    return later ? runLater(tx, written, ticket, later) : written;
+  });
+}
+
+/** Runs the rules left for later on the written ticket; the ticket as they left it. */
+async function runLater(
+  tx: Prisma.TransactionClient,
+  written: Ticket,
+  ticket: NewTicket,
+  later: NonNullable<RulesLater>,
+) {
+  const { organizationId, now } = ticket;
+  await runRules(tx, later.rules, { organizationId, ticketId: written.id, now, origin: later.origin });
+  return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: written.id }, select: TICKET_SELECT }));
+}
+
+/**
+ * A team's ticket on an unlimited plan whose rules must run on the written ticket: numbered by
+ * takeNumbers (so the organisation is not held while they run), then written and routed in one
+ * transaction. Nothing when the plan counts its tickets or the organisation is gone.
+ */
+async function writeThenRun(ticket: NewTicket, later: NonNullable<RulesLater>): Promise<Ticket | null> {
+  const org = await takeNumbers(ticket.organizationId, 1);
+  if (!org) return null;
+  return db.$transaction(async (tx) => {
+    const written = await writeTicket(tx, ticket, org, { mail: true, number: org.number });
+    return written && runLater(tx, written, ticket, later);
   });
 }
 
@@ -221,6 +263,8 @@ type NewTicket = {
   input: CreateTicketInput;
   organizationId: string;
   now: Date;
+  /** The ticket as the organisation's rules leave it, when worked out ahead. */
+  routing: RoutedTicket | null;
 };
 
 /**
@@ -232,11 +276,11 @@ async function writeTicket(
   tx: Prisma.TransactionClient,
   ticket: NewTicket,
   org: TicketOrganization,
-  { mail }: { mail: boolean },
+  options: { mail: boolean; number?: number },
 ): Promise<Ticket | null> {
-  const { entries, row } = ticketEntries(ticket, org, { mail });
+  const { entries, row } = ticketEntries(ticket, org, options);
   const [created] = await tx.$queryRaw<WrittenRow[]>`WITH ${entries} ${row}`;
-  return created ? written(created) : null;
+  return created ? written(created, ticket) : null;
 }
 
 /**
@@ -260,16 +304,21 @@ async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise
     )}`;
   // Tickets differ in shape (an assignee, a mail), so a batch's text seldom repeats: not prepared.
   const rows = await queryRows<WrittenRow>(statement, { prepare: tickets.length === 1 });
-  const byId = new Map(rows.map((row) => [row.id, written(row)]));
-  return tickets.map((ticket) => byId.get(ticket.id) ?? null);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return tickets.map((ticket) => {
+    const row = byId.get(ticket.id);
+    return row ? written(row, ticket) : null;
+  });
 }
 
 type WrittenRow = TicketRow & { mailed: number };
 
-function written(row: WrittenRow): Ticket {
+/** The written ticket as JSON, with the group its rules put it in when they were worked out ahead. */
+function written(row: WrittenRow, { routing }: NewTicket): Ticket {
   // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
   const { mailed: _mailed, ...ticket } = row;
-  return toTicketJson(ticket);
+  const group = routing ? { groupId: routing.group?.id ?? null, group: routing.group } : {};
+  return toTicketJson({ ...ticket, ...group });
 }
 
 /**
@@ -282,16 +331,16 @@ function written(row: WrittenRow): Ticket {
  * statement replaces with the ticket's number (nobody can guess it, so no customer text holds it).
  */
 function ticketEntries(
-  { id, actor, input, organizationId, now }: NewTicket,
+  { id, actor, input, organizationId, now, routing }: NewTicket,
   org: TicketOrganization,
   { mail, number }: { mail: boolean; number?: number },
   suffix = "",
 ): { entries: Prisma.Sql; row: Prisma.Sql } {
   const name = (entry: string) => Prisma.raw(`"${entry}${suffix}"`);
-  const [counter, ticket, created, assigned] = ["counter", "ticket", "created", "assigned"].map(name);
-  const { actorId, actorType, actorLabel } = auditActor(actor);
-  const assignee = input.assignedTo ?? null;
-  const priority = input.priority as TicketRow["priority"];
+  const [counter, ticket, history] = ["counter", "ticket", "history"].map(name);
+  const { actorId } = auditActor(actor);
+  const assignee = routing ? routing.assigneeId : (input.assignedTo ?? null);
+  const priority = routing?.priority ?? (input.priority as TicketRow["priority"]);
   const due = slaDueTimes(priority, now);
   const risk = slaRiskAt({ priority, ...due, firstRespondedAt: null });
   const standIn = randomInt(2 ** 47, 2 ** 48);
@@ -303,28 +352,23 @@ function ticketEntries(
         address,
       )
     : null;
-  // Both events share the ticket's moment; the history orders such ties by id, created first.
-  const [createdId, assignedId] = [uuidv7(now.getTime()), uuidv7(now.getTime())].sort();
-  const event = (eventId: string, action: string, metadata: Prisma.Sql) => Prisma.sql`
-    INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
-    SELECT ${eventId}, ${organizationId}, ${actorId}, ${actorType}, ${actorLabel}, ${action}, 'ticket', "id", "id", ${metadata}, ${now} FROM ${ticket}`;
   const entries = Prisma.sql`
     ${counter} AS (${
       number === undefined ? nextNumber(organizationId) : Prisma.sql`SELECT ${number}::int AS "lastNumber"`
     }), ${ticket} AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-        "customerEmail", "assignedToId", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
+        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "lastNumber", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
-        ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee}, ${actorId}, ${actor.kind !== "staff"},
+        ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee},
+        ${routing?.group?.id ?? null}, ${routing?.tagIds ?? []}::text[], ${actorId}, ${actor.kind !== "staff"},
         ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now}
       FROM ${counter}
       RETURNING ${TICKET_COLUMNS}
-    ), ${created} AS (${event(createdId, "ticket.created", Prisma.sql`NULL`)})
-    ${
-      assignee
-        ? Prisma.sql`, ${assigned} AS (${event(assignedId, "ticket.assigned", Prisma.sql`${JSON.stringify({ field: "assignee", from: null, to: assignee })}::jsonb`)})`
-        : Prisma.empty
-    }
+    ), ${history} AS (
+      INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
+      SELECT e."id", ${organizationId}, e."actorId", e."actorType", e."actorLabel", e."action", 'ticket', t."id", t."id", e."metadata", ${now}
+      FROM ${ticket} t, ${newTicketHistory(actor, input.assignedTo ?? null, routing, now)}
+    )
     ${
       received
         ? threadMailSql({

@@ -9,7 +9,6 @@ import {
   TAGS_PER_TICKET_MAX,
   type Tag,
   type TagSearchQuery,
-  type TicketTags,
   type TicketTagsChange,
   type TopTag,
 } from "@/lib/schemas/tags";
@@ -100,6 +99,23 @@ export async function prepareTagChange(
 }
 
 /**
+ * What a prepared change makes of a ticket's tags: its new list (added tags last) and the tags
+ * it really adds and takes off. Past the tags a ticket may carry, a 409.
+ */
+export function tagsAfter(
+  current: string[],
+  change: PreparedTagChange,
+): { tagIds: string[]; added: Tag[]; removed: Tag[] } {
+  const removeIds = new Set(change.remove.map((t) => t.id));
+  const removed = change.remove.filter((t) => current.includes(t.id));
+  const added = change.add.filter((t) => !current.includes(t.id) && !removeIds.has(t.id));
+  const tagIds = [...current.filter((id) => !removeIds.has(id)), ...added.map((t) => t.id)];
+  if (added.length > 0 && tagIds.length > TAGS_PER_TICKET_MAX)
+    throw tagLimitReached(`A ticket can carry at most ${TAGS_PER_TICKET_MAX} tags`);
+  return { tagIds, added, removed };
+}
+
+/**
  * Applies a prepared change to one ticket the caller has locked: the ticket's tag list is
  * written (raising its version through the live-update trigger, so every open workspace
  * hears of it) and each tag added or removed is one sentence of the ticket's history.
@@ -114,13 +130,8 @@ export async function applyPreparedTags(
   /** What brought the change, kept in its history (a macro applied with a reply). */
   cause: { macro?: string } = {},
 ): Promise<{ tagIds: string[]; version: number | null }> {
-  const removeIds = new Set(change.remove.map((t) => t.id));
-  const removed = change.remove.filter((t) => ticket.tagIds.includes(t.id));
-  const added = change.add.filter((t) => !ticket.tagIds.includes(t.id) && !removeIds.has(t.id));
+  const { tagIds, added, removed } = tagsAfter(ticket.tagIds, change);
   if (added.length === 0 && removed.length === 0) return { tagIds: ticket.tagIds, version: null };
-  const tagIds = [...ticket.tagIds.filter((id) => !removeIds.has(id)), ...added.map((t) => t.id)];
-  if (added.length > 0 && tagIds.length > TAGS_PER_TICKET_MAX)
-    throw tagLimitReached(`A ticket can carry at most ${TAGS_PER_TICKET_MAX} tags`);
   const [row] = await tx.$queryRaw<{ version: number }[]>`
     UPDATE "Ticket" SET "tagIds" = ${tagIds}::text[], "updatedAt" = ${now}
     WHERE "id" = ${ticket.id} AND "organizationId" = ${actor.organizationId} RETURNING "version"`;
@@ -212,24 +223,6 @@ export function assertMayTag(user: SessionUser) {
   if (!can(user, "tickets.tags")) throw forbidden("Customers cannot see or change tags");
 }
 
-/** Adds and removes tags of one ticket of the caller's organisation (another tenant's is a 404). */
-export async function changeTicketTags(
-  user: SessionUser,
-  ticketId: string,
-  change: TicketTagsChange,
-  now = new Date(),
-): Promise<TicketTags> {
-  assertMayTag(user);
-  return db.$transaction(async (tx) => {
-    const [ticket] = await tx.$queryRaw<(TaggableTicket & { version: number })[]>`
-      SELECT "id", "organizationId", "tagIds", "version" FROM "Ticket"
-      WHERE "id" = ${ticketId} AND "organizationId" = ${user.organizationId} FOR UPDATE`;
-    if (!ticket) throw notFound("Ticket not found");
-    const { tagIds, version } = await applyTicketTags(tx, user, ticket, change, now);
-    return { tags: await tagNames(tx, user.organizationId, tagIds), version: version ?? ticket.version };
-  });
-}
-
 /**
  * The typeahead: the organisation's tags starting with q in any case, alphabetically. An
  * organisation holds at most TAGS_PER_ORGANIZATION_MAX tags, so this reads one bounded range
@@ -242,6 +235,44 @@ export async function searchTags(user: SessionUser, { q, limit }: TagSearchQuery
   return queryRows<Tag>(Prisma.sql`
     SELECT "id", "name" FROM "Tag" WHERE "organizationId" = ${user.organizationId} AND lower("name") LIKE ${prefix}
     ORDER BY lower("name") LIMIT ${limit}`);
+}
+
+/**
+ * The organisation's tags of these names (any case) by name key: from memory when this process
+ * has read them, the rest in one query.
+ */
+async function tagsNamed(organizationId: string, names: string[]): Promise<Map<string, Tag>> {
+  const found = new Map<string, Tag>();
+  const missing: string[] = [];
+  for (const key of uniqueByKey(names).map(tagKey)) {
+    const id = knownIds.get(`${organizationId}:${key}`);
+    const name = id === undefined ? undefined : knownNames.get(`${organizationId}:${id}`);
+    if (id === undefined || name === undefined) missing.push(key);
+    else found.set(key, { id, name });
+  }
+  for (const [key, tag] of await tagsByKey(db, organizationId, missing)) {
+    remember(knownIds, `${organizationId}:${key}`, tag.id);
+    remember(knownNames, `${organizationId}:${tag.id}`, tag.name);
+    found.set(key, tag);
+  }
+  return found;
+}
+
+/**
+ * prepareTagChange outside any transaction, for a ticket not yet written: the tags are looked up
+ * from memory where this process knows them, and only tags to add that are new are created, in a
+ * transaction of their own (an unused tag is harmless should the ticket then not be written).
+ */
+export async function prepareTagChangeAhead(
+  organizationId: string,
+  change: Pick<TicketTagsChange, "add" | "remove">,
+): Promise<PreparedTagChange> {
+  const known = await tagsNamed(organizationId, [...change.add, ...change.remove]);
+  const adding = uniqueByKey(change.add);
+  const add = adding.every((n) => known.has(tagKey(n)))
+    ? adding.map((n) => known.get(tagKey(n))!)
+    : await db.$transaction((tx) => ensureTags(tx, organizationId, adding));
+  return { add, remove: uniqueByKey(change.remove).flatMap((n) => known.get(tagKey(n)) ?? []) };
 }
 
 /** The id of the organisation's tag of this name (any case), or null when there is none. */

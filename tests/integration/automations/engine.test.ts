@@ -2,11 +2,15 @@ import { randomUUID } from "node:crypto";
 import { POST as portalCreate } from "@/app/api/portal/tickets/route";
 import { POST as replyRoute } from "@/app/api/replies/route";
 import { PUT as updateRoute } from "@/app/api/tickets/[id]/route";
+import { PATCH as tagsRoute } from "@/app/api/tickets/[id]/tags/route";
 import type { AutomationWhen, Plan } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { historySentence } from "@/lib/format/ticket-history";
 import { auditText } from "@/lib/format/audit-text";
+import { activeRules } from "@/lib/services/automations/active-rules";
 import { RULE_PASSES } from "@/lib/services/automations/engine";
+import { newTicketView, routeNewTicket } from "@/lib/services/automations/new-ticket";
+import { createTicketSchema } from "@/lib/schemas/tickets";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs } from "../helpers/jobs";
@@ -61,6 +65,8 @@ async function orgWithRules(plan: Plan, rules: RuleSpec[]) {
   await addRules(org.id, rules);
   return { org, agent };
 }
+
+const ticketInput = (given: object) => createTicketSchema.parse({ description: "Please help", ...given });
 
 const subjectHas = (value: string) => ({ field: "subject", operator: "contains", value });
 
@@ -127,6 +133,93 @@ describe("a ticket the team creates (API)", () => {
     const other = await postTicket(agent, { subject: "Password reset" });
     expect(other.body).toMatchObject({ priority: "medium", assignedTo: null, groupId: null });
     expect(await historyOf(other.body.id as string)).toEqual(["Sam Agent created the ticket"]);
+  });
+
+  it("routes the same whether its rules are worked out before the ticket is written or run after", async () => {
+    // Rules that only set fields and tags are worked out ahead and written with the ticket; a rule
+    // that also writes a note runs on the written ticket. Both must leave the same ticket.
+    const routing = (groupId: string, agentId: string): RuleSpec[] => [
+      {
+        name: "VIP domain",
+        conditions: { all: [{ field: "customer_domain", operator: "is", value: "bigcorp.example" }] },
+        actions: [{ type: "add_tags", value: ["vip", "Enterprise"] }],
+      },
+      {
+        name: "Refunds",
+        conditions: { all: [subjectHas("refund")] },
+        actions: [
+          { type: "set_priority", value: "high" },
+          { type: "set_group", value: groupId },
+        ],
+      },
+      // Matches only after the two above: a second pass.
+      {
+        name: "VIP refunds",
+        conditions: {
+          all: [
+            { field: "tags", operator: "contains", value: "VIP" },
+            { field: "priority", operator: "is", value: "high" },
+          ],
+        },
+        actions: [
+          { type: "assign", value: agentId },
+          { type: "remove_tags", value: ["enterprise"] },
+        ],
+      },
+    ];
+    const outcomes = [];
+    for (const note of [false, true]) {
+      const org = await createOrg("enterprise");
+      const agent = await createUser(org.id, "agent", { fullName: "Sam Agent" });
+      const group = await db.group.create({ data: { organizationId: org.id, name: "Billing", nameKey: "billing" } });
+      const rules = routing(group.id, agent.id);
+      if (note) rules.push({ name: "Note", actions: [{ type: "add_note", value: "Routed" }] });
+      await addRules(org.id, rules);
+      const input = { subject: "Refund please", customerEmail: "ceo@bigcorp.example" };
+      const rulesNow = await activeRules(org.id, "ticket_created");
+      const view = await newTicketView(
+        org.id,
+        rulesNow,
+        ticketInput(input),
+        { entrance: "agent", supportEmailId: null },
+        new Date(),
+      );
+      // Worked out ahead, unless a rule that fires does more than set fields and tags.
+      expect(await routeNewTicket(org.id, rulesNow, view, new Date())).toEqual(
+        note ? null : expect.objectContaining({ priority: "high" }),
+      );
+      const res = await postTicket(agent, input);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        priority: "high",
+        assignedTo: agent.id,
+        groupId: group.id,
+        group: { id: group.id, name: "Billing" },
+      });
+      const id = res.body.id as string;
+      const stored = await db.ticket.findUniqueOrThrow({ where: { id } });
+      outcomes.push({
+        fields: {
+          priority: stored.priority,
+          groupId: stored.groupId === group.id,
+          assignee: stored.assignedToId === agent.id,
+          due: stored.firstResponseDueAt.getTime() - stored.createdAt.getTime(),
+        },
+        tags: await tagsOf(id),
+        history: (await historyOf(id)).filter((line) => !line.startsWith("Rule 'Note'")),
+      });
+    }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect(outcomes[0]!.tags).toEqual(["vip"]);
+    expect(outcomes[0]!.history).toEqual([
+      "Sam Agent created the ticket",
+      "Rule 'VIP domain' added the tag vip",
+      "Rule 'VIP domain' added the tag Enterprise",
+      "Rule 'Refunds' set the priority to High",
+      "Rule 'Refunds' set the group to Billing",
+      "Rule 'VIP refunds' assigned the ticket to Sam Agent",
+      "Rule 'VIP refunds' removed the tag Enterprise",
+    ]);
   });
 
   it("runs rules in their order, each seeing what the ones before did", async () => {
@@ -456,6 +549,53 @@ describe("an agent's update", () => {
     // A later update that leaves the condition true changes nothing more: the rule's change is made.
     const again = await update({ status: "in_progress" });
     expect(again.body).toMatchObject({ status: "in_progress", assignedTo: lead.id });
+    expect(await historyOf(id)).toHaveLength(4);
+  });
+});
+
+describe("an agent's change of tags", () => {
+  it("is an update: the rules for updated tickets run, and the answer carries the tags they left", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    await addRules(
+      org.id,
+      [
+        {
+          name: "VIP is urgent",
+          conditions: { all: [{ field: "tags", operator: "contains", value: "vip" }] },
+          actions: [
+            { type: "set_priority", value: "urgent" },
+            { type: "add_tags", value: ["escalated"] },
+          ],
+        },
+      ],
+      "ticket_updated",
+    );
+    const created = await postTicket(agent, { subject: "Where is my order" });
+    const id = created.body.id as string;
+    const tag = async (body: unknown) =>
+      readJson(
+        await tagsRoute(
+          makeRequest(`/api/tickets/${id}/tags`, {
+            method: "PATCH",
+            body,
+            headers: { cookie: await sessionCookie(agent) },
+          }),
+          params({ id }),
+        ),
+      );
+    const res = await tag({ add: ["VIP"], remove: [] });
+    expect(res).toMatchObject({ status: 200, body: { tags: ["VIP", "escalated"] } });
+    const stored = await db.ticket.findUniqueOrThrow({ where: { id }, select: { priority: true, version: true } });
+    expect(stored.priority).toBe("urgent");
+    expect(res.body.version).toBe(stored.version);
+    expect((await historyOf(id)).slice(1)).toEqual([
+      "Sam Agent added the tag VIP",
+      "Rule 'VIP is urgent' set the priority to Urgent",
+      "Rule 'VIP is urgent' added the tag escalated",
+    ]);
+    // A change of tags that changes nothing runs no rule.
+    const same = await tag({ add: ["vip"], remove: [] });
+    expect(same).toMatchObject({ status: 200, body: { tags: ["VIP", "escalated"], version: stored.version } });
     expect(await historyOf(id)).toHaveLength(4);
   });
 });
