@@ -42,6 +42,9 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   tags: "Tags",
   created_at: "Created",
   updated_at: "Last updated",
+  status_changed_at: "Status last changed",
+  assignee_changed_at: "Assignee last changed",
+  last_agent_reply_at: "Team last replied",
 };
 
 /** How a condition on the field starts in a sentence ("the subject contains ..."). */
@@ -59,6 +62,9 @@ const FIELD_NOUNS: Record<ConditionField, string> = {
   tags: "the tags",
   created_at: "the ticket was created",
   updated_at: "the ticket was last updated",
+  status_changed_at: "the status last changed",
+  assignee_changed_at: "the assignee last changed",
+  last_agent_reply_at: "the team last replied",
 };
 
 export const OPERATOR_LABELS: Record<ConditionOperator, string> = {

@@ -9,6 +9,7 @@ import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/service
 import { deliverToInbox, pollImapMailbox } from "@/lib/services/mail/imap-polling";
 import { INBOUND_JOB, type InboundJob } from "@/lib/services/mail/inbound/accept";
 import { ingestInboundMessage } from "@/lib/services/mail/inbound/ingest";
+import { sweepTimeRules, TIME_RULES_JOB } from "@/lib/services/automations/time-rules";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
@@ -18,6 +19,7 @@ handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
 handle("attachments.purge", async () => void (await purgeDeletedAttachments()));
 handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
+handle(TIME_RULES_JOB, async () => void (await sweepTimeRules()));
 handle<{ mailboxId: string }>(
   IMAP_POLL_JOB,
   async ({ mailboxId }) => void (await pollImapMailbox(mailboxId, deliverToInbox)),
@@ -27,3 +29,4 @@ schedule("* * * * *", "sla.warnings");
 schedule("17 * * * *", "cleanup.expired");
 schedule("*/10 * * * *", "attachments.purge");
 schedule("* * * * *", IMAP_TICK_JOB);
+schedule("*/5 * * * *", TIME_RULES_JOB);

@@ -82,10 +82,25 @@ const FIELDS = {
   tags: { operators: ["contains", "not_contains"], value: tagNameSchema },
   created_at: { operators: ["hours_since_greater_than"], value: hours },
   updated_at: { operators: ["hours_since_greater_than"], value: hours },
+  status_changed_at: { operators: ["hours_since_greater_than"], value: hours },
+  assignee_changed_at: { operators: ["hours_since_greater_than"], value: hours },
+  /** Since the team last replied publicly, or since the ticket was created when it never did. */
+  last_agent_reply_at: { operators: ["hours_since_greater_than"], value: hours },
 } as const satisfies Record<string, FieldRule>;
 
 export type ConditionField = keyof typeof FIELDS;
 export const CONDITION_FIELDS = Object.keys(FIELDS) as ConditionField[];
+/** The fields that measure time: a rule's conditions on them hold once enough hours have passed. */
+export const TIME_FIELDS = [
+  "created_at",
+  "updated_at",
+  "status_changed_at",
+  "assignee_changed_at",
+  "last_agent_reply_at",
+] as const satisfies readonly ConditionField[];
+export type TimeField = (typeof TIME_FIELDS)[number];
+export const isTimeField = (field: ConditionField): field is TimeField =>
+  (TIME_FIELDS as readonly string[]).includes(field);
 
 export type Condition = { field: ConditionField; operator: ConditionOperator; value: unknown };
 

@@ -48,6 +48,9 @@ async function writeTicket(run: RuleRun, data: Prisma.TicketUpdateInput) {
     data: { ...data, updatedAt: run.now },
   });
   run.view.updatedAt = run.now;
+  // The database dates a status or assignee change (the time rules' clocks): the next rule reads them as changed.
+  run.view.statusChangedAt = run.row.statusChangedAt;
+  run.view.assigneeChangedAt = run.row.assigneeChangedAt;
 }
 
 /** A rule's text with the ticket's placeholders filled in, as a macro's are (no agent: the team writes). */

@@ -1,5 +1,12 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import type { Condition, ConditionField, Conditions, Entrance } from "@/lib/schemas/automations";
+import {
+  isTimeField,
+  type Condition,
+  type ConditionField,
+  type Conditions,
+  type Entrance,
+  type TimeField,
+} from "@/lib/schemas/automations";
 import { tagKey } from "@/lib/tags/names";
 
 /** What a rule's conditions read of a ticket, as it stands at that moment of the change. */
@@ -19,7 +26,20 @@ export type RuleTicket = {
   tags: string[];
   createdAt: Date;
   updatedAt: Date;
+  statusChangedAt: Date;
+  assigneeChangedAt: Date;
+  /** When the team last replied publicly; when the ticket was created until it does. */
+  teamRepliedAt: Date;
 };
+
+/** The moment each time field measures from. */
+export const TIME_OF = {
+  created_at: "createdAt",
+  updated_at: "updatedAt",
+  status_changed_at: "statusChangedAt",
+  assignee_changed_at: "assigneeChangedAt",
+  last_agent_reply_at: "teamRepliedAt",
+} as const satisfies Record<TimeField, keyof RuleTicket>;
 
 const HOUR_MS = 3_600_000;
 
@@ -30,7 +50,7 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLo
 const foldDomain = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase().replace(/^@/, "") : v);
 
 /** The ticket's value a condition field compares, in the form its values are compared in. */
-function valueOf(field: Exclude<ConditionField, "tags" | "created_at" | "updated_at">, t: RuleTicket): unknown {
+function valueOf(field: Exclude<ConditionField, "tags" | TimeField>, t: RuleTicket): unknown {
   switch (field) {
     case "subject":
       return fold(t.subject);
@@ -64,8 +84,7 @@ export function conditionHolds(condition: Condition, t: RuleTicket, now: Date): 
     const has = t.tags.some((name) => tagKey(name) === tagKey(String(value)));
     return operator === "contains" ? has : !has;
   }
-  if (field === "created_at" || field === "updated_at")
-    return hoursSince(field === "created_at" ? t.createdAt : t.updatedAt, now) > Number(value);
+  if (isTimeField(field)) return hoursSince(t[TIME_OF[field]], now) > Number(value);
   const actual = valueOf(field, t);
   const norm = field === "customer_domain" ? foldDomain : fold;
   switch (operator) {

@@ -40,6 +40,7 @@ async function latestTickets(organizationId: string): Promise<PreviewRow[]> {
     SELECT t."id", t."ticketNumber", t."subject", t."description" AS "firstMessage", t."customerName",
       t."customerEmail", t."priority"::text AS "priority", t."status"::text AS "status", t."groupId",
       t."assignedToId" AS "assigneeId", t."tagIds", t."createdAt", t."updatedAt",
+      t."statusChangedAt", t."assigneeChangedAt", t."teamRepliedAt",
       CASE WHEN NOT t."raisedByCustomer" THEN 'agent' WHEN m."id" IS NOT NULL THEN 'email' ELSE 'portal' END AS "entrance",
       s."email" AS "supportAddress"
     FROM "Ticket" t

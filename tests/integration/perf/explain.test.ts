@@ -12,6 +12,9 @@ import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
 import { GET as pane } from "@/app/api/tickets/[id]/pane/route";
 import { GET as list } from "@/app/api/tickets/route";
 import { GET as users } from "@/app/api/users/route";
+import type { Condition, ConditionField } from "@/lib/schemas/automations";
+import type { ActiveRule } from "@/lib/services/automations/active-rules";
+import { candidatesQuery } from "@/lib/services/automations/time-rules";
 import { sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
@@ -83,7 +86,8 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     FROM generate_series(1, ${MEMBERS}::int) AS k`;
   await tx.$executeRaw`
     INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "customerName",
-      "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "createdAt", "updatedAt", "tagIds", "groupId")
+      "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "createdAt", "updatedAt", "tagIds", "groupId",
+      "statusChangedAt", "assigneeChangedAt", "teamRepliedAt")
     SELECT gen_random_uuid()::text, 'perf-org-' || o.i, k,
       (ARRAY['Printer is on fire', 'Refund for invoice', 'Cannot log in', 'Export fails'])[1 + k % 4] || ' ' || k,
       'Details of case ' || k || ' from the ' || (ARRAY['web', 'mobile', 'api'])[1 + k % 3] || ' team',
@@ -93,7 +97,8 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
       CASE WHEN k % 3 = 0 THEN NULL ELSE 'perf-agent-' || o.i END,
       t.c + interval '1 hour', t.c + interval '1 day', t.c + interval '18 hours', t.c + interval '30 minutes', t.c, t.c + interval '1 hour',
       CASE WHEN k % 1000 = 7 THEN ARRAY['perf-tag-' || o.i || '-rare'] WHEN k % 2 = 0 THEN ARRAY['perf-tag-' || o.i || '-' || (k / 2) % 10] ELSE '{}' END,
-      CASE WHEN k % 7 = 1 THEN 'perf-group-' || o.i || '-' || (k / 7) % 3 END
+      CASE WHEN k % 7 = 1 THEN 'perf-group-' || o.i || '-' || (k / 7) % 3 END,
+      t.c + interval '1 hour', t.c, t.c + interval '5 minutes'
     FROM (SELECT i, CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END AS n FROM generate_series(0, ${ORGS - 1}::int) AS i) AS o
       CROSS JOIN LATERAL generate_series(1, o.n) AS k
       CROSS JOIN LATERAL (SELECT now()::timestamp - (o.n - k) * interval '10 minutes' AS c) AS t`;
@@ -512,6 +517,47 @@ describe.each([
     expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
     expect(plans[0]!.nodes.some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
     expect(sequentialScans(plans)).toEqual([]);
+  });
+
+  // The time rules' sweep finds the tickets a rule could match through the clocks' indexes of
+  // the statuses it looks at: never the tenant's closed tickets, nor another tenant's. With the
+  // issue's three examples at once, and with "pending for more than 5 days" alone (its pending
+  // tickets' range of the status clock).
+  it.each([
+    ["the three examples", ["pending", "unassigned", "no-reply"], null],
+    ["pending for more than 5 days", ["pending"], "Ticket_time_status_changed_idx"],
+  ])("finds the time rules' candidate tickets by index (%s)", async (_label, names, index) => {
+    const hours = (field: ConditionField, value: number): Condition => ({
+      field,
+      operator: "hours_since_greater_than",
+      value,
+    });
+    const examples: Record<string, Condition[]> = {
+      pending: [{ field: "status", operator: "is", value: "pending" }, hours("status_changed_at", 120)],
+      unassigned: [{ field: "assignee", operator: "is", value: null }, hours("assignee_changed_at", 2)],
+      "no-reply": [hours("last_agent_reply_at", 24)],
+    };
+    const rules = names.map((id): ActiveRule => ({
+      id,
+      name: id,
+      conditions: { all: examples[id]!, any: [] },
+      actions: [],
+    }));
+    const query = candidatesQuery(org, rules, new Date(), "");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const explain = originalQuery as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult>;
+      const { rows } = await explain.call(client, `EXPLAIN (FORMAT JSON) ${query.text}`, query.values);
+      const plans = [{ nodes: scans((rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan) }];
+      expect(sequentialScans(plans)).toEqual([]);
+      const used = ticketIndexes(plans);
+      expect(used.length).toBeGreaterThan(0);
+      expect(used.filter((name) => !name?.startsWith("Ticket_time_"))).toEqual([]);
+      if (index) expect(used).toContain(index);
+    } finally {
+      await client.end();
+    }
   });
 
   // The organisation's own search index: an index of every tenant's addresses would hand back

@@ -20,6 +20,9 @@ const ticket: RuleTicket = {
   tags: ["VIP", "billing"],
   createdAt: hoursAgo(50),
   updatedAt: hoursAgo(3),
+  statusChangedAt: hoursAgo(130),
+  assigneeChangedAt: hoursAgo(10),
+  teamRepliedAt: hoursAgo(30),
 };
 
 const parse = (c: unknown): Condition => conditionsSchema.parse({ all: [c], any: [] }).all[0]!;
@@ -75,6 +78,12 @@ describe("a condition against a ticket", () => {
     ["created_at", "hours_since_greater_than", 50, false],
     ["updated_at", "hours_since_greater_than", 2.5, true],
     ["updated_at", "hours_since_greater_than", 24, false],
+    ["status_changed_at", "hours_since_greater_than", 120, true],
+    ["status_changed_at", "hours_since_greater_than", 130, false],
+    ["assignee_changed_at", "hours_since_greater_than", 2, true],
+    ["assignee_changed_at", "hours_since_greater_than", 12, false],
+    ["last_agent_reply_at", "hours_since_greater_than", 24, true],
+    ["last_agent_reply_at", "hours_since_greater_than", 30, false],
   ])("%s %s %j: %s", (field, operator, value, expected) => {
     expect(holds(field, operator, value)).toBe(expected);
   });
