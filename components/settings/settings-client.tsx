@@ -2,6 +2,7 @@
 
 import { MacrosCard } from "@/components/macros/macros-card";
 import { TeamTab } from "@/components/settings/team-tab";
+import { AutomationsCard } from "./automations/automations-card";
 import { GroupsCard } from "./groups-card";
 import { HashTabs } from "@/components/ui/hash-tabs";
 import { OrganizationTab } from "./organization-tab";
@@ -13,6 +14,7 @@ export function SettingsClient({
   canManage,
   macros,
   manageGroups,
+  manageAutomations,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -20,6 +22,8 @@ export function SettingsClient({
   macros: { read: boolean; manage: boolean };
   /** Groups: admins set them up here (agents use them from the workspace). */
   manageGroups: boolean;
+  /** Automations: admins write the rules that route tickets. */
+  manageAutomations: boolean;
 }) {
   return (
     <HashTabs
@@ -36,6 +40,7 @@ export function SettingsClient({
         },
         ...(macros.read ? [{ value: "macros", label: "Macros", panel: <MacrosCard canManage={macros.manage} /> }] : []),
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
+        ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
       ]}
     />
   );

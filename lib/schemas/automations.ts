@@ -90,6 +90,9 @@ const FIELDS = {
 
 export type ConditionField = keyof typeof FIELDS;
 export const CONDITION_FIELDS = Object.keys(FIELDS) as ConditionField[];
+/** The operators a field takes (the editor offers only these). */
+export const fieldOperators = (field: ConditionField): readonly ConditionOperator[] => FIELDS[field].operators;
+
 /** The fields that measure time: a rule's conditions on them hold once enough hours have passed. */
 export const TIME_FIELDS = [
   "created_at",

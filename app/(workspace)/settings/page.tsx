@@ -15,6 +15,7 @@ export default async function SettingsPage() {
         canManage={can(user, "support_emails.manage")}
         macros={{ read: can(user, "macros.read"), manage: can(user, "macros.manage") }}
         manageGroups={can(user, "groups.manage")}
+        manageAutomations={can(user, "automations.manage")}
       />
     </WorkspaceFrame>
   );

@@ -1,0 +1,149 @@
+"use client";
+
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { errorIdOf } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { OptionSelect } from "@/components/ui/option-select";
+import { Textarea } from "@/components/ui/textarea";
+import { ACTION_LABELS } from "@/lib/automations/labels";
+import { PLACEHOLDERS, placeholderToken } from "@/lib/macros/placeholders";
+import { ACTION_TYPES, type ActionType } from "@/lib/schemas/automations";
+import { actionOptions, newAction, type ActionDraft, type Choices } from "./rule-draft";
+
+const TYPE_OPTIONS = ACTION_TYPES.map((t) => ({ value: t, label: ACTION_LABELS[t] }));
+const TEXT_ACTIONS: readonly ActionType[] = ["add_note", "email_customer", "email_group"];
+
+/** The placeholders a rule's text may hold, as in macros: filled in for each ticket. */
+function PlaceholderHelp({ id }: { id: string }) {
+  return (
+    <details id={id} className="text-xs text-muted-foreground">
+      <summary className="cursor-pointer">Placeholders you can use</summary>
+      <ul className="mt-1 grid gap-0.5">
+        {PLACEHOLDERS.map((p) => (
+          <li key={p.key}>
+            <code className="text-foreground">{placeholderToken(p.key)}</code> {p.description}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The value an action sets, in the control that fits its type. */
+function ActionValue({
+  id,
+  name,
+  action,
+  choices,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  action: ActionDraft;
+  choices: Choices;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorIdOf(id) : undefined };
+  const options = actionOptions(action.type, choices);
+  if (options)
+    return (
+      <div {...aria}>
+        <OptionSelect
+          id={id}
+          label={`${name} value`}
+          placeholder="Choose..."
+          value={action.value}
+          options={options}
+          onChange={onChange}
+        />
+      </div>
+    );
+  if (TEXT_ACTIONS.includes(action.type))
+    return (
+      <div className="grid gap-1">
+        <Textarea
+          id={id}
+          aria-label={`${name} text`}
+          rows={3}
+          placeholder="Hi {{customer.firstName}}, ..."
+          value={action.value}
+          onChange={(e) => onChange(e.target.value)}
+          {...aria}
+        />
+        <PlaceholderHelp id={`${id}-placeholders`} />
+      </div>
+    );
+  return (
+    <Input
+      id={id}
+      aria-label={`${name} tags`}
+      autoComplete="off"
+      placeholder="billing, vip"
+      value={action.value}
+      onChange={(e) => onChange(e.target.value)}
+      {...aria}
+    />
+  );
+}
+
+/** One action: what it does and with which value; removable. */
+export function ActionRow({
+  id,
+  name,
+  action,
+  choices,
+  error,
+  onChange,
+  onRemove,
+}: {
+  id: string;
+  /** "Action 2": names the row's controls for screen readers. */
+  name: string;
+  action: ActionDraft;
+  choices: Choices;
+  error?: string;
+  onChange: (next: ActionDraft) => void;
+  onRemove?: () => void;
+}) {
+  return (
+    <li className="flex items-start gap-2 rounded-md border p-2">
+      <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:items-start">
+        <OptionSelect
+          label={`${name} type`}
+          value={action.type}
+          options={TYPE_OPTIONS}
+          onChange={(type) => onChange({ ...newAction(type as ActionType), key: action.key })}
+        />
+        <div className="grid min-w-0 gap-1">
+          <ActionValue
+            id={id}
+            name={name}
+            action={action}
+            choices={choices}
+            error={error}
+            onChange={(value) => onChange({ ...action, value })}
+          />
+          {error && (
+            <p id={errorIdOf(id)} className="text-xs font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+      {onRemove && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${name.toLowerCase()}`}
+          onClick={onRemove}
+        >
+          <X aria-hidden />
+        </Button>
+      )}
+    </li>
+  );
+}

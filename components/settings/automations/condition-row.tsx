@@ -1,0 +1,166 @@
+"use client";
+
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { errorIdOf } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { OptionSelect } from "@/components/ui/option-select";
+import { CONDITION_FIELD_LABELS, operatorLabel } from "@/lib/automations/labels";
+import { CONDITION_FIELDS, fieldOperators, type ConditionOperator } from "@/lib/schemas/automations";
+import { fieldOptions, isHours, withField, type Choices, type ConditionDraft } from "./rule-draft";
+
+const FIELD_OPTIONS = CONDITION_FIELDS.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
+
+/** The value a condition compares with, in the control that fits its field and test. */
+function ConditionValue({
+  id,
+  name,
+  condition,
+  choices,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  condition: ConditionDraft;
+  choices: Choices;
+  error?: string;
+  onChange: (next: ConditionDraft) => void;
+}) {
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorIdOf(id) : undefined };
+  const options = fieldOptions(condition.field, choices);
+  if (isHours(condition.operator))
+    return (
+      <div className="flex items-center gap-2">
+        <Input
+          id={id}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          aria-label={`${name} hours`}
+          className="w-28"
+          value={condition.value}
+          onChange={(e) => onChange({ ...condition, value: e.target.value })}
+          {...aria}
+        />
+        <span className="text-sm text-muted-foreground">hours ago</span>
+      </div>
+    );
+  if (options && condition.operator === "in")
+    return (
+      <div id={id} role="group" aria-label={`${name} values`} className="flex flex-wrap gap-x-4 gap-y-2 py-1" {...aria}>
+        {options.map((o) => (
+          <span key={o.value} className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-${o.value}`}
+              checked={condition.values.includes(o.value)}
+              onCheckedChange={(on) =>
+                onChange({
+                  ...condition,
+                  values: on === true ? [...condition.values, o.value] : condition.values.filter((v) => v !== o.value),
+                })
+              }
+            />
+            <Label htmlFor={`${id}-${o.value}`} className="font-normal">
+              {o.label}
+            </Label>
+          </span>
+        ))}
+      </div>
+    );
+  if (options)
+    return (
+      <div {...aria}>
+        <OptionSelect
+          id={id}
+          label={`${name} value`}
+          placeholder="Choose..."
+          value={condition.value}
+          options={options}
+          onChange={(value) => onChange({ ...condition, value })}
+        />
+      </div>
+    );
+  return (
+    <Input
+      id={id}
+      aria-label={`${name} value`}
+      autoComplete="off"
+      placeholder={
+        condition.operator === "in" ? "Separate several with commas" : condition.field === "tags" ? "vip" : ""
+      }
+      value={condition.value}
+      onChange={(e) => onChange({ ...condition, value: e.target.value })}
+      {...aria}
+    />
+  );
+}
+
+/** One condition: which field, which test, what value; removable. */
+export function ConditionRow({
+  id,
+  name,
+  condition,
+  choices,
+  error,
+  onChange,
+  onRemove,
+}: {
+  id: string;
+  /** "Condition 2 of all": names the row's controls for screen readers. */
+  name: string;
+  condition: ConditionDraft;
+  choices: Choices;
+  error?: string;
+  onChange: (next: ConditionDraft) => void;
+  onRemove: () => void;
+}) {
+  const operators = fieldOperators(condition.field).map((op) => ({
+    value: op,
+    label: operatorLabel(condition.field, op),
+  }));
+  return (
+    <li className="flex items-start gap-2 rounded-md border p-2">
+      <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,10rem)_minmax(0,1fr)] sm:items-start">
+        <OptionSelect
+          label={`${name} field`}
+          value={condition.field}
+          options={FIELD_OPTIONS}
+          onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"]))}
+        />
+        <OptionSelect
+          label={`${name} test`}
+          value={condition.operator}
+          options={operators}
+          onChange={(operator) =>
+            onChange({
+              ...condition,
+              operator: operator as ConditionOperator,
+              value: isHours(condition.operator) ? "" : condition.value,
+            })
+          }
+        />
+        <div className="grid min-w-0 gap-1">
+          <ConditionValue
+            id={id}
+            name={name}
+            condition={condition}
+            choices={choices}
+            error={error}
+            onChange={onChange}
+          />
+          {error && (
+            <p id={errorIdOf(id)} className="text-xs font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+      <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
+        <X aria-hidden />
+      </Button>
+    </li>
+  );
+}
