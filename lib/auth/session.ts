@@ -89,7 +89,7 @@ export async function getCurrentUser(): Promise<SessionUser | null> {
 
 /** The fields of the auth check's user (never the version or anything secret). */
 export function publicUser(user: SessionUser) {
-  const { id, fullName, email, username, avatar, role, isActive, organizationId } = user;
-  return { id, fullName, email, username, avatar, role, isActive, organizationId };
+  const { id, fullName, email, username, avatar, role, isActive, availability, organizationId } = user;
+  return { id, fullName, email, username, avatar, role, isActive, availability, organizationId };
 }
 export type PublicUser = ReturnType<typeof publicUser>;

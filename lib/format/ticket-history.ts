@@ -21,7 +21,13 @@ type Change = {
   toName?: string | null;
   groupDeleted?: boolean;
   passes?: number;
+  /** An automatic assignment names the group and its mode: "by Billing's round robin". */
+  assignment?: string;
+  groupName?: string;
 };
+
+/** How a group's mode reads after "by Billing's". */
+const ASSIGNMENT_NAMES: Record<string, string> = { round_robin: "round robin", balanced: "balanced assignment" };
 
 /** How the history and the activity log name a rule that acted: "Rule 'Refunds to Billing'". */
 export const ruleLabel = (name: string) => `Rule '${name}'`;
@@ -68,6 +74,8 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} changed the priority from ${label(PRIORITY_LABELS, m.from)} to ${label(PRIORITY_LABELS, m.to)}`;
     case "ticket.assigned":
       if (!m.to) return `${who} unassigned the ticket`;
+      if (m.assignment && m.groupName)
+        return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"} by ${m.groupName}'s ${ASSIGNMENT_NAMES[m.assignment] ?? m.assignment}`;
       return `${who} assigned the ticket to ${names.get(m.to) ?? "a former team member"}`;
     case "ticket.group_changed":
       if (m.toName) return `${who} set the group to ${m.toName}`;

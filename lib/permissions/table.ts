@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   "tickets.internal_notes": STAFF,
   /** Move one's own account to another email address (a customer's email decides which tickets they see). */
   "profile.change_email": STAFF,
+  /** Say whether automatic assignment may give one new tickets (available or away). */
+  "profile.availability": STAFF,
   /** The organisation's plan and how much of it is used (tickets, agent seats): the team's business, not its customers'. */
   "organization.usage": STAFF,
   /** Finish or skip the onboarding wizard for the organisation (the team sets up the help desk; it lands in the activity log). */

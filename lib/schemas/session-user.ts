@@ -1,4 +1,4 @@
-import type { Role } from "@/generated/prisma/enums";
+import type { Availability, Role } from "@/generated/prisma/enums";
 
 /**
  * The signed-in user as the app sees it: as in the database now, read from it or from this
@@ -14,5 +14,7 @@ export type SessionUser = {
   username: string;
   avatar: string | null;
   isActive: boolean;
+  /** Whether automatic assignment may give them new tickets. */
+  availability: Availability;
   sessionVersion: number;
 };

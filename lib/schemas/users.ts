@@ -1,4 +1,4 @@
-import type { Plan, Role } from "@/generated/prisma/enums";
+import type { Availability, Plan, Role } from "@/generated/prisma/enums";
 import { EDITABLE_ROLES } from "@/lib/permissions/rules";
 import { searchPageQuery } from "./fields";
 import { z } from "./zod";
@@ -14,11 +14,31 @@ export const updateUserSchema = z
 /** GET /api/users: one keyset page, optionally searched by full name or email. */
 export const userListQuerySchema = searchPageQuery;
 
+export const AVAILABILITIES = ["available", "away"] as const satisfies readonly Availability[];
+
+/** How each availability reads in the sidebar footer and the team list. */
+export const AVAILABILITY_LABELS: Record<Availability, string> = { available: "Available", away: "Away" };
+
+/** PUT /api/users/availability: whether automatic assignment may give the signed-in agent new tickets. */
+export const availabilitySchema = z.object({
+  availability: z.enum(AVAILABILITIES, { error: "Availability must be available or away" }),
+});
+
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** A user as the user list and the team list show them. */
-export type User = { id: string; fullName: string; email: string; role: Role; isActive: boolean; createdAt: Date };
+export type User = {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+/** A member of the team as the team list shows them: also whether they are available or away. */
+export type TeamMember = User & { availability: Availability };
 
 export type UserStats = { total: number; active: number; inactive: number };
 

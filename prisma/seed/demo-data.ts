@@ -133,6 +133,8 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
 /**
  * The demo team's groups (Settings > Groups; My Groups in the sidebar): Billing for the admin and
  * the first agent, Technical for both agents, each holding the week's tickets of its category.
+ * New tickets routed to them are shared out: Billing in turn, Technical to whoever holds the
+ * fewest open tickets, up to 15 each.
  */
 async function seedGroups(
   tx: Prisma.TransactionClient,
@@ -140,8 +142,14 @@ async function seedGroups(
   agents: { id: string }[],
 ): Promise<Record<string, string>> {
   const groups = [
-    { name: "Billing", category: "billing", members: agents.slice(0, 2) },
-    { name: "Technical", category: "technical", members: agents.slice(1, 3) },
+    { name: "Billing", category: "billing", members: agents.slice(0, 2), assignment: "round_robin" as const },
+    {
+      name: "Technical",
+      category: "technical",
+      members: agents.slice(1, 3),
+      assignment: "balanced" as const,
+      maxOpenPerAgent: 15,
+    },
   ];
   const ids: Record<string, string> = {};
   for (const g of groups) {
@@ -150,6 +158,8 @@ async function seedGroups(
         organizationId,
         name: g.name,
         nameKey: g.name.toLowerCase(),
+        assignment: g.assignment,
+        maxOpenPerAgent: g.maxOpenPerAgent ?? null,
         members: { create: g.members.map((m) => ({ userId: m.id })) },
       },
       select: { id: true },

@@ -7,6 +7,7 @@ import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
 import { recordEvent } from "@/lib/services/audit";
+import { assignInGroup } from "@/lib/services/groups/assignment";
 import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/services/mail/notifications";
 import { statusClock } from "@/lib/services/tickets/status";
 import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
@@ -51,6 +52,16 @@ async function writeTicket(run: RuleRun, data: Prisma.TicketUpdateInput) {
   // The database dates a status or assignee change (the time rules' clocks): the next rule reads them as changed.
   run.view.statusChangedAt = run.row.statusChangedAt;
   run.view.assigneeChangedAt = run.row.assigneeChangedAt;
+}
+
+/** An unassigned ticket given to a member of its group by the group's mode (see assignment.ts). */
+async function assignByGroup(run: RuleRun, rule: Rule) {
+  const assigned = await assignInGroup(run.tx, run.row, { rule: rule.name }, run.now);
+  if (!assigned) return;
+  run.row = assigned;
+  run.view.assigneeId = assigned.assignedToId;
+  run.view.assigneeChangedAt = assigned.assigneeChangedAt;
+  run.view.updatedAt = run.now;
 }
 
 /** A rule's text with the ticket's placeholders filled in, as a macro's are (no agent: the team writes). */
@@ -122,17 +133,19 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       const from = row.groupId;
       await writeTicket(run, { group: { connect: { id: group.id } } });
       run.view.groupId = group.id;
-      return recordRuleChange(run, rule, "ticket.group_changed", {
+      await recordRuleChange(run, rule, "ticket.group_changed", {
         field: "group",
         from,
         to: group.id,
         fromName: previous?.name ?? null,
         toName: group.name,
       });
+      // An unassigned ticket entering a group is shared out by the group's mode at once.
+      return assignByGroup(run, rule);
     }
     case "assign": {
-      // Sharing out by the group's assignment mode comes with automatic assignment.
-      if (action.value === ASSIGN_TO_GROUP || action.value === row.assignedToId) return;
+      if (action.value === ASSIGN_TO_GROUP) return assignByGroup(run, rule);
+      if (action.value === row.assignedToId) return;
       const agent = await tx.user.findFirst({
         where: {
           id: action.value,

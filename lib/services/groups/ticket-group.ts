@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { badRequest } from "@/lib/errors";
 import type { TicketGroup } from "@/lib/schemas/groups";
 
@@ -10,11 +10,19 @@ type Tx = Prisma.TransactionClient;
 /**
  * The group a ticket is put in, held (FOR SHARE) until the ticket's change commits, so it
  * cannot be deleted in between and leave the ticket in a group that is gone; a group of
- * another organisation, or none, is a 400 naming the field.
+ * another organisation, or none, is a 400 naming the field. A ticket that the group's mode may
+ * then assign takes at once the lock assignment takes (`forAssignment`): two changes each
+ * holding the share lock and waiting to strengthen it would wait for each other.
  */
-export async function groupForTicket(tx: Tx, organizationId: string, id: string): Promise<TicketGroup> {
+export async function groupForTicket(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  { forAssignment = false } = {},
+): Promise<TicketGroup> {
+  const lock = forAssignment ? Prisma.sql`FOR NO KEY UPDATE` : Prisma.sql`FOR SHARE`;
   const [group] = await tx.$queryRaw<TicketGroup[]>`
-    SELECT "id", "name" FROM "Group" WHERE "id" = ${id} AND "organizationId" = ${organizationId} FOR SHARE`;
+    SELECT "id", "name" FROM "Group" WHERE "id" = ${id} AND "organizationId" = ${organizationId} ${lock}`;
   if (!group) throw badRequest(GROUP_UNKNOWN, [{ path: "groupId", message: GROUP_UNKNOWN }]);
   return group;
 }

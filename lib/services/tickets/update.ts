@@ -17,6 +17,7 @@ import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { runEventRules } from "@/lib/services/automations/engine";
 import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
+import { assignInGroup } from "@/lib/services/groups/assignment";
 
 export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
@@ -73,8 +74,16 @@ export async function applyTicketChange(
     changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
     data.assignedTo = input.assignedTo ? { connect: { id: input.assignedTo } } : { disconnect: true };
   }
+  // An unassigned ticket put in a group is shared out by the group's mode, unless the same
+  // change names its assignee (or no assignee).
+  const assignIn =
+    input.groupId && input.groupId !== ticket.groupId && input.assignedTo === undefined && !ticket.assignedToId
+      ? input.groupId
+      : null;
   if (input.groupId !== undefined && input.groupId !== ticket.groupId) {
-    const to = input.groupId ? await groupForTicket(tx, user.organizationId, input.groupId) : null;
+    const to = input.groupId
+      ? await groupForTicket(tx, user.organizationId, input.groupId, { forAssignment: assignIn !== null })
+      : null;
     const fromName = await currentGroupName(tx, ticket.groupId);
     changes.push({ field: "group", from: ticket.groupId, to: to?.id ?? null, fromName, toName: to?.name ?? null });
     data.group = to ? { connect: { id: to.id } } : { disconnect: true };
@@ -101,9 +110,13 @@ export async function applyTicketChange(
     if (change.field === "status")
       await notifyStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
   }
+  const assigned = assignIn ? await assignInGroup(tx, { ...ticket, groupId: assignIn }, {}, now) : null;
   // The organisation's rules for updated tickets run in the same transaction; the answer is the
   // ticket as they left it.
-  if (await runEventRules(tx, "ticket_updated", { organizationId: user.organizationId, ticketId: ticket.id, now }))
+  if (
+    (await runEventRules(tx, "ticket_updated", { organizationId: user.organizationId, ticketId: ticket.id, now })) ||
+    assigned
+  )
     return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: ticket.id }, select: TICKET_SELECT }));
   return toTicketJson(updated);
 }

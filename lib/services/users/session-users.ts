@@ -13,6 +13,7 @@ export const SESSION_USER_SELECT = {
   username: true,
   avatar: true,
   isActive: true,
+  availability: true,
   sessionVersion: true,
 } as const satisfies Record<keyof SessionUser, true>;
 

@@ -14,7 +14,7 @@ import {
   ORGANIZATION_ADMIN_ROLE,
   SEAT_ROLES,
 } from "@/lib/permissions/rules";
-import type { UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/schemas/users";
+import type { TeamMember, UpdateUserInput, User, UserListQuery, UserStats } from "@/lib/schemas/users";
 import { recordEvent } from "@/lib/services/audit";
 import { afterCursor, pageOf } from "@/lib/services/keyset";
 import { lockOrganization, seatsHeld } from "@/lib/services/users/seats";
@@ -66,17 +66,18 @@ export async function userStats(actor: SessionUser): Promise<UserStats> {
 }
 
 /**
- * The team of an organisation (its agents and admins). An admin reads their own; a platform
- * admin any; another organisation is a 404.
+ * The team of an organisation (its agents and admins), each with whether automatic assignment
+ * may give them tickets now. An admin reads their own; a platform admin any; another
+ * organisation is a 404.
  */
-export async function teamMembers(actor: SessionUser, organizationId: string): Promise<User[]> {
+export async function teamMembers(actor: SessionUser, organizationId: string): Promise<TeamMember[]> {
   if (organizationId !== actor.organizationId && !can(actor, "organizations.manage_all"))
     throw notFound("Organization not found");
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!org) throw notFound("Organization not found");
   return db.user.findMany({
     where: { organizationId, role: { in: [...SEAT_ROLES] } },
-    select: USER_SELECT,
+    select: { ...USER_SELECT, availability: true },
     orderBy: [{ fullName: "asc" }, { id: "asc" }],
     take: 1000,
   });

@@ -192,6 +192,7 @@ describe("who sees which files", () => {
       username: u.username,
       avatar: u.avatar,
       isActive: u.isActive,
+      availability: u.availability,
       sessionVersion: u.sessionVersion,
     });
     expect(names(await listAttachments({ kind: "staff", user: sessionUser(agent) }, ticket.id))).toEqual([

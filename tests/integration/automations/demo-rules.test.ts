@@ -6,7 +6,8 @@ import { clearJobs, drainJobs } from "../helpers/jobs";
 import { startReceiver, useFixedDns } from "../helpers/inbound";
 import { startSmtp } from "../helpers/smtp";
 
-// The demo team's rules fire on the demo's mail: what `npm run mail:send` shows a visitor.
+// The demo team's rules fire on the demo's mail: what `npm run mail:send` shows a visitor. The
+// groups share their new tickets out, so a routed mail also has an assignee among the members.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
@@ -38,10 +39,17 @@ async function mail(subject: string, from: string) {
   await drainJobs();
   const ticket = await db.ticket.findFirstOrThrow({
     where: { subject },
-    include: { group: { select: { name: true } } },
+    include: { group: { select: { name: true, members: { select: { userId: true } } } } },
   });
   const tags = await db.tag.findMany({ where: { id: { in: ticket.tagIds } }, select: { name: true } });
-  return { priority: ticket.priority, group: ticket.group?.name ?? null, tags: tags.map((t) => t.name).sort() };
+  const members = ticket.group?.members.map((m) => m.userId) ?? [];
+  return {
+    priority: ticket.priority,
+    group: ticket.group?.name ?? null,
+    tags: tags.map((t) => t.name).sort(),
+    assigned:
+      ticket.assignedToId === null ? "nobody" : members.includes(ticket.assignedToId) ? "a member" : "someone else",
+  };
 }
 
 it("has three active rules, and a refund mail lands in Billing with priority high and the tag billing", async () => {
@@ -51,15 +59,18 @@ it("has three active rules, and a refund mail lands in Billing with priority hig
     priority: "high",
     group: "Billing",
     tags: ["billing"],
+    assigned: "a member",
   });
   expect(await mail("Checkout is down since noon", "morgan@northwind.example")).toEqual({
     priority: "urgent",
     group: "Technical",
     tags: ["key-account"],
+    assigned: "a member",
   });
   expect(await mail("A question about my account", "kim@customer.test")).toEqual({
     priority: "medium",
     group: null,
     tags: [],
+    assigned: "nobody",
   });
 });

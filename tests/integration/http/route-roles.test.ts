@@ -17,6 +17,7 @@ const agent: SessionUser = {
   username: "a",
   avatar: null,
   isActive: true,
+  availability: "available",
   sessionVersion: 0,
 };
 

@@ -11,6 +11,7 @@ import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as detail } from "@/app/api/tickets/detail/[id]/route";
 import { GET as pane } from "@/app/api/tickets/[id]/pane/route";
 import { GET as list } from "@/app/api/tickets/route";
+import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as users } from "@/app/api/users/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
 import type { ActiveRule } from "@/lib/services/automations/active-rules";
@@ -595,6 +596,32 @@ it.each(["zqxj", "member1234"])("searches %s among 30,000 members through the tr
   expect(new Set(nodes.map((n) => n["Index Name"]).filter((name) => name?.endsWith("_trgm_idx")))).toEqual(
     new Set(["User_fullName_trgm_idx", "User_email_trgm_idx"]),
   );
+});
+
+// Balanced assignment counts each available member's open tickets while the group is locked:
+// from an index of tickets by assignee and status, however many tickets the team has closed.
+it("counts the members' open tickets for balanced assignment from the assignee index", async () => {
+  const group = "perf-group-0-2";
+  await db.group.update({ where: { id: group }, data: { assignment: "balanced" } });
+  await db.groupMember.createMany({
+    data: ["perf-agent-0", "perf-org_admin-0"].map((userId) => ({ groupId: group, userId })),
+  });
+  const ticket = await db.ticket.findFirstOrThrow({
+    where: { organizationId: BIG.org, assignedToId: null, status: "open", groupId: null },
+    select: { id: true },
+  });
+  const headers = await session(BIG.org, "agent");
+  const plans = await explainAll(() =>
+    update(
+      makeRequest(`/api/tickets/${ticket.id}`, { method: "PUT", body: { groupId: group }, headers }),
+      params({ id: ticket.id }),
+    ),
+  );
+  expect((await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } })).assignedToId).toBe("perf-org_admin-0");
+  const counting = plans.filter((p) => /count\(\*\)/.test(p.text) && p.text.includes('"GroupMember"'));
+  expect(counting).toHaveLength(1);
+  expect(sequentialScans(counting)).toEqual([]);
+  expect(ticketIndexes(counting)).toEqual([expect.stringMatching(/^Ticket_(open_)?organizationId_assignedToId_/)]);
 });
 
 it("seeded at least 50,000 tickets", async () => {

@@ -167,6 +167,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: "signed-in",
     call: () => ({ body: { currentPassword: PASSWORD, newPassword: "another-password-1" } }),
   },
+  // Whether automatic assignment may give one tickets: the team's own, never a customer's.
+  {
+    route: "/api/users/availability",
+    method: "PUT",
+    access: ROLES.staff,
+    call: () => ({ body: { availability: "away" } }),
+  },
   { route: "/api/onboarding/complete", method: "POST", access: ROLES.staff, call: () => ({}) },
   { route: "/api/onboarding/skip", method: "POST", access: ROLES.staff, call: () => ({}) },
 

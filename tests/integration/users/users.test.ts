@@ -143,7 +143,16 @@ describe("GET /api/users/organization/{organizationId}", () => {
     expect(body.map((u) => u.id).sort()).toEqual(
       [world.users.platform_admin, world.users.org_admin, world.users.agent].map((u) => u.id).sort(),
     );
-    expect(Object.keys(body[0]!).sort()).toEqual(["createdAt", "email", "fullName", "id", "isActive", "role"]);
+    // Whether each is available for automatic assignment or away, too.
+    expect(Object.keys(body[0]!).sort()).toEqual([
+      "availability",
+      "createdAt",
+      "email",
+      "fullName",
+      "id",
+      "isActive",
+      "role",
+    ]);
   });
 
   it("checks the role first: 401 anonymous, 403 for agents and end users even for another organisation", async () => {

@@ -10,6 +10,7 @@ const user = (id: string, sessionVersion = 0): SessionUser => ({
   username: id,
   avatar: null,
   isActive: true,
+  availability: "available",
   sessionVersion,
 });
 

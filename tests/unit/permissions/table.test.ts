@@ -12,6 +12,7 @@ const STAFF: Permission[] = [
   "tickets.internal_notes",
   "satisfaction.read",
   "profile.change_email",
+  "profile.availability",
   "support_emails.read",
   "organization.usage",
   "onboarding.finish",
