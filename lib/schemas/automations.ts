@@ -283,6 +283,9 @@ export type AutomationList = {
   activeLimit: number | null;
 };
 
+/** The tickets a preview reads: the organisation's latest (the editor says so). */
+export const PREVIEW_TICKETS = 500;
+
 /** One change a rule would make, as the preview lists it. */
 export type AutomationChange = { field: string; from: unknown; to: unknown };
 export type AutomationPreview = {

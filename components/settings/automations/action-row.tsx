@@ -3,13 +3,13 @@
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorIdOf } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { OptionSelect } from "@/components/ui/option-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ACTION_LABELS } from "@/lib/automations/labels";
 import { PLACEHOLDERS, placeholderToken } from "@/lib/macros/placeholders";
 import { ACTION_TYPES, type ActionType } from "@/lib/schemas/automations";
-import { actionOptions, newAction, type ActionDraft, type Choices } from "./rule-draft";
+import { actionOptions, newAction, splitList, type ActionDraft, type Choices } from "./rule-draft";
+import { TagsInput } from "./tags-input";
 
 const TYPE_OPTIONS = ACTION_TYPES.map((t) => ({ value: t, label: ACTION_LABELS[t] }));
 const TEXT_ACTIONS: readonly ActionType[] = ["add_note", "email_customer", "email_group"];
@@ -77,14 +77,11 @@ function ActionValue({
       </div>
     );
   return (
-    <Input
+    <TagsInput
       id={id}
-      aria-label={`${name} tags`}
-      autoComplete="off"
-      placeholder="billing, vip"
-      value={action.value}
-      onChange={(e) => onChange(e.target.value)}
-      {...aria}
+      label={`${name} tags`}
+      names={splitList(action.value)}
+      onChange={(names) => onChange(names.join(", "))}
     />
   );
 }

@@ -10,6 +10,7 @@ import { OptionSelect } from "@/components/ui/option-select";
 import { CONDITION_FIELD_LABELS, operatorLabel } from "@/lib/automations/labels";
 import { CONDITION_FIELDS, fieldOperators, type ConditionOperator } from "@/lib/schemas/automations";
 import { fieldOptions, isHours, withField, type Choices, type ConditionDraft } from "./rule-draft";
+import { TagsInput } from "./tags-input";
 
 const FIELD_OPTIONS = CONDITION_FIELDS.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
 
@@ -83,14 +84,22 @@ function ConditionValue({
         />
       </div>
     );
+  if (condition.field === "tags")
+    return (
+      <TagsInput
+        id={id}
+        label={`${name} tag`}
+        names={condition.value ? [condition.value] : []}
+        single
+        onChange={(names) => onChange({ ...condition, value: names[0] ?? "" })}
+      />
+    );
   return (
     <Input
       id={id}
       aria-label={`${name} value`}
       autoComplete="off"
-      placeholder={
-        condition.operator === "in" ? "Separate several with commas" : condition.field === "tags" ? "vip" : ""
-      }
+      placeholder={condition.operator === "in" ? "Separate several with commas" : undefined}
       value={condition.value}
       onChange={(e) => onChange({ ...condition, value: e.target.value })}
       {...aria}

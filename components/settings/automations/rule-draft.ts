@@ -69,7 +69,8 @@ export function fieldOptions(field: ConditionField, choices: Choices): Option[] 
 export const isHours = (operator: ConditionOperator) => operator === "hours_since_greater_than";
 const fromNone = (value: string) => (value === NONE ? null : value);
 const toNone = (value: unknown) => (value === null ? NONE : String(value));
-const splitList = (text: string) =>
+/** "billing, vip" as the names it lists. */
+export const splitList = (text: string) =>
   text
     .split(",")
     .map((part) => part.trim())

@@ -2,11 +2,8 @@
 
 import Link from "next/link";
 import { changeText, type RuleNames } from "@/lib/automations/labels";
-import type { AutomationPreview } from "@/lib/schemas/automations";
+import { PREVIEW_TICKETS, type AutomationPreview } from "@/lib/schemas/automations";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
-
-/** How many of the organisation's latest tickets a preview looks at (the API's own window). */
-const PREVIEW_WINDOW = 500;
 
 /** What a rule would have done to the latest tickets: how many it matches, and each one's changes in words. */
 export function RulePreview({ preview, names }: { preview: AutomationPreview; names: RuleNames }) {
@@ -14,7 +11,7 @@ export function RulePreview({ preview, names }: { preview: AutomationPreview; na
   return (
     <section aria-labelledby="rule-preview-title" className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <h3 id="rule-preview-title" className="text-sm font-medium">
-        Would match {count} of the last {PREVIEW_WINDOW} tickets
+        Would match {count} of the last {PREVIEW_TICKETS} tickets
       </h3>
       {count > 0 && (
         <ul className="grid max-h-60 gap-1.5 overflow-y-auto text-sm" aria-label="Matching tickets">

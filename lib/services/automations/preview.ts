@@ -9,6 +9,7 @@ import {
   type AutomationInput,
   type AutomationPreview,
   type Entrance,
+  PREVIEW_TICKETS,
 } from "@/lib/schemas/automations";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
@@ -17,9 +18,6 @@ import { tagNamesById } from "@/lib/services/tickets/tags";
 import { conditionsHold, type RuleTicket } from "./conditions";
 import { assertReferencesOwn } from "./references";
 import { assertPlanAllows } from "./rules";
-
-/** The tickets a preview reads: the organisation's latest. */
-export const PREVIEW_TICKETS = 500;
 
 type PreviewRow = Omit<RuleTicket, "tags"> & {
   id: string;
