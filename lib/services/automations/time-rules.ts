@@ -65,15 +65,28 @@ function timeBound(condition: Condition, now: Date): Prisma.Sql {
   return Prisma.sql`t.${Prisma.raw(`"${column}"`)} < ${new Date(now.getTime() - Number(condition.value) * HOUR_MS)}`;
 }
 
+/** The columns `is` conditions compare as they are stored: a rule's "assignee is none" reads only unassigned tickets. */
+const EQUAL_COLUMNS = { assignee: "assignedToId", group: "groupId", priority: "priority" } as const;
+
+function equalityOf(condition: Condition): Prisma.Sql[] {
+  if (condition.operator !== "is" || !(condition.field in EQUAL_COLUMNS)) return [];
+  const column = Prisma.raw(`t."${EQUAL_COLUMNS[condition.field as keyof typeof EQUAL_COLUMNS]}"`);
+  return [
+    condition.value === null ? Prisma.sql`${column} IS NULL` : Prisma.sql`${column}::text = ${String(condition.value)}`,
+  ];
+}
+
 /**
- * The tickets a rule could match, as an indexed SQL test: the statuses it looks at and its time
- * conditions (all of them from `all`, else any of `any` when `any` holds only time conditions).
+ * The tickets a rule could match, as an indexed SQL test: the statuses it looks at, its time
+ * conditions (all of them from `all`, else any of `any` when `any` holds only time conditions)
+ * and the assignee, group or priority it names.
  * The engine still checks every condition; this only keeps the tickets that cannot match unread.
  */
 function couldMatch(rule: ActiveRule, now: Date): Prisma.Sql {
   const { all, any } = rule.conditions;
   const parts: Prisma.Sql[] = [Prisma.sql`t."status"::text = ANY(${sweptStatuses(rule)}::text[])`];
   parts.push(...all.filter((c) => isTimeField(c.field)).map((c) => timeBound(c, now)));
+  parts.push(...all.flatMap((c) => equalityOf(c)));
   if (parts.length === 1 && any.length > 0 && any.every((c) => isTimeField(c.field)))
     parts.push(
       Prisma.sql`(${Prisma.join(

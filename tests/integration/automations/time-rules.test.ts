@@ -258,6 +258,30 @@ describe("once per ticket until it changes again", () => {
     ]);
   });
 
+  it("a later rule of the same sweep reads the clocks as the rules before left them", async () => {
+    const { admin, agent } = await team();
+    await addTimeRule(admin, {
+      name: "Take the waiting ones",
+      conditions: UNASSIGNED_TWO_HOURS.conditions,
+      actions: [{ type: "assign", value: agent.id }],
+    });
+    await addTimeRule(admin, {
+      name: "Assigned an hour ago",
+      conditions: {
+        all: [
+          { field: "assignee", operator: "is_not", value: null },
+          { field: "assignee_changed_at", operator: "hours_since_greater_than", value: 1 },
+        ],
+      },
+      actions: [{ type: "add_note", value: "Still waiting on #{{ticket.number}}" }],
+    });
+    const id = await newTicket(agent);
+    expect(await sweepTimeRules(later(3))).toBe(1);
+    expect(await ruleLines(id)).toEqual(["Rule 'Take the waiting ones' assigned the ticket to Sam Agent"]);
+    expect(await sweepTimeRules(later(4.5))).toBe(1);
+    expect(await notesOn(id)).toBe(1);
+  });
+
   it("two sweeps of the same moment at once fire each rule once", async () => {
     const { admin, agent } = await team();
     await addTimeRule(admin, UNASSIGNED_TWO_HOURS);
