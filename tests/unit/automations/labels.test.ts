@@ -115,6 +115,18 @@ describe("conditionText", () => {
       { field: "created_at", operator: "hours_since_greater_than", value: 1 },
       "the ticket was created more than 1 hour ago",
     ],
+    [
+      { field: "status_changed_at", operator: "hours_since_greater_than", value: 120 },
+      "the status last changed more than 5 days ago",
+    ],
+    [
+      { field: "assignee_changed_at", operator: "hours_since_greater_than", value: 2 },
+      "the assignee last changed more than 2 hours ago",
+    ],
+    [
+      { field: "last_agent_reply_at", operator: "hours_since_greater_than", value: 24 },
+      "the team last replied more than 1 day ago",
+    ],
   ])("%j reads %s", (condition, text) => {
     expect(conditionText(parsed(condition), names)).toBe(text);
   });
