@@ -15,6 +15,15 @@ import { ApiError } from "@/lib/http/client/api";
 import { GROUP_ASSIGNMENT_LABELS, GROUP_ASSIGNMENTS, groupInputSchema } from "@/lib/schemas/groups";
 import { useSaveGroup, type GroupJson } from "./groups-queries";
 
+/** What each mode does with a new ticket put in the group, under the form. */
+const ASSIGNMENT_HINTS: Record<string, string> = {
+  manual: "New tickets wait in the group until someone takes them.",
+  round_robin:
+    "Each new ticket goes to the next member in turn. Members who are away or at the limit are skipped; with nobody left, the ticket waits in the group.",
+  balanced:
+    "Each new ticket goes to the member with the fewest open tickets. Members who are away or at the limit are skipped; with nobody left, the ticket waits in the group.",
+};
+
 type FormValues = { name: string; assignment: string; maxOpenPerAgent: string; memberIds: string[] };
 type FormField = keyof FormValues;
 const FIELDS: readonly string[] = ["name", "assignment", "maxOpenPerAgent", "memberIds"] satisfies FormField[];
@@ -108,9 +117,8 @@ function GroupForm({ group, onDone }: { group: GroupJson | null; onDone: () => v
           <Input id="group-cap" type="number" min={1} inputMode="numeric" {...form.text("maxOpenPerAgent")} />
         </Field>
       </div>
-      <p className="text-sm text-muted-foreground">
-        Tickets wait in the group until someone takes them: sharing them out automatically, by turns or by who has the
-        fewest, is saved with the group and comes in a later release.
+      <p className="text-sm text-muted-foreground" data-testid="assignment-hint">
+        {ASSIGNMENT_HINTS[form.values.assignment] ?? ASSIGNMENT_HINTS.manual}
       </p>
       <DialogActions label={group ? "Save Group" : "Create Group"} pendingLabel="Saving..." pending={save.isPending} />
     </form>

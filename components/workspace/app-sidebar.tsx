@@ -25,6 +25,7 @@ import { PRODUCT_NAME } from "@/lib/site/product";
 import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
 import { useQueueCounts } from "@/components/tickets/queries";
+import { AvailabilitySwitch } from "./availability-switch";
 import { queuesFor } from "./queues";
 import { navigateWorkspace, useWorkspaceLocation } from "./workspace-location";
 
@@ -159,6 +160,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>
+        {can(user, "profile.availability") && <AvailabilitySwitch user={user} />}
         <div className="flex items-center gap-2 px-1 py-1">
           <Avatar>
             <AvatarFallback>{initials(user.fullName)}</AvatarFallback>
