@@ -38,6 +38,7 @@ describe("POST /api/login", () => {
       avatar: null,
       role: "agent",
       isActive: true,
+      availability: "available",
       organizationId: org.id,
     });
     const setCookie = res.headers.get("set-cookie")!;

@@ -4,6 +4,7 @@ import { GET as teamList } from "@/app/api/users/organization/[organizationId]/r
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { untilForgotten } from "../helpers/session-users";
 
 // An agent says from the sidebar footer whether automatic assignment may give them new tickets:
 // PUT /api/users/availability sets the caller's own (nobody else's), the session shape the
@@ -45,6 +46,15 @@ describe("PUT /api/users/availability", () => {
       user: { availability: "available" },
     });
     expect((await whoAmI(agent)).user.availability).toBe("available");
+  });
+
+  // Written straight to the database, as another process would: heard through the trigger's NOTIFY.
+  it("is heard by every process when another one changes it", async () => {
+    const { agent } = world.users;
+    expect((await whoAmI(agent)).user.availability).toBe("available");
+    await db.user.update({ where: { id: agent.id }, data: { availability: "away" } });
+    await untilForgotten(agent.id);
+    expect((await whoAmI(agent)).user.availability).toBe("away");
   });
 
   it.each(["org_admin", "platform_admin"] as const)("lets a %s set their own", async (role) => {
