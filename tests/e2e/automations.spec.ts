@@ -235,6 +235,7 @@ test("agents see no Automations tab; on Free the tab explains rules and offers t
   await expect(card.getByRole("button", { name: "Upgrade to Use Automations" })).toBeVisible();
   await expect(card.getByRole("button", { name: "New Rule" })).toHaveCount(0);
   await expectNoViolations(owner);
+  await owner.screenshot({ path: path.join(SHOTS, "automations-free-1440-light.png") });
   await ownerContext.close();
 });
 

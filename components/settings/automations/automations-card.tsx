@@ -73,7 +73,7 @@ function RuleRow({
   const switchId = `rule-active-${rule.id}`;
   return (
     <li
-      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr_auto] sm:items-start"
+      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr] sm:items-start xl:grid-cols-[auto_1fr_auto]"
       data-rule={rule.name}
       data-active={rule.active}
     >
@@ -84,13 +84,10 @@ function RuleRow({
         {index + 1}
       </span>
       <div className="grid min-w-0 gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-words">{rule.name}</span>
-          {!rule.active && <Badge variant="outline">Off</Badge>}
-        </div>
+        <span className="font-medium break-words">{rule.name}</span>
         <p className="text-sm break-words text-muted-foreground">{ruleSentence(rule, names)}</p>
       </div>
-      <div className="flex flex-wrap items-center gap-1 sm:justify-end">
+      <div className="flex flex-wrap items-center gap-1 sm:col-start-2 xl:col-start-auto xl:justify-end">
         <span className="mr-2 flex items-center gap-2">
           <Switch
             id={switchId}
