@@ -14,10 +14,7 @@ export const updateUserSchema = z
 /** GET /api/users: one keyset page, optionally searched by full name or email. */
 export const userListQuerySchema = searchPageQuery;
 
-export const AVAILABILITIES = ["available", "away"] as const satisfies readonly Availability[];
-
-/** How each availability reads in the sidebar footer and the team list. */
-export const AVAILABILITY_LABELS: Record<Availability, string> = { available: "Available", away: "Away" };
+const AVAILABILITIES = ["available", "away"] as const satisfies readonly Availability[];
 
 /** PUT /api/users/availability: whether automatic assignment may give the signed-in agent new tickets. */
 export const availabilitySchema = z.object({
