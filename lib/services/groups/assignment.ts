@@ -34,8 +34,9 @@ async function lockGroup(tx: Tx, organizationId: string, groupId: string): Promi
 
 /**
  * The members who may be given a ticket, in turn order (by id, starting after the member the group
- * last gave one to): active agents and admins who are available, each with their open tickets
- * (in any group) counted from an index of tickets by assignee and status.
+ * last gave one to; compared byte by byte, here as in the database): active agents and admins who
+ * are available, each with their open tickets (in any group) counted from an index of tickets by
+ * assignee and status.
  */
 async function candidates(tx: Tx, organizationId: string, group: LockedGroup): Promise<Candidate[]> {
   const rows = await tx.$queryRaw<Candidate[]>`
@@ -48,7 +49,7 @@ async function candidates(tx: Tx, organizationId: string, group: LockedGroup): P
     WHERE m."groupId" = ${group.id} AND u."organizationId" = ${organizationId} AND u."isActive"
       AND u."availability" = 'available'
       AND u."role" IN (${Prisma.join(ASSIGNABLE_ROLES.map((r) => Prisma.sql`${r}::"Role"`))})
-    ORDER BY u."id"`;
+    ORDER BY u."id" COLLATE "C"`;
   const last = group.lastAssignedUserId;
   if (!last) return rows;
   const after = rows.findIndex((m) => m.id > last);
@@ -60,7 +61,7 @@ async function candidates(tx: Tx, organizationId: string, group: LockedGroup): P
  * the member with the fewest open tickets (ties in turn); members at the cap are passed by.
  * Nobody left: null, the ticket waits unassigned in the group.
  */
-export function pickMember(group: Pick<LockedGroup, "assignment" | "maxOpenPerAgent">, inTurn: Candidate[]) {
+function pickMember(group: Pick<LockedGroup, "assignment" | "maxOpenPerAgent">, inTurn: Candidate[]) {
   const cap = group.maxOpenPerAgent;
   const open = cap === null ? inTurn : inTurn.filter((m) => m.open < cap);
   if (open.length === 0) return null;
