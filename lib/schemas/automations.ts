@@ -226,6 +226,18 @@ const actionsSchema = z
   .min(1, ACTIONS_REQUIRED)
   .max(ACTIONS_MAX, `At most ${ACTIONS_MAX} actions`);
 
+export const TIME_CONDITION_REQUIRED =
+  'A rule on a schedule needs a time condition under "all of", such as: the status last changed more than 120 hours ago';
+
+/**
+ * A rule on a schedule must wait for something (a time condition every ticket it touches meets):
+ * without one it would act on every open ticket at the next sweep, and read them all at each.
+ */
+export function timeConditionProblem(when: AutomationWhen, conditions: Conditions): string | null {
+  if (when !== "time") return null;
+  return conditions.all.some((c) => c.operator === "hours_since_greater_than") ? null : TIME_CONDITION_REQUIRED;
+}
+
 /** A rule as created (and as previewed): every part but `active` (default on) is required. */
 export const automationInputSchema = z.object({
   name: nameSchema,

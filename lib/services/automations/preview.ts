@@ -118,7 +118,7 @@ export async function previewAutomation(user: SessionUser, input: AutomationInpu
     where: { id: organizationId },
     select: { plan: true, name: true },
   });
-  assertPlanAllows(org.plan, input.when);
+  assertPlanAllows(org.plan, input);
   await assertReferencesOwn(db, organizationId, input);
   const rows = await latestTickets(organizationId);
   const tagNames = await tagNamesById(db, organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);

@@ -3,15 +3,16 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { Plan } from "@/generated/prisma/enums";
 import { badRequest, notFound } from "@/lib/errors";
 import { PLANS, UNLIMITED, planLimitError, planRequiredError, withinLimit } from "@/lib/plans/limits";
-import type {
-  Action,
-  Automation,
-  AutomationInput,
-  AutomationList,
-  AutomationOrder,
-  AutomationPatch,
-  AutomationWhen,
-  Conditions,
+import {
+  timeConditionProblem,
+  type Action,
+  type Automation,
+  type AutomationInput,
+  type AutomationList,
+  type AutomationOrder,
+  type AutomationPatch,
+  type AutomationWhen,
+  type Conditions,
 } from "@/lib/schemas/automations";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
@@ -49,12 +50,15 @@ const toJson = (row: Row): Automation => ({
 const storedConditions = (conditions: Conditions) => conditions as Prisma.InputJsonObject;
 
 /**
- * What the plan allows a rule: event rules from Pro, time rules on Enterprise. Checked for a
- * rule being created, changed or previewed; switching one off is always allowed.
+ * What the plan allows a rule: event rules from Pro, time rules on Enterprise; then that a time
+ * rule waits for something (timeConditionProblem). Checked for a rule being created, changed or
+ * previewed; switching one off is always allowed.
  */
-export function assertPlanAllows(plan: Plan, when: AutomationWhen) {
+export function assertPlanAllows(plan: Plan, { when, conditions }: { when: AutomationWhen; conditions: Conditions }) {
   if (PLANS[plan].automations === 0) throw planRequiredError("Automation rules", "pro");
   if (when === "time" && !PLANS[plan].timeRules) throw planRequiredError("Time rules", "enterprise");
+  const problem = timeConditionProblem(when, conditions);
+  if (problem) throw badRequest(problem, [{ path: "conditions.all", message: problem }]);
 }
 
 /** Past the plan's number of active rules another one may not be switched on (under the organisation's lock). */
@@ -119,7 +123,7 @@ export async function createAutomation(user: SessionUser, input: AutomationInput
   const organizationId = user.organizationId;
   return rulesWrite(organizationId, async (tx) => {
     const { plan } = await lockOrganization(tx, organizationId);
-    assertPlanAllows(plan, input.when);
+    assertPlanAllows(plan, input);
     await assertReferencesOwn(tx, organizationId, input);
     if (input.active) await assertActiveRoom(tx, organizationId, plan);
     const last = await tx.automation.aggregate({ where: { organizationId }, _max: { position: true } });
@@ -150,11 +154,14 @@ export async function updateAutomation(user: SessionUser, id: string, patch: Aut
     const { plan } = await lockOrganization(tx, organizationId);
     const found = await tx.automation.findFirst({
       where: { id, organizationId },
-      select: { when: true, active: true },
+      select: { when: true, active: true, conditions: true },
     });
     if (!found) throw notFound(AUTOMATION_NOT_FOUND);
     if (!onlySwitchesOff(patch)) {
-      assertPlanAllows(plan, patch.when ?? found.when);
+      assertPlanAllows(plan, {
+        when: patch.when ?? found.when,
+        conditions: patch.conditions ?? (found.conditions as Conditions),
+      });
       await assertReferencesOwn(tx, organizationId, patch);
       if ((patch.active ?? found.active) && !found.active) await assertActiveRoom(tx, organizationId, plan, id);
     }

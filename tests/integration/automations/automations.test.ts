@@ -3,6 +3,7 @@ import { PUT as putOrder } from "@/app/api/automations/order/route";
 import { POST as previewRoute } from "@/app/api/automations/preview/route";
 import { GET as list, POST as create } from "@/app/api/automations/route";
 import type { Plan } from "@/generated/prisma/enums";
+import { TIME_CONDITION_REQUIRED } from "@/lib/schemas/automations";
 import {
   createOrg,
   createTickets,
@@ -263,6 +264,34 @@ describe("plan gate", () => {
       status: 403,
       body: { code: "plan_required", error: expect.stringContaining("Enterprise") },
     });
+  });
+
+  it("Enterprise: a rule on a schedule needs a time condition under all of, created or changed (400 naming it)", async () => {
+    const { admin } = await adminOf("enterprise");
+    const untimed = await post(admin, rule({ when: "time" }));
+    expect(untimed).toMatchObject({
+      status: 400,
+      body: { error: TIME_CONDITION_REQUIRED, issues: [{ path: "conditions.all", message: TIME_CONDITION_REQUIRED }] },
+    });
+    // A time condition only under "any of" does not make every ticket wait.
+    const anyOnly = await post(
+      admin,
+      rule({
+        when: "time",
+        conditions: { all: [], any: [{ field: "created_at", operator: "hours_since_greater_than", value: 2 }] },
+      }),
+    );
+    expect(anyOnly.status).toBe(400);
+    const made = await post(admin, rule());
+    const id = made.body.id as string;
+    expect((await change(admin, id, { when: "time" })).status).toBe(400);
+    const timed = await change(admin, id, {
+      when: "time",
+      conditions: { all: [{ field: "status_changed_at", operator: "hours_since_greater_than", value: 120 }], any: [] },
+    });
+    expect(timed).toMatchObject({ status: 200, body: { when: "time" } });
+    expect((await change(admin, id, { conditions: { all: [], any: [] } })).status).toBe(400);
+    expect((await db.automation.findUniqueOrThrow({ where: { id } })).conditions).toEqual(timed.body.conditions);
   });
 
   it("Pro: at most 25 active rules, inactive ones beyond; switching one on past the limit is refused", async () => {
