@@ -26,7 +26,7 @@ import { slaRiskAt } from "@/lib/tickets/sla";
 import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
-import { applyTicketChange } from "@/lib/services/tickets/update";
+import { applyTicketChange, runUpdateRules } from "@/lib/services/tickets/update";
 import { runEventRules } from "@/lib/services/automations/engine";
 import { macroAssignee, macroForReply, type AppliedMacro } from "@/lib/services/replies/macros";
 import { applyTicketTags } from "@/lib/services/tickets/tags";
@@ -224,15 +224,18 @@ async function applyMacroFields(
   if (!current) throw notFound("Ticket not found");
   const cause = { macro: macro.name };
   let version: number | null = null;
+  let changed = false;
   if (changesFields) {
     const change = { priority: fields.priority, assignedTo: fields.assignedTo };
-    version = (await applyTicketChange(tx, user, current, change, now, cause)).version;
+    const applied = await applyTicketChange(tx, user, current, change, now, cause);
+    [version, changed] = [applied.ticket.version, applied.changed];
   }
   if (macro.tags.length > 0) {
     const tagged = await applyTicketTags(tx, user, current, { add: macro.tags, remove: [] }, now, cause);
-    version = tagged.version ?? version;
+    if (tagged.version !== null) [version, changed] = [tagged.version, true];
   }
-  return version;
+  if (!changed) return version;
+  return (await runUpdateRules(tx, user.organizationId, current.id, now))?.version ?? version;
 }
 
 type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };

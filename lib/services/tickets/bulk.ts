@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors";
 import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
 import { db } from "@/lib/server/db";
 import { toTicketJson } from "@/lib/services/tickets/json";
-import { applyTicketChange, assertAssignable, assertMayUpdate } from "@/lib/services/tickets/update";
+import { applyTicketChange, assertAssignable, assertMayUpdate, runUpdateRules } from "@/lib/services/tickets/update";
 import { applyPreparedTags, assertMayTag, prepareTagChange } from "@/lib/services/tickets/tags";
 
 /**
@@ -13,7 +13,8 @@ import { applyPreparedTags, assertMayTag, prepareTagChange } from "@/lib/service
  * changed in one transaction, each changed field in that ticket's history. An id that is not
  * a ticket of the caller's organisation refuses the whole request with 404, so a mixed list
  * neither half-applies nor confirms that another tenant's ticket exists. Tags to add or remove
- * are looked up (and created) once, then applied to each ticket like a single tag change.
+ * are looked up (and created) once, then applied to each ticket like a single tag change; the
+ * rules for updated tickets then run once on each ticket the change changed.
  */
 export async function bulkUpdateTickets(
   user: SessionUser,
@@ -36,12 +37,15 @@ export async function bulkUpdateTickets(
     const updated: Ticket[] = [];
     for (const id of ids) {
       const ticket = byId.get(id)!;
-      let json = changesFields ? await applyTicketChange(tx, user, ticket, change, now) : toTicketJson(ticket);
+      const applied = changesFields
+        ? await applyTicketChange(tx, user, ticket, change, now)
+        : { ticket: toTicketJson(ticket), changed: false };
+      let { ticket: json, changed } = applied;
       if (tags) {
         const { version } = await applyPreparedTags(tx, user, ticket, tags, now);
-        if (version !== null) json = { ...json, version, updatedAt: now };
+        if (version !== null) [json, changed] = [{ ...json, version, updatedAt: now }, true];
       }
-      updated.push(json);
+      updated.push((changed && (await runUpdateRules(tx, user.organizationId, id, now))) || json);
     }
     return updated;
   });

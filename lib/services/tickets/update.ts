@@ -40,7 +40,8 @@ export function assertMayUpdate(user: SessionUser, input: TicketChangeInput) {
 
 /**
  * Applies a change to one ticket already locked in `tx`: each changed field is written and
- * recorded as one history event in the same transaction.
+ * recorded as one history event in the same transaction. Whether anything changed: once the
+ * caller's whole change is made (its tags too), runUpdateRules runs the rules for updated tickets.
  */
 export async function applyTicketChange(
   tx: Tx,
@@ -50,7 +51,7 @@ export async function applyTicketChange(
   now: Date,
   /** Why the fields change, kept with each history event (the macro applied with a reply). */
   cause: { macro?: string } = {},
-): Promise<Ticket> {
+): Promise<{ ticket: Ticket; changed: boolean }> {
   const changes: {
     field: string;
     from: string | null;
@@ -88,8 +89,7 @@ export async function applyTicketChange(
     changes.push({ field: "group", from: ticket.groupId, to: to?.id ?? null, fromName, toName: to?.name ?? null });
     data.group = to ? { connect: { id: to.id } } : { disconnect: true };
   }
-  if (changes.length === 0)
-    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: ticket.id }, select: TICKET_SELECT }));
+  if (changes.length === 0) return { ticket: await ticketNow(tx, ticket.id), changed: false };
 
   const updated = await tx.ticket.update({
     where: { id: ticket.id, organizationId: user.organizationId },
@@ -111,14 +111,20 @@ export async function applyTicketChange(
       await notifyStatusChange(tx, ticket, { from: ticket.status, to: input.status as TicketStatus }, now);
   }
   const assigned = assignIn ? await assignInGroup(tx, { ...ticket, groupId: assignIn }, {}, now) : null;
-  // The organisation's rules for updated tickets run in the same transaction; the answer is the
-  // ticket as they left it.
-  if (
-    (await runEventRules(tx, "ticket_updated", { organizationId: user.organizationId, ticketId: ticket.id, now })) ||
-    assigned
-  )
-    return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: ticket.id }, select: TICKET_SELECT }));
-  return toTicketJson(updated);
+  return { ticket: assigned ? await ticketNow(tx, ticket.id) : toTicketJson(updated), changed: true };
+}
+
+const ticketNow = async (tx: Tx, id: string) =>
+  toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id }, select: TICKET_SELECT }));
+
+/**
+ * The organisation's rules for updated tickets, run once a change to the ticket is whole (its
+ * fields, its tags), in that change's transaction: the ticket as they left it, or null when they
+ * changed nothing.
+ */
+export async function runUpdateRules(tx: Tx, organizationId: string, ticketId: string, now: Date) {
+  if (!(await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now }))) return null;
+  return ticketNow(tx, ticketId);
 }
 
 /**
@@ -142,6 +148,7 @@ export async function updateTicket(
     const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
     if (!ticket) throw notFound("Ticket not found");
     assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
-    return applyTicketChange(tx, user, ticket, input, now);
+    const { ticket: changed, changed: anything } = await applyTicketChange(tx, user, ticket, input, now);
+    return (anything && (await runUpdateRules(tx, user.organizationId, id, now))) || changed;
   });
 }

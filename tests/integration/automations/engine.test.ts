@@ -3,6 +3,7 @@ import { POST as portalCreate } from "@/app/api/portal/tickets/route";
 import { POST as replyRoute } from "@/app/api/replies/route";
 import { PUT as updateRoute } from "@/app/api/tickets/[id]/route";
 import { PATCH as tagsRoute } from "@/app/api/tickets/[id]/tags/route";
+import { PATCH as bulkRoute } from "@/app/api/tickets/bulk/route";
 import type { AutomationWhen, Plan } from "@/generated/prisma/enums";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { historySentence } from "@/lib/format/ticket-history";
@@ -597,6 +598,53 @@ describe("an agent's change of tags", () => {
     const same = await tag({ add: ["vip"], remove: [] });
     expect(same).toMatchObject({ status: 200, body: { tags: ["VIP", "escalated"], version: stored.version } });
     expect(await historyOf(id)).toHaveLength(4);
+  });
+});
+
+describe("a bulk change", () => {
+  it("runs the rules for updated tickets once on each ticket it changed, after its fields and tags are both made", async () => {
+    const { org, agent } = await orgWithRules("pro", []);
+    await addRules(
+      org.id,
+      [
+        {
+          // Needs both parts of the change: a rule run between them would not match.
+          name: "Urgent VIP",
+          conditions: {
+            all: [
+              { field: "tags", operator: "contains", value: "vip" },
+              { field: "priority", operator: "is", value: "urgent" },
+            ],
+          },
+          actions: [{ type: "add_tags", value: ["escalated"] }],
+        },
+      ],
+      "ticket_updated",
+    );
+    const ids = [];
+    for (const subject of ["First", "Second"]) ids.push((await postTicket(agent, { subject })).body.id as string);
+    // The second is urgent already: only the tag changes it.
+    await db.ticket.update({ where: { id: ids[1] }, data: { priority: "urgent" } });
+    const res = await readJson(
+      await bulkRoute(
+        makeRequest("/api/tickets/bulk", {
+          method: "PATCH",
+          body: { ids, priority: "urgent", addTags: ["VIP"] },
+          headers: { cookie: await sessionCookie(agent) },
+        }),
+        params(),
+      ),
+    );
+    expect(res.status).toBe(200);
+    for (const id of ids) expect(await tagsOf(id)).toEqual(["VIP", "escalated"]);
+    const versions = await db.ticket.findMany({ where: { id: { in: ids } }, select: { id: true, version: true } });
+    expect(
+      new Set((res.body as unknown as { id: string; version: number }[]).map((t) => `${t.id}:${t.version}`)),
+    ).toEqual(new Set(versions.map((t) => `${t.id}:${t.version}`)));
+    expect((await historyOf(ids[1]!)).slice(1)).toEqual([
+      "Sam Agent added the tag VIP",
+      "Rule 'Urgent VIP' added the tag escalated",
+    ]);
   });
 });
 
