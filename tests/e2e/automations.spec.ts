@@ -239,6 +239,33 @@ test("agents see no Automations tab; on Free the tab explains rules and offers t
   await ownerContext.close();
 });
 
+test("on Enterprise the rules are unlimited and a rule can run on a schedule", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, await createOrgAdmin({ plan: "enterprise" }));
+  await page.goto("/settings#automations");
+  const card = page.getByRole("tabpanel", { name: "Automations" });
+  await expect(card.getByTestId("automation-count")).toHaveText("0 active");
+  await card.getByRole("button", { name: "New Rule" }).click();
+  const dialog = page.getByRole("dialog", { name: "New rule" });
+  await dialog.getByRole("textbox", { name: "Name" }).fill("Close quiet tickets");
+  await dialog.getByRole("radio", { name: /On a schedule/ }).check();
+  await choose(page, dialog, "Condition 1 of all field", "Last updated");
+  await expect(dialog.getByRole("combobox", { name: "Condition 1 of all test" })).toHaveText("more than (hours) ago");
+  await dialog.getByRole("spinbutton", { name: "Condition 1 of all hours" }).fill("120");
+  await choose(page, dialog, "Action 1 type", "Set the status");
+  await choose(page, dialog, "Action 1 value", "Closed");
+  await expect(dialog.getByTestId("rule-sentence")).toHaveText(
+    "Every few minutes, for each open ticket where the ticket was last updated more than 5 days ago: set the status to Closed",
+  );
+  await dialog.getByRole("button", { name: "Create Rule" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('[data-rule="Close quiet tickets"]')).toContainText("more than 5 days ago");
+  await expect(card.getByTestId("automation-count")).toHaveText("1 active");
+  await expectNoViolations(page);
+  await context.close();
+});
+
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`automations at ${size.width} px, ${theme}: the rules and the editor with its preview fit the screen`, async ({
