@@ -620,8 +620,8 @@ function appScenarios(ctx, base) {
       ],
     ],
     ["create-ticket", [json("/api/tickets", newTicket)]],
-    // The same in the same organisation with its 25 rules on: each ticket takes the rules' path
-    // (written in a transaction of its own, the rules run inside it) instead of the batched one.
+    // The same in the same organisation with its 25 rules on: the rules are worked out on each
+    // ticket before it is written, and three of them change it (tags, priority, their history).
     ["create-ticket:25-rules", [json("/api/tickets", newTicket)], withRules(ctx)],
     ["create-ticket:10-orgs", [json("/api/tickets", newTicket, ctx.tenantCookies)]],
     [
