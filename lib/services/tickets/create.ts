@@ -268,9 +268,9 @@ type NewTicket = {
 };
 
 /**
- * In the transaction that holds the organisation's row, one statement: the ticket under the next
- * number of the organisation's counter, as ticketEntries writes it. Nothing when the organisation
- * is gone.
+ * One statement in the caller's transaction: the ticket under the number given (taken by
+ * takeNumbers), else under the next of the organisation's counter while the transaction holds the
+ * organisation's row, as ticketEntries writes it. Nothing when the organisation is gone.
  */
 async function writeTicket(
   tx: Prisma.TransactionClient,
@@ -302,7 +302,7 @@ async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise
       parts.map((part) => part.row),
       " UNION ALL ",
     )}`;
-  // Tickets differ in shape (an assignee, a mail), so a batch's text seldom repeats: not prepared.
+  // Batches differ in shape (how many tickets, which are mailed), so their text seldom repeats: not prepared.
   const rows = await queryRows<WrittenRow>(statement, { prepare: tickets.length === 1 });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return tickets.map((ticket) => {
