@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
+import { ruleLabel } from "@/lib/format/ticket-history";
 
 type Tx = Prisma.TransactionClient | typeof db;
 
@@ -15,6 +16,9 @@ export type AuditInput = {
   ticketId?: string;
   metadata?: Prisma.InputJsonValue;
 };
+
+/** An automation rule as the one who acted: the product, naming the rule ("Rule 'Refunds to Billing'"). */
+export const ruleActor = (rule: string) => ({ actorType: "system" as const, actorLabel: ruleLabel(rule) });
 
 /** Records who did what; pass the transaction so the event commits with the change. */
 export async function recordEvent(tx: Tx, event: AuditInput) {

@@ -1,14 +1,12 @@
 "use client";
 
-import { X } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { errorIdOf } from "@/components/ui/field";
 import { OptionSelect } from "@/components/ui/option-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ACTION_LABELS } from "@/lib/automations/labels";
 import { PLACEHOLDERS, placeholderToken } from "@/lib/macros/placeholders";
 import { ACTION_TYPES, type ActionType } from "@/lib/schemas/automations";
 import { actionOptions, newAction, splitList, type ActionDraft, type Choices } from "./rule-draft";
+import { RuleRow, ValueSelect, valueAria } from "./rule-row";
 import { TagsInput } from "./tags-input";
 
 const TYPE_OPTIONS = ACTION_TYPES.map((t) => ({ value: t, label: ACTION_LABELS[t] }));
@@ -46,21 +44,9 @@ function ActionValue({
   error?: string;
   onChange: (value: string) => void;
 }) {
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorIdOf(id) : undefined };
   const options = actionOptions(action.type, choices);
   if (options)
-    return (
-      <div {...aria}>
-        <OptionSelect
-          id={id}
-          label={`${name} value`}
-          placeholder="Choose..."
-          value={action.value}
-          options={options}
-          onChange={onChange}
-        />
-      </div>
-    );
+    return <ValueSelect id={id} name={name} error={error} value={action.value} options={options} onChange={onChange} />;
   if (TEXT_ACTIONS.includes(action.type))
     return (
       <div className="grid gap-1">
@@ -71,7 +57,7 @@ function ActionValue({
           placeholder="Hi {{customer.firstName}}, ..."
           value={action.value}
           onChange={(e) => onChange(e.target.value)}
-          {...aria}
+          {...valueAria(id, error)}
         />
         <PlaceholderHelp id={`${id}-placeholders`} />
       </div>
@@ -106,41 +92,30 @@ export function ActionRow({
   onRemove?: () => void;
 }) {
   return (
-    <li className="flex items-start gap-2 rounded-md border p-2">
-      <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:items-start">
+    <RuleRow
+      id={id}
+      name={name}
+      columns="sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]"
+      selects={
         <OptionSelect
           label={`${name} type`}
           value={action.type}
           options={TYPE_OPTIONS}
           onChange={(type) => onChange({ ...newAction(type as ActionType), key: action.key })}
         />
-        <div className="grid min-w-0 gap-1">
-          <ActionValue
-            id={id}
-            name={name}
-            action={action}
-            choices={choices}
-            error={error}
-            onChange={(value) => onChange({ ...action, value })}
-          />
-          {error && (
-            <p id={errorIdOf(id)} className="text-xs font-medium text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
-      </div>
-      {onRemove && (
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={`Remove ${name.toLowerCase()}`}
-          onClick={onRemove}
-        >
-          <X aria-hidden />
-        </Button>
-      )}
-    </li>
+      }
+      value={
+        <ActionValue
+          id={id}
+          name={name}
+          action={action}
+          choices={choices}
+          error={error}
+          onChange={(value) => onChange({ ...action, value })}
+        />
+      }
+      error={error}
+      onRemove={onRemove}
+    />
   );
 }

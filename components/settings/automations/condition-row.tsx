@@ -1,15 +1,13 @@
 "use client";
 
-import { X } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { errorIdOf } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { OptionSelect } from "@/components/ui/option-select";
 import { CONDITION_FIELD_LABELS, operatorLabel } from "@/lib/automations/labels";
 import { CONDITION_FIELDS, fieldOperators, type ConditionOperator } from "@/lib/schemas/automations";
 import { fieldOptions, isHours, withField, type Choices, type ConditionDraft } from "./rule-draft";
+import { RuleRow, ValueSelect, valueAria } from "./rule-row";
 import { TagsInput } from "./tags-input";
 
 const FIELD_OPTIONS = CONDITION_FIELDS.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
@@ -30,7 +28,7 @@ function ConditionValue({
   error?: string;
   onChange: (next: ConditionDraft) => void;
 }) {
-  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorIdOf(id) : undefined };
+  const aria = valueAria(id, error);
   const options = fieldOptions(condition.field, choices);
   if (isHours(condition.operator))
     return (
@@ -73,16 +71,14 @@ function ConditionValue({
     );
   if (options)
     return (
-      <div {...aria}>
-        <OptionSelect
-          id={id}
-          label={`${name} value`}
-          placeholder="Choose..."
-          value={condition.value}
-          options={options}
-          onChange={(value) => onChange({ ...condition, value })}
-        />
-      </div>
+      <ValueSelect
+        id={id}
+        name={name}
+        error={error}
+        value={condition.value}
+        options={options}
+        onChange={(value) => onChange({ ...condition, value })}
+      />
     );
   if (condition.field === "tags")
     return (
@@ -131,45 +127,37 @@ export function ConditionRow({
     label: operatorLabel(condition.field, op),
   }));
   return (
-    <li className="flex items-start gap-2 rounded-md border p-2">
-      <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,10rem)_minmax(0,1fr)] sm:items-start">
-        <OptionSelect
-          label={`${name} field`}
-          value={condition.field}
-          options={FIELD_OPTIONS}
-          onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"]))}
-        />
-        <OptionSelect
-          label={`${name} test`}
-          value={condition.operator}
-          options={operators}
-          onChange={(operator) =>
-            onChange({
-              ...condition,
-              operator: operator as ConditionOperator,
-              value: isHours(condition.operator) ? "" : condition.value,
-            })
-          }
-        />
-        <div className="grid min-w-0 gap-1">
-          <ConditionValue
-            id={id}
-            name={name}
-            condition={condition}
-            choices={choices}
-            error={error}
-            onChange={onChange}
+    <RuleRow
+      id={id}
+      name={name}
+      columns="sm:grid-cols-[minmax(0,12rem)_minmax(0,10rem)_minmax(0,1fr)]"
+      selects={
+        <>
+          <OptionSelect
+            label={`${name} field`}
+            value={condition.field}
+            options={FIELD_OPTIONS}
+            onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"]))}
           />
-          {error && (
-            <p id={errorIdOf(id)} className="text-xs font-medium text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
-      </div>
-      <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
-        <X aria-hidden />
-      </Button>
-    </li>
+          <OptionSelect
+            label={`${name} test`}
+            value={condition.operator}
+            options={operators}
+            onChange={(operator) =>
+              onChange({
+                ...condition,
+                operator: operator as ConditionOperator,
+                value: isHours(condition.operator) ? "" : condition.value,
+              })
+            }
+          />
+        </>
+      }
+      value={
+        <ConditionValue id={id} name={name} condition={condition} choices={choices} error={error} onChange={onChange} />
+      }
+      error={error}
+      onRemove={onRemove}
+    />
   );
 }

@@ -2,11 +2,10 @@ import "server-only";
 import type { Prisma, Ticket as TicketModel } from "@/generated/prisma/client";
 import { renderPlaceholders } from "@/lib/macros/placeholders";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
-import { ruleLabel } from "@/lib/format/ticket-history";
 import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
-import { recordEvent } from "@/lib/services/audit";
+import { recordEvent, ruleActor } from "@/lib/services/audit";
 import { assignInGroup } from "@/lib/services/groups/assignment";
 import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/services/mail/notifications";
 import { statusClock } from "@/lib/services/tickets/status";
@@ -33,8 +32,7 @@ type Rule = { name: string };
 function recordRuleChange(run: RuleRun, rule: Rule, action: string, metadata: Prisma.InputJsonObject) {
   return recordEvent(run.tx, {
     organizationId: run.row.organizationId,
-    actorType: "system",
-    actorLabel: ruleLabel(rule.name),
+    ...ruleActor(rule.name),
     action,
     targetType: "ticket",
     targetId: run.row.id,
@@ -193,8 +191,7 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       });
       return recordEvent(tx, {
         organizationId: row.organizationId,
-        actorType: "system",
-        actorLabel: ruleLabel(rule.name),
+        ...ruleActor(rule.name),
         action: "ticket.note_added",
         targetType: "reply",
         targetId: note.id,

@@ -1,11 +1,10 @@
 import "server-only";
 import { Prisma, type Ticket as TicketModel } from "@/generated/prisma/client";
 import type { GroupAssignment } from "@/generated/prisma/enums";
-import { ruleLabel } from "@/lib/format/ticket-history";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
-import { recordEvent } from "@/lib/services/audit";
+import { recordEvent, ruleActor } from "@/lib/services/audit";
 
 type Tx = Prisma.TransactionClient;
 
@@ -99,8 +98,7 @@ export async function assignInGroup(
   await tx.$executeRaw`UPDATE "Group" SET "lastAssignedUserId" = ${chosen} WHERE "id" = ${group.id}`;
   await recordEvent(tx, {
     organizationId: ticket.organizationId,
-    actorType: "system",
-    actorLabel: cause.rule ? ruleLabel(cause.rule) : PRODUCT_NAME,
+    ...(cause.rule ? ruleActor(cause.rule) : { actorType: "system", actorLabel: PRODUCT_NAME }),
     action: "ticket.assigned",
     targetType: "ticket",
     targetId: ticket.id,

@@ -25,13 +25,10 @@ export async function changeTicketTags(
       WHERE "id" = ${ticketId} AND "organizationId" = ${organizationId} FOR UPDATE`;
     if (!ticket) throw notFound("Ticket not found");
     const { tagIds, version } = await applyTicketTags(tx, user, ticket, change, now);
-    if (version === null) return { tags: await tagNames(tx, organizationId, tagIds), version: ticket.version };
-    if (!(await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now })))
-      return { tags: await tagNames(tx, organizationId, tagIds), version };
-    const routed = await tx.ticket.findUniqueOrThrow({
-      where: { id: ticketId, organizationId },
-      select: { tagIds: true, version: true },
-    });
+    const routed =
+      version !== null && (await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now }))
+        ? await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { tagIds: true, version: true } })
+        : { tagIds, version: version ?? ticket.version };
     return { tags: await tagNames(tx, organizationId, routed.tagIds), version: routed.version };
   });
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { ruleLabel } from "@/lib/format/ticket-history";
 import { uuidv7 } from "@/lib/server/ids";
 import { auditActor, type TicketActor } from "@/lib/services/actor";
+import { ruleActor } from "@/lib/services/audit";
 import type { RoutedTicket } from "@/lib/services/automations/new-ticket";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
@@ -25,8 +25,7 @@ export function newTicketHistory(
       : []),
     ...(routing?.changes ?? []).map((c) => ({
       actorId: null,
-      actorType: "system",
-      actorLabel: ruleLabel(c.rule),
+      ...ruleActor(c.rule),
       action: c.action,
       metadata: { ...c.metadata, rule: c.rule },
     })),

@@ -14,9 +14,8 @@ import {
 } from "@/lib/schemas/tags";
 import { db, queryRows } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
-import { recordEvent } from "@/lib/services/audit";
+import { recordEvent, ruleActor } from "@/lib/services/audit";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
-import { ruleLabel } from "@/lib/format/ticket-history";
 import { hit } from "@/lib/services/rate-limit";
 import { openSql } from "@/lib/tickets/statuses.mjs";
 
@@ -143,9 +142,7 @@ export async function applyPreparedTags(
   for (const e of events) {
     await recordEvent(tx, {
       organizationId: actor.organizationId,
-      ...("rule" in actor
-        ? { actorType: "system" as const, actorLabel: ruleLabel(actor.rule) }
-        : { actorId: actor.id, actorLabel: actor.fullName }),
+      ...("rule" in actor ? ruleActor(actor.rule) : { actorId: actor.id, actorLabel: actor.fullName }),
       action: e.action,
       targetType: "ticket",
       targetId: ticket.id,
@@ -277,12 +274,7 @@ export async function prepareTagChangeAhead(
 
 /** The id of the organisation's tag of this name (any case), or null when there is none. */
 export async function findTagId(organizationId: string, name: string): Promise<string | null> {
-  const key = `${organizationId}:${tagKey(name)}`;
-  const known = knownIds.get(key);
-  if (known !== undefined) return known;
-  const found = (await tagsByKey(db, organizationId, [tagKey(name)])).get(tagKey(name));
-  if (found) remember(knownIds, key, found.id);
-  return found?.id ?? null;
+  return (await tagsNamed(organizationId, [name])).get(tagKey(name))?.id ?? null;
 }
 
 /**
