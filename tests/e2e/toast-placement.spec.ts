@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SCREEN_SIZES, signInAs, toastText } from "./helpers";
+import { SCREEN_SIZES, searchTickets, signInAs, toastText } from "./helpers";
 import { expect, test } from "./team";
 
 // Toasts sit where they cover nothing the agent may click or type in: Send and Add Note at the
@@ -83,7 +83,7 @@ test.describe("toasts", () => {
       await page.goto("/app#all-open");
       await page.reload();
       const list = page.getByRole("region", { name: "Tickets" });
-      await list.getByLabel("Search tickets").fill(tag);
+      await searchTickets(list, tag);
       await list.getByRole("listitem").filter({ hasText: newer.subject }).getByRole("button").first().click();
       const detail = page.getByRole("article");
       await expect(detail.getByRole("heading", { name: newer.subject })).toBeVisible();
