@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   "macros.manage": ADMINS,
   /** The organisation's automation rules: list, create, edit, reorder, delete and preview them. */
   "automations.manage": ADMINS,
+  /** The organisation's business-hours calendars and SLA policies: list, create, edit, reorder, delete and preview them. */
+  "sla.manage": ADMINS,
   /** The organisation's groups of agents: filter the queue by them, put a ticket in one. */
   "groups.read": STAFF,
   /** Create, rename and delete groups, choose their members and how their tickets are shared. */

@@ -20,6 +20,11 @@ export const PLANS: Record<
     automations: number;
     /** Rules run by time ("advanced automation"), not only by a ticket's events. */
     timeRules: boolean;
+    /**
+     * SLA policies the organisation may keep, with business-hours calendars ("Advanced SLA"; 0:
+     * the plan keeps the fixed targets around the clock, "Basic SLA tracking").
+     */
+    slaPolicies: number;
   }
 > = {
   free: {
@@ -33,6 +38,7 @@ export const PLANS: Record<
     macros: 3,
     automations: 0,
     timeRules: false,
+    slaPolicies: 0,
   },
   starter: {
     name: "Starter",
@@ -45,6 +51,7 @@ export const PLANS: Record<
     macros: 20,
     automations: 0,
     timeRules: false,
+    slaPolicies: 0,
   },
   pro: {
     name: "Pro",
@@ -57,6 +64,7 @@ export const PLANS: Record<
     macros: UNLIMITED,
     automations: 25,
     timeRules: false,
+    slaPolicies: 5,
   },
   enterprise: {
     name: "Enterprise",
@@ -69,6 +77,7 @@ export const PLANS: Record<
     macros: UNLIMITED,
     automations: UNLIMITED,
     timeRules: true,
+    slaPolicies: UNLIMITED,
   },
 };
 
