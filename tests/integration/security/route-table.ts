@@ -64,6 +64,22 @@ const freshSupportEmail = (ctx: CallContext) =>
     data: { organizationId: ctx.target.org.id, email: email(ctx, "support"), displayName: "Support" },
   });
 
+/** The target organisation's default calendar (the 24/7 one every organisation starts with). */
+const defaultCalendar = (target: Tenant) =>
+  db.businessCalendar.findFirstOrThrow({ where: { organizationId: target.org.id, isDefault: true } });
+
+/** A calendar of the target organisation that is not the default and that no policy uses. */
+const freshCalendar = (target: Tenant, unique: string) =>
+  db.businessCalendar.create({
+    data: {
+      organizationId: target.org.id,
+      name: `Calendar ${unique}`,
+      nameKey: `calendar ${unique}`.toLowerCase(),
+      timeZone: "UTC",
+      hours: { mon: [["09:00", "17:00"]] },
+    },
+  });
+
 export const ROUTE_TABLE: RouteEntry[] = [
   // Accounts and sessions
   { route: "/api/auth/check", method: "GET", access: "public", call: () => ({}) },
@@ -421,6 +437,47 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: ROLES.admins,
     scoped: true,
     call: ({ target }) => ({ params: { id: target.group.id } }),
+  },
+  // Business-hours calendars: admins only; another organisation's calendar is a 404. The default
+  // (every organisation's 24/7 one) is renamed; a fresh calendar, used by nothing, is deleted.
+  { route: "/api/business-hours", method: "GET", access: ROLES.admins, call: () => ({}) },
+  {
+    route: "/api/business-hours",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: ({ unique }) => ({
+      body: {
+        name: `Calendar ${unique}`,
+        timeZone: "Europe/London",
+        hours: {
+          mon: [
+            ["09:00", "12:00"],
+            ["13:00", "17:30"],
+          ],
+          fri: [["09:00", "17:00"]],
+        },
+        holidays: [{ date: "2026-12-25", yearly: true }],
+      },
+    }),
+  },
+  {
+    route: "/api/business-hours/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: async ({ target, unique }) => ({
+      params: { id: (await defaultCalendar(target)).id },
+      body: { name: `Renamed ${unique}`, hours: { sat: [["10:00", "14:00"]] } },
+    }),
+  },
+  {
+    route: "/api/business-hours/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 204,
+    call: async ({ target, unique }) => ({ params: { id: (await freshCalendar(target, unique)).id } }),
   },
   // Automation rules: admins only; another organisation's rule is a 404.
   { route: "/api/automations", method: "GET", access: ROLES.admins, call: () => ({}) },
