@@ -111,24 +111,31 @@ export async function createTicket(
     entrance: entranceOf(actor),
     supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
   };
-  const routing =
+  const route = async () =>
     rules.length === 0
       ? null
-      : await routeNewTicket(
-          organizationId,
-          rules,
-          await newTicketView(organizationId, rules, input, origin, now),
-          now,
-        );
-  const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing };
-  // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
-  const later = rules.length > 0 && !routing ? { rules, origin } : null;
+      : routeNewTicket(organizationId, rules, await newTicketView(organizationId, rules, input, origin, now), now);
+  const write = (routing: RoutedTicket | null) => {
+    const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing };
+    // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
+    const later = rules.length > 0 && !routing ? { rules, origin } : null;
+    return numberAndWrite(ticket, onCreated, later);
+  };
+  const routing = await route();
   try {
-    return await numberAndWrite(ticket, onCreated, later);
+    return await write(routing);
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     // Someone the ticket names was removed since it was checked: the assignee, or the organisation.
     if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
+    // Or the group or agent its rules chose, removed since they looked it up: they choose again, once.
+    if (routing?.group || routing?.assigneeId) {
+      try {
+        return await write(await route());
+      } catch (retryError) {
+        if (!isForeignKeyViolation(retryError)) throw retryError;
+      }
+    }
     throw notFound("Organization not found");
   }
 }

@@ -364,6 +364,39 @@ describe("a ticket the team creates (API)", () => {
     const res = await postTicket(agent, { subject: "Anything" });
     expect(res.body).toMatchObject({ priority: "low", assignedTo: null, groupId: null });
   });
+
+  it("routes again when the group the rules chose is removed between the choice and the write", async () => {
+    const { org, agent } = await orgWithRules("enterprise", []);
+    const billing = await db.group.create({ data: { organizationId: org.id, name: "Billing", nameKey: "billing" } });
+    await addRules(org.id, [
+      { name: "To Billing", actions: [{ type: "set_group", value: billing.id }] },
+      { name: "Low", actions: [{ type: "set_priority", value: "low" }] },
+    ]);
+    // The first write fails as it would had an admin removed the group after the rules looked it
+    // up (a sequence, as nothing else outlives the failed statement); the second goes through.
+    await db.$executeRawUnsafe(`CREATE SEQUENCE test_group_gone`);
+    await db.$executeRawUnsafe(`
+      CREATE FUNCTION test_group_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('test_group_gone') = 1 THEN
+          RAISE foreign_key_violation USING MESSAGE = 'insert or update on table "Ticket" violates foreign key constraint "Ticket_groupId_fkey"';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db.$executeRawUnsafe(`
+      CREATE TRIGGER test_group_gone BEFORE INSERT ON "Ticket" FOR EACH ROW
+      WHEN (NEW."groupId" = '${billing.id}') EXECUTE FUNCTION test_group_gone()`);
+    try {
+      const res = await postTicket(agent, { subject: "Refund please" });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ priority: "low", groupId: billing.id });
+      expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(1);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER test_group_gone ON "Ticket"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION test_group_gone()`);
+      await db.$executeRawUnsafe(`DROP SEQUENCE test_group_gone`);
+    }
+  });
 });
 
 describe("a ticket a customer raises on the portal", () => {
