@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   "support_email_limit_reached",
   "macro_limit_reached",
   "automation_limit_reached",
+  "sla_policy_limit_reached",
   "plan_required",
   "tag_limit_reached",
   "payload_too_large",

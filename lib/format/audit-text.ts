@@ -91,6 +91,16 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
         : `${actor} edited the group "${str(m.name)}"`;
     case "group.deleted":
       return `${actor} deleted the group "${str(m.name)}"`;
+    case "sla_policy.created":
+      return `${actor} created the SLA policy "${str(m.name)}"`;
+    case "sla_policy.updated":
+      return m.from
+        ? `${actor} renamed the SLA policy "${str(m.from)}" to "${str(m.name)}"`
+        : `${actor} edited the SLA policy "${str(m.name)}"`;
+    case "sla_policy.moved":
+      return `${actor} moved the SLA policy "${str(m.name)}" from position ${str(m.from)} to ${str(m.to)}`;
+    case "sla_policy.deleted":
+      return `${actor} deleted the SLA policy "${str(m.name)}"`;
     case "support_email.added":
       return `${actor} added the support email ${email}`;
     case "support_email.activated":

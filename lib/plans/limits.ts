@@ -93,7 +93,7 @@ export function withinLimit(limit: number, used: number): boolean {
   return limit === UNLIMITED || used < limit;
 }
 
-export type LimitedResource = "tickets" | "seats" | "support_emails" | "macros" | "automations";
+export type LimitedResource = "tickets" | "seats" | "support_emails" | "macros" | "automations" | "sla_policies";
 
 const LIMIT_CODES = {
   tickets: "ticket_limit_reached",
@@ -101,6 +101,7 @@ const LIMIT_CODES = {
   support_emails: "support_email_limit_reached",
   macros: "macro_limit_reached",
   automations: "automation_limit_reached",
+  sla_policies: "sla_policy_limit_reached",
 } as const;
 
 /**
@@ -117,7 +118,7 @@ export function planLimitError({
   resource: LimitedResource;
   left?: number;
 }): AppError {
-  const { name, tickets, ticketPeriod, supportEmails, macros, automations } = PLANS[plan];
+  const { name, tickets, ticketPeriod, supportEmails, macros, automations, slaPolicies } = PLANS[plan];
   const message = {
     tickets: () =>
       `Ticket limit reached: your ${name} plan allows ${tickets} tickets${ticketPeriod === "month" ? " per month" : ""}. Upgrade your plan to create more.`,
@@ -130,6 +131,7 @@ export function planLimitError({
     macros: () => `Your ${name} plan allows ${macros} macros. Upgrade your plan to add more.`,
     automations: () =>
       `Your ${name} plan allows ${automations} active automation rules. Switch one off or upgrade your plan.`,
+    sla_policies: () => `Your ${name} plan allows ${slaPolicies} SLA policies. Upgrade your plan to add more.`,
   }[resource]();
   return new AppError(LIMIT_CODES[resource], message);
 }

@@ -25,6 +25,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   support_email_limit_reached: 409,
   macro_limit_reached: 409,
   automation_limit_reached: 409,
+  // Like tickets: past the plan's policies a new one is refused until the organisation upgrades.
+  sla_policy_limit_reached: 403,
   // A feature the organisation's plan does not include: refused until it upgrades.
   plan_required: 403,
   // A ticket's or an organisation's tags are full: a clash with what it already holds.

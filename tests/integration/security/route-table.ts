@@ -4,6 +4,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { signedInboundMail } from "../helpers/inbound-webhook";
 import { PASSWORD } from "../helpers/fixtures";
 import { db } from "../helpers/db";
+import { slaPolicyRow, slaTargets } from "../sla/policy-rows";
 import type { Actor, Tenant, World } from "./world";
 
 /**
@@ -537,6 +538,41 @@ export const ROUTE_TABLE: RouteEntry[] = [
           })
         ).map((r) => r.id),
       },
+    }),
+  },
+  // SLA policies: admins only; another organisation's policy is a 404. Each change aims at a fresh policy.
+  { route: "/api/sla-policies", method: "GET", access: ROLES.admins, call: () => ({}) },
+  {
+    route: "/api/sla-policies",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: ({ unique }) => ({
+      body: {
+        name: `Policy ${unique}`,
+        conditions: { all: [{ field: "priority", operator: "is", value: "urgent" }], any: [] },
+        targets: slaTargets(),
+      },
+    }),
+  },
+  {
+    route: "/api/sla-policies/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: async ({ target, unique }) => ({
+      params: { id: (await slaPolicyRow(target.org.id, `Policy ${unique}`)).id },
+      body: { name: `Renamed ${unique}`, position: 1 },
+    }),
+  },
+  {
+    route: "/api/sla-policies/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 204,
+    call: async ({ target, unique }) => ({
+      params: { id: (await slaPolicyRow(target.org.id, `Policy ${unique}`)).id },
     }),
   },
   {
