@@ -55,6 +55,13 @@ export function overlapping(
   return null;
 }
 
+/** A real date written YYYY-MM-DD, as a holiday is: 2028-02-29 is one, 2027-02-29 is not. */
+export function isCalendarDate(s: unknown): s is string {
+  if (typeof s !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const date = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+}
+
 /** True for every name the runtime's Intl accepts as a time zone ("Europe/London", "UTC", ...). */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== "string" || name === "") return false;

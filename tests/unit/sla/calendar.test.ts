@@ -1,5 +1,14 @@
 /** @jest-environment node */
-import { ALWAYS_OPEN, isInterval, isTimeOfDay, isTimeZone, minutesOf, overlapping, WEEKDAYS } from "@/lib/sla/calendar";
+import {
+  ALWAYS_OPEN,
+  isCalendarDate,
+  isInterval,
+  isTimeOfDay,
+  isTimeZone,
+  minutesOf,
+  overlapping,
+  WEEKDAYS,
+} from "@/lib/sla/calendar";
 
 describe("calendar checks", () => {
   it("accepts times of day from 00:00 to 24:00 and nothing else", () => {
@@ -58,6 +67,13 @@ describe("calendar checks", () => {
       ["08:00", "24:00"],
       ["10:00", "11:00"],
     ]);
+  });
+
+  it("accepts a holiday's date only when it is a real YYYY-MM-DD date", () => {
+    for (const ok of ["2026-12-25", "2028-02-29", "2000-02-29", "2026-01-01"]) expect(isCalendarDate(ok)).toBe(true);
+    for (const bad of ["2027-02-29", "1900-02-29", "2026-13-01", "2026-12-32", "2026-12-5", "25/12/2026", "", null]) {
+      expect(isCalendarDate(bad)).toBe(false);
+    }
   });
 
   it("knows every time zone Intl knows, UTC included, and no other", () => {
