@@ -80,6 +80,8 @@ function* pieces(
       const weekEnd = (day + 7) * DAY_MS - offset;
       const plain =
         dayStart >= from &&
+        // Midnight itself exists (a clock that springs forward at midnight starts the day at 01:00).
+        dayStart + offset === day * DAY_MS &&
         weekEnd <= until &&
         !(b < blocked.length && blocked[b]![0] < weekEnd) &&
         !(c.hasHolidays && [0, 1, 2, 3, 4, 5, 6].some((d) => c.isHoliday(day + d))) &&

@@ -122,6 +122,13 @@ describe("addBusinessMinutes", () => {
     expect(add(cal, "2027-01-01T00:00+01:00", halfYear - 1)).toBe(at("2027-06-30T23:59+02:00").toISOString());
   });
 
+  it("does not take a week at once from a midnight the clock skips (Santiago springs forward at 00:00)", () => {
+    // Sunday 6 September 2026 starts at 01:00 in Santiago: its 00:00-00:30 never comes.
+    const cal = calendar("America/Santiago", { sun: [["00:00", "00:30"]] });
+    expect(businessMinutesBetween(cal, at("2026-09-05T00:00-04:00"), at("2026-09-13T00:00-03:00"))).toBe(0);
+    expect(add(cal, "2026-09-05T00:00-04:00", 31)).toBe(at("2026-09-20T00:01-03:00").toISOString());
+  });
+
   it("reaches a year-long target on a calendar open one hour a week quickly", () => {
     const cal = calendar("Europe/Berlin", { wed: [["10:00", "11:00"]] });
     const start = at("2026-12-07T00:00+01:00");
