@@ -48,10 +48,28 @@ export function localDay(timeZone: string, instant: number): number {
 }
 
 /**
+ * Wall times already read, per zone: due times of many tickets (a warning run, a list) fall on
+ * the same few office days, and each reading costs several calls into Intl.
+ */
+const instants = new Map<string, number>();
+const CACHED_INSTANTS = 50_000;
+
+/**
  * The instant a wall time names. A wall time the clock skips (spring forward) names the first
  * instant after the gap; one it shows twice (fall back) names its first occurrence.
  */
 export function fromWall(timeZone: string, wall: number): number {
+  const key = `${timeZone} ${wall}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= CACHED_INSTANTS) instants.clear();
+    instant = findInstant(timeZone, wall);
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+function findInstant(timeZone: string, wall: number): number {
   const before = offsetAt(timeZone, wall - DAY_MS);
   const after = offsetAt(timeZone, wall + DAY_MS);
   const early = wall - Math.max(before, after);
