@@ -1,4 +1,16 @@
 import type { Plan } from "@/generated/prisma/enums";
+import {
+  WEEKDAYS,
+  isCalendarDate,
+  isInterval,
+  isTimeOfDay,
+  isTimeZone,
+  overlapping,
+  type Holiday,
+  type TimeOfDay,
+  type WeekHours,
+  type Weekday,
+} from "@/lib/sla/calendar";
 import { singleLine } from "./fields";
 import { z } from "./zod";
 
@@ -9,33 +21,25 @@ import { z } from "./zod";
  * Checked here for the server and the editor alike; every problem names its field.
  */
 
-// Until the business-time library (lib/sla/calendar.ts) lands, the week's vocabulary and its
-// checks live here, under the names that library gives them.
-export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-/** An open interval of a day, "HH:MM" to "HH:MM", its end after its start. */
-export type Interval = [start: string, end: string];
-/** Every weekday with its open intervals in order; closed days have none. */
-export type WeekHours = Record<Weekday, Interval[]>;
-/** A day closed in the calendar's zone; a yearly one again on that day every year. */
-export type Holiday = { date: string; yearly: boolean };
-/** What the business-time arithmetic counts with. */
-export type CalendarSpec = { timeZone: string; hours: WeekHours; holidays: Holiday[] };
+/** An open interval of a day: "HH:MM" to "HH:MM", its end after its start. */
+type Interval = [TimeOfDay, TimeOfDay];
+/** Every weekday with its open intervals in order (a closed day has none), as the API answers. */
+export type WeekOpenHours = Required<WeekHours>;
 
-const isTimeOfDay = (value: string) => /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/.test(value);
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-/** Two intervals of one day that share a minute (touching ends do not). */
-const overlapping = (a: Interval, b: Interval) =>
-  minutesOf(a[0]) < minutesOf(b[1]) && minutesOf(b[0]) < minutesOf(a[1]);
-/** The zone's canonical name when the platform knows it as an IANA zone, else null. */
-function canonicalTimeZone(value: string): string | null {
+/** A start and an end that are both times of day ("24:00" is one), in whichever order. */
+const wellFormed = (interval: unknown): interval is Interval =>
+  Array.isArray(interval) && interval.length === 2 && interval.every(isTimeOfDay);
+
+/**
+ * The zone as sent when the platform knows it as an IANA zone, else null; only its case is put
+ * right ("europe/london"). The platform's own name is not taken otherwise: it may be an older
+ * one ("Asia/Calcutta" for "Asia/Kolkata").
+ */
+function knownTimeZone(value: string): string | null {
   // Offsets ("+01:00") are time zones to Intl, but they know nothing of summer time.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return null;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
+  if (!/^[A-Za-z]/.test(value) || !isTimeZone(value)) return null;
+  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
 }
 
 export const DAY_NAMES: Record<Weekday, string> = {
@@ -65,19 +69,11 @@ const timeZoneSchema = z
   .trim()
   .max(TIME_ZONE_MAX, UNKNOWN_TIME_ZONE)
   .transform((value, ctx) => {
-    const zone = canonicalTimeZone(value);
+    const zone = knownTimeZone(value);
     if (zone) return zone;
     ctx.addIssue({ code: "custom", message: UNKNOWN_TIME_ZONE });
     return z.NEVER;
   });
-
-const wellFormed = (interval: unknown): interval is Interval =>
-  Array.isArray(interval) &&
-  interval.length === 2 &&
-  interval.every((time) => typeof time === "string" && isTimeOfDay(time));
-/** A well-formed interval that ends after it starts (so never starts at 24:00). */
-const isInterval = (interval: unknown): interval is Interval =>
-  wellFormed(interval) && minutesOf(interval[1]) > minutesOf(interval[0]);
 
 /** One day's intervals: each a start and an end within the day, at most 10, none overlapping. */
 function daySchema(day: Weekday) {
@@ -89,28 +85,22 @@ function daySchema(day: Weekday) {
     .array(time, { error: named('an interval is a start and an end, such as ["09:00", "17:00"].') })
     .length(2, named('an interval is a start and an end, such as ["09:00", "17:00"].'))
     .superRefine((value, ctx) => {
-      if (!wellFormed(value)) return;
-      const [start, end] = value;
-      if (start === "24:00")
+      if (!wellFormed(value) || isInterval(value)) return;
+      if (value[0] === "24:00")
         ctx.addIssue({
           code: "custom",
           path: [0],
           message: named("24:00 ends a day; an interval cannot start at it."),
         });
-      else if (minutesOf(end) <= minutesOf(start))
-        ctx.addIssue({ code: "custom", message: named("an interval must end after it starts.") });
+      else ctx.addIssue({ code: "custom", message: named("an interval must end after it starts.") });
     });
   return z
     .array(interval, { error: named("the open hours are a list of intervals.") })
     .max(INTERVALS_PER_DAY_MAX, named(`at most ${INTERVALS_PER_DAY_MAX} intervals a day.`))
     .superRefine((value, ctx) => {
-      const intervals = value.filter(isInterval);
-      for (const [i, a] of intervals.entries()) {
-        const b = intervals.slice(i + 1).find((other) => overlapping(a, other));
-        if (!b) continue;
-        ctx.addIssue({ code: "custom", message: named(`${a.join("-")} and ${b.join("-")} overlap.`) });
-        return;
-      }
+      const pair = overlapping(value.filter((interval) => wellFormed(interval) && isInterval(interval)));
+      if (pair)
+        ctx.addIssue({ code: "custom", message: named(`${pair[0].join("-")} and ${pair[1].join("-")} overlap.`) });
     })
     .optional();
 }
@@ -140,26 +130,17 @@ const weekHoursSchema = z
       ctx.addIssue({ code: "custom", message: OPEN_INTERVAL_REQUIRED });
   })
   .transform(
-    (week): WeekHours =>
+    (week): WeekOpenHours =>
       Object.fromEntries(
         WEEKDAYS.map((day) => [day, [...((week[day] ?? []) as Interval[])].sort((a, b) => byText(a[0], b[0]))]),
-      ) as WeekHours,
+      ) as WeekOpenHours,
   );
-
-/** A real day of the calendar written YYYY-MM-DD. */
-function isDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const holidaySchema = z.object(
   {
     date: z
       .string({ error: "A holiday's date is text such as 2026-12-25." })
-      .refine(isDate, "A holiday's date is a real day written YYYY-MM-DD, such as 2026-12-25."),
+      .refine(isCalendarDate, "A holiday's date is a real day written YYYY-MM-DD, such as 2026-12-25."),
     yearly: z.boolean({ error: "yearly must be true or false" }).default(false),
   },
   { error: 'A holiday is { "date": "2026-12-25", "yearly": true }.' },
@@ -203,9 +184,12 @@ export const businessCalendarPatchSchema = z
 export type BusinessCalendarPatch = z.infer<typeof businessCalendarPatchSchema>;
 
 /** A calendar as the API returns it, with how many SLA policies count in it. */
-export type BusinessCalendar = CalendarSpec & {
+export type BusinessCalendar = {
   id: string;
   name: string;
+  timeZone: string;
+  hours: WeekOpenHours;
+  holidays: Holiday[];
   isDefault: boolean;
   policies: number;
   createdAt: Date;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { CalendarSpec, Holiday, WeekHours } from "@/lib/schemas/business-hours";
+import type { BusinessCalendar, WeekOpenHours } from "@/lib/schemas/business-hours";
+import type { CalendarSpec, Holiday } from "@/lib/sla/calendar";
 import { db } from "@/lib/server/db";
 
 /** A calendar of the organisation as the SLA clock counts with it. */
@@ -19,9 +20,9 @@ type StoredSpec = { timeZone: string; hours: Prisma.JsonValue; holidays: Prisma.
  * A stored calendar's spec. The API wrote it already checked and with every day filled in
  * (lib/schemas/business-hours.ts), as the migration's trigger writes the 24/7 calendar.
  */
-export const specOf = (row: StoredSpec): CalendarSpec => ({
+export const specOf = (row: StoredSpec): Pick<BusinessCalendar, "timeZone" | "hours" | "holidays"> => ({
   timeZone: row.timeZone,
-  hours: row.hours as WeekHours,
+  hours: row.hours as WeekOpenHours,
   holidays: row.holidays as Holiday[],
 });
 

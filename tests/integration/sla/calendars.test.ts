@@ -170,10 +170,13 @@ describe("POST /api/business-hours", () => {
     });
   });
 
-  it("holidays and isDefault are optional; a holiday is not yearly unless it says so", async () => {
+  it("holidays and isDefault are optional; a holiday is not yearly unless it says so; zones keep their IANA spelling", async () => {
     const { admin } = await adminOf("enterprise");
     const res = await post(admin, { name: "Plain", timeZone: "Asia/Kolkata", hours: { sun: [["10:00", "24:00"]] } });
-    expect(res).toMatchObject({ status: 201, body: { holidays: [], isDefault: false } });
+    expect(res).toMatchObject({ status: 201, body: { timeZone: "Asia/Kolkata", holidays: [], isDefault: false } });
+    expect((await post(admin, calendar({ name: "Cased", timeZone: "europe/london" }))).body.timeZone).toBe(
+      "Europe/London",
+    );
     const dated = await post(admin, calendar({ name: "Dated", holidays: [{ date: "2027-01-04" }] }));
     expect(dated.body.holidays).toEqual([{ date: "2027-01-04", yearly: false }]);
   });
