@@ -3,6 +3,8 @@ import type { Role, TicketPriority, TicketStatus } from "../../generated/prisma/
 import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
+import { businessCalendarInputSchema } from "@/lib/schemas/business-hours";
+import { slaPolicyInputSchema } from "@/lib/schemas/sla-policies";
 import {
   DEMO_ACCOUNTS,
   DEMO_ORGANIZATION,
@@ -248,7 +250,72 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     now,
   );
   await addUnverifiedMail(db, DEMO_ORGANIZATION.slug, now);
+  await addSlaSetup(db, DEMO_ORGANIZATION.slug);
   return { created: true, logins };
+}
+
+/**
+ * The demo team works Monday to Friday, 09:00 to 17:00 in London, closed on Christmas and Boxing
+ * Day (its default calendar), with two SLA policies in business hours: key accounts and urgent
+ * tickets first, then Billing's. Every other ticket keeps the default targets around the clock.
+ * Settings > SLA shows them.
+ */
+async function addSlaSetup(db: PrismaClient, slug: string) {
+  const org = await db.organization.findUniqueOrThrow({ where: { slug }, select: { id: true } });
+  const office = businessCalendarInputSchema.parse({
+    name: "London office",
+    timeZone: "Europe/London",
+    hours: Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [["09:00", "17:00"]]])),
+    holidays: [
+      { date: "2026-12-25", yearly: true },
+      { date: "2026-12-26", yearly: true },
+    ],
+  });
+  const billing = await db.group.findFirstOrThrow({ where: { organizationId: org.id, nameKey: "billing" } });
+  await db.$transaction(async (tx) => {
+    await tx.businessCalendar.updateMany({ where: { organizationId: org.id }, data: { isDefault: false } });
+    const calendar = await tx.businessCalendar.create({
+      data: { ...office, nameKey: office.name.toLowerCase(), organizationId: org.id, isDefault: true },
+    });
+    const targets = (urgent: number[], high: number[], medium: number[], low: number[]) =>
+      Object.fromEntries(
+        Object.entries({ urgent, high, medium, low }).map(([priority, [firstResponse, nextResponse, resolution]]) => [
+          priority,
+          { firstResponse, nextResponse, resolution },
+        ]),
+      );
+    await tx.slaPolicy.createMany({
+      data: [
+        {
+          name: "Key accounts and urgent",
+          conditions: {
+            all: [],
+            any: [
+              { field: "priority", operator: "is", value: "urgent" },
+              { field: "tags", operator: "contains", value: "key-account" },
+            ],
+          },
+          targets: targets([30, 60, 240], [60, 120, 480], [120, 240, 960], [240, 480, 1440]),
+        },
+        {
+          name: "Billing",
+          conditions: { all: [{ field: "group", operator: "is", value: billing.id }], any: [] },
+          targets: targets([60, 120, 480], [240, 480, 960], [480, 480, 1920], [960, 960, 2880]),
+        },
+      ].map((given, i) => {
+        const { name, conditions, targets: minutes } = slaPolicyInputSchema.parse(given);
+        return {
+          name,
+          nameKey: name.toLowerCase(),
+          conditions: conditions as Prisma.InputJsonObject,
+          targets: minutes,
+          position: i + 1,
+          organizationId: org.id,
+          calendarId: calendar.id,
+        };
+      }),
+    });
+  });
 }
 
 /**

@@ -61,6 +61,35 @@ describe("demo seed", () => {
       expect(g.tickets.length).toBeGreaterThan(0);
       expect(new Set(g.tickets.map((t) => t.category))).toEqual(new Set([g.name.toLowerCase()]));
     }
+
+    // The team works Monday to Friday 09:00-17:00 in London (its default calendar, closed on
+    // Christmas and Boxing Day), with two SLA policies in that order; the 24/7 calendar stays.
+    const calendars = await db.businessCalendar.findMany({
+      where: { organizationId: org.id },
+      orderBy: { name: "asc" },
+      select: { name: true, timeZone: true, hours: true, holidays: true, isDefault: true },
+    });
+    expect(calendars.map((c) => [c.name, c.isDefault])).toEqual([
+      ["24/7", false],
+      ["London office", true],
+    ]);
+    expect(calendars[1]).toMatchObject({
+      timeZone: "Europe/London",
+      hours: { mon: [["09:00", "17:00"]], fri: [["09:00", "17:00"]], sat: [], sun: [] },
+      holidays: [
+        { date: "2026-12-25", yearly: true },
+        { date: "2026-12-26", yearly: true },
+      ],
+    });
+    const policies = await db.slaPolicy.findMany({
+      where: { organizationId: org.id },
+      orderBy: { position: "asc" },
+      select: { name: true, position: true, calendar: { select: { name: true } } },
+    });
+    expect(policies).toEqual([
+      { name: "Key accounts and urgent", position: 1, calendar: { name: "London office" } },
+      { name: "Billing", position: 2, calendar: { name: "London office" } },
+    ]);
   });
 
   it("changes nothing when run a second time", async () => {
