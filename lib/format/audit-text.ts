@@ -91,6 +91,15 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
         : `${actor} edited the group "${str(m.name)}"`;
     case "group.deleted":
       return `${actor} deleted the group "${str(m.name)}"`;
+    case "business_hours.created":
+      return `${actor} created the business-hours calendar "${str(m.name)}"`;
+    case "business_hours.updated":
+      if (m.from) return `${actor} renamed the business-hours calendar "${str(m.from)}" to "${str(m.name)}"`;
+      return m.madeDefault
+        ? `${actor} made "${str(m.name)}" the default business-hours calendar`
+        : `${actor} edited the business-hours calendar "${str(m.name)}"`;
+    case "business_hours.deleted":
+      return `${actor} deleted the business-hours calendar "${str(m.name)}"`;
     case "sla_policy.created":
       return `${actor} created the SLA policy "${str(m.name)}"`;
     case "sla_policy.updated":
