@@ -198,7 +198,7 @@ export function actionText(action: Action, names: RuleNames): string {
 }
 
 /** The conditions as one clause; empty when the rule applies to every ticket. */
-function conditionsText(conditions: Conditions, names: RuleNames): string {
+export function conditionsText(conditions: Conditions, names: RuleNames): string {
   const all = conditions.all.map((c) => conditionText(c, names));
   const any = conditions.any.map((c) => conditionText(c, names));
   const parts = [...all];

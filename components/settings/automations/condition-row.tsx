@@ -5,12 +5,19 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { OptionSelect } from "@/components/ui/option-select";
 import { CONDITION_FIELD_LABELS, operatorLabel } from "@/lib/automations/labels";
-import { CONDITION_FIELDS, fieldOperators, type ConditionOperator } from "@/lib/schemas/automations";
+import {
+  CONDITION_FIELDS,
+  fieldOperators,
+  type ConditionField,
+  type ConditionOperator,
+} from "@/lib/schemas/automations";
 import { fieldOptions, isHours, withField, type Choices, type ConditionDraft } from "./rule-draft";
 import { RuleRow, ValueSelect, valueAria } from "./rule-row";
 import { TagsInput } from "./tags-input";
 
-const FIELD_OPTIONS = CONDITION_FIELDS.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
+const fieldOptionsOf = (fields: readonly ConditionField[]) =>
+  fields.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
+const FIELD_OPTIONS = fieldOptionsOf(CONDITION_FIELDS);
 
 /** The value a condition compares with, in the control that fits its field and test. */
 function ConditionValue({
@@ -109,6 +116,7 @@ export function ConditionRow({
   name,
   condition,
   choices,
+  fields,
   error,
   onChange,
   onRemove,
@@ -118,6 +126,8 @@ export function ConditionRow({
   name: string;
   condition: ConditionDraft;
   choices: Choices;
+  /** The fields offered, when fewer than all (an SLA policy looks only at some). */
+  fields?: readonly ConditionField[];
   error?: string;
   onChange: (next: ConditionDraft) => void;
   onRemove: () => void;
@@ -136,7 +146,7 @@ export function ConditionRow({
           <OptionSelect
             label={`${name} field`}
             value={condition.field}
-            options={FIELD_OPTIONS}
+            options={fields ? fieldOptionsOf(fields) : FIELD_OPTIONS}
             onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"]))}
           />
           <OptionSelect

@@ -94,7 +94,8 @@ export function emptyDraft(): RuleDraft {
   return { name: "", when: "ticket_created", all: [newCondition()], any: [], actions: [newAction()], active: true };
 }
 
-function conditionDraft(c: Condition, choices: Choices): ConditionDraft {
+/** A saved condition, ready to edit. */
+export function conditionDraft(c: Condition, choices: Choices): ConditionDraft {
   const base = { key: newKey(), field: c.field, operator: c.operator, value: "", values: [] as string[] };
   if (c.operator !== "in") return { ...base, value: c.value === null ? NONE : String(c.value) };
   const list = Array.isArray(c.value) ? c.value : [];
@@ -140,13 +141,19 @@ function actionValue(a: ActionDraft): unknown {
   return a.value;
 }
 
+/** A condition as the API takes it. */
+export const conditionInput = (c: ConditionDraft) => ({
+  field: c.field,
+  operator: c.operator,
+  value: conditionValue(c),
+});
+
 /** The draft as the API takes it (the API's schema checks it before anything is sent). */
 export function ruleInput(draft: RuleDraft) {
-  const condition = (c: ConditionDraft) => ({ field: c.field, operator: c.operator, value: conditionValue(c) });
   return {
     name: draft.name,
     when: draft.when,
-    conditions: { all: draft.all.map(condition), any: draft.any.map(condition) },
+    conditions: { all: draft.all.map(conditionInput), any: draft.any.map(conditionInput) },
     actions: draft.actions.map((a) => ({ type: a.type, value: actionValue(a) })),
     active: draft.active,
   };
