@@ -25,6 +25,7 @@ const ADMIN: Permission[] = [
   "support_emails.mailbox",
   "macros.manage",
   "automations.manage",
+  "sla.manage",
   "groups.manage",
   "team.read",
   "team.invite",
