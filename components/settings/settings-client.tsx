@@ -7,6 +7,7 @@ import { GroupsCard } from "./groups-card";
 import { HashTabs } from "@/components/ui/hash-tabs";
 import { OrganizationTab } from "./organization-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
+import { SlaTab } from "./sla/sla-tab";
 
 /** Settings: the tab comes from the URL hash (#plan by default) and updates it. */
 export function SettingsClient({
@@ -15,6 +16,7 @@ export function SettingsClient({
   macros,
   manageGroups,
   manageAutomations,
+  manageSla,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -24,6 +26,8 @@ export function SettingsClient({
   manageGroups: boolean;
   /** Automations: admins write the rules that route tickets. */
   manageAutomations: boolean;
+  /** SLA: admins set the business hours and the policies that count in them. */
+  manageSla: boolean;
 }) {
   return (
     <HashTabs
@@ -41,6 +45,7 @@ export function SettingsClient({
         ...(macros.read ? [{ value: "macros", label: "Macros", panel: <MacrosCard canManage={macros.manage} /> }] : []),
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
+        ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
       ]}
     />
   );

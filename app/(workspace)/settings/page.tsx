@@ -16,6 +16,7 @@ export default async function SettingsPage() {
         macros={{ read: can(user, "macros.read"), manage: can(user, "macros.manage") }}
         manageGroups={can(user, "groups.manage")}
         manageAutomations={can(user, "automations.manage")}
+        manageSla={can(user, "sla.manage")}
       />
     </WorkspaceFrame>
   );
