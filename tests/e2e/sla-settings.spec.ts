@@ -156,6 +156,17 @@ test("an admin writes a calendar with a split shift and a holiday, two policies 
   const everyone = `Everyone ${tag}`;
   await editor.getByRole("textbox", { name: "Name" }).fill(everyone);
   await choose(page, editor, "Calendar", "24/7");
+  // An address that is not the team's passes the form's own check; the server names the condition.
+  await editor.getByRole("button", { name: "Add condition", exact: true }).click();
+  await choose(page, editor, "Condition 1 of all field", "Support address it came to");
+  await editor.getByRole("textbox", { name: "Condition 1 of all value" }).fill(`nobody-${tag}@elsewhere.test`);
+  await editor.getByRole("button", { name: "Create Policy" }).click();
+  await expect(editor.locator("#policy-all-0-error")).toHaveText("Unknown support address");
+  await expect(editor.getByRole("textbox", { name: "Condition 1 of all value" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await editor.getByRole("button", { name: "Remove condition 1 of all" }).click();
   await expect(preview).toContainText("first reply Today 20:30 (in 4 business hours)");
   await editor.getByRole("button", { name: "Create Policy" }).click();
   await expect(editor).toBeHidden();
