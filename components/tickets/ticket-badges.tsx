@@ -19,7 +19,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 import type { TicketJson } from "@/lib/schemas/tickets";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
-import { slaSummary } from "@/lib/tickets/sla";
+import { slaFieldsOf, slaSummary } from "@/lib/tickets/sla";
 import { shortSpan, slaText } from "@/lib/format/sla-text";
 
 /*
@@ -57,6 +57,7 @@ const SLA_TONES = {
   },
   at_risk: { icon: Hourglass, className: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200" },
   ok: { icon: Clock, className: "border-transparent bg-transparent px-0 text-muted-foreground" },
+  paused: { icon: CirclePause, className: "border-transparent bg-transparent px-0 text-muted-foreground" },
 } satisfies Record<string, Tone>;
 
 const NEUTRAL: Tone = { icon: CircleDot, className: "text-foreground" };
@@ -130,22 +131,17 @@ export function SlaBadge({
   className?: string;
   compact?: boolean;
 }) {
-  const sla = slaSummary(
-    {
-      status: ticket.status,
-      priority: ticket.priority,
-      firstResponseDueAt: new Date(ticket.firstResponseDueAt),
-      resolutionDueAt: new Date(ticket.resolutionDueAt),
-      firstRespondedAt: ticket.firstRespondedAt ? new Date(ticket.firstRespondedAt) : null,
-    },
-    now,
-  );
+  const sla = slaSummary(slaFieldsOf(ticket), now);
   const text = slaText(sla, now);
   if (sla.state === "none" || !text) return null;
   const tone = SLA_TONES[sla.state];
   if (!compact) return <ToneBadge tone={tone} label={text} className={className} data-sla={sla.state} />;
   const short =
-    sla.state === "breached" ? `Overdue ${shortSpan(sla.dueAt, now)}` : `Due in ${shortSpan(now, sla.dueAt)}`;
+    sla.state === "paused"
+      ? "Paused"
+      : sla.state === "breached"
+        ? `Overdue ${shortSpan(sla.dueAt, now)}`
+        : `Due in ${shortSpan(now, sla.dueAt)}`;
   return (
     <ToneBadge tone={tone} label={text} className={className} data-sla={sla.state} title={text}>
       <span aria-hidden>{short}</span>

@@ -43,7 +43,10 @@ function RowTags({ tags }: { tags: string[] }) {
 
 /** The time a row shows, as the list's sort follows it (see SORT_TIMES). */
 function RowTime({ ticket: t, time, now }: { ticket: TicketListItemJson; time: SortTime; now: Date }) {
-  const at = new Date(time === "due" ? runningDue(t) : time === "created" ? t.createdAt : t.updatedAt);
+  const shown = time === "due" ? runningDue(t) : time === "created" ? t.createdAt : t.updatedAt;
+  // A due time is absent while the ticket's clocks stand still (it waits on the customer).
+  if (shown === null) return null;
+  const at = new Date(shown);
   const label = SORT_TIME_LABELS[time];
   // Created and last activity are always past ("3 h": ago); a due time says which side of now it is.
   const span =

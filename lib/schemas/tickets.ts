@@ -187,8 +187,19 @@ export type Ticket = {
   organizationId: string;
   createdAt: Date;
   updatedAt: Date;
-  firstResponseDueAt: Date;
-  resolutionDueAt: Date;
+  /**
+   * Due times under the ticket's SLA policy: null while their clock stands still (pending), next
+   * response only while the customer waits on an answer to a follow-up.
+   */
+  firstResponseDueAt: Date | null;
+  nextResponseDueAt: Date | null;
+  resolutionDueAt: Date | null;
+  /** When a running target turns at risk (less than a quarter left); null while none runs. */
+  slaRiskAt: Date | null;
+  /** The policy whose targets apply (null: the organisation's default targets). */
+  slaPolicy: { id: string; name: string } | null;
+  /** The ticket waits on the customer: its SLA clocks stand still. */
+  slaPaused: boolean;
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
   closedAt: Date | null;

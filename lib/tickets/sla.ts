@@ -11,75 +11,108 @@ export const SLA_TARGETS: Record<TicketPriority, { firstResponseMs: number; reso
   low: { firstResponseMs: 24 * HOUR, resolutionMs: 96 * HOUR },
 };
 
-/** A ticket is at risk when less than this share of its target remains. */
-export const SLA_AT_RISK_SHARE = 0.25;
-
-export function slaDueTimes(priority: TicketPriority, createdAt: Date) {
-  const target = SLA_TARGETS[priority];
-  return {
-    firstResponseDueAt: new Date(createdAt.getTime() + target.firstResponseMs),
-    resolutionDueAt: new Date(createdAt.getTime() + target.resolutionMs),
-  };
-}
+/**
+ * The targets in business minutes when no SLA policy matches (and on plans without policies),
+ * counted around the clock: the fixed targets above, a customer's follow-up answered as fast as
+ * their first message.
+ */
+export const DEFAULT_TARGETS = Object.fromEntries(
+  Object.entries(SLA_TARGETS).map(([priority, t]) => [
+    priority,
+    {
+      firstResponse: t.firstResponseMs / 60_000,
+      nextResponse: t.firstResponseMs / 60_000,
+      resolution: t.resolutionMs / 60_000,
+    },
+  ]),
+) as Record<TicketPriority, { firstResponse: number; nextResponse: number; resolution: number }>;
 
 export type SlaFields = {
   status: TicketStatus;
-  priority: TicketPriority;
-  firstResponseDueAt: Date;
-  resolutionDueAt: Date;
+  firstResponseDueAt: Date | null;
+  nextResponseDueAt: Date | null;
+  resolutionDueAt: Date | null;
+  /** Stored with the due times (lib/sla/ticket-clock.ts): when a running target turns at risk. */
+  slaRiskAt: Date | null;
   firstRespondedAt: Date | null;
 };
 
-/**
- * The moment a ticket's SLA turns at-risk: when less than a quarter of the running target is
- * left on the first-response clock (until answered) or the resolution clock. Stored on the
- * ticket so the SLA at Risk queue is one indexed range query.
- */
-export function slaRiskAt(t: Omit<SlaFields, "status">): Date {
-  const target = SLA_TARGETS[t.priority];
-  const resolution = t.resolutionDueAt.getTime() - target.resolutionMs * SLA_AT_RISK_SHARE;
-  if (t.firstRespondedAt) return new Date(resolution);
-  const firstResponse = t.firstResponseDueAt.getTime() - target.firstResponseMs * SLA_AT_RISK_SHARE;
-  return new Date(Math.min(firstResponse, resolution));
+const dateOrNull = (at: string | Date | null) => (at === null ? null : new Date(at));
+
+/** A ticket's SLA fields as the browser reads them from the API (dates as text). */
+export function slaFieldsOf(t: {
+  status: TicketStatus;
+  firstResponseDueAt: string | Date | null;
+  nextResponseDueAt: string | Date | null;
+  resolutionDueAt: string | Date | null;
+  slaRiskAt: string | Date | null;
+  firstRespondedAt: string | Date | null;
+}): SlaFields {
+  return {
+    status: t.status,
+    firstResponseDueAt: dateOrNull(t.firstResponseDueAt),
+    nextResponseDueAt: dateOrNull(t.nextResponseDueAt),
+    resolutionDueAt: dateOrNull(t.resolutionDueAt),
+    slaRiskAt: dateOrNull(t.slaRiskAt),
+    firstRespondedAt: dateOrNull(t.firstRespondedAt),
+  };
 }
 
 export type SlaBadge = { state: "met" } | { state: "at_risk"; remainingMs: number } | { state: "breached" };
 
+/** The running targets' due times: the first reply until there is one, a follow-up's answer, resolution. */
+function runningDues(t: SlaFields): { target: SlaTarget; dueAt: Date }[] {
+  const dues: { target: SlaTarget; dueAt: Date | null }[] = [
+    { target: "first_reply", dueAt: t.firstRespondedAt ? null : t.firstResponseDueAt },
+    { target: "next_reply", dueAt: t.nextResponseDueAt },
+    { target: "resolution", dueAt: t.resolutionDueAt },
+  ];
+  return dues.filter((d): d is { target: SlaTarget; dueAt: Date } => d.dueAt !== null);
+}
+
 /** The list badge: met shows nothing, at-risk shows the time left, breached says so. */
 export function slaBadge(t: SlaFields, now: Date): SlaBadge {
-  if (!OPEN_STATUSES.includes(t.status)) return { state: "met" };
-  const dues = [t.resolutionDueAt.getTime()];
-  if (!t.firstRespondedAt) dues.push(t.firstResponseDueAt.getTime());
-  const nextDue = Math.min(...dues);
-  if (nextDue <= now.getTime()) return { state: "breached" };
-  if (slaRiskAt(t).getTime() <= now.getTime()) return { state: "at_risk", remainingMs: nextDue - now.getTime() };
+  const summary = slaSummary(t, now);
+  if (summary.state === "breached") return { state: "breached" };
+  if (summary.state === "at_risk") return { state: "at_risk", remainingMs: summary.dueAt.getTime() - now.getTime() };
   return { state: "met" };
 }
 
 /**
  * The SLA target that runs next: the first reply until there is one, then resolution (the
- * "SLA due" and "Needs attention" orders read the same rule in SQL: order-sql.mjs).
+ * "SLA due" and "Needs attention" orders read the same rule in SQL: order-sql.mjs). Null while
+ * its clock stands still.
  */
-export function runningDue<T>(t: { firstRespondedAt: T | null; firstResponseDueAt: T; resolutionDueAt: T }): T {
+export function runningDue<T>(t: {
+  firstRespondedAt: T | null;
+  firstResponseDueAt: T | null;
+  resolutionDueAt: T | null;
+}): T | null {
   return t.firstRespondedAt ? t.resolutionDueAt : t.firstResponseDueAt;
 }
 
-export type SlaTarget = "first_reply" | "resolution";
+export type SlaTarget = "first_reply" | "next_reply" | "resolution";
 export type SlaSummary =
   | { state: "none" }
+  | { state: "paused" }
   | { state: "ok" | "at_risk"; target: SlaTarget; dueAt: Date }
   | { state: "breached"; target: SlaTarget; dueAt: Date };
 
 /**
- * Which SLA target a ticket is working against and where it stands: a missed resolution
- * outweighs a missed first reply; otherwise the clock that runs out next. Done tickets have none.
+ * Which SLA target a ticket is working against and where it stands: a missed target outweighs
+ * the others (resolution first), otherwise the clock that runs out next, at risk from the stored
+ * at-risk time. Done tickets have none; a pending ticket's clocks stand still.
  */
 export function slaSummary(t: SlaFields, now: Date): SlaSummary {
+  if (t.status === "pending") return { state: "paused" };
   if (!OPEN_STATUSES.includes(t.status)) return { state: "none" };
+  const dues = runningDues(t);
+  if (dues.length === 0) return { state: "none" };
   const at = now.getTime();
-  if (t.resolutionDueAt.getTime() <= at) return { state: "breached", target: "resolution", dueAt: t.resolutionDueAt };
-  if (!t.firstRespondedAt && t.firstResponseDueAt.getTime() <= at)
-    return { state: "breached", target: "first_reply", dueAt: t.firstResponseDueAt };
-  const target: SlaTarget = t.firstRespondedAt ? "resolution" : "first_reply";
-  return { state: slaRiskAt(t).getTime() <= at ? "at_risk" : "ok", target, dueAt: runningDue(t) };
+  const missed = dues.filter((d) => d.dueAt.getTime() <= at);
+  const resolution = missed.find((d) => d.target === "resolution");
+  if (missed.length) return { state: "breached", ...(resolution ?? missed[0]) };
+  const next = dues.reduce((a, b) => (b.dueAt < a.dueAt ? b : a));
+  const atRisk = t.slaRiskAt !== null && t.slaRiskAt.getTime() <= at;
+  return { state: atRisk ? "at_risk" : "ok", ...next };
 }

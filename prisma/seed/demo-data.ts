@@ -3,8 +3,6 @@ import type { Role, TicketPriority, TicketStatus } from "../../generated/prisma/
 import { hashPassword } from "../../lib/auth/password";
 import { holdsSeat } from "@/lib/permissions/rules";
 import { can } from "@/lib/permissions/table";
-import { businessCalendarInputSchema } from "@/lib/schemas/business-hours";
-import { slaPolicyInputSchema } from "@/lib/schemas/sla-policies";
 import {
   DEMO_ACCOUNTS,
   DEMO_ORGANIZATION,
@@ -12,7 +10,9 @@ import {
   DEMO_SUPPORT_ADDRESS,
   PLATFORM_ORGANIZATION,
 } from "@/lib/site/demo";
-import { SLA_TARGETS, slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { SLA_TARGETS } from "@/lib/tickets/sla";
+import { DAY_MS, fromWall, toWall } from "@/lib/sla/time-zone";
+import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -133,6 +133,31 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
 }
 
 /**
+ * A Billing ticket from the last Friday at 16:30 in London before now, still unanswered: under
+ * the Billing policy (first reply in 8 business hours, Monday to Friday 09:00-17:00) it is due on
+ * Monday at 16:30, as a newcomer can see.
+ */
+function fridayTicket(now: Date): Omit<DemoTicket, "n"> {
+  const zone = "Europe/London";
+  const at1630 = (day: number) => fromWall(zone, day * DAY_MS + (16 * 60 + 30) * 60_000);
+  // 1970-01-01 was a Thursday: day 1 was a Friday.
+  const today = Math.floor(toWall(zone, now.getTime()) / DAY_MS);
+  let friday = today - ((((today - 1) % 7) + 7) % 7);
+  // The last Friday before now whose Friday and Monday the office is open (not Christmas week).
+  const closed = (day: number) => ["12-25", "12-26"].includes(new Date(day * DAY_MS).toISOString().slice(5, 10));
+  while (at1630(friday) > now.getTime() || closed(friday) || closed(friday + 3)) friday -= 7;
+  const createdAt = at1630(friday);
+  return {
+    status: "open",
+    priority: "medium",
+    createdAt: new Date(createdAt),
+    firstRespondedAt: null,
+    resolvedAt: null,
+    customerSpokeLast: false,
+  };
+}
+
+/**
  * The demo team's groups (Settings > Groups; My Groups in the sidebar): Billing for the admin and
  * the first agent, Technical for both agents, each holding the week's tickets of its category.
  * New tickets routed to them are shared out: Billing in turn, Technical to whoever holds the
@@ -229,6 +254,8 @@ export type SeededTeam = {
   /** [name, email] of the customers its tickets come from. */
   customers: readonly (readonly [string, string])[];
   passwordHash: string;
+  /** Its business hours and SLA policies, with a ticket from last Friday at 16:30 (the demo's). */
+  withSla?: boolean;
 };
 
 /**
@@ -246,76 +273,12 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
       supportAddress: DEMO_SUPPORT_ADDRESS,
       customers: DEMO_CUSTOMERS,
       passwordHash: await hashPassword(DEMO_PASSWORD),
+      withSla: true,
     },
     now,
   );
   await addUnverifiedMail(db, DEMO_ORGANIZATION.slug, now);
-  await addSlaSetup(db, DEMO_ORGANIZATION.slug);
   return { created: true, logins };
-}
-
-/**
- * The demo team works Monday to Friday, 09:00 to 17:00 in London, closed on Christmas and Boxing
- * Day (its default calendar), with two SLA policies in business hours: key accounts and urgent
- * tickets first, then Billing's. Every other ticket keeps the default targets around the clock.
- * Settings > SLA shows them.
- */
-async function addSlaSetup(db: PrismaClient, slug: string) {
-  const org = await db.organization.findUniqueOrThrow({ where: { slug }, select: { id: true } });
-  const office = businessCalendarInputSchema.parse({
-    name: "London office",
-    timeZone: "Europe/London",
-    hours: Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [["09:00", "17:00"]]])),
-    holidays: [
-      { date: "2026-12-25", yearly: true },
-      { date: "2026-12-26", yearly: true },
-    ],
-  });
-  const billing = await db.group.findFirstOrThrow({ where: { organizationId: org.id, nameKey: "billing" } });
-  await db.$transaction(async (tx) => {
-    await tx.businessCalendar.updateMany({ where: { organizationId: org.id }, data: { isDefault: false } });
-    const calendar = await tx.businessCalendar.create({
-      data: { ...office, nameKey: office.name.toLowerCase(), organizationId: org.id, isDefault: true },
-    });
-    const targets = (urgent: number[], high: number[], medium: number[], low: number[]) =>
-      Object.fromEntries(
-        Object.entries({ urgent, high, medium, low }).map(([priority, [firstResponse, nextResponse, resolution]]) => [
-          priority,
-          { firstResponse, nextResponse, resolution },
-        ]),
-      );
-    await tx.slaPolicy.createMany({
-      data: [
-        {
-          name: "Key accounts and urgent",
-          conditions: {
-            all: [],
-            any: [
-              { field: "priority", operator: "is", value: "urgent" },
-              { field: "tags", operator: "contains", value: "key-account" },
-            ],
-          },
-          targets: targets([30, 60, 240], [60, 120, 480], [120, 240, 960], [240, 480, 1440]),
-        },
-        {
-          name: "Billing",
-          conditions: { all: [{ field: "group", operator: "is", value: billing.id }], any: [] },
-          targets: targets([60, 120, 480], [240, 480, 960], [480, 480, 1920], [960, 960, 2880]),
-        },
-      ].map((given, i) => {
-        const { name, conditions, targets: minutes } = slaPolicyInputSchema.parse(given);
-        return {
-          name,
-          nameKey: name.toLowerCase(),
-          conditions: conditions as Prisma.InputJsonObject,
-          targets: minutes,
-          position: i + 1,
-          organizationId: org.id,
-          calendarId: calendar.id,
-        };
-      }),
-    });
-  });
 }
 
 /**
@@ -375,7 +338,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
           plan: "pro",
           onboardingCompleted: true,
           mailSignature: `${team.organization.name}\nWe answer Monday to Friday, 9:00-17:00.`,
-          ticketCounter: { create: { lastNumber: TICKET_COUNT } },
+          ticketCounter: { create: { lastNumber: TICKET_COUNT + (team.withSla ? 1 : 0) } },
           createdAt: new Date(now.getTime() - 60 * DAY),
         },
       });
@@ -439,32 +402,65 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
 
       // The week is written in three statements (tickets, their creation events, their replies),
       // so that seeding an organisation takes a moment (the end-to-end tests seed one per spec).
-      const week = weekOfTickets(random, now).map((t) => {
-        const [subject, description] = pick(random, SUBJECTS);
-        const [customerName, customerEmail] = pick(random, team.customers);
-        const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
-        return {
-          ...t,
-          subject,
-          description,
-          customerName,
-          customerEmail,
-          assignee,
-          category: pick(random, CATEGORIES),
-        };
-      });
+      const policies = team.withSla ? await seedSlaSetup(tx, org.id, groupIdOf) : [];
+      const friday = team.withSla
+        ? [
+            {
+              ...fridayTicket(now),
+              subject: "Refund for order 4471 has not arrived",
+              description: "I returned order 4471 two weeks ago and the refund has still not reached my card.",
+              customerName: team.customers[0]![0],
+              customerEmail: team.customers[0]![1],
+              assignee: null,
+              category: "billing",
+            },
+          ]
+        : [];
+      const week = [
+        ...weekOfTickets(random, now).map((t) => {
+          const [subject, description] = pick(random, SUBJECTS);
+          const [customerName, customerEmail] = pick(random, team.customers);
+          const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
+          return {
+            ...t,
+            subject,
+            description,
+            customerName,
+            customerEmail,
+            assignee,
+            category: pick(random, CATEGORIES),
+          };
+        }),
+        ...friday,
+      ]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((t, i) => {
+          const lastReplyAt =
+            t.firstRespondedAt && t.customerSpokeLast ? replyTimes(t.firstRespondedAt, now).customer : null;
+          const history: SeededHistory = {
+            status: t.status,
+            priority: t.priority,
+            groupId: groupIdOf[t.category] ?? null,
+            customerEmail: t.customerEmail,
+            createdAt: t.createdAt,
+            firstRespondedAt: t.firstRespondedAt,
+            resolvedAt: t.resolvedAt,
+            customerRepliedAt: lastReplyAt,
+            // Pending waits on the customer since the team's reply asked them.
+            pendingSince: t.status === "pending" ? (t.firstRespondedAt ?? t.createdAt) : null,
+          };
+          return { ...t, n: i + 1, lastReplyAt, history, ...seededSla(history, policies, now) };
+        });
       const tickets = await tx.ticket.createManyAndReturn({
         select: { id: true, ticketNumber: true },
         data: week.map((t) => {
-          const { status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast } = t;
-          const lastReplyAt = firstRespondedAt && customerSpokeLast ? replyTimes(firstRespondedAt, now).customer : null;
+          const { status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast, lastReplyAt, sla } = t;
           const updatedAt = new Date(
             Math.min(
               now.getTime(),
               Math.max(...[createdAt, firstRespondedAt, resolvedAt, lastReplyAt].map((d) => d?.getTime() ?? 0)),
             ),
           );
-          const due = slaDueTimes(priority, createdAt);
           return {
             organizationId: org.id,
             ticketNumber: t.n,
@@ -477,8 +473,11 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             customerEmail: t.customerEmail,
             assignedToId: t.assignee?.id ?? null,
             groupId: groupIdOf[t.category] ?? null,
-            ...due,
-            slaRiskAt: slaRiskAt({ priority, ...due, firstRespondedAt }),
+            firstResponseDueAt: sla.firstResponseDueAt,
+            nextResponseDueAt: sla.nextResponseDueAt,
+            resolutionDueAt: sla.resolutionDueAt,
+            slaRiskAt: sla.slaRiskAt,
+            slaPolicyId: t.policyId,
             firstRespondedAt,
             resolvedAt,
             closedAt: status === "closed" ? resolvedAt : null,
@@ -545,6 +544,11 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
           ];
         }),
       });
+      await writeSeededClocks(
+        tx,
+        org.id,
+        week.map((t, i) => ({ id: ticketIds[i]!, history: t.history, policyId: t.policyId, sla: t.sla })),
+      );
     },
     { timeout: 60_000 },
   );

@@ -4,7 +4,6 @@ import { renderPlaceholders } from "@/lib/macros/placeholders";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { ASSIGN_TO_GROUP, type Action } from "@/lib/schemas/automations";
 import { PRODUCT_NAME } from "@/lib/site/product";
-import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
 import { recordEvent, ruleActor } from "@/lib/services/audit";
 import { assignInGroup } from "@/lib/services/groups/assignment";
 import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/services/mail/notifications";
@@ -100,13 +99,8 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
   switch (action.type) {
     case "set_priority": {
       if (action.value === row.priority) return;
-      const due = slaDueTimes(action.value, row.createdAt);
       const from = row.priority;
-      await writeTicket(run, {
-        priority: action.value,
-        ...due,
-        slaRiskAt: slaRiskAt({ ...row, priority: action.value, ...due }),
-      });
+      await writeTicket(run, { priority: action.value });
       run.view.priority = action.value;
       return recordRuleChange(run, rule, "ticket.priority_changed", { field: "priority", from, to: action.value });
     }

@@ -1,6 +1,6 @@
 import "server-only";
+import { refreshTicketSla } from "@/lib/services/sla/ticket-sla";
 import type { Prisma } from "@/generated/prisma/client";
-import type { db } from "@/lib/server/db";
 import type { Entrance } from "@/lib/schemas/automations";
 import type { TicketActor } from "@/lib/services/actor";
 import { PRODUCT_NAME } from "@/lib/site/product";
@@ -10,6 +10,7 @@ import { tagNames } from "@/lib/services/tickets/tags";
 import { activeRules, type ActiveRule } from "./active-rules";
 import { applyAction, type RuleRun } from "./apply";
 import { conditionsHold, type RuleTicket } from "./conditions";
+import { originOf, supportAddressOf, type TicketOrigin } from "./origin";
 
 /**
  * Passes over the rules one change may take: a rule's actions can make a later rule match (or,
@@ -37,37 +38,6 @@ export type RuleEvent = {
   /** Given by a caller that records which rules fired (the time rules' sweep): their ids are added. */
   fired?: Set<string>;
 };
-
-type TicketOrigin = { entrance: Entrance; supportEmailId: string | null };
-
-/**
- * How a stored ticket came in: the team's ticket by an agent, a customer's ticket opened by a
- * mail by email (to that mail's support address), any other customer's by the portal.
- */
-async function originOf(
-  tx: Prisma.TransactionClient,
-  ticket: { id: string; organizationId: string; raisedByCustomer: boolean },
-): Promise<TicketOrigin> {
-  if (!ticket.raisedByCustomer) return { entrance: "agent", supportEmailId: null };
-  const [opening] = await tx.$queryRaw<{ supportEmailId: string | null }[]>`
-    SELECT "supportEmailId" FROM "InboundMessage"
-    WHERE "organizationId" = ${ticket.organizationId} AND "ticketId" = ${ticket.id} AND "replyId" IS NULL
-    ORDER BY "createdAt" LIMIT 1`;
-  return opening
-    ? { entrance: "email", supportEmailId: opening.supportEmailId }
-    : { entrance: "portal", supportEmailId: null };
-}
-
-/** The support address a mailed ticket came to (null when it did not come by mail). */
-export async function supportAddressOf(
-  reader: Prisma.TransactionClient | typeof db,
-  organizationId: string,
-  id: string | null,
-) {
-  if (!id) return null;
-  const found = await reader.supportEmail.findFirst({ where: { id, organizationId }, select: { email: true } });
-  return found?.email ?? null;
-}
 
 /**
  * The organisation's rules for a change to an existing ticket (a customer's reply, an agent's
@@ -124,6 +94,8 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
   });
   if (stopped.length > 0) await recordChainStopped(tx, event, fired, stopped);
   for (const rule of fired) event.fired?.add(rule.id);
+  // What the rules changed (status, priority, group, tags) may stop or resume the clocks or bring another SLA policy.
+  if (fired.length > 0) await refreshTicketSla(tx, row, event.now);
   return fired.length > 0;
 }
 

@@ -9,7 +9,8 @@ import { db, queryRows } from "@/lib/server/db";
 import { prepareTagChangeAhead, tagsAfter } from "@/lib/services/tickets/tags";
 import type { ActiveRule } from "./active-rules";
 import type { RuleTicket } from "./conditions";
-import { chainStoppedMetadata, rulePasses, supportAddressOf } from "./engine";
+import { chainStoppedMetadata, rulePasses } from "./engine";
+import { supportAddressOf } from "./origin";
 
 /** A change a rule made to a new ticket, as the ticket's history records it (naming the rule). */
 export type RuleChange = { rule: string; action: string; metadata: Prisma.InputJsonObject };
@@ -160,10 +161,12 @@ export async function newTicketView(
   input: CreateTicketInput,
   origin: { entrance: Entrance; supportEmailId: string | null },
   now: Date,
+  /** Something else reads the address too (the organisation's SLA policies). */
+  addressAsked = false,
 ): Promise<RuleTicket> {
-  const asksAddress = rules.some((rule) =>
-    [...rule.conditions.all, ...rule.conditions.any].some((c) => c.field === "support_address"),
-  );
+  const asksAddress =
+    addressAsked ||
+    rules.some((rule) => [...rule.conditions.all, ...rule.conditions.any].some((c) => c.field === "support_address"));
   return {
     subject: input.subject,
     firstMessage: input.description,

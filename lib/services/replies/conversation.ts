@@ -22,7 +22,7 @@ import { can } from "@/lib/permissions/table";
 import { markdownBody, replyBody, REPLY_BODY_SELECT, toReply } from "@/lib/services/replies/body";
 import { writePlainReply } from "@/lib/services/replies/plain";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
-import { slaRiskAt } from "@/lib/tickets/sla";
+import { refreshTicketSla } from "@/lib/services/sla/ticket-sla";
 import { statusClock } from "@/lib/services/tickets/status";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
@@ -163,15 +163,14 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       .then(toReply);
     const next = wantedStatus as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
-    const responded = firstResponse ? { ...ticket, firstRespondedAt: now } : ticket;
     const { version: ticketVersion } = await tx.ticket.update({
       where: { id: ticket.id, organizationId: user.organizationId },
       select: { version: true },
       data: {
         updatedAt: now,
         ...(type === "public" ? { customerRepliedLast: false } : {}),
-        ...(firstResponse ? { firstRespondedAt: now, slaRiskAt: slaRiskAt(responded) } : {}),
-        ...(statusChange ? { status: statusChange.to, ...statusClock(responded, statusChange.to, now) } : {}),
+        ...(firstResponse ? { firstRespondedAt: now } : {}),
+        ...(statusChange ? { status: statusChange.to, ...statusClock(ticket, statusChange.to, now) } : {}),
       },
     });
     const event = {
@@ -200,6 +199,8 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
       });
     }
     const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
+    // A public reply meets the first response or a follow-up's; a status change stops or resumes the clocks.
+    if (type === "public" || statusChange) await refreshTicketSla(tx, ticket, now);
     // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
     await notifyAgentReply(tx, ticket, { ...reply, authorName: user.fullName }, statusChange, now);
     return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
@@ -276,7 +277,9 @@ export async function applyCustomerReply(
     });
   }
   await notifyCustomerReply(tx, ticket, { content: reply.content, authorEmail: reply.authorEmail });
-  await runEventRules(tx, "customer_replied", { organizationId, ticketId: ticket.id, now });
+  // A follow-up after the team's reply starts the next response's clock; a reopen resumes resolution's.
+  if (!(await runEventRules(tx, "customer_replied", { organizationId, ticketId: ticket.id, now })))
+    await refreshTicketSla(tx, ticket, now);
 }
 
 /**

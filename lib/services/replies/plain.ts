@@ -1,20 +1,20 @@
 import "server-only";
-import { Prisma, type Ticket as TicketModel } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import { queryRows } from "@/lib/server/db";
+import { db, queryRows } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import { uuidv7 } from "@/lib/server/ids";
 import { threadSql, type ThreadRow } from "@/lib/mail/thread/outgoing";
 import type { CreateReplyInput, Reply } from "@/lib/schemas/tickets";
-import { slaRiskAt } from "@/lib/tickets/sla";
+import { refreshTicketSla } from "@/lib/services/sla/ticket-sla";
 import { MAILED, threadMailSql } from "@/lib/services/mail/outbox";
 import { agentReplyJob, mailFacts } from "@/lib/services/mail/notifications";
 import { replyBody, toReply, type markdownBody, type StoredBody } from "@/lib/services/replies/body";
-import { TICKET_ROW_COLUMNS } from "@/lib/services/tickets/lock";
+import { TICKET_ROW_COLUMNS, type TicketRowWithPolicy } from "@/lib/services/tickets/lock";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
 
-type ReadTicket = TicketModel &
+type ReadTicket = TicketRowWithPolicy &
   ThreadRow & { organizationName: string; organizationSlug: string; organizationSignature: string };
 
 type WrittenReply = Omit<Reply, "format" | "html"> & StoredBody & { ticketVersion: number };
@@ -62,7 +62,7 @@ export async function writePlainReply(
     WITH ticket AS (
       UPDATE "Ticket" SET "updatedAt" = ${now}
         ${input.type === "public" ? Prisma.sql`, "customerRepliedLast" = false` : Prisma.empty}
-        ${firstResponse ? Prisma.sql`, "firstRespondedAt" = ${now}, "slaRiskAt" = ${slaRiskAt({ ...ticket, firstRespondedAt: now })}` : Prisma.empty}
+        ${firstResponse ? Prisma.sql`, "firstRespondedAt" = ${now}` : Prisma.empty}
       WHERE "id" = ${ticket.id} AND "organizationId" = ${organizationId} AND "version" = ${ticket.version}
       RETURNING "id", "version"
     ), reply AS (
@@ -95,7 +95,15 @@ export async function writePlainReply(
     FROM reply`;
   // The version returned is one past the update's: the reply's own announcement (the trigger in the
   // live_updates migration) moves it once more as the statement ends, after RETURNING read it.
-  const [row] = await queryRows<WrittenReply & { mailed: number }>(statement);
+  // A public reply meets the first response or a follow-up's: the due times follow in its transaction.
+  const [row] =
+    input.type === "public"
+      ? await db.$transaction(async (tx) => {
+          const rows = await tx.$queryRaw<(WrittenReply & { mailed: number })[]>(statement);
+          if (rows.length) await refreshTicketSla(tx, ticket, now);
+          return rows;
+        })
+      : await queryRows<WrittenReply & { mailed: number }>(statement);
   if (!row) return null;
   // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
   const { mailed: _mailed, ...reply } = row;

@@ -30,7 +30,10 @@ export async function bulkUpdateTickets(
     const sorted = [...ids].sort();
     await tx.$queryRaw`SELECT 1 FROM "Ticket" WHERE "organizationId" = ${user.organizationId} AND "id" = ANY(${sorted}::text[])
       ORDER BY "id" FOR UPDATE`;
-    const tickets = await tx.ticket.findMany({ where: { organizationId: user.organizationId, id: { in: sorted } } });
+    const tickets = await tx.ticket.findMany({
+      where: { organizationId: user.organizationId, id: { in: sorted } },
+      include: { slaPolicy: { select: { id: true, name: true } } },
+    });
     if (tickets.length !== ids.length) throw notFound("Ticket not found");
     const byId = new Map(tickets.map((t) => [t.id, t]));
     const tags = tagging ? await prepareTagChange(tx, user.organizationId, { add: addTags, remove: removeTags }) : null;

@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 import type { TicketTags, TicketTagsChange } from "@/lib/schemas/tags";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
-import { runEventRules } from "@/lib/services/automations/engine";
+import { runUpdateRules } from "@/lib/services/tickets/update";
 import { applyTicketTags, assertMayTag, tagNames, type TaggableTicket } from "@/lib/services/tickets/tags";
 
 /**
@@ -26,9 +26,12 @@ export async function changeTicketTags(
     if (!ticket) throw notFound("Ticket not found");
     const { tagIds, version } = await applyTicketTags(tx, user, ticket, change, now);
     const routed =
-      version !== null && (await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now }))
-        ? await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { tagIds: true, version: true } })
-        : { tagIds, version: version ?? ticket.version };
+      version !== null
+        ? await runUpdateRules(tx, organizationId, ticketId, now).then(async ({ version: latest }) => ({
+            tagIds: (await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { tagIds: true } })).tagIds,
+            version: latest,
+          }))
+        : { tagIds, version: ticket.version };
     return { tags: await tagNames(tx, organizationId, routed.tagIds), version: routed.version };
   });
 }

@@ -11,7 +11,7 @@ import { uuidv7 } from "@/lib/server/ids";
 import { PLANS, UNLIMITED, planLimitError } from "@/lib/plans/limits";
 import type { CreateTicketInput, Ticket } from "@/lib/schemas/tickets";
 import { sendableAddress } from "@/lib/mail/thread/outgoing";
-import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
+import { newTicketSla, policiesAskAddress } from "@/lib/services/sla/new-ticket-sla";
 import { auditActor, customerOf, organizationOf, type TicketActor } from "@/lib/services/actor";
 import { assertOpenTicketRoom, throttleCustomerTicket } from "@/lib/services/tickets/customer-limits";
 import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
@@ -111,25 +111,28 @@ export async function createTicket(
     entrance: entranceOf(actor),
     supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
   };
-  const route = async () =>
-    rules.length === 0
-      ? null
-      : routeNewTicket(organizationId, rules, await newTicketView(organizationId, rules, input, origin, now), now);
-  const write = (routing: RoutedTicket | null) => {
-    const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing };
+  const addressAsked = await policiesAskAddress(organizationId);
+  // The rules route the ticket as it is about to be written; its SLA policy is chosen on the ticket as they leave it.
+  const route = async () => {
+    const view = await newTicketView(organizationId, rules, input, origin, now, addressAsked);
+    const routing = rules.length === 0 ? null : await routeNewTicket(organizationId, rules, view, now);
+    return { routing, sla: await newTicketSla(organizationId, view, now) };
+  };
+  const write = ({ routing, sla }: Awaited<ReturnType<typeof route>>) => {
+    const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing, sla };
     // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
     const later = rules.length > 0 && !routing ? { rules, origin } : null;
     return numberAndWrite(ticket, onCreated, later);
   };
-  const routing = await route();
+  const first = await route();
   try {
-    return await write(routing);
+    return await write(first);
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     // Someone the ticket names was removed since it was checked: the assignee, or the organisation.
     if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
     // Or the group or agent its rules chose, removed since they looked it up: they choose again, once.
-    if (routing?.group || routing?.assigneeId) {
+    if (first.routing?.group || first.routing?.assigneeId) {
       try {
         return await write(await route());
       } catch (retryError) {
@@ -182,6 +185,7 @@ async function runLater(
   later: NonNullable<RulesLater>,
 ) {
   const { organizationId, now } = ticket;
+  // The rules refresh the SLA when they change the ticket; the policy chosen ahead stands otherwise.
   await runRules(tx, later.rules, { organizationId, ticketId: written.id, now, origin: later.origin });
   return toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id: written.id }, select: TICKET_SELECT }));
 }
@@ -272,6 +276,8 @@ type NewTicket = {
   now: Date;
   /** The ticket as the organisation's rules leave it, when worked out ahead. */
   routing: RoutedTicket | null;
+  /** Its SLA policy and due times, worked out ahead too. */
+  sla: Awaited<ReturnType<typeof newTicketSla>>;
 };
 
 /**
@@ -321,11 +327,11 @@ async function writeBatch(organizationId: string, tickets: NewTicket[]): Promise
 type WrittenRow = TicketRow & { mailed: number };
 
 /** The written ticket as JSON, with the group its rules put it in when they were worked out ahead. */
-function written(row: WrittenRow, { routing }: NewTicket): Ticket {
+function written(row: WrittenRow, { routing, sla }: NewTicket): Ticket {
   // `mailed` is read only so that the mail's job is added at all (a SELECT in WITH runs when read).
   const { mailed: _mailed, ...ticket } = row;
   const group = routing ? { groupId: routing.group?.id ?? null, group: routing.group } : {};
-  return toTicketJson({ ...ticket, ...group });
+  return toTicketJson({ ...ticket, ...group, slaPolicy: sla.applied.policy });
 }
 
 /**
@@ -338,7 +344,7 @@ function written(row: WrittenRow, { routing }: NewTicket): Ticket {
  * statement replaces with the ticket's number (nobody can guess it, so no customer text holds it).
  */
 function ticketEntries(
-  { id, actor, input, organizationId, now, routing }: NewTicket,
+  { id, actor, input, organizationId, now, routing, sla: { applied, sla } }: NewTicket,
   org: TicketOrganization,
   { mail, number }: { mail: boolean; number?: number },
   suffix = "",
@@ -348,8 +354,6 @@ function ticketEntries(
   const { actorId } = auditActor(actor);
   const assignee = routing ? routing.assigneeId : (input.assignedTo ?? null);
   const priority = routing?.priority ?? (input.priority as TicketRow["priority"]);
-  const due = slaDueTimes(priority, now);
-  const risk = slaRiskAt({ priority, ...due, firstRespondedAt: null });
   const standIn = randomInt(2 ** 47, 2 ** 48);
   const address = org.supportEmail ? { email: org.supportEmail, displayName: org.supportName! } : null;
   const received = mail
@@ -364,11 +368,11 @@ function ticketEntries(
       number === undefined ? nextNumber(organizationId) : Prisma.sql`SELECT ${number}::int AS "lastNumber"`
     }), ${ticket} AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "createdAt", "updatedAt")
+        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "slaPolicyId", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "lastNumber", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
         ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee},
         ${routing?.group?.id ?? null}, ${routing?.tagIds ?? []}::text[], ${actorId}, ${actor.kind !== "staff"},
-        ${due.firstResponseDueAt}, ${due.resolutionDueAt}, ${risk}, ${now}, ${now}
+        ${sla.firstResponseDueAt}, ${sla.resolutionDueAt}, ${sla.slaRiskAt}, ${applied.policy?.id ?? null}, ${now}, ${now}
       FROM ${counter}
       RETURNING ${TICKET_COLUMNS}
     ), ${history} AS (

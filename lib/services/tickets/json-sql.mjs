@@ -22,11 +22,22 @@ export function ticketFields(from) {
     'subject', ${column("subject")}, 'description', ${column("description")}, 'priority', ${column("priority")}::text,
     'status', ${column("status")}::text, 'category', ${column("category")}, 'customerName', ${column("customerName")},
     'customerEmail', ${column("customerEmail")}, 'assignedTo', ${column("assignedToId")},
-    'firstResponseDueAt', ${iso(column("firstResponseDueAt"))}, 'resolutionDueAt', ${iso(column("resolutionDueAt"))},
+    'firstResponseDueAt', ${iso(column("firstResponseDueAt"))}, 'nextResponseDueAt', ${iso(column("nextResponseDueAt"))},
+    'resolutionDueAt', ${iso(column("resolutionDueAt"))}, 'slaRiskAt', ${iso(column("slaRiskAt"))},
+    'slaPaused', ${column("status")} = 'pending', 'slaPolicy', ${ticketSlaPolicy(from)},
     'firstRespondedAt', ${iso(column("firstRespondedAt"))}, 'resolvedAt', ${iso(column("resolvedAt"))},
     'closedAt', ${iso(column("closedAt"))}, 'createdAt', ${iso(column("createdAt"))}, 'updatedAt', ${iso(column("updatedAt"))},
     'version', ${column("version")}`;
 }
+
+/**
+ * The SLA policy whose targets apply as `{ id, name }`, null for the default targets: looked up
+ * by its key, and only for a ticket under a policy.
+ * @param {string} from
+ */
+const ticketSlaPolicy = (from) =>
+  `CASE WHEN ${from}."slaPolicyId" IS NULL THEN NULL ELSE (SELECT json_build_object('id', p."id", 'name', p."name")
+    FROM "SlaPolicy" p WHERE p."id" = ${from}."slaPolicyId") END`;
 
 /**
  * The ticket's group as `{ id, name }`, null when it is in none: looked up by its key, and only

@@ -18,7 +18,10 @@ export const TICKET_SELECT = {
   createdAt: true,
   updatedAt: true,
   firstResponseDueAt: true,
+  nextResponseDueAt: true,
   resolutionDueAt: true,
+  slaRiskAt: true,
+  slaPolicy: { select: { id: true, name: true } },
   firstRespondedAt: true,
   resolvedAt: true,
   closedAt: true,
@@ -37,9 +40,14 @@ export function toTicketJson(
   t: Omit<TicketRow, "groupId" | "group"> & { tagIds?: string[]; groupId?: string | null; group?: TicketRow["group"] },
 ): Ticket {
   const { assignedToId, tagIds: _tagIds, groupId, group, ...rest } = t;
-  return { ...rest, assignedTo: assignedToId, ...(group !== undefined && { groupId: groupId ?? null, group }) };
+  return {
+    ...rest,
+    assignedTo: assignedToId,
+    slaPaused: t.status === "pending",
+    ...(group !== undefined && { groupId: groupId ?? null, group }),
+  };
 }
 
 export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
-  "resolutionDueAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
+  "nextResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;

@@ -238,7 +238,10 @@ async function bestMatchFirst(
 export async function getTicketByNumber(user: SessionUser, number: string): Promise<Ticket> {
   const ticketNumber = parseTicketNumber(number);
   if (ticketNumber === null) throw notFound("Ticket not found");
-  const ticket = await db.ticket.findFirst({ where: { ticketNumber, ...visibleTickets(user) } });
+  const ticket = await db.ticket.findFirst({
+    where: { ticketNumber, ...visibleTickets(user) },
+    include: { slaPolicy: { select: { id: true, name: true } } },
+  });
   if (!ticket) throw notFound("Ticket not found");
   return toTicketJson(ticket);
 }

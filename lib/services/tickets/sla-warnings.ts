@@ -4,14 +4,16 @@ import { db, queryRows } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { slaWarningMail } from "@/lib/mail/templates";
 import { enqueueMail } from "@/lib/services/mail/outbox";
+import { refreshTicketSla } from "@/lib/services/sla/ticket-sla";
 
 type Due = {
   id: string;
   organizationId: string;
   ticketNumber: number;
   subject: string;
-  firstResponseDueAt: Date;
-  resolutionDueAt: Date;
+  firstResponseDueAt: Date | null;
+  nextResponseDueAt: Date | null;
+  resolutionDueAt: Date | null;
   firstRespondedAt: Date | null;
   assigneeEmail: string | null;
   warnAt: Date;
@@ -34,7 +36,7 @@ const BATCH = 500;
 export async function sendSlaWarnings(now = new Date()): Promise<number> {
   const due = await queryRows<Due>(Prisma.sql`
     SELECT t."id", t."organizationId", t."ticketNumber", t."subject", t."firstResponseDueAt",
-      t."resolutionDueAt", t."firstRespondedAt", u."email" AS "assigneeEmail", w."warnAt"
+      t."nextResponseDueAt", t."resolutionDueAt", t."firstRespondedAt", u."email" AS "assigneeEmail", w."warnAt"
     FROM "SlaWatch" w
     JOIN "Ticket" t ON t."id" = w."ticketId"
     LEFT JOIN "User" u ON u."id" = t."assignedToId" AND u."isActive"
@@ -42,12 +44,19 @@ export async function sendSlaWarnings(now = new Date()): Promise<number> {
     ORDER BY w."warnAt" LIMIT ${BATCH}`);
   let sent = 0;
   for (const ticket of due) {
-    const dueAt = new Date(
-      Math.min(
-        ticket.resolutionDueAt.getTime(),
-        ticket.firstRespondedAt ? Infinity : ticket.firstResponseDueAt.getTime(),
-      ),
-    );
+    // The running targets' due times, as the ticket's SLA stored them (its calendar and pauses counted).
+    const dues = [
+      ticket.firstRespondedAt ? null : ticket.firstResponseDueAt,
+      ticket.nextResponseDueAt,
+      ticket.resolutionDueAt,
+    ]
+      .filter((d): d is Date => d !== null)
+      .map((d) => d.getTime());
+    if (dues.length === 0) {
+      await db.slaWatch.deleteMany({ where: { ticketId: ticket.id, warnAt: ticket.warnAt } });
+      continue;
+    }
+    const dueAt = new Date(Math.min(...dues));
     const state = dueAt.getTime() <= now.getTime() ? "breached" : "at_risk";
     await db.$transaction(async (tx) => {
       const claimed = await tx.$executeRaw`
@@ -55,6 +64,8 @@ export async function sendSlaWarnings(now = new Date()): Promise<number> {
         VALUES (${ticket.organizationId}, ${ticket.id}, ${state}, ${now}) ON CONFLICT DO NOTHING`;
       await lookAgain(tx, ticket, state, dueAt);
       if (!claimed) return;
+      // The breach goes on the target's record (for the reports) as it happens.
+      if (state === "breached") await refreshTicketSla(tx, ticket, now);
       const recipients = ticket.assigneeEmail
         ? [ticket.assigneeEmail]
         : (

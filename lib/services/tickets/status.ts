@@ -2,25 +2,19 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
-import { slaRiskAt } from "@/lib/tickets/sla";
 
-type ClockedTicket = Parameters<typeof slaRiskAt>[0] & {
-  status: TicketStatus;
-  resolvedAt: Date | null;
-  closedAt: Date | null;
-  resolutionDueAt: Date;
-};
+type ClockedTicket = { status: TicketStatus; closedAt: Date | null };
 
-/** Clock changes a status change implies: stop resolution at resolved/closed, resume on reopen. */
+/**
+ * What a status change stamps on the ticket: when it was resolved and closed (cleared on a
+ * reopen). The SLA clocks follow from the status history (refreshTicketSla): resolution stops
+ * at resolved or closed and resumes with the time left on reopen.
+ */
 export function statusClock(ticket: ClockedTicket, next: TicketStatus, now: Date): Prisma.TicketUpdateInput {
   const wasDone = DONE_STATUSES.includes(ticket.status);
   const isDone = DONE_STATUSES.includes(next);
   if (!wasDone && isDone) return { resolvedAt: now, closedAt: next === "closed" ? now : null };
   if (wasDone && isDone) return { closedAt: next === "closed" ? (ticket.closedAt ?? now) : null };
-  if (wasDone && !isDone) {
-    const left = Math.max(0, ticket.resolutionDueAt.getTime() - (ticket.resolvedAt ?? now).getTime());
-    const resolutionDueAt = new Date(now.getTime() + left);
-    return { resolvedAt: null, closedAt: null, resolutionDueAt, slaRiskAt: slaRiskAt({ ...ticket, resolutionDueAt }) };
-  }
+  if (wasDone && !isDone) return { resolvedAt: null, closedAt: null };
   return {};
 }

@@ -7,13 +7,13 @@ import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type { Ticket, UpdateTicketInput } from "@/lib/schemas/tickets";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
-import { slaRiskAt, slaDueTimes } from "@/lib/tickets/sla";
 import { recordEvent } from "@/lib/services/audit";
 import { notifyStatusChange } from "@/lib/services/mail/notifications";
 import { findVisibleTicket } from "@/lib/services/tickets/access";
 import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
 import { lockTicket } from "@/lib/services/tickets/lock";
 import { statusClock } from "@/lib/services/tickets/status";
+import { refreshTicketSla } from "@/lib/services/sla/ticket-sla";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { runEventRules } from "@/lib/services/automations/engine";
 import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
@@ -67,9 +67,7 @@ export async function applyTicketChange(
   }
   if (input.priority !== undefined && input.priority !== ticket.priority) {
     changes.push({ field: "priority", from: ticket.priority, to: input.priority });
-    const priority = input.priority as TicketRow["priority"];
-    const due = slaDueTimes(priority, ticket.createdAt);
-    Object.assign(data, { priority, ...due, slaRiskAt: slaRiskAt({ ...ticket, priority, ...due }) });
+    data.priority = input.priority as TicketRow["priority"];
   }
   if (input.assignedTo !== undefined && input.assignedTo !== ticket.assignedToId) {
     changes.push({ field: "assignee", from: ticket.assignedToId, to: input.assignedTo });
@@ -118,12 +116,14 @@ const ticketNow = async (tx: Tx, id: string) =>
   toTicketJson(await tx.ticket.findUniqueOrThrow({ where: { id }, select: TICKET_SELECT }));
 
 /**
- * The organisation's rules for updated tickets, run once a change to the ticket is whole (its
- * fields, its tags), in that change's transaction: the ticket as they left it, or null when they
- * changed nothing.
+ * What follows once a change to the ticket is whole (its fields, its tags), in that change's
+ * transaction: the organisation's rules for updated tickets, and its SLA worked out again (a new
+ * status, priority, group or tags may stop or resume its clocks or bring another policy; rules
+ * that changed it did so already). The ticket as it then stands.
  */
 export async function runUpdateRules(tx: Tx, organizationId: string, ticketId: string, now: Date) {
-  if (!(await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now }))) return null;
+  if (!(await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now })))
+    await refreshTicketSla(tx, { organizationId, id: ticketId }, now);
   return ticketNow(tx, ticketId);
 }
 

@@ -114,7 +114,7 @@ describe("a ticket the team creates (API)", () => {
     const stored = await db.ticket.findUniqueOrThrow({ where: { id } });
     expect(stored).toMatchObject({ priority: "high", groupId: billing.id, assignedToId: agent.id });
     // A new priority moves the SLA clock as an agent's change would.
-    expect(stored.firstResponseDueAt.getTime()).toBeLessThan(stored.createdAt.getTime() + 8 * 3_600_000);
+    expect(stored.firstResponseDueAt!.getTime()).toBeLessThan(stored.createdAt.getTime() + 8 * 3_600_000);
     expect(await tagsOf(id)).toEqual(["billing"]);
     const note = await db.reply.findFirstOrThrow({ where: { ticketId: id } });
     expect(note).toMatchObject({ type: "internal", content: `Refund asked by Jo on #${stored.ticketNumber}` });
@@ -204,7 +204,7 @@ describe("a ticket the team creates (API)", () => {
           priority: stored.priority,
           groupId: stored.groupId === group.id,
           assignee: stored.assignedToId === agent.id,
-          due: stored.firstResponseDueAt.getTime() - stored.createdAt.getTime(),
+          due: stored.firstResponseDueAt!.getTime() - stored.createdAt.getTime(),
         },
         tags: await tagsOf(id),
         history: (await historyOf(id)).filter((line) => !line.startsWith("Rule 'Note'")),

@@ -28,8 +28,9 @@ describe("demo seed", () => {
       where: { slug: "acme" },
       include: { _count: { select: { tickets: true } } },
     });
-    expect(org._count.tickets).toBe(60);
-    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({ lastNumber: 60 });
+    // The week's 60, and the Billing ticket from last Friday at 16:30 (see below).
+    expect(org._count.tickets).toBe(61);
+    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({ lastNumber: 61 });
 
     const statuses = await db.ticket.groupBy({ by: ["status"], _count: true });
     expect(statuses.map((s) => s.status).sort()).toEqual(["closed", "in_progress", "open", "pending", "resolved"]);
@@ -41,7 +42,7 @@ describe("demo seed", () => {
     const span = await db.ticket.aggregate({ _min: { createdAt: true }, _max: { createdAt: true } });
     expect(span._max.createdAt!.getTime() - span._min.createdAt!.getTime()).toBeGreaterThan(14 * 24 * 3600 * 1000);
     // Every ticket starts with its creation event.
-    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(60);
+    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(61);
 
     // Groups Billing and Technical, with members, each holding the tickets of its category.
     const groups = await db.group.findMany({
@@ -89,6 +90,27 @@ describe("demo seed", () => {
     expect(policies).toEqual([
       { name: "Key accounts and urgent", position: 1, calendar: { name: "London office" } },
       { name: "Billing", position: 2, calendar: { name: "London office" } },
+    ]);
+
+    // Created last Friday at 16:30 in London, unanswered: under Billing's 8 business hours it is
+    // due on Monday at 16:30, and its clocks' records are there for the reports.
+    const friday = await db.ticket.findFirstOrThrow({
+      where: { organizationId: org.id, subject: "Refund for order 4471 has not arrived" },
+      include: { slaPolicy: true, slaTargets: { orderBy: { target: "asc" } } },
+    });
+    const london = (at: Date) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/London",
+        weekday: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(at);
+    expect(london(friday.createdAt)).toBe("Fri 16:30");
+    expect(friday.slaPolicy?.name).toBe("Billing");
+    expect(london(friday.firstResponseDueAt!)).toBe("Mon 16:30");
+    expect(friday.slaTargets.map((t) => [t.target, t.minutes, t.dueAt])).toEqual([
+      ["first_response", 480, friday.firstResponseDueAt],
+      ["resolution", 1920, friday.resolutionDueAt],
     ]);
   });
 

@@ -1,7 +1,9 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { sendSlaWarnings } from "@/lib/services/tickets/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
-import { slaDueTimes, slaRiskAt } from "@/lib/tickets/sla";
+import { ALWAYS_OPEN } from "@/lib/sla/calendar";
+import { ticketSla } from "@/lib/sla/ticket-clock";
+import { DEFAULT_TARGETS } from "@/lib/tickets/sla";
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs } from "../helpers/jobs";
@@ -29,9 +31,23 @@ afterAll(async () => {
   await smtp.stop();
 });
 
+/** A new ticket's SLA under the default targets. */
+const slaOf = (priority: TicketPriority) =>
+  ticketSla(
+    ALWAYS_OPEN,
+    DEFAULT_TARGETS[priority],
+    { createdAt: created, firstRespondedAt: null, stops: [], messages: [] },
+    created,
+  );
+
 /** An urgent ticket: first response due after 60 minutes, at risk from minute 45. */
 async function ticket(assignedToId: string | null, status: TicketStatus = "open", priority: TicketPriority = "urgent") {
-  const due = slaDueTimes(priority, created);
+  const sla = ticketSla(
+    ALWAYS_OPEN,
+    DEFAULT_TARGETS[priority],
+    { createdAt: created, firstRespondedAt: null, stops: [], messages: [] },
+    created,
+  );
   return db.ticket.create({
     data: {
       organizationId: org.id,
@@ -43,8 +59,9 @@ async function ticket(assignedToId: string | null, status: TicketStatus = "open"
       customerName: "Pat",
       customerEmail: "pat@example.test",
       assignedToId,
-      ...due,
-      slaRiskAt: slaRiskAt({ priority, ...due, firstRespondedAt: null }),
+      firstResponseDueAt: sla.firstResponseDueAt,
+      resolutionDueAt: sla.resolutionDueAt,
+      slaRiskAt: sla.slaRiskAt,
       createdAt: created,
     },
   });
@@ -107,13 +124,18 @@ describe("SLA warnings (scheduled)", () => {
     expect(await watched()).toEqual(at(60)); // warned at risk: next, the breach
     // A lower priority moves every due time later: the warning already sent is not sent again,
     // and the breach is warned of at its new time.
-    const due = slaDueTimes("low", created);
+    const due = slaOf("low");
     await db.ticket.update({
       where: { id: t.id },
-      data: { priority: "low", ...due, slaRiskAt: slaRiskAt({ priority: "low", ...due, firstRespondedAt: null }) },
+      data: {
+        priority: "low",
+        firstResponseDueAt: due.firstResponseDueAt,
+        resolutionDueAt: due.resolutionDueAt,
+        slaRiskAt: due.slaRiskAt,
+      },
     });
     expect(await warningsAt(61)).toHaveLength(1);
-    const breachAt = (due.firstResponseDueAt.getTime() - created.getTime()) / MINUTE;
+    const breachAt = (due.firstResponseDueAt!.getTime() - created.getTime()) / MINUTE;
     const all = await warningsAt(breachAt);
     expect(all).toHaveLength(2);
     expect(all[1]!.subject).toContain("has breached its SLA");

@@ -69,7 +69,7 @@ describe("a customer's mail to a support address", () => {
       raisedByCustomer: true,
     });
     expect(ticket!.description).toContain("I ordered a blue kettle two weeks ago");
-    expect(ticket!.firstResponseDueAt.getTime()).toBeGreaterThan(Date.now());
+    expect(ticket!.firstResponseDueAt!.getTime()).toBeGreaterThan(Date.now());
     ticketId = ticket!.id;
 
     received = await lastMailTo(JANE);

@@ -93,7 +93,7 @@ describe("POST /api/portal/tickets", () => {
     expect(res.body).not.toHaveProperty("assignedTo");
     const stored = await db.ticket.findUniqueOrThrow({ where: { id: res.body.id as string } });
     expect(stored.createdById).toBeNull();
-    expect(stored.firstResponseDueAt.getTime() - stored.createdAt.getTime()).toBe(SLA_TARGETS.medium.firstResponseMs);
+    expect(stored.firstResponseDueAt!.getTime() - stored.createdAt.getTime()).toBe(SLA_TARGETS.medium.firstResponseMs);
     expect(await db.auditEvent.findFirst({ where: { ticketId: stored.id, action: "ticket.created" } })).toMatchObject({
       actorType: "customer",
       actorLabel: CUSTOMER,

@@ -30,7 +30,9 @@ describe("lockTicket", () => {
   it("reads the ticket as Prisma's own read does, every field and type alike", async () => {
     const { org, id } = await aTicket();
     const locked = await db.$transaction((tx) => lockTicket(tx, { id, organizationId: org.id }));
-    expect(locked).toEqual(await db.ticket.findUnique({ where: { id } }));
+    expect(locked).toEqual(
+      await db.ticket.findUnique({ where: { id }, include: { slaPolicy: { select: { id: true, name: true } } } }),
+    );
     // Parsed JSON and real dates, not their text (the trigger adds the fields the update changed).
     expect(locked?.fieldVersions).toMatchObject({ reply: 3 });
     expect(locked?.firstRespondedAt).toEqual(new Date("2026-11-27T10:00:00.123Z"));

@@ -8,9 +8,10 @@ const now = new Date("2026-11-25T12:00:00Z");
 const at = (h: number) => new Date(now.getTime() + h * HOUR);
 const ticket = (over: Partial<SlaFields> = {}): SlaFields => ({
   status: "open",
-  priority: "high",
   firstResponseDueAt: at(2),
+  nextResponseDueAt: null,
   resolutionDueAt: at(20),
+  slaRiskAt: at(1.5),
   firstRespondedAt: null,
   ...over,
 });
@@ -26,10 +27,14 @@ describe("SLA badge text", () => {
       "Resolution breached 3 d ago",
     );
     expect(slaText(slaSummary(ticket({ status: "resolved" }), now), now)).toBeNull();
+    expect(slaText(slaSummary(ticket({ firstRespondedAt: at(-1), nextResponseDueAt: at(1) }), now), now)).toBe(
+      "Next reply due in 1 h",
+    );
+    expect(slaText(slaSummary(ticket({ status: "pending" }), now), now)).toBe("Paused while waiting on the customer");
   });
 
   it("is at risk inside the last quarter of the target", () => {
-    expect(slaSummary(ticket({ firstResponseDueAt: at(0.5) }), now).state).toBe("at_risk");
+    expect(slaSummary(ticket({ firstResponseDueAt: at(0.5), slaRiskAt: at(-0.1) }), now).state).toBe("at_risk");
     expect(slaSummary(ticket(), now).state).toBe("ok");
   });
 
