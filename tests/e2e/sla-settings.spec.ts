@@ -52,7 +52,7 @@ test("an admin writes a calendar with a split shift and a holiday, two policies 
   await expect(around.getByTestId("calendar-week")).toHaveText("Around the clock");
   await expect(panel.getByTestId("sla-policy-count")).toHaveText(`${before.policies.length} of 5 policies`);
   await expect(panel.getByTestId("sla-default-targets")).toHaveText(
-    "Tickets no policy matches get the default targets, around the clock. Urgent: first reply 1 hour, resolution 4 hours; High: first reply 4 hours, resolution 1 day; Medium: first reply 8 hours, resolution 2 days; Low: first reply 1 day, resolution 4 days.",
+    "Tickets no policy matches get the default targets, around the clock. Urgent: first reply 1 hour, next reply 1 hour, resolution 4 hours; High: first reply 4 hours, next reply 4 hours, resolution 1 day; Medium: first reply 8 hours, next reply 8 hours, resolution 2 days; Low: first reply 1 day, next reply 1 day, resolution 4 days.",
   );
 
   // The calendar: Monday's hours copied to the weekdays, Friday split, Christmas every year.

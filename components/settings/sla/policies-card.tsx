@@ -117,10 +117,10 @@ function PolicyRow({
   );
 }
 
-/** "Urgent: first reply 1 hour, resolution 4 hours; High: ..." */
+/** "Urgent: first reply 1 hour, next reply 1 hour, resolution 4 hours; High: ..." */
 const defaultTargetsText = TICKET_PRIORITIES.map((p) => {
-  const { firstResponse, resolution } = defaultTargetHours(p);
-  return `${PRIORITY_LABELS[p]}: first reply ${hoursText(firstResponse)}, resolution ${hoursText(resolution)}`;
+  const { firstResponse, nextResponse, resolution } = defaultTargetHours(p);
+  return `${PRIORITY_LABELS[p]}: first reply ${hoursText(firstResponse)}, next reply ${hoursText(nextResponse)}, resolution ${hoursText(resolution)}`;
 }).join("; ");
 
 /** "3 of 5 policies" on a plan with a limit, "3 policies" without. */

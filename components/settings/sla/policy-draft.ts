@@ -1,6 +1,6 @@
 import type { TicketPriority } from "@/generated/prisma/enums";
 import type { SlaTarget, SlaTargets } from "@/lib/schemas/sla-policies";
-import { SLA_TARGETS } from "@/lib/tickets/sla";
+import { DEFAULT_TARGETS } from "@/lib/tickets/sla";
 import { TICKET_PRIORITIES } from "@/lib/tickets/fields";
 import { conditionDraft, conditionInput, type Choices, type ConditionDraft } from "../automations/rule-draft";
 import type { PolicyJson } from "./queries";
@@ -27,8 +27,6 @@ export type PolicyDraft = {
   targets: TargetsDraft;
 };
 
-const HOUR_MS = 60 * 60 * 1000;
-
 const durationOf = (minutes: number): DurationDraft => ({
   hours: String(Math.floor(minutes / 60)),
   minutes: String(minutes % 60),
@@ -49,14 +47,8 @@ const targetsDraft = (targets: SlaTargets): TargetsDraft =>
     ]),
   ) as TargetsDraft;
 
-/** Today's fixed targets as a starting point; the next reply as long as the first. */
-const startingTargets = (): SlaTargets =>
-  Object.fromEntries(
-    TICKET_PRIORITIES.map((p) => {
-      const first = SLA_TARGETS[p].firstResponseMs / 60_000;
-      return [p, { firstResponse: first, nextResponse: first, resolution: SLA_TARGETS[p].resolutionMs / 60_000 }];
-    }),
-  ) as SlaTargets;
+/** The default targets as a starting point. */
+const startingTargets = (): SlaTargets => structuredClone(DEFAULT_TARGETS);
 
 export function emptyPolicyDraft(defaultCalendarId: string): PolicyDraft {
   return { name: "", calendarId: defaultCalendarId, all: [], any: [], targets: targetsDraft(startingTargets()) };
@@ -90,6 +82,7 @@ export function policyInput(draft: PolicyDraft) {
 
 /** The fixed targets tickets no policy takes get, in hours around the clock. */
 export const defaultTargetHours = (priority: TicketPriority) => ({
-  firstResponse: SLA_TARGETS[priority].firstResponseMs / HOUR_MS,
-  resolution: SLA_TARGETS[priority].resolutionMs / HOUR_MS,
+  firstResponse: DEFAULT_TARGETS[priority].firstResponse / 60,
+  nextResponse: DEFAULT_TARGETS[priority].nextResponse / 60,
+  resolution: DEFAULT_TARGETS[priority].resolution / 60,
 });
