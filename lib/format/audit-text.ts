@@ -130,6 +130,10 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} removed the mailbox settings of ${email}`;
     case "ticket.created":
       return `${actor} created ${ticket}`;
+    case "ticket.sla_policy_changed":
+      return m.toName
+        ? `${actor} applied the SLA policy "${str(m.toName)}" to ${ticket}`
+        : `${actor} applied the default SLA targets to ${ticket}`;
     case "ticket.assigned": {
       const to = str(m.to);
       return to

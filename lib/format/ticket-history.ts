@@ -20,6 +20,8 @@ type Change = {
   fromName?: string | null;
   toName?: string | null;
   groupDeleted?: boolean;
+  /** The SLA policy a new ticket started under. */
+  slaPolicy?: string;
   passes?: number;
   /** An automatic assignment names the group and its mode: "by Billing's round robin". */
   assignment?: string;
@@ -64,7 +66,13 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
   const m = changeOf(e);
   switch (e.action) {
     case "ticket.created":
-      return `${who} created the ticket`;
+      return m.slaPolicy
+        ? `${who} created the ticket, under the SLA policy ${m.slaPolicy}`
+        : `${who} created the ticket`;
+    case "ticket.sla_policy_changed":
+      return m.toName
+        ? `${who} applied the SLA policy ${m.toName}, which now matches the ticket`
+        : `${who} applied the default SLA targets: no SLA policy matches the ticket now`;
     // A rule's change reads as what the rule does: "Rule 'Refunds to Billing' set the priority to High".
     case "ticket.status_changed":
       if (m.rule) return `${who} set the status to ${label(STATUS_LABELS, m.to)}`;

@@ -4,6 +4,8 @@ import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import type { RuleTicket } from "@/lib/services/automations/conditions";
 import { originOf, supportAddressOf } from "@/lib/services/automations/origin";
 import { tagNames } from "@/lib/services/tickets/tags";
+import { recordEvent } from "@/lib/services/audit";
+import { PRODUCT_NAME } from "@/lib/site/product";
 import { ticketSla, type ClockStop, type TicketSla, type TicketTimeline } from "@/lib/sla/ticket-clock";
 import { policyFor } from "./matching";
 import { defaultSla, policySla, slaSetup, type AppliedSla, type SetupPolicy } from "./setup";
@@ -29,6 +31,7 @@ type SlaRow = {
   assigneeChangedAt: Date;
   teamRepliedAt: Date;
   firstRespondedAt: Date | null;
+  slaPolicyId: string | null;
 };
 
 /** Whether any policy looks at how the ticket came in (then it is read; else not). */
@@ -89,7 +92,7 @@ async function timelineOf(tx: Tx, row: SlaRow): Promise<TicketTimeline> {
 
 const SLA_ROW = Prisma.sql`"id", "organizationId", "subject", "description", "customerEmail", "raisedByCustomer",
   "priority"::text AS "priority", "status"::text AS "status", "groupId", "assignedToId", "tagIds", "createdAt", "updatedAt",
-  "statusChangedAt", "assigneeChangedAt", "teamRepliedAt", "firstRespondedAt"`;
+  "statusChangedAt", "assigneeChangedAt", "teamRepliedAt", "firstRespondedAt", "slaPolicyId"`;
 
 /**
  * Works the ticket's SLA out again from its history under the policy that now applies (a change
@@ -108,7 +111,34 @@ export async function refreshTicketSla(
   const applied = await appliedSla(tx, row);
   const sla = ticketSla(applied.calendar, applied.minutes, await timelineOf(tx, row), now);
   await writeTicketSla(tx, row, applied, sla);
+  if ((applied.policy?.id ?? null) !== row.slaPolicyId) await recordPolicyChange(tx, row, applied.policy);
   return { ...sla, policy: applied.policy };
+}
+
+/**
+ * The ticket's history says when another SLA policy took it (or the default targets did), so the
+ * team sees why its due times moved. Written by the product itself.
+ */
+async function recordPolicyChange(tx: Tx, row: SlaRow, to: AppliedSla["policy"]) {
+  const from = row.slaPolicyId
+    ? await tx.slaPolicy.findUnique({ where: { id: row.slaPolicyId }, select: { name: true } })
+    : null;
+  await recordEvent(tx, {
+    organizationId: row.organizationId,
+    actorType: "system",
+    actorLabel: PRODUCT_NAME,
+    action: "ticket.sla_policy_changed",
+    targetType: "ticket",
+    targetId: row.id,
+    ticketId: row.id,
+    metadata: {
+      field: "sla_policy",
+      from: row.slaPolicyId,
+      to: to?.id ?? null,
+      fromName: from?.name ?? null,
+      toName: to?.name ?? null,
+    },
+  });
 }
 
 /** A moment as the database takes it in an array (a zone in the text is ignored: times are stored in UTC). */

@@ -378,7 +378,7 @@ function ticketEntries(
     ), ${history} AS (
       INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
       SELECT e."id", ${organizationId}, e."actorId", e."actorType", e."actorLabel", e."action", 'ticket', t."id", t."id", e."metadata", ${now}
-      FROM ${ticket} t, ${newTicketHistory(actor, input.assignedTo ?? null, routing, now)}
+      FROM ${ticket} t, ${newTicketHistory(actor, input.assignedTo ?? null, routing, now, applied.policy)}
     )
     ${
       received

@@ -16,10 +16,16 @@ export function newTicketHistory(
   assignee: string | null,
   routing: RoutedTicket | null,
   at: Date,
+  /** The SLA policy whose targets it starts under (none: the default targets). */
+  slaPolicy: { id: string; name: string } | null = null,
 ): Prisma.Sql {
   const raiser = auditActor(actor);
   const events = [
-    { ...raiser, action: "ticket.created", metadata: null as Prisma.InputJsonObject | null },
+    {
+      ...raiser,
+      action: "ticket.created",
+      metadata: (slaPolicy ? { slaPolicy: slaPolicy.name } : null) as Prisma.InputJsonObject | null,
+    },
     ...(assignee
       ? [{ ...raiser, action: "ticket.assigned", metadata: { field: "assignee", from: null, to: assignee } }]
       : []),

@@ -189,6 +189,19 @@ describe("a ticket's SLA under its organisation's policy", () => {
       utc("2026-12-07T09:10:00"),
     );
     expect(urgent).toMatchObject({ slaPolicy: { name: "Urgent" }, firstResponseDueAt: utc("2026-12-07T09:30:00") });
+    // The history says so: created under Office, then Urgent took it.
+    const events = await db.auditEvent.findMany({
+      where: { ticketId: ticket.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(events.map((e) => [e.action, e.metadata])).toEqual([
+      ["ticket.created", { slaPolicy: "Office" }],
+      ["ticket.priority_changed", { field: "priority", from: "medium", to: "urgent" }],
+      [
+        "ticket.sla_policy_changed",
+        { field: "sla_policy", from: expect.any(String), to: expect.any(String), fromName: "Office", toName: "Urgent" },
+      ],
+    ]);
   });
 
   it("brings another policy when tags change", async () => {

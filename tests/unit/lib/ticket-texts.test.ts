@@ -67,6 +67,18 @@ describe("history sentences", () => {
     actorLabel: actorType === "customer" ? "casey@customer.test" : "Alex Admin",
     metadata,
   });
+  it("says which SLA policy the ticket started under and which took it later", () => {
+    expect(historySentence(e("ticket.created", { slaPolicy: "Office" }, "customer"), names, "Casey")).toBe(
+      "Casey created the ticket, under the SLA policy Office",
+    );
+    expect(
+      historySentence(e("ticket.sla_policy_changed", { fromName: "Office", toName: "VIP" }, "system"), names, "Casey"),
+    ).toMatch(/applied the SLA policy VIP, which now matches the ticket$/);
+    expect(
+      historySentence(e("ticket.sla_policy_changed", { fromName: "VIP", toName: null }, "system"), names, "Casey"),
+    ).toMatch(/applied the default SLA targets: no SLA policy matches the ticket now$/);
+  });
+
   it("reads as sentences with labels, and names the customer as the ticket does", () => {
     expect(historySentence(e("ticket.status_changed", { from: "open", to: "in_progress" }), names, "Casey")).toBe(
       "Alex Admin changed the status from Open to In Progress",

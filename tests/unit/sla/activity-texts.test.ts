@@ -31,3 +31,10 @@ describe("business-hours calendar events in the activity log", () => {
     expect(text("business_hours.deleted", { name: "Office" })).toBe('Ada deleted the business-hours calendar "Office"');
   });
 });
+
+describe("a ticket's SLA policy in the activity log and its history", () => {
+  it("names the policy that took the ticket, or the default targets", () => {
+    expect(text("ticket.sla_policy_changed", { toName: "VIP" })).toContain('applied the SLA policy "VIP"');
+    expect(text("ticket.sla_policy_changed", { toName: null })).toContain("applied the default SLA targets");
+  });
+});
