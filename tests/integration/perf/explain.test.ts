@@ -624,6 +624,30 @@ it("counts the members' open tickets for balanced assignment from the assignee i
   expect(ticketIndexes(counting)).toEqual([expect.stringMatching(/^Ticket_(open_)?organizationId_assignedToId_/)]);
 });
 
+// A change of priority works the ticket's SLA out again from its history: its clock stops and its
+// public messages, each read through the ticket's own index entries, however many the tenant has.
+it("reads a ticket's clock stops and messages by index when its SLA is worked out again", async () => {
+  const ticket = await db.ticket.findFirstOrThrow({
+    where: { organizationId: BIG.org, status: "open", priority: { not: "urgent" } },
+    select: { id: true },
+  });
+  const headers = await session(BIG.org, "agent");
+  const plans = await explainAll(
+    () =>
+      update(
+        makeRequest(`/api/tickets/${ticket.id}`, { method: "PUT", body: { priority: "urgent" }, headers }),
+        params({ id: ticket.id }),
+      ),
+    { tables: /FROM "(TicketSlaPause|Reply)"/ },
+  );
+  expect(plans.map((p) => p.text).join("\n")).toMatch(/FROM "TicketSlaPause"/);
+  const nodes = plans.flatMap((p) => p.nodes);
+  expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
+  expect(nodes.map((n) => n["Index Name"])).toEqual(
+    expect.arrayContaining(["TicketSlaPause_pkey", expect.stringMatching(/^Reply_/)]),
+  );
+});
+
 it("seeded at least 50,000 tickets", async () => {
   expect(await db.ticket.count()).toBeGreaterThanOrEqual(50_000);
 });
