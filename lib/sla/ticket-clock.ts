@@ -4,8 +4,26 @@
  * history always gives the same times: a new policy or priority is applied to the ticket as it
  * went, not from now.
  */
-import type { CalendarSpec } from "./calendar";
-import { targetClock, type Pause } from "./target-clock";
+import { ALWAYS_OPEN, type CalendarSpec } from "./calendar";
+import { targetClock, type Pause, type TargetClock } from "./target-clock";
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A target's clock: around the clock and never stopped (the default targets of most new
+ * tickets) it is plain arithmetic; otherwise the calendar is counted (targetClock).
+ */
+function clockOf(
+  cal: CalendarSpec,
+  spec: { startedAt: Date; minutes: number; pauses: Pause[]; now: Date },
+): Pick<TargetClock, "dueAt" | "usedMinutes"> {
+  if (cal !== ALWAYS_OPEN || spec.pauses.length > 0) return targetClock(cal, spec);
+  const start = spec.startedAt.getTime();
+  return {
+    dueAt: new Date(start + Math.round(spec.minutes * MINUTE_MS)),
+    usedMinutes: Math.max(0, spec.now.getTime() - start) / MINUTE_MS,
+  };
+}
 
 /** A policy's targets for one priority, in business minutes. */
 export type TargetMinutes = { firstResponse: number; nextResponse: number; resolution: number };
@@ -69,12 +87,12 @@ function runTarget(
     .map((p) => ({ from: p.from, to: p.to === null || p.to > until ? until : p.to }));
   // Still standing now (not met): the clock is paused and has no due time.
   const standing = !spec.metAt && stops.some((p) => p.from <= now && (p.to === null || now < p.to));
-  const clock = targetClock(cal, { startedAt: spec.startedAt, minutes: spec.minutes, pauses, now: until });
+  const clock = clockOf(cal, { startedAt: spec.startedAt, minutes: spec.minutes, pauses, now: until });
   const dueAt = standing ? null : clock.dueAt;
   const riskClock =
     spec.metAt || standing
       ? null
-      : targetClock(cal, { startedAt: spec.startedAt, minutes: spec.minutes * (1 - AT_RISK_SHARE), pauses, now });
+      : clockOf(cal, { startedAt: spec.startedAt, minutes: spec.minutes * (1 - AT_RISK_SHARE), pauses, now });
   return {
     ...spec,
     dueAt,

@@ -88,4 +88,27 @@ describe("SLA", () => {
       at(3),
     );
   });
+
+  it("counts around the clock by plain arithmetic exactly as the calendar would", () => {
+    const counted = { ...ALWAYS_OPEN }; // an equal calendar, counted day by day
+    for (const [hours, minutes] of [
+      [0, 60],
+      [0.5, 480],
+      [30, 2880],
+      [200, 5760],
+    ] as const) {
+      const timeline = { createdAt: created, firstRespondedAt: null, stops: [], messages: [] };
+      const now = at(hours);
+      expect(
+        ticketSla(
+          ALWAYS_OPEN,
+          { firstResponse: minutes, nextResponse: minutes, resolution: minutes * 4 },
+          timeline,
+          now,
+        ),
+      ).toEqual(
+        ticketSla(counted, { firstResponse: minutes, nextResponse: minutes, resolution: minutes * 4 }, timeline, now),
+      );
+    }
+  });
 });
