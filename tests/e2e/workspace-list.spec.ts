@@ -91,11 +91,17 @@ test.describe("ticket list: compact rows, sort, badges, search scope", () => {
     const pending = await look(list.locator('[data-status="pending"]').first());
     expect(high.icon).not.toEqual(pending.icon);
     expect(high.background).not.toEqual(pending.background);
+    await expect(list.locator('[data-sla="paused"]').first()).toBeVisible();
 
     // The row shows it short ("Overdue 3 d", "Due in 2 h"); the whole sentence is its tooltip.
-    for (const badge of await list.locator("[data-sla]").all()) {
+    // A ticket waiting on the customer says its clock stands still.
+    for (const badge of await list.locator('[data-sla="paused"]').all()) {
+      await expect(badge).toHaveAttribute("title", "Paused while waiting on the customer");
+      await expect(badge).toHaveText("Paused");
+    }
+    for (const badge of await list.locator('[data-sla]:not([data-sla="paused"])').all()) {
       const title = (await badge.getAttribute("title"))!;
-      expect(title).toMatch(/^(First reply|Resolution) (due in \d+ (min|h|d)|breached \d+ (min|h|d) ago)$/);
+      expect(title).toMatch(/^(First reply|Next reply|Resolution) (due in \d+ (min|h|d)|breached \d+ (min|h|d) ago)$/);
       await expect(badge).toHaveText(
         new RegExp(`^(Overdue|Due in) ${title.replace(/^.* (due in|breached) /, "").replace(/ ago$/, "")}`),
       );
