@@ -249,6 +249,20 @@ describe("a ticket's SLA under its organisation's policy", () => {
     expect(ticket).toMatchObject({ slaPolicy: null, firstResponseDueAt: utc("2026-12-05T00:30:00") });
   });
 
+  it("lists in SLA at Risk the ticket whose business-hours clock turned at risk, not one whose clock stands still", async () => {
+    const { agent } = await team("pro", [{ name: "Office", targets: targets([60, 120, 240], [480, 240, 960]) }]);
+    // Friday 3 January 2020, 16:30: long at risk and breached by now, under the office's hours.
+    const friday = utc("2020-01-03T16:30:00");
+    const running = await open(agent, friday, { subject: "Running" });
+    const waiting = await open(agent, friday, { subject: "Waiting", status: "pending" });
+    expect(running.slaRiskAt).toEqual(utc("2020-01-06T14:30:00"));
+    const cookie = await sessionCookie({ id: agent.id, sessionVersion: agent.sessionVersion });
+    const res = await listRoute(makeRequest("/api/tickets?view=sla-risk", { headers: { cookie } }), params());
+    const ids = ((await res.json()) as { id: string }[]).map((t) => t.id);
+    expect(ids).toContain(running.id);
+    expect(ids).not.toContain(waiting.id);
+  });
+
   it("warns of no breach while the clock stands still, and records a breach as it happens", async () => {
     const { agent } = await team("pro", [{ name: "Office", targets: targets([60, 120, 240], [480, 240, 960]) }]);
     const waiting = await open(agent, FRIDAY_1630, { subject: "Waiting", status: "pending" });
