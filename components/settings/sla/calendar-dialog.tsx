@@ -1,55 +1,41 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
 import { businessCalendarInputSchema } from "@/lib/schemas/business-hours";
-import { calendarDraftOf, calendarInput, emptyCalendarDraft, type CalendarDraft } from "./calendar-draft";
-import { errorAt, schemaErrors, serverFormErrors, type FormErrors } from "./form-errors";
+import { calendarDraftOf, calendarInput, emptyCalendarDraft } from "./calendar-draft";
+import { errorAt } from "./form-errors";
+import { useDraftForm } from "./use-draft-form";
 import { HolidaysEditor } from "./holidays-editor";
 import { useSaveCalendar, type CalendarJson } from "./queries";
 import { TimeZoneField } from "./time-zone-field";
 import { WeekGrid } from "./week-grid";
 
 function CalendarForm({ calendar, onDone }: { calendar: CalendarJson | null; onDone: () => void }) {
-  const [draft, setDraft] = useState<CalendarDraft>(() =>
-    calendar ? calendarDraftOf(calendar) : emptyCalendarDraft(),
+  const { draft, change, errors, formError, refused, checked } = useDraftForm(
+    () => (calendar ? calendarDraftOf(calendar) : emptyCalendarDraft()),
+    businessCalendarInputSchema,
+    calendarInput,
   );
-  const [errors, setErrors] = useState<FormErrors>(new Map());
-  const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveCalendar(calendar?.id ?? null, {
     // No toast: the dialog closes onto the list, which shows the calendar as saved.
     onSuccess: () => onDone(),
-    onError: (error) => {
-      const found = serverFormErrors(error);
-      setErrors(found.byPlace);
-      setFormError(found.form);
-    },
+    onError: refused,
   });
-
-  function change(next: Partial<CalendarDraft>) {
-    setDraft((current) => ({ ...current, ...next }));
-    setErrors(new Map());
-    setFormError(null);
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = businessCalendarInputSchema.safeParse(calendarInput(draft));
-    if (!parsed.success) {
-      setErrors(schemaErrors(parsed.error.issues));
-      toast({ title: "Validation Error", description: parsed.error.issues[0]?.message, variant: "destructive" });
-      return;
-    }
-    const { isDefault, ...fields } = parsed.data;
+    const parsed = checked();
+    if (!parsed) return;
+    const { isDefault, ...fields } = parsed;
     // The default is only ever taken by another calendar, never given up.
     if (calendar) save.mutate({ ...fields, ...(isDefault && !calendar.isDefault && { isDefault: true }) });
-    else save.mutate(parsed.data);
+    else save.mutate(parsed);
   }
 
   const wasDefault = calendar?.isDefault ?? false;

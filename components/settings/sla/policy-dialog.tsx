@@ -1,20 +1,20 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogActions } from "@/components/ui/dialog-actions";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { SelectField } from "@/components/ui/select-field";
-import { toast } from "@/components/ui/use-toast";
 import { SLA_POLICY_FIELDS, slaPolicyInputSchema } from "@/lib/schemas/sla-policies";
 import { ConditionRow } from "../automations/condition-row";
 import { newCondition, type Choices, type ConditionDraft } from "../automations/rule-draft";
 import { calendarSpec } from "./calendar-draft";
-import { errorAt, schemaErrors, serverFormErrors, type FormErrors } from "./form-errors";
-import { emptyPolicyDraft, policyDraftOf, policyInput, type PolicyDraft } from "./policy-draft";
+import { errorAt } from "./form-errors";
+import { useDraftForm } from "./use-draft-form";
+import { emptyPolicyDraft, policyDraftOf, policyInput } from "./policy-draft";
 import { PolicyPreview } from "./policy-preview";
 import { useSavePolicy, type CalendarJson, type PolicyJson } from "./queries";
 import { TargetsGrid } from "./targets-grid";
@@ -54,36 +54,22 @@ function PolicyForm({
   onDone: () => void;
 }) {
   const defaultCalendar = calendars.find((c) => c.isDefault) ?? calendars[0];
-  const [draft, setDraft] = useState<PolicyDraft>(() =>
-    policy ? policyDraftOf(policy, choices) : emptyPolicyDraft(defaultCalendar?.id ?? ""),
+  const { draft, change, errors, formError, refused, checked } = useDraftForm(
+    () => (policy ? policyDraftOf(policy, choices) : emptyPolicyDraft(defaultCalendar?.id ?? "")),
+    slaPolicyInputSchema,
+    policyInput,
   );
-  const [errors, setErrors] = useState<FormErrors>(new Map());
-  const [formError, setFormError] = useState<string | null>(null);
   const save = useSavePolicy(policy?.id ?? null, {
     // No toast: the dialog closes onto the list, which shows the policy as saved.
     onSuccess: () => onDone(),
-    onError: (error) => {
-      const found = serverFormErrors(error);
-      setErrors(found.byPlace);
-      setFormError(found.form);
-    },
+    onError: refused,
   });
-
-  function change(next: Partial<PolicyDraft>) {
-    setDraft((current) => ({ ...current, ...next }));
-    setErrors(new Map());
-    setFormError(null);
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = slaPolicyInputSchema.safeParse(policyInput(draft));
-    if (!parsed.success) {
-      setErrors(schemaErrors(parsed.error.issues));
-      toast({ title: "Validation Error", description: parsed.error.issues[0]?.message, variant: "destructive" });
-      return;
-    }
-    save.mutate(parsed.data);
+    const parsed = checked();
+    if (!parsed) return;
+    save.mutate(parsed);
   }
 
   function conditionList(key: ListKey) {
