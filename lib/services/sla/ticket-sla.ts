@@ -41,7 +41,7 @@ const asksOrigin = (policies: SetupPolicy[]) =>
   );
 
 /** The ticket as a policy's conditions read it (the automation rules' own view). */
-async function policyView(tx: Tx, row: SlaRow, policies: SetupPolicy[]): Promise<RuleTicket> {
+export async function policyView(tx: Tx, row: SlaRow, policies: SetupPolicy[]): Promise<RuleTicket> {
   const origin = asksOrigin(policies) ? await originOf(tx, row) : { entrance: "agent" as const, supportEmailId: null };
   return {
     subject: row.subject,
@@ -71,7 +71,7 @@ export async function appliedSla(tx: Tx, row: SlaRow): Promise<AppliedSla> {
 }
 
 /** The ticket's history as its clocks read it: when they stood still, and its public messages. */
-async function timelineOf(tx: Tx, row: SlaRow): Promise<TicketTimeline> {
+export async function timelineOf(tx: Tx, row: SlaRow): Promise<TicketTimeline> {
   const [stops, messages] = await Promise.all([
     tx.$queryRaw<{ reason: ClockStop["reason"]; from: Date; to: Date | null }[]>`
       SELECT "reason", "startedAt" AS "from", "endedAt" AS "to" FROM "TicketSlaPause"
