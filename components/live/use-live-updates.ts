@@ -24,7 +24,13 @@ function staleKeys({ event, data }: StreamEvent): QueryKey[] {
       ];
     case "reply":
       // Received mail arrives as a reply (or a note, for a bounce): its original joins the list.
-      return [replyKeys.list(ticketId), ticketKeys.history(ticketId), ticketKeys.mail(ticketId)];
+      // A message meets or starts an SLA target.
+      return [
+        replyKeys.list(ticketId),
+        ticketKeys.history(ticketId),
+        ticketKeys.mail(ticketId),
+        ticketKeys.sla(ticketId),
+      ];
     case "presence":
       return [presenceKey(ticketId)];
     default:

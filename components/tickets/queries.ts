@@ -26,6 +26,7 @@ import type {
 import type { AssignableUser } from "@/lib/schemas/users";
 import type { TicketMail } from "@/lib/schemas/ticket-mail";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
+import type { TicketSla } from "@/lib/schemas/ticket-sla";
 
 export type TicketListItemJson = Jsonify<TicketListItem>;
 /** Staff get replies with their authors' addresses, an end user gets them by name only. */
@@ -48,6 +49,8 @@ export const ticketKeys = {
   history: (id: string) => ["/api/tickets", id, "history"] as const,
   /** The mail a ticket received and whether its customer's address bounces (staff). */
   mail: (id: string) => ["/api/tickets", id, "mail"] as const,
+  /** The ticket's SLA in business terms (staff): under /api/tickets, so every ticket change fetches it again. */
+  sla: (id: string) => ["/api/tickets", id, "sla"] as const,
   counts: ["/api/tickets/counts"] as const,
   stats: ["/api/tickets/stats"] as const,
 };
@@ -81,7 +84,7 @@ export function useTicketList(params: URLSearchParams) {
 
 /**
  * Opening a ticket not yet on screen: one request (`/api/tickets/{id}/pane`) fills the ticket,
- * its conversation and, for staff, its history, mail, customer and viewers, each under its own
+ * its conversation and, for staff, its history, mail, customer, viewers and SLA, each under its own
  * key, so later refreshes (live events, own changes) still fetch only the part that changed.
  * A ticket already cached refreshes part by part as before. True once the parts may fetch
  * themselves: at once when nothing was needed, after the answer, or after a failure (each
@@ -112,6 +115,7 @@ export function useTicketPane(id: string): boolean {
       fill(customerKeys.summary(id), parts.customer);
       fill(presenceKey(id), parts.viewers);
       fill(satisfactionKeys.ticket(id), parts.rating);
+      fill(ticketKeys.sla(id), parts.sla);
       return true;
     },
   });
@@ -156,6 +160,11 @@ export function useTicketHistory(id: string, { enabled }: { enabled: boolean }) 
  */
 export function useTicketMail(id: string, { enabled }: { enabled: boolean }) {
   return useQuery<Jsonify<TicketMail>>({ queryKey: ticketKeys.mail(id), enabled });
+}
+
+/** Staff only: the policy that applies to the ticket, why, and each target as it stands. */
+export function useTicketSla(id: string) {
+  return useQuery<Jsonify<TicketSla>>({ queryKey: ticketKeys.sla(id) });
 }
 
 /**

@@ -10,11 +10,12 @@ import { CustomerPanel } from "./customer-panel";
 import { TicketHistory } from "./ticket-history";
 import { TicketMailSection } from "./ticket-mail";
 import { TicketProperties } from "./ticket-properties";
+import { TicketSlaSection } from "./ticket-sla";
 import { TicketTags } from "./ticket-tags";
 
 /*
- * A ticket's details (status, priority, assignee, tags, its rating, the customer, the mail it
- * received, its history) sit in a column beside the conversation when the ticket pane is wide
+ * A ticket's details (status, priority, assignee, tags, its rating, its SLA, the customer, the mail
+ * it received, its history) sit in a column beside the conversation when the ticket pane is wide
  * enough for both, as help desks lay a ticket out. On a narrower pane they fold away under a
  * "Details" button in the ticket's header, so the conversation keeps the room; whether they are
  * open is remembered in this browser. The widths are the ticket pane's (a container query).
@@ -72,6 +73,7 @@ export function TicketDetailsPanel({
         <TicketTags ticketId={ticket.id} tags={ticket.tags ?? []} />
         <TicketRatingNote ticketId={ticket.id} />
       </div>
+      <TicketSlaSection ticketId={ticket.id} />
       <div className="border-t">
         <CustomerPanel ticketId={ticket.id} onOpenTicket={onOpenTicket} />
       </div>

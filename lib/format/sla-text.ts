@@ -1,7 +1,7 @@
 import { differenceInMinutes } from "date-fns";
 import type { SlaSummary } from "@/lib/tickets/sla";
 
-const TARGET_NAMES = { first_reply: "First reply", next_reply: "Next reply", resolution: "Resolution" } as const;
+export const TARGET_NAMES = { first_reply: "First reply", next_reply: "Next reply", resolution: "Resolution" } as const;
 
 /** A span as an agent reads it at a glance: "45 min", "2 h", "3 d" (rounded down, at least 1 min). */
 export function shortSpan(from: Date, to: Date): string {

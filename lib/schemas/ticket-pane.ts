@@ -3,13 +3,14 @@ import type { CustomerSummary } from "./customers";
 import type { TicketRating } from "./satisfaction";
 import type { TicketViewer } from "./presence";
 import type { TicketMail } from "./ticket-mail";
+import type { TicketSla } from "./ticket-sla";
 import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./tickets";
 
 /**
  * Everything the ticket pane shows when a ticket opens, in one answer of
  * `GET /api/tickets/{id}/pane`: each part is exactly what its own call returns
  * (`/api/tickets/detail/{id}`, `/api/replies/{id}`, and for staff `/history`, `/mail`,
- * `/customer`, `/presence`, `/rating` under `/api/tickets/{id}`). A part the caller may not read is absent.
+ * `/customer`, `/presence`, `/rating`, `/sla` under `/api/tickets/{id}`). A part the caller may not read is absent.
  */
 export type TicketPane = {
   ticket: WithAttachments<Ticket>;
@@ -24,4 +25,5 @@ export type TicketPane = {
   customer?: CustomerSummary;
   viewers?: TicketViewer[];
   rating?: { rating: TicketRating | null };
+  sla?: TicketSla;
 };

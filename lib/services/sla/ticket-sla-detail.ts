@@ -1,10 +1,11 @@
 import "server-only";
 import type { Conditions } from "@/lib/schemas/automations";
+import type { Jsonify } from "@/lib/schemas/json";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import type { SlaTargets } from "@/lib/schemas/sla-policies";
 import type { TicketSla } from "@/lib/schemas/ticket-sla";
 import { db } from "@/lib/server/db";
-import { ticketSla } from "@/lib/sla/ticket-clock";
+import { ticketSla, type TargetRecord } from "@/lib/sla/ticket-clock";
 import { findVisibleTicket, type VisibleTicket } from "@/lib/services/tickets/access";
 import { specOf } from "./calendar-specs";
 import { policyReason } from "./matching";
@@ -47,13 +48,24 @@ async function reasonOf(ticket: VisibleTicket, policy: SetupPolicy): Promise<str
   return policyReason(policy, view, { groups: new Map(groups.map((g) => [g.id, g.name])), agents: new Map() });
 }
 
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** A target's moments as the API writes them (the ticket pane carries them in its one answer too). */
+const targetJson = (t: TargetRecord): Jsonify<TargetRecord> => ({
+  ...t,
+  startedAt: t.startedAt.toISOString(),
+  dueAt: iso(t.dueAt),
+  metAt: iso(t.metAt),
+  breachedAt: iso(t.breachedAt),
+});
+
 /**
  * The ticket's SLA as the team reads it: the policy its due times were worked out under and why
  * it applies, the calendar it counts in, and each target worked out from the ticket's history as
  * of now (the same arithmetic that stored its due times, so they agree). 404 for a ticket the
  * caller may not see, another organisation's too.
  */
-export async function ticketSlaDetail(user: SessionUser, id: string, now = new Date()): Promise<TicketSla> {
+export async function ticketSlaDetail(user: SessionUser, id: string, now = new Date()): Promise<Jsonify<TicketSla>> {
   const ticket = await findVisibleTicket(user, id);
   const policy = await storedPolicy(ticket);
   const applied = policy ? policySla(policy, ticket.priority) : defaultSla(ticket.priority);
@@ -64,6 +76,6 @@ export async function ticketSlaDetail(user: SessionUser, id: string, now = new D
     reason,
     calendar: { name: policy?.calendarName ?? AROUND_THE_CLOCK_NAME, ...applied.calendar },
     paused: sla.paused,
-    targets: sla.targets,
+    targets: sla.targets.map(targetJson),
   };
 }

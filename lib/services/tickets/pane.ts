@@ -29,6 +29,7 @@ import { decodeCursor, oldestFirstPageOf } from "@/lib/services/keyset";
 import { isStaff, ticketScope } from "@/lib/services/tickets/access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "@/lib/services/tickets/mail";
 import { partsOf, ticketPaneQuery } from "@/lib/services/tickets/pane-sql.mjs";
+import { ticketSlaDetail } from "@/lib/services/sla/ticket-sla-detail";
 
 type Files = { attachments: AttachmentSummary[] };
 
@@ -134,13 +135,17 @@ function repliesOf({ replies, customerName }: PaneRow, limit: number) {
 }
 
 /**
- * What the ticket pane needs on opening, in one request and one round trip to the database:
- * the ticket is found (and its visibility checked) and every part read by one statement
- * (pane-sql.mjs). Staff get history, mail, customer, viewers and the customer's rating as
- * their permissions allow; a customer gets their ticket and its public conversation.
+ * What the ticket pane needs on opening, in one request: the ticket is found (and its
+ * visibility checked) and every part read by one statement (pane-sql.mjs), the SLA worked out
+ * beside it. Staff get history, mail, customer, viewers, the customer's rating and the ticket's
+ * SLA as their permissions allow; a customer gets their ticket and its public conversation.
  */
 export async function ticketPane(user: SessionUser, id: string, now = new Date()): Promise<Jsonify<TicketPane>> {
-  const pane = await readPane(user, id, partsFor(user), now);
+  // The SLA's reason and clocks are worked out in code, beside the statement (staff only).
+  const [pane, sla] = await Promise.all([
+    readPane(user, id, partsFor(user), now),
+    can(user, "tickets.read_all") ? ticketSlaDetail(user, id, now) : undefined,
+  ]);
   const { ticket, history, mail, customer, viewers, rating } = pane;
   return {
     ticket: ticketOf(pane),
@@ -157,6 +162,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     }),
     ...(viewers && { viewers: viewers.map((viewer) => toViewer(viewer, now)) }),
     ...(rating !== undefined && { rating: { rating } }),
+    ...(sla && { sla }),
   };
 }
 

@@ -163,13 +163,13 @@ describe("GET /api/tickets/{id}/sla", () => {
     expect(sla.targets).toEqual([
       expect.objectContaining({
         target: "first_response",
-        dueAt: utc("2026-12-07T16:30:00"),
-        breachedAt: utc("2026-12-07T16:30:00"),
+        dueAt: "2026-12-07T16:30:00.000Z",
+        breachedAt: "2026-12-07T16:30:00.000Z",
         businessMinutes: 510,
       }),
       expect.objectContaining({
         target: "resolution",
-        dueAt: utc("2026-12-08T16:30:00"),
+        dueAt: "2026-12-08T16:30:00.000Z",
         breachedAt: null,
         businessMinutes: 510,
       }),

@@ -6,6 +6,7 @@ import { GET as mail } from "@/app/api/tickets/[id]/mail/route";
 import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as presence, PUT as markViewing } from "@/app/api/tickets/[id]/presence/route";
 import { GET as rating } from "@/app/api/tickets/[id]/rating/route";
+import { GET as sla } from "@/app/api/tickets/[id]/sla/route";
 import { db } from "@/lib/server/db";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
@@ -46,17 +47,21 @@ async function staffParts(id: string) {
     customer: await call(customer, "agent", `/api/tickets/${id}/customer`, { id }),
     viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
     rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
+    sla: await call(sla, "agent", `/api/tickets/${id}/sla`, { id }),
   };
   for (const part of Object.values(parts)) expect(part.status).toBe(200);
   // The first pages of the history and the conversation name where their earlier rows start, as the calls' headers do.
   const bodies: Record<string, unknown> = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.body]));
   bodies.historyCursor = parts.history.next;
   bodies.repliesCursor = parts.replies.next;
+  // A running target's minutes taken count on to the moment of each call; the rest of the SLA agrees.
+  const { targets, ...terms } = bodies.sla as { targets: object[] };
+  bodies.sla = { ...terms, targets: targets.map((t) => ({ ...t, businessMinutes: expect.any(Number) })) };
   return bodies;
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
-  it("gives staff the ticket, conversation, history, mail, customer, viewers and rating as their own calls do", async () => {
+  it("gives staff the ticket, conversation, history, mail, customer, viewers, rating and SLA as their own calls do", async () => {
     const id = world.a.ticket.id;
     // Someone else has the ticket open, so the viewers part has a row to show.
     await markViewing(
@@ -191,6 +196,9 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(body.rating).toEqual({
       rating: expect.objectContaining({ score: "good", agentName: users.agent.fullName }),
     });
+    expect(body.sla).toMatchObject({ policy: null, reason: null, calendar: { name: "24/7", timeZone: "UTC" } });
+    // The customer wrote after the team's replies: a next reply is due.
+    expect(body.sla!.targets.map((t) => t.target)).toEqual(["first_response", "next_response", "resolution"]);
   });
 
   it("holds the newest 100 changes of a long history, and where the earlier ones start, as the history call does", async () => {
