@@ -334,9 +334,15 @@ function written(row: WrittenRow, { routing, sla }: NewTicket): Ticket {
   return toTicketJson({ ...ticket, ...group, slaPolicy: sla.applied.policy });
 }
 
+/** A new ticket's targets as rows (its first response and resolution), for its TicketSlaTarget records. */
+const slaTargetRows = ({ targets }: NewTicket["sla"]["sla"]) => Prisma.sql`unnest(
+    ${targets.map((t) => t.target)}::text[], ${targets.map((t) => Math.round(t.minutes))}::int[],
+    ${targets.map((t) => t.dueAt?.toISOString() ?? null)}::timestamp(3)[]
+  ) AS r("target", "minutes", "dueAt")`;
+
 /**
  * The WITH entries that write a ticket under the number given (else the next from the
- * organisation's counter), its history (created; assigned), and with `mail` the received mail's job
+ * organisation's counter), its history (created; assigned), its SLA targets' records, and with `mail` the received mail's job
  * and the Message-ID it starts the thread with; each name ends with `suffix`, so that several
  * tickets fit one statement. And the SELECT of its row.
  *
@@ -350,7 +356,7 @@ function ticketEntries(
   suffix = "",
 ): { entries: Prisma.Sql; row: Prisma.Sql } {
   const name = (entry: string) => Prisma.raw(`"${entry}${suffix}"`);
-  const [counter, ticket, history] = ["counter", "ticket", "history"].map(name);
+  const [counter, ticket, history, targets] = ["counter", "ticket", "history", "targets"].map(name);
   const { actorId } = auditActor(actor);
   const assignee = routing ? routing.assigneeId : (input.assignedTo ?? null);
   const priority = routing?.priority ?? (input.priority as TicketRow["priority"]);
@@ -379,6 +385,10 @@ function ticketEntries(
       INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "metadata", "createdAt")
       SELECT e."id", ${organizationId}, e."actorId", e."actorType", e."actorLabel", e."action", 'ticket', t."id", t."id", e."metadata", ${now}
       FROM ${ticket} t, ${newTicketHistory(actor, input.assignedTo ?? null, routing, now, applied.policy)}
+    ), ${targets} AS (
+      INSERT INTO "TicketSlaTarget" ("ticketId", "organizationId", "target", "minutes", "slaPolicyId", "startedAt", "dueAt")
+      SELECT t."id", ${organizationId}, r."target", r."minutes", ${applied.policy?.id ?? null}, ${now}, r."dueAt"
+      FROM ${ticket} t, ${slaTargetRows(sla)}
     )
     ${
       received

@@ -122,6 +122,11 @@ describe("a ticket's SLA under its organisation's policy", () => {
       slaRiskAt: utc("2026-12-07T14:30:00"),
       slaPaused: false,
     });
+    // Its targets' records start with it, for the reports.
+    expect((await stored(ticket.id)).slaTargets.map((t) => [t.target, t.minutes, t.dueAt, t.metAt])).toEqual([
+      ["first_response", 480, utc("2026-12-07T16:30:00"), null],
+      ["resolution", 960, utc("2026-12-08T16:30:00"), null],
+    ]);
     // The ticket's JSON carries the contract's fields, as other tools read them.
     const cookie = await sessionCookie({ id: agent.id, sessionVersion: agent.sessionVersion });
     const res = await listRoute(makeRequest("/api/tickets", { headers: { cookie } }), params());
