@@ -26,7 +26,7 @@ const files = (/** @type {string} */ where) =>
   );
 
 const TICKET = `json_build_object(${ticketFields("t")},
-    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer", 'slaRiskAt', ${iso(`t."slaRiskAt"`)},
+    'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer",
     'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
     'attachments', ${files(`f."replyId" IS NULL`)})`;
 

@@ -514,9 +514,12 @@ describe.each([
     const plans = await explainAll(() =>
       pane(makeRequest(`/api/tickets/${ticket.id}/pane`, { headers }), params({ id: ticket.id })),
     );
-    expect(plans).toHaveLength(1);
-    expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
-    expect(plans[0]!.nodes.some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
+    // One statement for the pane; beside it, its SLA section's few reads of the ticket's clock.
+    const statements = plans.filter((p) => p.text.includes("'replies'"));
+    expect(statements).toHaveLength(1);
+    expect(ticketIndexes(statements)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
+    expect(statements[0]!.nodes.some((n) => n["Index Name"]?.startsWith("Reply_"))).toBe(true);
+    expect(plans.length).toBeLessThanOrEqual(3);
     expect(sequentialScans(plans)).toEqual([]);
   });
 
