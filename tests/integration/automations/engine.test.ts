@@ -374,27 +374,28 @@ describe("a ticket the team creates (API)", () => {
     ]);
     // The first write fails as it would had an admin removed the group after the rules looked it
     // up (a sequence, as nothing else outlives the failed statement); the second goes through.
-    await db.$executeRawUnsafe(`CREATE SEQUENCE test_group_gone`);
-    await db.$executeRawUnsafe(`
+    await db.$executeRaw`CREATE SEQUENCE test_group_gone`;
+    await db.$executeRaw`
       CREATE FUNCTION test_group_gone() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF nextval('test_group_gone') = 1 THEN
           RAISE foreign_key_violation USING MESSAGE = 'insert or update on table "Ticket" violates foreign key constraint "Ticket_groupId_fkey"';
         END IF;
         RETURN NEW;
-      END $$`);
-    await db.$executeRawUnsafe(`
+      END $$`;
+    // Only this test's ticket: its subject is its own.
+    await db.$executeRaw`
       CREATE TRIGGER test_group_gone BEFORE INSERT ON "Ticket" FOR EACH ROW
-      WHEN (NEW."groupId" = '${billing.id}') EXECUTE FUNCTION test_group_gone()`);
+      WHEN (NEW."subject" = 'Refund please, routed again') EXECUTE FUNCTION test_group_gone()`;
     try {
-      const res = await postTicket(agent, { subject: "Refund please" });
+      const res = await postTicket(agent, { subject: "Refund please, routed again" });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ priority: "low", groupId: billing.id });
       expect(await db.ticket.count({ where: { organizationId: org.id } })).toBe(1);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER test_group_gone ON "Ticket"`);
-      await db.$executeRawUnsafe(`DROP FUNCTION test_group_gone()`);
-      await db.$executeRawUnsafe(`DROP SEQUENCE test_group_gone`);
+      await db.$executeRaw`DROP TRIGGER test_group_gone ON "Ticket"`;
+      await db.$executeRaw`DROP FUNCTION test_group_gone()`;
+      await db.$executeRaw`DROP SEQUENCE test_group_gone`;
     }
   });
 });
