@@ -3,23 +3,20 @@
 // read (lib/services/tickets/list.ts, the ticket pane's statement and the session check); each query
 // is { name, text, values }: `name` makes it a prepared statement, as the app's reads are
 // (lib/server/db.ts), so the share of the limit compares like with like.
-import { iso, LIST_ITEM_JSON, ticketGroup } from "../../lib/services/tickets/json-sql.mjs";
+import { LIST_ITEM_JSON, ticketGroup } from "../../lib/services/tickets/json-sql.mjs";
 import { partsOf, ticketPaneQuery } from "../../lib/services/tickets/pane-sql.mjs";
-import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "../../lib/services/tickets/order-sql.mjs";
+import { ATTENTION_ORDER_SQL } from "../../lib/services/tickets/order-sql.mjs";
 import { doneSql, openSql } from "../../lib/tickets/statuses.mjs";
 
 const OPEN = openSql();
 const DONE = doneSql();
-// A row's JSON as the app's list selects it, with what the app names it by and its cursor time.
-const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
-  ${iso(`"createdAt"`)} AS "at", ${ticketGroup(`"Ticket"`)} AS "group"`;
-/** The same under needs attention first: the cursor's times are the SLA due and the ticket's age. */
-const ATTENTION_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", "priority"::text AS "priority",
-  ${iso(SLA_DUE_SQL)} AS "at", ${iso(`"createdAt"`)} AS "since", ${ticketGroup(`"Ticket"`)} AS "group"`;
+// A row's JSON as the app's list selects it, with what the app names it by (the cursor is read from
+// the last row's JSON, so no column carries it).
+const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", ${ticketGroup(`"Ticket"`)} AS "group"`;
 /** The list's orders: newest first, or what needs attention first (the work queues' default). */
 const ORDERS = {
-  created: { columns: LIST_COLUMNS, order: `ORDER BY "createdAt" DESC, "id" DESC` },
-  attention: { columns: ATTENTION_COLUMNS, order: ATTENTION_ORDER_SQL },
+  created: `ORDER BY "createdAt" DESC, "id" DESC`,
+  attention: ATTENTION_ORDER_SQL,
 };
 const DAY = 24 * 3600_000;
 /** @type {Record<string, (user: string) => [string, string[]]>} */
@@ -48,10 +45,10 @@ export const sessionUser = (user) =>
  */
 export function list(org, user, view = "", sort = "created") {
   const [where, extra] = (VIEWS[view] ?? VIEWS[""])(user);
-  const { columns, order } = ORDERS[sort] ?? ORDERS.created;
+  const order = ORDERS[sort] ?? ORDERS.created;
   return query(
     `list_${view || "all"}${sort === "attention" ? "_attention" : ""}`,
-    `SELECT ${columns} FROM "Ticket" WHERE "organizationId" = $1 ${where} ${order} LIMIT $2`,
+    `SELECT ${LIST_COLUMNS} FROM "Ticket" WHERE "organizationId" = $1 ${where} ${order} LIMIT $2`,
     [org, 51, ...extra],
   );
 }

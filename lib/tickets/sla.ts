@@ -79,16 +79,22 @@ export function slaBadge(t: SlaFields, now: Date): SlaBadge {
 }
 
 /**
- * The SLA target that runs next: the first reply until there is one, then resolution (the
- * "SLA due" and "Needs attention" orders read the same rule in SQL: order-sql.mjs). Null while
- * its clock stands still.
+ * When the ticket's SLA next runs out: the soonest of its running targets (the first reply until
+ * there is one, the answer a customer's follow-up waits for, resolution); null while its clocks
+ * stand still. The "SLA due" and "Needs attention" orders read the same rule in SQL (order-sql.mjs).
  */
-export function runningDue<T>(t: {
+export function runningDue<T extends string | Date>(t: {
   firstRespondedAt: T | null;
   firstResponseDueAt: T | null;
+  nextResponseDueAt: T | null;
   resolutionDueAt: T | null;
 }): T | null {
-  return t.firstRespondedAt ? t.resolutionDueAt : t.firstResponseDueAt;
+  const dues = [t.firstRespondedAt ? null : t.firstResponseDueAt, t.nextResponseDueAt, t.resolutionDueAt];
+  return dues.reduce<T | null>(
+    (soonest, due) =>
+      due !== null && (soonest === null || new Date(due).getTime() < new Date(soonest).getTime()) ? due : soonest,
+    null,
+  );
 }
 
 export type SlaTarget = "first_reply" | "next_reply" | "resolution";

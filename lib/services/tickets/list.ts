@@ -1,6 +1,5 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { TicketPriority } from "@/generated/prisma/enums";
 import { usersById } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
@@ -11,7 +10,6 @@ import type { Ticket, TicketListItem, TicketListQuery } from "@/lib/schemas/tick
 import type { TicketGroup } from "@/lib/schemas/groups";
 import {
   afterTicketCursor,
-  cursorKeys,
   encodeTicketCursor,
   type KeySource,
   orderBy,
@@ -98,8 +96,8 @@ function termTest(q: string, lookup: SearchLookup, organizationId: string): Pris
 }
 
 /**
- * A list row: the API's JSON for it as PostgreSQL built it (tickets/json-sql.mjs), what its names
- * are looked up by, and its place in the order for the next page's cursor.
+ * A list row: the API's JSON for it as PostgreSQL built it (tickets/json-sql.mjs) and what its
+ * names are looked up by; under best match first, which part of the order it is in.
  */
 type ListRow = {
   json: string;
@@ -108,9 +106,6 @@ type ListRow = {
   tagIds: string[];
   /** Staff only (see ticketGroup). */
   group?: TicketGroup | null;
-  priority: TicketPriority;
-  at: string;
-  since?: string;
   tier?: Tier;
 };
 
@@ -158,8 +153,7 @@ export async function listTickets(
   if (query.group !== undefined && !withGroup) throw forbidden();
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
-      SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds", "priority"::text AS "priority",
-        ${cursorKeys(order)} ${withGroup ? LIST_GROUP : Prisma.empty}
+      SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
       WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
         ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
@@ -193,7 +187,9 @@ export async function listTickets(
   );
   return {
     tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
-    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, last) : null,
+    // The cursor's keys are read from the last row alone: formatting them with every row of the
+    // page was a tenth of the list statement's work.
+    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, JSON.parse(last.json), last.tier) : null,
   };
 }
 

@@ -4,7 +4,8 @@ import type { TicketPriority } from "@/generated/prisma/enums";
 import { badRequest } from "@/lib/errors";
 import { TICKET_PRIORITIES } from "@/lib/tickets/fields";
 import type { TicketSort } from "@/lib/tickets/sort";
-import { iso } from "@/lib/services/tickets/json-sql.mjs";
+import type { TicketJson } from "@/lib/schemas/tickets";
+import { runningDue } from "@/lib/tickets/sla";
 import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
 
 /**
@@ -12,33 +13,29 @@ import { ATTENTION_ORDER_SQL, SLA_DUE_SQL } from "@/lib/services/tickets/order-s
  * sort key and id, so a deep page costs what the first one does and new tickets never shift
  * the pages already read.
  */
-type OrderRow = {
-  id: string;
-  priority: TicketPriority;
-  /** The row's time in the order, as the API writes dates (see cursorKeys). */
-  at: string;
-  /** Under best match first: 1 where the subject holds the search, 0 for the other matches. */
-  tier?: Tier;
-  /** Under needs attention first: when the ticket was raised, the order's last part (see cursorKeys). */
-  since?: string;
-};
+
+/**
+ * What a cursor is made from: the last row's ticket as the API writes it (its dates as text),
+ * read once from that row's JSON rather than selected and formatted with every row of the page.
+ */
+type OrderRow = Pick<
+  TicketJson,
+  | "id"
+  | "priority"
+  | "createdAt"
+  | "updatedAt"
+  | "firstRespondedAt"
+  | "firstResponseDueAt"
+  | "nextResponseDueAt"
+  | "resolutionDueAt"
+>;
 
 /** The two parts of best match first: tickets whose subject holds the search (1), then the rest (0). */
 export type Tier = 0 | 1;
 
 const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
-
-/**
- * The times a cursor carries for the order, selected with each row (as "at", and "since" under
- * needs attention first) as the API writes dates: the ticket's own columns, which the tag rows'
- * copies always equal.
- */
-export function cursorKeys(sort: TicketSort): Prisma.Sql {
-  const created = iso(`"Ticket"."createdAt"`);
-  if (sort === "attention") return Prisma.raw(`${iso(SLA_DUE_SQL)} AS "at", ${created} AS "since"`);
-  const at = sort === "activity" ? iso(`"Ticket"."updatedAt"`) : sort === "sla" ? iso(SLA_DUE_SQL) : created;
-  return Prisma.raw(`${at} AS "at"`);
-}
+/** The SLA due key of a ticket whose clocks stand still (see SLA_DUE_SQL). */
+const NO_DUE = Prisma.raw(`'infinity'::timestamp(3)`);
 
 /**
  * Where the two time orders read their key: the ticket's own columns, or under a tag filter the
@@ -75,22 +72,29 @@ export function orderBy(sort: StatementSort, source: KeySource = "ticket"): Pris
   }
 }
 
-type Key = [sort: TicketSort, at: string, id: string, priorityOrTier?: TicketPriority | Tier, since?: string];
+type Key = [sort: TicketSort, at: string | null, id: string, priorityOrTier?: TicketPriority | Tier, since?: string];
 
-export function encodeTicketCursor(sort: TicketSort, row: OrderRow): string {
+/** The row's time in the order: the SLA due (null while its clocks stand still), last activity, or when it was raised. */
+function sortTime(sort: TicketSort, row: OrderRow): string | null {
+  if (sort === "sla" || sort === "attention") return runningDue(row);
+  return sort === "activity" ? row.updatedAt : row.createdAt;
+}
+
+export function encodeTicketCursor(sort: TicketSort, row: OrderRow, tier?: Tier): string {
   const extra =
     sort === "priority"
       ? [row.priority]
       : sort === "relevance"
-        ? [row.tier ?? 0]
+        ? [tier ?? 0]
         : sort === "attention"
-          ? [row.priority, row.since]
+          ? [row.priority, row.createdAt]
           : [];
-  const key = [sort, row.at, row.id, ...extra] as Key;
+  const key = [sort, sortTime(sort, row), row.id, ...extra] as Key;
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-type Position = { at: Date; id: string; priority?: string; tier?: Tier; since?: Date };
+/** Where a page starts; `at` is null only after a ticket without an SLA due in the orders by it. */
+type Position = { at: Date | null; id: string; priority?: string; tier?: Tier; since?: Date };
 
 function decode(cursor: string, sort: TicketSort): Position {
   let key: unknown;
@@ -99,10 +103,16 @@ function decode(cursor: string, sort: TicketSort): Position {
   } catch {
     throw badRequest("Invalid cursor");
   }
-  if (!Array.isArray(key) || key[0] !== sort || typeof key[1] !== "string" || typeof key[2] !== "string")
+  const byDue = sort === "sla" || sort === "attention";
+  if (
+    !Array.isArray(key) ||
+    key[0] !== sort ||
+    !(typeof key[1] === "string" || (byDue && key[1] === null)) ||
+    typeof key[2] !== "string"
+  )
     throw badRequest("Invalid cursor");
-  const at = new Date(key[1]);
-  if (Number.isNaN(at.getTime()) || !key[2]) throw badRequest("Invalid cursor");
+  const at = key[1] === null ? null : new Date(key[1]);
+  if ((at !== null && Number.isNaN(at.getTime())) || !key[2]) throw badRequest("Invalid cursor");
   if ((sort === "priority" || sort === "attention") && !TICKET_PRIORITIES.includes(key[3] as TicketPriority))
     throw badRequest("Invalid cursor");
   if (sort === "relevance" && key[3] !== 0 && key[3] !== 1) throw badRequest("Invalid cursor");
@@ -136,11 +146,11 @@ function after(sort: StatementSort, { at, id, priority, since }: Position, sourc
       return Prisma.sql`AND "priority" >= ${priority}::"TicketPriority" AND ("priority" > ${priority}::"TicketPriority"
         OR "createdAt" < ${at} OR ("createdAt" = ${at} AND "id" < ${id}))`;
     case "sla":
-      return Prisma.sql`AND ${SLA_DUE} >= ${at} AND (${SLA_DUE} > ${at} OR "id" > ${id})`;
+      return Prisma.sql`AND ${SLA_DUE} >= ${at ?? NO_DUE} AND (${SLA_DUE} > ${at ?? NO_DUE} OR "id" > ${id})`;
     case "attention":
       // One row comparison over the whole key, which the attention indexes start at directly.
       return Prisma.sql`AND (${SLA_DUE}, "Ticket"."priority", "Ticket"."createdAt", "Ticket"."id")
-        > (${at}, ${priority}::"TicketPriority", ${since}, ${id})`;
+        > (${at ?? NO_DUE}, ${priority}::"TicketPriority", ${since}, ${id})`;
   }
 }
 

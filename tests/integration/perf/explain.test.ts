@@ -238,7 +238,7 @@ describe.each([
         byChange
           ? /ORDER BY "updatedAt" DESC, "id" DESC LIMIT/
           : workQueue
-            ? /ORDER BY \(CASE WHEN .*END\) ASC, "Ticket"\."priority" ASC, "Ticket"\."createdAt" ASC, "Ticket"\."id" ASC LIMIT/
+            ? /ORDER BY COALESCE\(LEAST\(.*\), 'infinity'::timestamp\(3\)\) ASC, "Ticket"\."priority" ASC, "Ticket"\."createdAt" ASC, "Ticket"\."id" ASC LIMIT/
             : /ORDER BY "createdAt" DESC, "id" DESC LIMIT/,
       );
   });

@@ -1,6 +1,9 @@
 import { createOrg, createUser } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { listTickets, ticketNumbersPaged as allPages } from "../helpers/ticket-list";
+import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
+import { runningDue } from "@/lib/tickets/sla";
+import type { TicketListItemJson } from "@/components/tickets/queries";
 
 type User = { id: string; sessionVersion: number };
 type Row = { ticketNumber: number; assigneeName: string | null; customerReplied: boolean };
@@ -235,5 +238,92 @@ describe("GET /api/tickets?sort=attention with clocks that run out together", ()
     expect(await allPages(customer, "?sort=attention")).toEqual([6, 2, 4]);
     const everything = await get(staff, "?sort=attention&limit=100");
     expect(everything.body.map((t) => t.ticketNumber)).toHaveLength(rows.length);
+  });
+});
+
+describe("GET /api/tickets by SLA due with follow-ups and clocks that stand still", () => {
+  let staff: User;
+  let organizationId: string;
+  // number: first reply due (h from now, null: answered), next reply due, resolution due, status, priority.
+  // Waiting tickets keep no due times (their clocks stand still), as the SLA clock writes them.
+  const rows = [
+    [1, 5, null, 50, "open", "low"],
+    [2, null, 1, 50, "in_progress", "low"],
+    [3, null, null, null, "pending", "urgent"],
+    [4, -2, null, 40, "open", "medium"],
+    [5, null, null, null, "pending", "low"],
+    [6, null, null, 3, "open", "high"],
+  ] as const;
+
+  beforeAll(async () => {
+    const org = await createOrg("enterprise");
+    organizationId = org.id;
+    staff = await createUser(org.id, "agent");
+    const now = Date.now();
+    const at = (hours: number | null) => (hours === null ? null : new Date(now + hours * HOUR));
+    for (const [n, first, next, resolution, status, priority] of rows)
+      await db.ticket.create({
+        data: {
+          organizationId: org.id,
+          ticketNumber: n,
+          subject: `Ticket ${n}`,
+          description: "d",
+          customerName: "Pat",
+          customerEmail: "pat@x.test",
+          priority,
+          status,
+          createdAt: new Date(now - (10 + n) * HOUR),
+          firstResponseDueAt: first === null ? (status === "pending" ? null : at(-9)) : at(first),
+          firstRespondedAt: first === null && status !== "pending" ? at(-9.5) : null,
+          nextResponseDueAt: at(next),
+          resolutionDueAt: at(resolution),
+          slaRiskAt: status === "pending" ? null : at(0.5),
+        },
+      });
+  });
+
+  it("orders by the target that runs out first, the follow-up's answer included, and the waiting tickets last", async () => {
+    // Breached first reply (4), a follow-up due in 1 h (2, resolution in 50 h), resolution in 3 h (6),
+    // first reply in 5 h (1); then the waiting tickets, most urgent first under needs attention, by id by SLA due.
+    const waiting = await db.ticket.findMany({
+      where: { organizationId, status: "pending" },
+      select: { id: true, ticketNumber: true },
+      orderBy: { id: "asc" },
+    });
+    expect(await allPages(staff, "?view=all-open")).toEqual([4, 2, 6, 1, 3, 5]);
+    expect(await allPages(staff, "?sort=sla")).toEqual([4, 2, 6, 1, ...waiting.map((t) => t.ticketNumber)]);
+  });
+
+  it("pages one ticket at a time past the waiting ones in both orders", async () => {
+    for (const query of ["?view=all-open&sort=attention", "?sort=sla"]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof get>> = await get(
+          staff,
+          `${query}&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+        );
+        expect(page.status).toBe(200);
+        seen.push(...page.body.map((t) => t.ticketNumber));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen.toSorted()).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+  });
+
+  it("shows on each row the due time the order reads", async () => {
+    const { body } = await listTickets<TicketListItemJson>(staff, "?sort=sla");
+    const ordered = await db.$queryRawUnsafe<{ ticketNumber: number; due: Date | null }[]>(
+      `SELECT "ticketNumber", NULLIF(${SLA_DUE_SQL}, 'infinity') AS "due" FROM "Ticket" WHERE "organizationId" = $1`,
+      organizationId,
+    );
+    expect(ordered).toHaveLength(rows.length);
+    const shown = new Map(body.map((t) => [t.ticketNumber, runningDue(t)]));
+    for (const { ticketNumber, due } of ordered) expect(shown.get(ticketNumber)).toBe(due?.toISOString() ?? null);
+  });
+
+  it("refuses a cursor without an SLA due in an order by creation", async () => {
+    const cursor = Buffer.from(JSON.stringify(["created", null, "x"])).toString("base64url");
+    expect((await get(staff, `?sort=created&cursor=${cursor}`)).status).toBe(400);
   });
 });
