@@ -134,10 +134,13 @@ WITH base AS (
     CASE WHEN s.status IN ('resolved', 'closed') OR s.r3 < 0.7 THEN s.agents[1 + s.h % cardinality(s.agents)] END AS assignee,
     ${FIRST_RESPONSE} AS fr_target, ${RESOLUTION} AS res_target
   FROM shaped s
+), dated AS (
+  SELECT x.*, CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END AS closed
+  FROM clocks x
 ), tickets AS (
   INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category",
     "customerName", "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt",
-    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "tagIds")
+    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "statusChangedAt", "tagIds")
   SELECT uuidv7(x.c - $3::timestamp)::text, x.org, x.k,
     ($4::text[])[1 + x.h % cardinality($4::text[])] || ' (' || ($5::text[])[1 + (x.h / 7) % cardinality($5::text[])] || ')',
     ($6::text[])[1 + (x.h / 11) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + (x.h / 13) % cardinality($6::text[])] || ' Reference ' || (x.h % 100000) || '.',
@@ -145,19 +148,22 @@ WITH base AS (
     (ARRAY['account', 'billing', 'technical', 'other', NULL])[1 + (x.h / 17) % 5],
     ($7::text[])[1 + (x.h / 19) % cardinality($7::text[])] || ' ' || ($8::text[])[1 + (x.h / 23) % cardinality($8::text[])],
     lower(($7::text[])[1 + (x.h / 19) % cardinality($7::text[])] || '.' || ($8::text[])[1 + (x.h / 23) % cardinality($8::text[])] || (x.h % 997) || '@' || ($9::text[])[1 + (x.h / 29) % cardinality($9::text[])]),
-    x.assignee, x.fr_due, x.res_due,
-    CASE WHEN x.responded IS NULL THEN LEAST(x.fr_due - x.fr_target * 0.25, x.res_due - x.res_target * 0.25) ELSE x.res_due - x.res_target * 0.25 END,
-    x.responded, x.resolved,
-    CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END,
+    -- A ticket waiting on the customer keeps no due times: its clocks stand still (lib/sla/ticket-clock.ts).
+    x.assignee, CASE WHEN x.status <> 'pending' THEN x.fr_due END, CASE WHEN x.status <> 'pending' THEN x.res_due END,
+    CASE WHEN x.status = 'pending' THEN NULL
+      WHEN x.responded IS NULL THEN LEAST(x.fr_due - x.fr_target * 0.25, x.res_due - x.res_target * 0.25) ELSE x.res_due - x.res_target * 0.25 END,
+    x.responded, x.resolved, x.closed,
     true, -- the last public message is always the customer's (reply j = 2 below)
     x.c,
-    GREATEST(x.c, COALESCE(CASE WHEN x.status = 'closed' THEN LEAST($3::timestamp, x.resolved + interval '1 day') END, x.resolved, x.responded, x.c)),
+    -- Last changed, and its status then: when it was closed, resolved, answered or raised.
+    GREATEST(x.c, COALESCE(x.closed, x.resolved, x.responded, x.c)),
+    GREATEST(x.c, COALESCE(x.closed, x.resolved, x.responded, x.c)),
     -- Four in ten tickets carry one tag, one in ten two, the rest none: each tag is on ~5%.
     CASE WHEN (x.h / 31) % 10 < 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)]]
       WHEN (x.h / 31) % 10 = 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)],
         x.tags[1 + ((x.h / 37) + 1 + (x.h / 41) % (cardinality(x.tags) - 1)) % cardinality(x.tags)]]
       ELSE '{}'::text[] END
-  FROM clocks x
+  FROM dated x
   RETURNING "id", "organizationId", "createdAt", "updatedAt", "firstRespondedAt", "customerEmail", "assignedToId", "ticketNumber"
 )
 INSERT INTO "Reply" ("id", "organizationId", "ticketId", "content", "type", "authorType", "authorEmail", "authorId", "createdAt")
@@ -281,6 +287,11 @@ async function main() {
     await q(`INSERT INTO "TicketQueueCount" ("organizationId", "assignedToId", "open")
       SELECT "organizationId", COALESCE("assignedToId", ''), count(*) FROM "Ticket"
       WHERE "status" IN ('open', 'pending', 'in_progress') GROUP BY 1, 2`);
+    // The clocks of waiting and done tickets stopped when their status last changed, as the
+    // status trigger records it.
+    await q(`INSERT INTO "TicketSlaPause" ("ticketId", "reason", "startedAt")
+      SELECT "id", CASE WHEN "status" = 'pending' THEN 'pending' ELSE 'done' END, "statusChangedAt"
+      FROM "Ticket" WHERE "status" IN ('pending', 'resolved', 'closed')`);
     await q(`INSERT INTO "TicketTag" ("tagId", "ticketId", "ticketCreatedAt", "ticketUpdatedAt")
       SELECT t, "id", "createdAt", "updatedAt" FROM "Ticket" CROSS JOIN LATERAL unnest("tagIds") AS t`);
     // The team has been warned of every ticket already at risk, as the SLA job would have done
