@@ -198,18 +198,20 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
         },
       });
     }
-    const latestVersion = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
-    // A public reply meets the first response or a follow-up's; a status change stops or resumes the clocks.
-    if (type === "public" || statusChange) await refreshTicketSla(tx, ticket, now);
+    const applied = macro ? await applyMacroFields(tx, user, ticket.id, macro, macroFields, now) : null;
+    // A public reply meets the first response or a follow-up's; a status change stops or resumes
+    // the clocks. A macro that changed the ticket had its SLA worked out again already, reply included.
+    if ((type === "public" || statusChange) && !applied?.slaRefreshed) await refreshTicketSla(tx, ticket, now);
     // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
     await notifyAgentReply(tx, ticket, { ...reply, authorName: user.fullName }, statusChange, now);
-    return { ...reply, ticketVersion: latestVersion ?? ticketVersion };
+    return { ...reply, ticketVersion: applied?.version ?? ticketVersion };
   });
 }
 
 /**
  * The macro's priority, assignee and tags, through the ticket update's and the tags' own writers
- * and history (after the reply's write); the ticket's version after them, or null if none applied.
+ * and history (after the reply's write): the ticket's version after them (null if none applied),
+ * and whether the change's rules and SLA ran (they do once the ticket changed).
  */
 async function applyMacroFields(
   tx: Prisma.TransactionClient,
@@ -218,9 +220,9 @@ async function applyMacroFields(
   macro: AppliedMacro,
   fields: { priority?: string; assignedTo?: string | null },
   now: Date,
-): Promise<number | null> {
+): Promise<{ version: number | null; slaRefreshed: boolean }> {
   const changesFields = fields.priority !== undefined || fields.assignedTo !== undefined;
-  if (!changesFields && macro.tags.length === 0) return null;
+  if (!changesFields && macro.tags.length === 0) return { version: null, slaRefreshed: false };
   const current = await tx.ticket.findFirst({ where: { id: ticketId, organizationId: user.organizationId } });
   if (!current) throw notFound("Ticket not found");
   const cause = { macro: macro.name };
@@ -235,8 +237,8 @@ async function applyMacroFields(
     const tagged = await applyTicketTags(tx, user, current, { add: macro.tags, remove: [] }, now, cause);
     if (tagged.version !== null) [version, changed] = [tagged.version, true];
   }
-  if (!changed) return version;
-  return (await runUpdateRules(tx, user.organizationId, current.id, now))?.version ?? version;
+  if (!changed) return { version, slaRefreshed: false };
+  return { version: (await runUpdateRules(tx, user.organizationId, current.id, now)).version, slaRefreshed: true };
 }
 
 type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizationId: string };

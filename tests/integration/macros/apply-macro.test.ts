@@ -109,6 +109,19 @@ describe("POST /api/replies with a macroId", () => {
     ]);
   });
 
+  it("works the SLA out with the reply and the macro's priority together: first reply met, targets of the new priority", async () => {
+    const t = await newTicket();
+    const m = await macro(world.org.id, { priority: "urgent" });
+    const res = await send(world.users.agent, { ticketId: t.id, content: "On it", macroId: m.id, version: t.version });
+    expect(res.status).toBe(201);
+    const ticket = await db.ticket.findUniqueOrThrow({ where: { id: t.id } });
+    const at = (minutes: number) => new Date(ticket.createdAt.getTime() + minutes * 60_000);
+    // Urgent under the default targets, around the clock: resolution in 4 h, at risk with a quarter left.
+    expect(ticket).toMatchObject({ priority: "urgent", firstResponseDueAt: at(60), resolutionDueAt: at(240) });
+    expect(ticket.firstRespondedAt).not.toBeNull();
+    expect(ticket.slaRiskAt).toEqual(at(180));
+  });
+
   it("adds the macro's tags with the reply (an existing tag in another case is reused), each in the history", async () => {
     const t = await newTicket();
     await db.tag.create({ data: { organizationId: world.org.id, name: "Billing" } });
