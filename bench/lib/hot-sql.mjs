@@ -12,7 +12,7 @@ const OPEN = openSql();
 const DONE = doneSql();
 // A row's JSON as the app's list selects it, with what the app names it by (the cursor is read from
 // the last row's JSON, so no column carries it).
-const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "id", "assignedToId", "tagIds", ${ticketGroup(`"Ticket"`)} AS "group"`;
+const LIST_COLUMNS = `${LIST_ITEM_JSON} AS "json", "assignedToId", "tagIds", ${ticketGroup(`"Ticket"`)} AS "group"`;
 /** The list's orders: newest first, or what needs attention first (the work queues' default). */
 const ORDERS = {
   created: `ORDER BY "createdAt" DESC, "id" DESC`,

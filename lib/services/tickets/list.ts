@@ -101,7 +101,6 @@ function termTest(q: string, lookup: SearchLookup, organizationId: string): Pris
  */
 type ListRow = {
   json: string;
-  id: string;
   assignedToId: string | null;
   tagIds: string[];
   /** Staff only (see ticketGroup). */
@@ -153,7 +152,7 @@ export async function listTickets(
   if (query.group !== undefined && !withGroup) throw forbidden();
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
-      SELECT ${LIST_ITEM} AS "json", "Ticket"."id", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
+      SELECT ${LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
       WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
         ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
