@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   "automations.manage": ADMINS,
   /** The organisation's business-hours calendars and SLA policies: list, create, edit, reorder, delete and preview them. */
   "sla.manage": ADMINS,
+  /** The organisation's API tokens: create them (the secret shown once), list and revoke them. */
+  "api_tokens.manage": ADMINS,
+  /** The organisation's webhooks: subscribe addresses to events, rotate secrets, read and resend deliveries. */
+  "webhooks.manage": ADMINS,
   /** The organisation's groups of agents: filter the queue by them, put a ticket in one. */
   "groups.read": STAFF,
   /** Create, rename and delete groups, choose their members and how their tickets are shared. */

@@ -25,6 +25,8 @@ export const PLANS: Record<
      * the plan keeps the fixed targets around the clock, "Basic SLA tracking").
      */
     slaPolicies: number;
+    /** API tokens and webhooks ("API access and webhooks"): other systems read and change tickets, and hear of changes. */
+    api: boolean;
   }
 > = {
   free: {
@@ -39,6 +41,7 @@ export const PLANS: Record<
     automations: 0,
     timeRules: false,
     slaPolicies: 0,
+    api: false,
   },
   starter: {
     name: "Starter",
@@ -52,6 +55,7 @@ export const PLANS: Record<
     automations: 0,
     timeRules: false,
     slaPolicies: 0,
+    api: false,
   },
   pro: {
     name: "Pro",
@@ -65,6 +69,7 @@ export const PLANS: Record<
     automations: 25,
     timeRules: false,
     slaPolicies: 5,
+    api: false,
   },
   enterprise: {
     name: "Enterprise",
@@ -78,6 +83,7 @@ export const PLANS: Record<
     automations: UNLIMITED,
     timeRules: true,
     slaPolicies: UNLIMITED,
+    api: true,
   },
 };
 

@@ -26,6 +26,8 @@ const ADMIN: Permission[] = [
   "macros.manage",
   "automations.manage",
   "sla.manage",
+  "api_tokens.manage",
+  "webhooks.manage",
   "groups.manage",
   "team.read",
   "team.invite",
