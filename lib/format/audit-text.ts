@@ -110,6 +110,16 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} moved the SLA policy "${str(m.name)}" from position ${str(m.from)} to ${str(m.to)}`;
     case "sla_policy.deleted":
       return `${actor} deleted the SLA policy "${str(m.name)}"`;
+    case "webhook.created":
+      return `${actor} added the webhook endpoint ${str(m.url)}`;
+    case "webhook.updated":
+      return `${actor} edited the webhook endpoint ${str(m.url)}`;
+    case "webhook.deleted":
+      return `${actor} deleted the webhook endpoint ${str(m.url)}`;
+    case "webhook.secret_rotated":
+      return `${actor} rotated the signing secret of the webhook endpoint ${str(m.url)}`;
+    case "webhook.disabled":
+      return `The webhook endpoint ${str(m.url)} was turned off after failing for ${str(m.days)} days`;
     case "support_email.added":
       return `${actor} added the support email ${email}`;
     case "support_email.activated":

@@ -13,6 +13,8 @@ export type EnqueueOptions = {
   runAt?: Date;
   /** A second job with the same key replaces a waiting one instead of adding another. */
   key?: string;
+  /** Jobs of one named queue run one at a time, in the order they were added. */
+  queue?: string;
 };
 
 /**
@@ -28,13 +30,15 @@ export async function enqueue(executor: JobExecutor, kind: string, payload: obje
  * The call that adds a job, for a statement that adds it along with the change it belongs to
  * (`payload` evaluates to the job's JSON text there). A job without a key goes through our own
  * insert (ticketry_add_job, see its migration), a fifth of the database's work of the queue's
- * add_job; a keyed job needs add_job, which replaces a waiting job of the same key.
+ * add_job; a keyed job needs add_job, which replaces a waiting job of the same key, and so does
+ * a job of a named queue.
  */
 export function addJob(kind: string, payload: Prisma.Sql, opts: EnqueueOptions = {}): Prisma.Sql {
   const runAt = Prisma.sql`${opts.runAt ?? null}::timestamptz`;
   const maxAttempts = Prisma.sql`${opts.maxAttempts ?? null}::int`;
-  if (opts.key === undefined)
+  if (opts.key === undefined && opts.queue === undefined)
     return Prisma.sql`ticketry_add_job(${kind}, (${payload})::json, ${runAt}, ${maxAttempts})`;
   return Prisma.sql`graphile_worker.add_job(
-    ${kind}, (${payload})::json, run_at => ${runAt}, max_attempts => ${maxAttempts}, job_key => ${opts.key}::text)`;
+    ${kind}, (${payload})::json, run_at => ${runAt}, max_attempts => ${maxAttempts}, job_key => ${opts.key ?? null}::text,
+    queue_name => ${opts.queue ?? null}::text)`;
 }

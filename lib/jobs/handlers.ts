@@ -10,6 +10,8 @@ import { deliverToInbox, pollImapMailbox } from "@/lib/services/mail/imap-pollin
 import { INBOUND_JOB, type InboundJob } from "@/lib/services/mail/inbound/accept";
 import { ingestInboundMessage } from "@/lib/services/mail/inbound/ingest";
 import { sweepTimeRules, TIME_RULES_JOB } from "@/lib/services/automations/time-rules";
+import { deliverWebhook } from "@/lib/services/webhooks/deliver";
+import { WEBHOOK_JOB, type WebhookJob } from "@/lib/services/webhooks/enqueue";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
@@ -20,6 +22,7 @@ handle("cleanup.expired", async () => void (await cleanUpExpired()));
 handle("attachments.purge", async () => void (await purgeDeletedAttachments()));
 handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
 handle(TIME_RULES_JOB, async () => void (await sweepTimeRules()));
+handle<WebhookJob>(WEBHOOK_JOB, deliverWebhook);
 handle<{ mailboxId: string }>(
   IMAP_POLL_JOB,
   async ({ mailboxId }) => void (await pollImapMailbox(mailboxId, deliverToInbox)),

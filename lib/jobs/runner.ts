@@ -163,7 +163,7 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
 
 /**
  * Unlocks the jobs the given pools hold, except those still running, so the next worker retries
- * them. (The product adds no jobs to named queues, whose locks would need releasing too.)
+ * them, and the named queues (webhook deliveries) they hold for jobs not running.
  */
 async function releaseJobsOf(connectionString: string, poolIds: string[], running: string[] = []) {
   if (poolIds.length === 0) return;
@@ -173,6 +173,14 @@ async function releaseJobsOf(connectionString: string, poolIds: string[], runnin
       client.query(
         `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
          WHERE locked_by = ANY($1::text[]) AND NOT (id = ANY($2::bigint[]))`,
+        [poolIds, running],
+      ),
+    );
+    await utils.withPgClient((client) =>
+      client.query(
+        `UPDATE graphile_worker._private_job_queues q SET locked_at = NULL, locked_by = NULL
+         WHERE q.locked_by = ANY($1::text[])
+           AND NOT EXISTS (SELECT FROM graphile_worker._private_jobs j WHERE j.job_queue_id = q.id AND j.id = ANY($2::bigint[]))`,
         [poolIds, running],
       ),
     );

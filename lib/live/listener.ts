@@ -16,6 +16,8 @@ export type Heard = {
   events: Pick<typeof hub, "dispatch" | "resyncAll">;
   counts: HeardCache<unknown>;
   rules?: HeardCache<unknown>;
+  /** The organisations' webhook endpoints, announced on the rules' channel. */
+  webhooks?: HeardCache<unknown>;
 };
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
@@ -72,6 +74,7 @@ export class Listener {
       }
       if (message.channel === RULES_CHANNEL) {
         if (message.payload) this.heard.rules?.forget(message.payload);
+        if (message.payload) this.heard.webhooks?.forget(message.payload);
         return;
       }
       if (message.channel !== LIVE_CHANNEL) return;
@@ -106,6 +109,7 @@ export class Listener {
     this.heard.users.listening();
     this.heard.counts.listening();
     this.heard.rules?.listening();
+    this.heard.webhooks?.listening();
     if (this.lost) {
       this.lost = false;
       this.heard.events.resyncAll();
@@ -119,6 +123,7 @@ export class Listener {
     this.heard.users.lost();
     this.heard.counts.lost();
     this.heard.rules?.lost();
+    this.heard.webhooks?.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -145,6 +150,7 @@ export class Listener {
     this.heard.users.lost();
     this.heard.counts.lost();
     this.heard.rules?.lost();
+    this.heard.webhooks?.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

@@ -119,3 +119,15 @@ export function slaWarningMail(
     text: `Ticket #${ticket.ticketNumber} "${ticket.subject}" ${what} (due ${ticket.dueAt.toUTCString()}).\n\nOpen it in ${PRODUCT_NAME}:\n${ticket.workspaceLink}`,
   };
 }
+
+/** A webhook endpoint that kept failing was turned off (to each admin of its organisation). */
+export function webhookDisabledMail(
+  to: string,
+  endpoint: { url: string; since: Date; settingsLink: string },
+): MailMessage {
+  return {
+    to,
+    subject: `A webhook endpoint was turned off: ${oneLine(endpoint.url, 120)}`,
+    text: `Every delivery to the webhook endpoint ${endpoint.url} has failed since ${endpoint.since.toUTCString()}, so ${PRODUCT_NAME} turned it off and sends it nothing more.\n\nWhen it works again, turn it on in Settings > Webhooks (its delivery log says what went wrong):\n${endpoint.settingsLink}`,
+  };
+}

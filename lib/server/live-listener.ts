@@ -4,13 +4,14 @@ import { hub } from "@/lib/live/hub";
 import { Listener } from "@/lib/live/listener";
 import { organizationCounts } from "@/lib/services/tickets/counts";
 import { organizationRules } from "@/lib/services/automations/active-rules";
+import { organizationWebhooks } from "@/lib/services/webhooks/subscribers";
 
 const globalForListener = globalThis as unknown as { ticketryLiveListener?: Listener };
 
 /**
  * This process's one LISTEN connection (kept across hot reloads in development), wired here to
- * the caches it keeps true: the session users, the live streams' hub, the queue counts and the
- * organisations' automation rules. The
+ * the caches it keeps true: the session users, the live streams' hub, the queue counts, the
+ * organisations' automation rules and their webhook endpoints. The
  * listener itself knows none of them, so lib/live depends on no service.
  */
 export const listener = (globalForListener.ticketryLiveListener ??= new Listener({
@@ -18,4 +19,5 @@ export const listener = (globalForListener.ticketryLiveListener ??= new Listener
   events: hub,
   counts: organizationCounts,
   rules: organizationRules,
+  webhooks: organizationWebhooks,
 }));

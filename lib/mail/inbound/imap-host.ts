@@ -1,49 +1,18 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import { isPrivateAddress } from "@/lib/server/private-address";
 import { badRequest } from "@/lib/errors";
 
 /**
- * Ticketry connects to the mail server an admin names: without a rule, a tenant could make the
- * server probe its own network (SSRF). Addresses inside these ranges are refused unless
- * IMAP_ALLOW_PRIVATE_HOSTS=true (a mail server on the same private network, or the tests).
+ * Ticketry connects to the mail server an admin names: addresses on private or local networks
+ * (lib/server/private-address.ts) are refused unless IMAP_ALLOW_PRIVATE_HOSTS=true (a mail
+ * server on the same private network, or the tests).
  */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv6");
+export { isPrivateAddress } from "@/lib/server/private-address";
 
 export const PRIVATE_HOST_REFUSED =
   "This mail server is on a private or local network, which Ticketry does not connect to";
-
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return PRIVATE.check(mapped[1]!, "ipv4");
-  const family = isIP(ip);
-  if (family === 4) return PRIVATE.check(ip, "ipv4");
-  if (family === 6) return PRIVATE.check(ip, "ipv6");
-  return true;
-}
 
 export function privateHostsAllowed(): boolean {
   return process.env.IMAP_ALLOW_PRIVATE_HOSTS === "true";

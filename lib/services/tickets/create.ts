@@ -17,6 +17,8 @@ import { assertOpenTicketRoom, throttleCustomerTicket } from "@/lib/services/tic
 import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
 import { ticketReceivedJob } from "@/lib/services/mail/notifications";
 import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
+import { enqueueWebhookEvent } from "@/lib/services/webhooks/enqueue";
+import { subscribedEndpoints } from "@/lib/services/webhooks/subscribers";
 import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
 import { activeRules, type ActiveRule } from "@/lib/services/automations/active-rules";
@@ -112,6 +114,7 @@ export async function createTicket(
     supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
   };
   const addressAsked = await policiesAskAddress(organizationId);
+  const announced = (await subscribedEndpoints(organizationId, "ticket.created")).length > 0;
   // The rules route the ticket as it is about to be written; its SLA policy is chosen on the ticket as they leave it.
   const route = async () => {
     const view = await newTicketView(organizationId, rules, input, origin, now, addressAsked);
@@ -122,7 +125,7 @@ export async function createTicket(
     const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing, sla };
     // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
     const later = rules.length > 0 && !routing ? { rules, origin } : null;
-    return numberAndWrite(ticket, onCreated, later);
+    return numberAndWrite(ticket, onCreated, later, announced);
   };
   const first = await route();
   try {
@@ -156,10 +159,12 @@ async function numberAndWrite(
   ticket: NewTicket,
   onCreated: TicketCreatedHook | undefined,
   later: RulesLater,
+  announced: boolean,
 ): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
   if (actor.kind === "staff" && !onCreated) {
-    const written = later ? await writeThenRun(ticket, later) : await writeTogether(organizationId, ticket);
+    const written =
+      later || announced ? await writeThenRun(ticket, later, announced) : await writeTogether(organizationId, ticket);
     if (written) return written;
     // A plan whose tickets are counted (or the organisation is gone): under the lock after all.
   }
@@ -173,7 +178,7 @@ async function numberAndWrite(
     const written = await writeTicket(tx, ticket, org, { mail: !onCreated });
     if (!written) throw notFound("Organization not found");
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
-    return later ? runLater(tx, written, ticket, later) : written;
+    return finish(tx, written, ticket, later, announced);
   });
 }
 
@@ -191,16 +196,39 @@ async function runLater(
 }
 
 /**
- * A team's ticket on an unlimited plan whose rules must run on the written ticket: numbered by
- * takeNumbers (so the organisation is not held while they run), then written and routed in one
- * transaction. Nothing when the plan counts its tickets or the organisation is gone.
+ * After the ticket is written, in its transaction: the rules left for later run on it, and the
+ * ticket as they left it goes to the webhooks subscribed to new tickets.
  */
-async function writeThenRun(ticket: NewTicket, later: NonNullable<RulesLater>): Promise<Ticket | null> {
+async function finish(
+  tx: Prisma.TransactionClient,
+  written: Ticket,
+  ticket: NewTicket,
+  later: RulesLater,
+  announced: boolean,
+): Promise<Ticket> {
+  const final = later ? await runLater(tx, written, ticket, later) : written;
+  if (announced)
+    await enqueueWebhookEvent(tx, {
+      organizationId: ticket.organizationId,
+      type: "ticket.created",
+      data: final,
+      ticketId: final.id,
+    });
+  return final;
+}
+
+/**
+ * A team's ticket on an unlimited plan whose rules must run on the written ticket, or that
+ * webhooks announce: numbered by takeNumbers (so the organisation is not held while they run),
+ * then written, routed and announced in one transaction. Nothing when the plan counts its tickets
+ * or the organisation is gone.
+ */
+async function writeThenRun(ticket: NewTicket, later: RulesLater, announced: boolean): Promise<Ticket | null> {
   const org = await takeNumbers(ticket.organizationId, 1);
   if (!org) return null;
   return db.$transaction(async (tx) => {
     const written = await writeTicket(tx, ticket, org, { mail: true, number: org.number });
-    return written && runLater(tx, written, ticket, later);
+    return written && finish(tx, written, ticket, later, announced);
   });
 }
 
