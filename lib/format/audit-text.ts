@@ -110,6 +110,10 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} moved the SLA policy "${str(m.name)}" from position ${str(m.from)} to ${str(m.to)}`;
     case "sla_policy.deleted":
       return `${actor} deleted the SLA policy "${str(m.name)}"`;
+    case "api_token.created":
+      return `${actor} created the API token "${str(m.name)}" (${str(m.prefix)}...)`;
+    case "api_token.revoked":
+      return `${actor} revoked the API token "${str(m.name)}" (${str(m.prefix)}...)`;
     case "webhook.created":
       return `${actor} added the webhook endpoint ${str(m.url)}`;
     case "webhook.updated":

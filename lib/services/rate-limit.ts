@@ -32,6 +32,9 @@ export const LIMITS = {
   ratingLinkPerAddress: { limit: 60, windowMs: 15 * 60_000 },
   // The reply box's Preview renders on the server: a click per look, far below this.
   replyPreviewPerUser: { limit: 60, windowMs: 60_000 },
+  // API tokens: a program with a good token never fails, so only a few mistakes an address
+  // are allowed before every call from it is refused; guessing a 238-bit secret needs far more.
+  apiTokenFailuresPerAddress: { limit: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -13,6 +13,7 @@ import {
 import { SLA_TARGETS } from "@/lib/tickets/sla";
 import { DAY_MS, fromWall, toWall } from "@/lib/sla/time-zone";
 import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
+import { seedDemoApi } from "./demo-api";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -278,6 +279,12 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     now,
   );
   await addUnverifiedMail(db, DEMO_ORGANIZATION.slug, now);
+  const org = await db.organization.findUniqueOrThrow({ where: { slug: DEMO_ORGANIZATION.slug } });
+  const admin = await db.user.findFirst({
+    where: { organizationId: org.id, role: "org_admin" },
+    orderBy: { createdAt: "asc" },
+  });
+  await seedDemoApi(db, org.id, admin?.id ?? null, now);
   return { created: true, logins };
 }
 

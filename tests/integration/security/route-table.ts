@@ -55,9 +55,14 @@ export type RouteEntry = {
   crossTenant?: readonly Actor[];
   /** Portal routes: the status for each kind of token (own email and organisation, another email, another organisation, none). */
   portal?: Partial<Record<PortalActor, number>>;
+  /** Fields of the answer that hand out a secret on purpose, this once (a new API token's). */
+  revealsOnce?: readonly string[];
 };
 
 const email = (ctx: CallContext, what: string) => `${what}-${ctx.unique}@example.test`;
+/** API tokens are Enterprise's; the world's organisations start on Pro, so the caller's moves up. */
+const onEnterprise = (tenant: Tenant) =>
+  db.organization.update({ where: { id: tenant.org.id }, data: { plan: "enterprise" } });
 
 /** An unconfirmed support address of the target organisation, for calls that use one up. */
 const freshSupportEmail = (ctx: CallContext) =>
@@ -581,6 +586,48 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: async ({ target, unique }) => ({
       params: { id: (await slaPolicyRow(target.org.id, `Policy ${unique}`)).id },
     }),
+  },
+  // API tokens: admins of Enterprise organisations (the call moves the caller's there);
+  // another organisation's token is a 404.
+  {
+    route: "/api/api-tokens",
+    method: "GET",
+    access: ROLES.admins,
+    call: async ({ home }) => {
+      await onEnterprise(home);
+      return {};
+    },
+  },
+  {
+    route: "/api/api-tokens",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    revealsOnce: ["token"],
+    call: async ({ home, unique }) => {
+      await onEnterprise(home);
+      return { body: { name: `Token ${unique}`, scopes: ["tickets:read"], expiresAt: null } };
+    },
+  },
+  {
+    route: "/api/api-tokens/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 204,
+    call: async ({ home, target, unique }) => {
+      await onEnterprise(home);
+      const row = await db.apiToken.create({
+        data: {
+          organizationId: target.org.id,
+          name: `Token ${unique}`,
+          prefix: "tkt_Matrix00",
+          secretHash: hashToken(`matrix-${unique}`),
+          scopes: ["tickets:read"],
+        },
+      });
+      return { params: { id: row.id } };
+    },
   },
   {
     route: "/api/replies/preview",
