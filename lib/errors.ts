@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "forbidden",
   "cross_site_rejected",
+  "insufficient_scope",
   "not_found",
   "conflict",
   "ticket_closed",

@@ -7,7 +7,7 @@ import { portalCustomerFromToken } from "@/lib/services/portal/session";
 import { getSessionUser } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { readJsonBody, readRawBody, DEFAULT_MAX_BODY_BYTES } from "@/lib/http/server/body";
-import { forbidden, internalError, notFound, unauthorized } from "@/lib/errors";
+import { forbidden, internalError, notFound, tooManyRequests, unauthorized } from "@/lib/errors";
 import { toAppError } from "@/lib/http/server/map-error";
 import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
@@ -16,6 +16,11 @@ import { refuseUnstorableText, strictQuery } from "@/lib/http/server/input-text"
 import { parseWith } from "@/lib/http/server/validate";
 import { can, type Permission } from "@/lib/permissions/table";
 import { forgetOrganizationCounts } from "@/lib/services/tickets/counts";
+import { apiCaller, spendRequest, type ApiCaller, type RequestBudget } from "@/lib/services/api/caller";
+import { authenticateApiToken } from "@/lib/services/api-tokens/authenticate";
+import type { ApiTokenScope } from "@/lib/schemas/api-tokens";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { setRateLimitHeaders } from "@/lib/http/server/rate-limit-headers";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -55,12 +60,13 @@ function build<U, B extends Schema, Q extends Schema>(
   authenticate: (req: NextRequest) => Promise<U>,
   options: Options<B, Q>,
   handler: Handler<U, B, Q>,
+  { sameOrigin = true }: { sameOrigin?: boolean } = {},
 ) {
   return async (req: NextRequest, args?: RouteArgs): Promise<Response> => {
     const requestId = randomUUID();
     let response: Response;
     try {
-      assertSameOrigin(req);
+      if (sameOrigin) assertSameOrigin(req);
       const user = await authenticate(req);
       // Every route refuses a query or path id that cannot be stored, whether it reads it or not.
       const search = strictQuery(req.nextUrl.search);
@@ -180,6 +186,44 @@ export function linkTokenRoute<C, B extends Schema = undefined, Q extends Schema
   handler: Handler<C, B, Q>,
 ) {
   return build((req) => resolve(bearerToken(req), req), options, handler);
+}
+
+/**
+ * The public API (`/api/v1`): the caller is the API token in `Authorization: Bearer`, never a
+ * session cookie (a page's cookie does not open the API, and a token never opens a page), and the
+ * call needs the token's `scope` (403 `insufficient_scope` without it). No same-origin check: a
+ * token is never sent by a browser on its own, so another site cannot borrow it. Each token has
+ * a budget of requests a minute, told in the RateLimit-Policy and RateLimit headers of every
+ * answer and enforced with 429 and Retry-After.
+ */
+export function apiRoute<B extends Schema = undefined, Q extends Schema = undefined>(
+  options: Omit<Options<B, Q>, "permission"> & { scope: ApiTokenScope },
+  handler: Handler<ApiCaller, B, Q>,
+) {
+  const budgets = new WeakMap<NextRequest, RequestBudget>();
+  const run = build(
+    async (req) => {
+      const secret = bearerToken(req);
+      if (!secret) throw unauthorized("An API token is required: Authorization: Bearer <token>");
+      const token = await authenticateApiToken(secret, clientIp(req));
+      const budget = await spendRequest(token.tokenId);
+      budgets.set(req, budget);
+      if (!budget.allowed)
+        throw tooManyRequests(budget.resetSeconds, "This token has used its requests for this minute");
+      if (!token.scopes.includes(options.scope))
+        throw forbidden(`This token lacks the ${options.scope} scope`, "insufficient_scope");
+      return apiCaller(token);
+    },
+    options,
+    handler,
+    { sameOrigin: false },
+  );
+  return async (req: NextRequest, args?: RouteArgs): Promise<Response> => {
+    const response = await run(req, args);
+    const budget = budgets.get(req);
+    if (budget) setRateLimitHeaders(response.headers, budget);
+    return response;
+  };
 }
 
 type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;

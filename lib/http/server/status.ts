@@ -14,6 +14,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   forbidden: 403,
   cross_site_rejected: 403,
+  // An API token without the scope the call needs: the token may not, whoever holds it.
+  insufficient_scope: 403,
   ticket_limit_reached: 403,
   not_found: 404,
   conflict: 409,

@@ -2,6 +2,8 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { db } from "../helpers/db";
 import { anyErrorBody } from "../helpers/error-body";
 import { portalAuth } from "../helpers/portal-auth";
+import { apiTokenOf } from "../helpers/api-token";
+import { API_TOKEN_SCOPES } from "@/lib/schemas/api-tokens";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type Call, type RouteEntry } from "./route-table";
 import { cookieOf, type Actor, type World } from "./world";
@@ -20,9 +22,10 @@ export const TARGETS: (RouteEntry & { label: string })[] = ROUTE_TABLE.flatMap((
 ]);
 
 /** The most ordinary caller the route lets in. */
-export function callerOf(entry: RouteEntry): Actor | "portal" {
+export function callerOf(entry: RouteEntry): Actor | "portal" | "api-token" {
   if (entry.access === "public") return "anonymous";
   if (entry.access === "portal") return "portal";
+  if (entry.access === "api-token") return "api-token";
   if (entry.access === "signed-in") return "agent";
   return entry.access.includes("org_admin") ? "org_admin" : "platform_admin";
 }
@@ -41,19 +44,28 @@ async function portalHeader(world: World): Promise<Record<string, string>> {
   return portalAuth(world.a.org.slug, token);
 }
 
-export async function headersFor(world: World, caller: Actor | "portal"): Promise<Record<string, string>> {
+/** A fresh token of A with every scope per call (each has its own budget of requests). */
+const apiTokenHeader = async (world: World) => (await apiTokenOf(world.a.org.id, API_TOKEN_SCOPES)).headers;
+
+export async function headersFor(
+  world: World,
+  caller: Actor | "portal" | "api-token",
+): Promise<Record<string, string>> {
   // A fresh client address per call keeps the per-address throttles from answering everything with 429.
   const ip = {
     "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   };
+  if (caller === "api-token") return { ...ip, ...(await apiTokenHeader(world)) };
   return { ...ip, ...(caller === "portal" ? await portalHeader(world) : await cookieOf(world, caller)) };
 }
 
 /** The route table's valid call for the route's ordinary caller, on its own organisation. */
 export async function baseCall(world: World, entry: RouteEntry): Promise<Call> {
+  const caller = callerOf(entry);
   return entry.call({
     world,
-    actor: callerOf(entry) === "portal" ? "anonymous" : (callerOf(entry) as Actor),
+    // A token acts as its organisation, as its admin would.
+    actor: caller === "portal" ? "anonymous" : caller === "api-token" ? "org_admin" : caller,
     home: world.a,
     target: world.a,
     unique: uniqueTag(),

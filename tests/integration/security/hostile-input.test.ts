@@ -248,7 +248,7 @@ describe.each(withBody.map((e) => [e.label, e] as const))("fields a caller must 
     const call = await baseCall(entry);
     if (!call.body || typeof call.body !== "object") return;
     const actorId =
-      callerOf(entry) === "portal" || callerOf(entry) === "anonymous"
+      callerOf(entry) === "portal" || callerOf(entry) === "anonymous" || callerOf(entry) === "api-token"
         ? world.a.users.agent.id
         : (world.a.users as Record<string, { id: string }>)[callerOf(entry)]!.id;
     const userBefore = await db.user.findUniqueOrThrow({

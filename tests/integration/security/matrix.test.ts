@@ -19,6 +19,8 @@ import {
 import { anyErrorBody } from "../helpers/error-body";
 import { SECRET_KEYS as SHARED_SECRET_KEYS } from "../../support/secret-keys";
 import { portalAuth } from "../helpers/portal-auth";
+import { apiTokenOf } from "../helpers/api-token";
+import { API_TOKEN_SCOPES } from "@/lib/schemas/api-tokens";
 
 // Authorization matrix: every (route, method) under app/api, called as every actor on its own
 // organisation's rows and on a foreign organisation's rows. Expected statuses come from the
@@ -56,7 +58,8 @@ describe("route table", () => {
 
 function expectedStatus(entry: RouteEntry, actor: Actor, foreign: boolean): number {
   const ok = typeof entry.ok === "number" ? entry.ok : (entry.ok?.[actor] ?? 200);
-  if (entry.access === "portal") return 401;
+  // Neither a portal session nor any session of the workspace opens the public API.
+  if (entry.access === "portal" || entry.access === "api-token") return 401;
   if (actor === "anonymous") return entry.access === "public" ? ok : 401;
   if (Array.isArray(entry.access) && !entry.access.includes(ACTOR_ROLE[actor])) return 403;
   if (foreign && !entry.crossTenant?.includes(actor)) return entry.foreign ?? 404;
@@ -193,6 +196,75 @@ describe("a portal token opens no workspace route", () => {
     const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
     const before = await snapshotTenant(world.a.org.id);
     const res = await invoke(entry.route, entry.method, call, portalAuth(world.a.org.slug, world.a.portalToken));
+    expect(res.status).toBe(401);
+    expect(await snapshotTenant(world.a.org.id)).toEqual(before);
+  });
+});
+
+/**
+ * API tokens: a token of the organisation holding the route's scope, on its own organisation's
+ * rows and on another's; one without the scope; a revoked and an expired one. The other
+ * organisation's rows stay unchanged and unseen.
+ */
+describe.each(ROUTE_TABLE.filter((e) => e.access === "api-token").map((e) => [key(e), e] as const))(
+  "API token: %s",
+  (_, entry) => {
+    it("answers each kind of token as declared; the other organisation's rows stay unchanged and unseen", async () => {
+      const world = await createWorld();
+      const scope = entry.scope!;
+      const withScope = await apiTokenOf(world.a.org.id, [scope]);
+      const otherScope = await apiTokenOf(world.a.org.id, [API_TOKEN_SCOPES.find((s) => s !== scope)!]);
+      const revoked = await apiTokenOf(world.a.org.id, [scope]);
+      await db.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+      const expired = await apiTokenOf(world.a.org.id, [scope]);
+      await db.apiToken.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await apiTokenOf(world.b.org.id, [scope]);
+      const ok = typeof entry.ok === "number" ? entry.ok : 200;
+      const cases = [
+        { who: "with the scope", headers: withScope.headers, target: world.a, expected: ok },
+        ...(entry.scoped
+          ? [
+              {
+                who: "on another organisation",
+                headers: withScope.headers,
+                target: world.b,
+                expected: entry.foreign ?? 404,
+              },
+            ]
+          : []),
+        { who: "without the scope", headers: otherScope.headers, target: world.a, expected: 403 },
+        { who: "revoked", headers: revoked.headers, target: world.a, expected: 401 },
+        { who: "expired", headers: expired.headers, target: world.a, expected: 401 },
+      ];
+      const outcomes: { who: string; status: number; body?: string }[] = [];
+      for (const { who, headers, target } of cases) {
+        const call = await entry.call({ world, actor: "org_admin", home: world.a, target, unique: uniqueTag() });
+        const before = await snapshotTenant(world.b.org.id);
+        const res = await invoke(entry.route, entry.method, call, { ...headers, "x-forwarded-for": "10.1.2.3" });
+        const body = await res.text();
+        outcomes.push({ who, status: res.status, ...(res.status >= 500 ? { body } : {}) });
+        expect({ who, rows: await snapshotTenant(world.b.org.id) }).toEqual({ who, rows: before });
+        if (res.ok)
+          expect({ who, seen: secretsOf(world.b).filter((x) => body.includes(x)) }).toEqual({ who, seen: [] });
+        else expect(JSON.parse(body)).toEqual(anyErrorBody());
+      }
+      expect(outcomes).toEqual(cases.map(({ who, expected }) => ({ who, status: expected })));
+    });
+  },
+);
+
+describe("an API token opens no workspace route", () => {
+  const sessionOnly = ROUTE_TABLE.filter((e) => e.access !== "public" && e.access !== "api-token");
+  let world: World;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    world = await createWorld();
+    headers = (await apiTokenOf(world.a.org.id, API_TOKEN_SCOPES)).headers;
+  });
+  it.each(sessionOnly.map((e) => [key(e), e] as const))("%s answers a token with 401", async (_, entry) => {
+    const call = await entry.call({ world, actor: "anonymous", home: world.a, target: world.a, unique: uniqueTag() });
+    const before = await snapshotTenant(world.a.org.id);
+    const res = await invoke(entry.route, entry.method, call, headers);
     expect(res.status).toBe(401);
     expect(await snapshotTenant(world.a.org.id)).toEqual(before);
   });

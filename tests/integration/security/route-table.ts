@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@/generated/prisma/enums";
+import type { ApiTokenScope } from "@/lib/schemas/api-tokens";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { signedInboundMail } from "../helpers/inbound-webhook";
 import { PASSWORD } from "../helpers/fixtures";
@@ -16,6 +17,8 @@ import type { Actor, Tenant, World } from "./world";
  *         Role[]       only these roles; other signed-in users get 403, anonymous 401
  *         "portal"     only a customer portal session (its cookie, the portal named in the
  *                      X-Portal-Org header); no staff session helps (401)
+ *         "api-token"  only an API token holding the entry's `scope` (the public API): no
+ *                      session of any kind opens it (401)
  * call(ctx) builds the request for the caller, aimed at `ctx.target` (the caller's own
  * organisation, or the foreign one when the route takes an organisation-owned id).
  */
@@ -26,7 +29,7 @@ export const ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type Access = "public" | "signed-in" | "portal" | readonly Role[];
+export type Access = "public" | "signed-in" | "portal" | "api-token" | readonly Role[];
 export type CallContext = { world: World; actor: Actor; target: Tenant; home: Tenant; unique: string };
 export type Call = {
   params?: Record<string, string>;
@@ -55,6 +58,8 @@ export type RouteEntry = {
   crossTenant?: readonly Actor[];
   /** Portal routes: the status for each kind of token (own email and organisation, another email, another organisation, none). */
   portal?: Partial<Record<PortalActor, number>>;
+  /** API-token routes: the scope a token needs. */
+  scope?: ApiTokenScope;
   /** Fields of the answer that hand out a secret on purpose, this once (a new API token's). */
   revealsOnce?: readonly string[];
 };
@@ -906,6 +911,17 @@ export const ROUTE_TABLE: RouteEntry[] = [
     call: () => ({}),
   },
   { route: "/api/platform/health", method: "GET", access: ROLES.platform, call: () => ({}) },
+  // The public API: an API token of the organisation, never a session
+  { route: "/api/v1/openapi.json", method: "GET", access: "public", call: () => ({}) },
+  { route: "/api/v1/tickets", method: "GET", access: "api-token", scope: "tickets:read", call: () => ({}) },
+  {
+    route: "/api/v1/tickets/[id]",
+    method: "GET",
+    access: "api-token",
+    scope: "tickets:read",
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
   { route: "/api/platform/jobs", method: "GET", access: ROLES.platform, call: () => ({}) },
   {
     route: "/api/platform/jobs/[id]/retry",

@@ -1,0 +1,74 @@
+import "server-only";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import type { ApiTokenCaller } from "@/lib/services/api-tokens/authenticate";
+import { take, type Limit } from "@/lib/services/rate-limit";
+import { wholeNumberSetting } from "@/lib/server/whole-number-setting.mjs";
+
+/** Who calls the public API: an API token, acting as its organisation. */
+export type ApiCaller = ApiTokenCaller & {
+  /**
+   * The organisation as the staff read services see a caller: every ticket, tag and group of it
+   * and nobody's own queue (a token has no tickets of its own). Only reads take it: a write
+   * names the token as its author.
+   */
+  reader: SessionUser;
+};
+
+export function apiCaller(token: ApiTokenCaller): ApiCaller {
+  return {
+    ...token,
+    reader: {
+      id: `api_token:${token.tokenId}`,
+      organizationId: token.organizationId,
+      role: "agent",
+      email: "",
+      fullName: token.name,
+      username: "",
+      avatar: null,
+      isActive: true,
+      availability: "away",
+      sessionVersion: 0,
+    },
+  };
+}
+
+/** A token's requests in the current window, as the RateLimit headers tell them. */
+export type RequestBudget = {
+  allowed: boolean;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+};
+
+const DEFAULT_REQUESTS_PER_MINUTE = 600;
+
+/**
+ * A token's budget: API_REQUESTS_PER_MINUTE requests a minute (600 unless set), enough for a
+ * sync job paging through every ticket, not a flood that slows the team down.
+ */
+export function apiRequestLimit(): Limit {
+  const perMinute = wholeNumberSetting(process.env, "API_REQUESTS_PER_MINUTE", {
+    unit: "requests",
+    least: 1,
+    unset: `${DEFAULT_REQUESTS_PER_MINUTE} a minute`,
+  });
+  return { limit: perMinute ?? DEFAULT_REQUESTS_PER_MINUTE, windowMs: 60_000 };
+}
+
+/**
+ * Counts this request against the token's budget. The count lives in PostgreSQL, so a token's
+ * budget is one across every server process.
+ */
+export async function spendRequest(tokenId: string): Promise<RequestBudget> {
+  const budget = apiRequestLimit();
+  const { limit, windowMs } = budget;
+  const { allowed, count, retryAfter } = await take(`api_token:${tokenId}`, budget);
+  return {
+    allowed,
+    limit,
+    windowSeconds: windowMs / 1000,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Math.ceil(retryAfter)),
+  };
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { GET as openapi } from "@/app/api/v1/openapi.json/route";
+import { GET as listRoute } from "@/app/api/v1/tickets/route";
+import { apiRouteFolders } from "@/lib/http/server/api-route-files.mjs";
+import { API_V1 } from "@/lib/schemas/api-v1";
+import { apiTokenOf } from "../helpers/api-token";
+import { createOrg } from "../helpers/fixtures";
+import { resetDatabase } from "../helpers/db";
+import { makeRequest, params } from "../helpers/request";
+
+// The OpenAPI document is the public API as the handlers take it: every /api/v1 route and method
+// is in it and nothing else, each named schema it refers to is in it, and what it says a
+// parameter may be is what the handler accepts.
+
+type Operation = { parameters: { name: string; in: string; schema: { enum?: string[] } }[] };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+let doc: Document;
+
+beforeAll(async () => {
+  await resetDatabase();
+  const res = await openapi(makeRequest("/api/v1/openapi.json"), params());
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Document;
+});
+
+it("is an OpenAPI 3.1 document anyone may read", () => {
+  expect(doc.openapi).toBe("3.1.0");
+});
+
+it("describes every /api/v1 route and method, and none that does not exist", async () => {
+  const served: string[] = [];
+  for (const route of apiRouteFolders(path.join(process.cwd(), "app"))) {
+    if (!route.startsWith("/api/v1/") || route === "/api/v1/openapi.json") continue;
+    const mod = (await import(path.join(process.cwd(), "app", route, "route.ts"))) as Record<string, unknown>;
+    const documented = route.replace(/\[(\w+)\]/g, "{$1}");
+    for (const method of METHODS) if (typeof mod[method] === "function") served.push(`${method} ${documented}`);
+  }
+  const described = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+  );
+  expect(described.sort()).toEqual(served.sort());
+});
+
+it("holds every schema its calls refer to", () => {
+  const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
+  expect(refs.length).toBeGreaterThan(0);
+  expect(refs.filter((id) => !(id in doc.components.schemas))).toEqual([]);
+});
+
+it("lists as the list's parameters exactly the fields the handler validates", () => {
+  const documented = doc.paths["/api/v1/tickets"]!.get!.parameters.map((p) => p.name).sort();
+  expect(documented).toEqual(Object.keys(API_V1.listTickets.query.shape).sort());
+});
+
+it("accepts every value the document offers for a parameter, and refuses one it does not", async () => {
+  const org = await createOrg("enterprise");
+  const { headers } = await apiTokenOf(org.id, ["tickets:read"]);
+  const call = async (query: string) =>
+    (await listRoute(makeRequest(`/api/v1/tickets?${query}`, { headers }), params())).status;
+  for (const { name, schema } of doc.paths["/api/v1/tickets"]!.get!.parameters.filter((p) => p.schema.enum))
+    for (const value of schema.enum!) {
+      // Best match first needs something to match.
+      const search = name === "sort" && value === "relevance" ? "&q=refund" : "";
+      expect({ name, value, status: await call(`${name}=${value}${search}`) }).toEqual({ name, value, status: 200 });
+    }
+  expect(await call("status=nonsense")).toBe(400);
+});
