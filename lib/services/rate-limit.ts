@@ -38,30 +38,33 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * The statement that counts one hit against each key `keys` yields (a query of one text column)
- * in a fixed window of `windowMs`, returning each key's count and when its window resets. Every
- * throttle counts through it, so a caller can count within a statement of its own.
+ * The statement that counts `hits` (one unless given) against each key `keys` yields (a query of
+ * one text column) in a fixed window of `windowMs`, returning each key's count and when its
+ * window resets. Every throttle counts through it, so a caller can count within a statement of its own.
  */
-export function countHits(keys: Prisma.Sql, windowMs: number): Prisma.Sql {
+export function countHits(keys: Prisma.Sql, windowMs: number, hits = 1): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
-    SELECT hit."key", 1, now() + ${windowMs} * interval '1 millisecond' FROM (${keys}) AS hit("key")
+    SELECT hit."key", ${hits}::int, now() + ${windowMs} * interval '1 millisecond' FROM (${keys}) AS hit("key")
     ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN 1 ELSE "RateLimitBucket"."count" + 1 END,
+      "count" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."count" ELSE "RateLimitBucket"."count" + EXCLUDED."count" END,
       "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
     RETURNING "count", "resetAt"`;
 }
 
 /**
- * Counts one hit against `key` in a fixed window and says whether it is still within the limit,
+ * Counts one hit (or `hits`) against `key` in a fixed window and says whether it is still within the limit,
  * with the seconds until the window resets. The counter lives in PostgreSQL, so every server
  * process shares it.
  */
 export async function take(
   key: string,
   { limit, windowMs }: Limit,
+  hits = 1,
 ): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
-  const rows = await queryRows<{ count: number; resetAt: Date }>(countHits(Prisma.sql`SELECT ${key}::text`, windowMs));
+  const rows = await queryRows<{ count: number; resetAt: Date }>(
+    countHits(Prisma.sql`SELECT ${key}::text`, windowMs, hits),
+  );
   const row = rows[0]!;
   return { allowed: row.count <= limit, count: row.count, retryAfter: (row.resetAt.getTime() - Date.now()) / 1000 };
 }

@@ -1,6 +1,6 @@
 import { GET as listRoute } from "@/app/api/v1/tickets/route";
 import { GET as getRoute } from "@/app/api/v1/tickets/[id]/route";
-import { apiRequestLimit } from "@/lib/services/api/caller";
+import { apiRequestLimit, spendRequest } from "@/lib/services/api/caller";
 import { apiTokenOf } from "../helpers/api-token";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -122,6 +122,21 @@ describe("the budget of requests", () => {
     expect(statuses).toEqual([200, 200, 429]);
     process.env.API_REQUESTS_PER_MINUTE = "lots";
     expect(() => apiRequestLimit()).toThrow(/API_REQUESTS_PER_MINUTE must be a whole number of requests, at least 1/);
+  });
+});
+
+describe("counting a token's requests", () => {
+  it("adds a process's requests to the shared count in batches, at least once a second, and tells the remainder from both", async () => {
+    const { id } = await apiTokenOf(org.id, ["tickets:read"]);
+    const shared = async () =>
+      (await db.rateLimitBucket.findUniqueOrThrow({ where: { key: `api_token:${id}` } })).count;
+    const t0 = Date.now();
+    const spent = [];
+    for (let i = 0; i < 3; i++) spent.push(await spendRequest(id, t0 + i));
+    expect(spent.map((b) => b.remaining)).toEqual([599, 598, 597]);
+    expect(await shared()).toBe(1);
+    expect((await spendRequest(id, t0 + 1_001)).remaining).toBe(596);
+    expect(await shared()).toBe(4);
   });
 });
 
