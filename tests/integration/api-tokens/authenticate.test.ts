@@ -91,7 +91,7 @@ it("refuses a malformed, unknown, revoked or expired token alike with 401", asyn
   expect(await outcome(token, ip)).toEqual(invalid);
 });
 
-it("refuses another secret with the same look (a token of another organisation is only ever its own)", async () => {
+it("a token is its own organisation's: two organisations' tokens each name their own", async () => {
   const mine = await enterpriseToken();
   const theirs = await enterpriseToken();
   const ip = freshIp();
