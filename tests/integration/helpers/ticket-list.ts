@@ -33,14 +33,14 @@ export async function listTickets<Row = { ticketNumber: number }>(user: User, qu
   };
 }
 
-/** Every ticket number a query lists, in order, read two at a time through the cursor. */
-export async function ticketNumbersPaged(user: User, query: string): Promise<number[]> {
+/** Every ticket number a query lists, in order, read `limit` (two unless given) at a time through the cursor. */
+export async function ticketNumbersPaged(user: User, query: string, limit = 2): Promise<number[]> {
   const seen: number[] = [];
   let cursor: string | null = null;
   do {
     const page: Awaited<ReturnType<typeof listTickets<{ ticketNumber: number }>>> = await listTickets(
       user,
-      `${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      `${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
     );
     expect(page.status).toBe(200);
     seen.push(...page.body.map((t) => t.ticketNumber));

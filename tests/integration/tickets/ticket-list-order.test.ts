@@ -218,20 +218,7 @@ describe("GET /api/tickets?sort=attention with clocks that run out together", ()
     tied.sort((a, b) => (a.id < b.id ? -1 : 1));
     const expected = [...tied.map((t) => t.ticketNumber), 2, 5, 4, 7, 1];
     expect(await allPages(staff, "?view=all-open")).toEqual(expected);
-    for (const limit of [1, 3]) {
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: Awaited<ReturnType<typeof get>> = await get(
-          staff,
-          `?view=all-open&sort=attention&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
-        );
-        expect(page.status).toBe(200);
-        seen.push(...page.body.map((t) => t.ticketNumber));
-        cursor = page.next;
-      } while (cursor);
-      expect(seen).toEqual(expected);
-    }
+    for (const limit of [1, 3]) expect(await allPages(staff, "?view=all-open&sort=attention", limit)).toEqual(expected);
   });
 
   it("orders a customer's own tickets the same way, and never another organisation's", async () => {
@@ -295,20 +282,8 @@ describe("GET /api/tickets by SLA due with follow-ups and clocks that stand stil
   });
 
   it("pages one ticket at a time past the waiting ones in both orders", async () => {
-    for (const query of ["?view=all-open&sort=attention", "?sort=sla"]) {
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: Awaited<ReturnType<typeof get>> = await get(
-          staff,
-          `${query}&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
-        );
-        expect(page.status).toBe(200);
-        seen.push(...page.body.map((t) => t.ticketNumber));
-        cursor = page.next;
-      } while (cursor);
-      expect(seen.toSorted()).toEqual([1, 2, 3, 4, 5, 6]);
-    }
+    for (const query of ["?view=all-open&sort=attention", "?sort=sla"])
+      expect((await allPages(staff, query, 1)).toSorted()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("shows on each row the due time the order reads", async () => {
