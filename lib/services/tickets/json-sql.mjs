@@ -12,23 +12,48 @@
 export const iso = (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The ticket's fields as the API names them (toTicketJson's), as `json_build_object` arguments
- * over the table or alias `from`.
+ * The ticket's fields as the API names them (toTicketJson's), each with the SQL that reads it
+ * from the table or alias `from`.
+ * @param {string} from
+ * @returns {[string, string][]}
+ */
+function ticketFieldList(from) {
+  const column = (/** @type {string} */ name) => `${from}."${name}"`;
+  return [
+    ["id", column("id")],
+    ["organizationId", column("organizationId")],
+    ["ticketNumber", column("ticketNumber")],
+    ["subject", column("subject")],
+    ["description", column("description")],
+    ["priority", `${column("priority")}::text`],
+    ["status", `${column("status")}::text`],
+    ["category", column("category")],
+    ["customerName", column("customerName")],
+    ["customerEmail", column("customerEmail")],
+    ["assignedTo", column("assignedToId")],
+    ["firstResponseDueAt", iso(column("firstResponseDueAt"))],
+    ["nextResponseDueAt", iso(column("nextResponseDueAt"))],
+    ["resolutionDueAt", iso(column("resolutionDueAt"))],
+    ["slaRiskAt", iso(column("slaRiskAt"))],
+    ["slaPaused", `${column("status")} = 'pending'`],
+    ["slaPolicy", ticketSlaPolicy(from)],
+    ["firstRespondedAt", iso(column("firstRespondedAt"))],
+    ["resolvedAt", iso(column("resolvedAt"))],
+    ["closedAt", iso(column("closedAt"))],
+    ["createdAt", iso(column("createdAt"))],
+    ["updatedAt", iso(column("updatedAt"))],
+    ["version", column("version")],
+  ];
+}
+
+/**
+ * The ticket's fields as `json_build_object` arguments over the table or alias `from`.
  * @param {string} from
  */
-export function ticketFields(from) {
-  const column = (/** @type {string} */ name) => `${from}."${name}"`;
-  return `'id', ${column("id")}, 'organizationId', ${column("organizationId")}, 'ticketNumber', ${column("ticketNumber")},
-    'subject', ${column("subject")}, 'description', ${column("description")}, 'priority', ${column("priority")}::text,
-    'status', ${column("status")}::text, 'category', ${column("category")}, 'customerName', ${column("customerName")},
-    'customerEmail', ${column("customerEmail")}, 'assignedTo', ${column("assignedToId")},
-    'firstResponseDueAt', ${iso(column("firstResponseDueAt"))}, 'nextResponseDueAt', ${iso(column("nextResponseDueAt"))},
-    'resolutionDueAt', ${iso(column("resolutionDueAt"))}, 'slaRiskAt', ${iso(column("slaRiskAt"))},
-    'slaPaused', ${column("status")} = 'pending', 'slaPolicy', ${ticketSlaPolicy(from)},
-    'firstRespondedAt', ${iso(column("firstRespondedAt"))}, 'resolvedAt', ${iso(column("resolvedAt"))},
-    'closedAt', ${iso(column("closedAt"))}, 'createdAt', ${iso(column("createdAt"))}, 'updatedAt', ${iso(column("updatedAt"))},
-    'version', ${column("version")}`;
-}
+export const ticketFields = (from) =>
+  ticketFieldList(from)
+    .map(([name, sql]) => `'${name}', ${sql}`)
+    .join(", ");
 
 /**
  * The SLA policy whose targets apply as `{ id, name }`, null for the default targets: looked up
@@ -48,6 +73,14 @@ export const ticketGroup = (from) =>
   `CASE WHEN ${from}."groupId" IS NULL THEN NULL ELSE (SELECT json_build_object('id', g."id", 'name', g."name")
     FROM "Group" g WHERE g."id" = ${from}."groupId") END`;
 
-/** A list row: the ticket's fields and whether the customer spoke last, as JSON text. */
-export const LIST_ITEM_JSON = `json_build_object(${ticketFields(`"Ticket"`)},
-  'customerReplied', "Ticket"."customerRepliedLast")::text`;
+/**
+ * A list row: the ticket's fields and whether the customer spoke last, as JSON text. Built by
+ * row_to_json, which writes no spaces where json_build_object writes " : " and ", ": a twelfth
+ * fewer bytes for a page of fifty to send, and less work for PostgreSQL too.
+ */
+export const LIST_ITEM_JSON = `(SELECT row_to_json(j) FROM (SELECT ${[
+  ...ticketFieldList(`"Ticket"`),
+  ["customerReplied", `"Ticket"."customerRepliedLast"`],
+]
+  .map(([name, sql]) => `${sql} AS "${name}"`)
+  .join(", ")}) j)::text`;
