@@ -8,6 +8,7 @@ import { HashTabs } from "@/components/ui/hash-tabs";
 import { OrganizationTab } from "./organization-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
+import { WebhooksTab } from "./webhooks/webhooks-tab";
 
 /** Settings: the tab comes from the URL hash (#plan by default) and updates it. */
 export function SettingsClient({
@@ -17,6 +18,7 @@ export function SettingsClient({
   manageGroups,
   manageAutomations,
   manageSla,
+  manageWebhooks,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -28,6 +30,8 @@ export function SettingsClient({
   manageAutomations: boolean;
   /** SLA: admins set the business hours and the policies that count in them. */
   manageSla: boolean;
+  /** Webhooks: admins choose the URLs the organisation's events are posted to. */
+  manageWebhooks: boolean;
 }) {
   return (
     <HashTabs
@@ -46,6 +50,7 @@ export function SettingsClient({
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
         ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
+        ...(manageWebhooks ? [{ value: "webhooks", label: "Webhooks", panel: <WebhooksTab /> }] : []),
       ]}
     />
   );

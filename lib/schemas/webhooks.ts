@@ -101,7 +101,7 @@ export type WebhookEndpoint = {
   disabledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  lastDelivery: Pick<WebhookDelivery, "status" | "responseStatus" | "createdAt"> | null;
+  lastDelivery: Pick<WebhookDelivery, "status" | "attempts" | "responseStatus" | "createdAt"> | null;
 };
 
 export type WebhookEndpointList = { endpoints: WebhookEndpoint[]; plan: Plan; limit: number };

@@ -17,6 +17,7 @@ export default async function SettingsPage() {
         manageGroups={can(user, "groups.manage")}
         manageAutomations={can(user, "automations.manage")}
         manageSla={can(user, "sla.manage")}
+        manageWebhooks={can(user, "webhooks.manage")}
       />
     </WorkspaceFrame>
   );

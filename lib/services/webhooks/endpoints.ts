@@ -41,7 +41,7 @@ const SELECT = {
   createdAt: true,
   updatedAt: true,
   deliveries: {
-    select: { status: true, responseStatus: true, createdAt: true },
+    select: { status: true, attempts: true, responseStatus: true, createdAt: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 1,
   },

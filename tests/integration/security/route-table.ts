@@ -6,6 +6,10 @@ import { signedInboundMail } from "../helpers/inbound-webhook";
 import { PASSWORD } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { slaPolicyRow, slaTargets } from "../sla/policy-rows";
+import { uuidv7 } from "@/lib/server/ids";
+import { seal } from "@/lib/server/secret-box";
+import { sealContext } from "@/lib/services/webhooks/endpoints";
+import { newWebhookSecret } from "@/lib/webhooks/sign";
 import type { Actor, Tenant, World } from "./world";
 
 /**
@@ -68,6 +72,25 @@ const email = (ctx: CallContext, what: string) => `${what}-${ctx.unique}@example
 /** API tokens are Enterprise's; the world's organisations start on Pro, so the caller's moves up. */
 const onEnterprise = (tenant: Tenant) =>
   db.organization.update({ where: { id: tenant.org.id }, data: { plan: "enterprise" } });
+
+/**
+ * A webhook endpoint of the target organisation, the caller's own moved up to Enterprise (webhooks
+ * are its). Its event is one the calls here do not cause, so the tickets they create queue no
+ * deliveries to a host that does not exist.
+ */
+async function webhookEndpointRow(ctx: CallContext) {
+  await onEnterprise(ctx.home);
+  const id = uuidv7();
+  return db.webhookEndpoint.create({
+    data: {
+      id,
+      organizationId: ctx.target.org.id,
+      url: `https://hooks.example.test/${ctx.unique}`,
+      events: ["ticket.rating_received"],
+      secret: seal(newWebhookSecret(), sealContext(id)),
+    },
+  });
+}
 
 /** An unconfirmed support address of the target organisation, for calls that use one up. */
 const freshSupportEmail = (ctx: CallContext) =>
@@ -632,6 +655,81 @@ export const ROUTE_TABLE: RouteEntry[] = [
         },
       });
       return { params: { id: row.id } };
+    },
+  },
+  // Webhooks: Enterprise's admins; another organisation's endpoint or delivery is a 404. Each change aims at a fresh
+  // endpoint, subscribed (as a new one is) to an event the calls here do not cause.
+  {
+    route: "/api/webhooks",
+    method: "GET",
+    access: ROLES.admins,
+    call: async ({ home }) => {
+      await onEnterprise(home);
+      return {};
+    },
+  },
+  {
+    route: "/api/webhooks",
+    method: "POST",
+    access: ROLES.admins,
+    ok: 201,
+    call: async ({ home, unique }) => {
+      await onEnterprise(home);
+      return { body: { url: `https://hooks.example.test/${unique}`, events: ["ticket.rating_received"] } };
+    },
+  },
+  {
+    route: "/api/webhooks/[id]",
+    method: "PATCH",
+    access: ROLES.admins,
+    scoped: true,
+    call: async (ctx) => ({
+      params: { id: (await webhookEndpointRow(ctx)).id },
+      body: { events: ["ticket.updated"], active: false },
+    }),
+  },
+  {
+    route: "/api/webhooks/[id]",
+    method: "DELETE",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 204,
+    call: async (ctx) => ({ params: { id: (await webhookEndpointRow(ctx)).id } }),
+  },
+  {
+    route: "/api/webhooks/[id]/rotate-secret",
+    method: "POST",
+    access: ROLES.admins,
+    scoped: true,
+    call: async (ctx) => ({ params: { id: (await webhookEndpointRow(ctx)).id } }),
+  },
+  {
+    route: "/api/webhooks/[id]/test",
+    method: "POST",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 201,
+    call: async (ctx) => ({ params: { id: (await webhookEndpointRow(ctx)).id } }),
+  },
+  {
+    route: "/api/webhooks/[id]/deliveries",
+    method: "GET",
+    access: ROLES.admins,
+    scoped: true,
+    call: async (ctx) => ({ params: { id: (await webhookEndpointRow(ctx)).id } }),
+  },
+  {
+    route: "/api/webhooks/[id]/deliveries/[deliveryId]/resend",
+    method: "POST",
+    access: ROLES.admins,
+    scoped: true,
+    ok: 201,
+    call: async (ctx) => {
+      const endpoint = await webhookEndpointRow(ctx);
+      const delivery = await db.webhookDelivery.create({
+        data: { endpointId: endpoint.id, eventId: `msg_${ctx.unique}`, type: "webhook.test", payload: {} },
+      });
+      return { params: { id: endpoint.id, deliveryId: delivery.id } };
     },
   },
   {
