@@ -6,7 +6,7 @@ import { BlockList, isIP } from "node:net";
  * endpoint): without the rule, a tenant could make the server probe its own network (SSRF).
  * Loopback, private, carrier-grade NAT, link-local (the cloud metadata address), unique-local,
  * unspecified, multicast, reserved and NAT64 ranges; IPv4-mapped IPv6 addresses are checked as
- * the IPv4 address they carry.
+ * the IPv4 address they carry (the block list maps the hex form itself).
  */
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
@@ -33,19 +33,9 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, "ipv6");
 
-/** The IPv4 address an IPv4-mapped IPv6 address carries, written dotted (::ffff:1.2.3.4) or in hex (::ffff:102:304). */
-function mappedIpv4(ip: string): string | null {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (dotted) return dotted[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (!hex) return null;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = mappedIpv4(ip);
-  if (mapped) return PRIVATE.check(mapped, "ipv4");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return PRIVATE.check(mapped[1]!, "ipv4");
   const family = isIP(ip);
   if (family === 4) return PRIVATE.check(ip, "ipv4");
   if (family === 6) return PRIVATE.check(ip, "ipv6");
