@@ -9,6 +9,7 @@ import { OrganizationTab } from "./organization-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
 import { WebhooksTab } from "./webhooks/webhooks-tab";
+import { ApiTab } from "./api/api-tab";
 
 /** Settings: the tab comes from the URL hash (#plan by default) and updates it. */
 export function SettingsClient({
@@ -19,6 +20,7 @@ export function SettingsClient({
   manageAutomations,
   manageSla,
   manageWebhooks,
+  manageApiTokens,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -32,6 +34,8 @@ export function SettingsClient({
   manageSla: boolean;
   /** Webhooks: admins choose the URLs the organisation's events are posted to. */
   manageWebhooks: boolean;
+  /** API: admins create and revoke the tokens programs call the API with. */
+  manageApiTokens: boolean;
 }) {
   return (
     <HashTabs
@@ -50,6 +54,7 @@ export function SettingsClient({
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
         ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
+        ...(manageApiTokens ? [{ value: "api", label: "API", panel: <ApiTab /> }] : []),
         ...(manageWebhooks ? [{ value: "webhooks", label: "Webhooks", panel: <WebhooksTab /> }] : []),
       ]}
     />

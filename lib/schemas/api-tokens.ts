@@ -63,8 +63,7 @@ export const apiTokenInputSchema = z.object({
     .refine((scopes) => new Set(scopes).size === scopes.length, API_TOKEN_SCOPE_REPEATED),
   expiresAt: expiresAtSchema.default(null),
 });
-/** What the browser sends (the expiry as its ISO text). */
-export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
+/** A new token as checked: the expiry a Date (sent as its ISO text, as JSON writes a Date). */
 export type ApiTokenValues = z.output<typeof apiTokenInputSchema>;
 
 /** A token as Settings > API lists it: never its secret. */

@@ -18,6 +18,7 @@ export default async function SettingsPage() {
         manageAutomations={can(user, "automations.manage")}
         manageSla={can(user, "sla.manage")}
         manageWebhooks={can(user, "webhooks.manage")}
+        manageApiTokens={can(user, "api_tokens.manage")}
       />
     </WorkspaceFrame>
   );
