@@ -76,7 +76,9 @@ const onEnterprise = (tenant: Tenant) =>
 /**
  * A webhook endpoint of the target organisation, the caller's own moved up to Enterprise (webhooks
  * are its). Its event is one the calls here do not cause, so the tickets they create queue no
- * deliveries to a host that does not exist.
+ * deliveries; the test and resend calls do, to a public IP written out (a documentation range),
+ * so none waits on a name lookup: a lookup that times out holds one of the few threads that
+ * password hashing runs on too, and sign-ins elsewhere in the run waited past their timeout.
  */
 async function webhookEndpointRow(ctx: CallContext) {
   await onEnterprise(ctx.home);
@@ -85,7 +87,7 @@ async function webhookEndpointRow(ctx: CallContext) {
     data: {
       id,
       organizationId: ctx.target.org.id,
-      url: `https://hooks.example.test/${ctx.unique}`,
+      url: `https://203.0.113.10/${ctx.unique}`,
       events: ["ticket.rating_received"],
       secret: seal(newWebhookSecret(), sealContext(id)),
     },
@@ -675,7 +677,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     ok: 201,
     call: async ({ home, unique }) => {
       await onEnterprise(home);
-      return { body: { url: `https://hooks.example.test/${unique}`, events: ["ticket.rating_received"] } };
+      return { body: { url: `https://203.0.113.10/${unique}`, events: ["ticket.rating_received"] } };
     },
   },
   {
