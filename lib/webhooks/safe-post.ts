@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { isPrivateAddress } from "@/lib/server/private-address";
+import { semaphore } from "@/lib/server/semaphore";
 
 /**
  * Sending to a URL a tenant typed is how a server gets made to probe its own network (SSRF):
@@ -49,6 +50,14 @@ function hostOf(url: URL): string {
 
 type Resolved = { address: string; family: 4 | 6 } | { error: string };
 
+/**
+ * A name lookup holds one of the few threads the process shares with password hashing and file
+ * reads for as long as the name's DNS takes to answer (seconds, for a server that never does).
+ * One at a time, so a tenant whose webhook names a slow DNS holds one of those threads, never
+ * all of them.
+ */
+const lookupSlot = semaphore(1);
+
 /** The address to connect to, once every address the name has is known not to be private. */
 export async function resolveWebhookHost(url: URL): Promise<Resolved> {
   const host = hostOf(url);
@@ -56,7 +65,7 @@ export async function resolveWebhookHost(url: URL): Promise<Resolved> {
   try {
     addresses = isIP(host)
       ? [{ address: host, family: isIP(host) }]
-      : await lookup(host, { all: true, verbatim: true });
+      : await lookupSlot(() => lookup(host, { all: true, verbatim: true }));
   } catch {
     return { error: `The host ${host} could not be found` };
   }

@@ -12,7 +12,13 @@ import { listener } from "@/lib/server/live-listener";
 import { FAILING_DAYS_BEFORE_DISABLE } from "@/lib/services/webhooks/deliver";
 import { enqueueWebhookEvent, WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS } from "@/lib/services/webhooks/enqueue";
 import { organizationWebhooks } from "@/lib/services/webhooks/subscribers";
-import { RESPONSE_EXCERPT_BYTES, safePost, URL_NOT_HTTPS, URL_PRIVATE_HOST } from "@/lib/webhooks/safe-post";
+import {
+  RESPONSE_EXCERPT_BYTES,
+  resolveWebhookHost,
+  safePost,
+  URL_NOT_HTTPS,
+  URL_PRIVATE_HOST,
+} from "@/lib/webhooks/safe-post";
 import { standardWebhookValid } from "../../support/standard-webhooks";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -22,18 +28,26 @@ import { until } from "../helpers/session-users";
 import { startSmtp } from "../helpers/smtp";
 import { postTicket } from "../helpers/ticket-list";
 
-// A name that resolves to a private address, as a hostile DNS record would; every other name
-// goes to the real resolver.
+// A name that resolves to a private address, as a hostile DNS record would; names under
+// slow.example.test answer only when the test lets them (a DNS server that takes its time), and
+// the lookups in flight are counted; every other name goes to the real resolver.
+const slowLookups = { inFlight: 0, most: 0, answer: [] as (() => void)[] };
 jest.mock("node:dns/promises", () => {
   const actual = jest.requireActual("node:dns/promises");
   return {
     ...actual,
-    lookup: (host: string, options: object) =>
-      host === "internal.example.test"
-        ? Promise.resolve([{ address: "10.0.0.5", family: 4 }])
-        : host === "rebound.example.test"
-          ? Promise.resolve([{ address: "127.0.0.1", family: 4 }])
-          : actual.lookup(host, options),
+    lookup: (host: string, options: object) => {
+      if (host === "internal.example.test") return Promise.resolve([{ address: "10.0.0.5", family: 4 }]);
+      if (host === "rebound.example.test") return Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
+      if (!host.endsWith(".slow.example.test")) return actual.lookup(host, options);
+      slowLookups.most = Math.max(slowLookups.most, ++slowLookups.inFlight);
+      return new Promise((resolve) =>
+        slowLookups.answer.push(() => {
+          slowLookups.inFlight--;
+          resolve([{ address: "203.0.113.7", family: 4 }]);
+        }),
+      );
+    },
   };
 });
 
@@ -358,6 +372,16 @@ describe("safePost", () => {
     const outcome = await post(`${base}/big`);
     expect(outcome).toMatchObject({ ok: true, status: 200, error: null });
     expect(outcome.body).toBe("x".repeat(RESPONSE_EXCERPT_BYTES));
+  });
+
+  it("looks names up one at a time: a slow DNS holds one of the threads password hashing needs, never all", async () => {
+    const resolving = ["a", "b", "c"].map((name) => resolveWebhookHost(new URL(`https://${name}.slow.example.test/`)));
+    for (let answered = 0; answered < 3; answered++) {
+      await until(() => slowLookups.answer.length > 0, "the next lookup");
+      slowLookups.answer.shift()!();
+    }
+    expect(await Promise.all(resolving)).toEqual(Array(3).fill({ address: "203.0.113.7", family: 4 }));
+    expect(slowLookups.most).toBe(1);
   });
 
   it("connects to the address it checked, not to a second lookup of the name", async () => {
