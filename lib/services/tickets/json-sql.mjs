@@ -75,8 +75,8 @@ export const ticketGroup = (from) =>
 
 /**
  * A list row: the ticket's fields and whether the customer spoke last, as JSON text. Built by
- * row_to_json, which writes no spaces where json_build_object writes " : " and ", ": a twelfth
- * fewer bytes for a page of fifty to send, and less work for PostgreSQL too.
+ * row_to_json, which writes no spaces where json_build_object writes " : " and ", ": fewer bytes
+ * for every page to send, and less work for PostgreSQL too (docs/benchmarks.md).
  */
 export const LIST_ITEM_JSON = `(SELECT row_to_json(j) FROM (SELECT ${[
   ...ticketFieldList(`"Ticket"`),
