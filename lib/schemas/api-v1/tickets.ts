@@ -1,22 +1,11 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import type { ApiTokenScope } from "./api-tokens";
-import type { TicketListItem } from "./tickets";
-import type { TicketPane } from "./ticket-pane";
-import { ticketListQuerySchema } from "./tickets";
-import type { Jsonify } from "./json";
-import { z } from "./zod";
+import type { TicketListItem } from "../tickets";
+import type { TicketPane } from "../ticket-pane";
+import { ticketListQuerySchema } from "../tickets";
+import type { Jsonify } from "../json";
+import { z } from "../zod";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
-
-// The public API (`/api/v1`): each call's path, scope, input and answer, written once. The route
-// handlers take their scope and input schemas from here and the OpenAPI document is generated
-// from here, so the document cannot say other than what a handler accepts.
-
-// A time as the API writes it (Date#toJSON); documented by its format, not zod's pattern for it.
-const when = z
-  .string()
-  .meta({ format: "date-time", description: "ISO 8601, UTC", examples: ["2026-12-07T09:30:00.000Z"] });
-const whenOrNull = when.nullable();
-const named = z.object({ id: z.string(), name: z.string() });
+import { named, page, when, whenOrNull, type ApiOperation, type Assert, type Equals } from "./common";
 
 /** A ticket as the API returns it: in a list, with its assignee's name and whether the customer spoke last. */
 export const apiTicketSchema = z
@@ -52,8 +41,6 @@ export const apiTicketSchema = z
   })
   .meta({ id: "Ticket" });
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
 // The document's ticket is the one the services write: a field added to one and not the other fails to compile.
 export type _ApiTicketMatchesService = Assert<Equals<z.infer<typeof apiTicketSchema>, Jsonify<TicketListItem>>>;
 
@@ -70,27 +57,8 @@ export type _ApiTicketDetailMatchesService = Assert<
   Equals<z.infer<typeof apiTicketDetailSchema>, Jsonify<TicketPane["ticket"]>>
 >;
 
-/** One page of a list: its items and the cursor of the next page (null on the last). */
-const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
-
-export const apiErrorSchema = z
-  .object({ error: z.string(), code: z.string().describe("Stable: what went wrong, for a program") })
-  .meta({ id: "Error" });
-
-export type ApiOperation = {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
-  /** As OpenAPI writes it: `/api/v1/tickets/{id}`. */
-  path: string;
-  operationId: string;
-  summary: string;
-  scope: ApiTokenScope;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: z.ZodType;
-  status?: number;
-};
-
-export const API_V1 = {
+/** The calls on tickets. */
+export const TICKET_OPERATIONS = {
   listTickets: {
     method: "GET",
     path: "/api/v1/tickets",

@@ -1,0 +1,38 @@
+import type { ApiTokenScope } from "../api-tokens";
+import { z } from "../zod";
+
+// The public API (`/api/v1`): each call's path, scope, input and answer, written once, one file per
+// resource. The route handlers take their scope and input schemas from here and the OpenAPI
+// document is generated from here, so the document cannot say other than what a handler accepts.
+
+// A time as the API writes it (Date#toJSON); documented by its format, not zod's pattern for it.
+export const when = z
+  .string()
+  .meta({ format: "date-time", description: "ISO 8601, UTC", examples: ["2026-12-07T09:30:00.000Z"] });
+export const whenOrNull = when.nullable();
+export const named = z.object({ id: z.string(), name: z.string() });
+
+export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** `Assert<Equals<A, B>>` fails to compile unless the document's answer is the type the services write. */
+export type Assert<T extends true> = T;
+
+/** One page of a list: its items and the cursor of the next page (null on the last). */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+export const apiErrorSchema = z
+  .object({ error: z.string(), code: z.string().describe("Stable: what went wrong, for a program") })
+  .meta({ id: "Error" });
+
+export type ApiOperation = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** As OpenAPI writes it: `/api/v1/tickets/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  scope: ApiTokenScope;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  status?: number;
+};
