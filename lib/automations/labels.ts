@@ -94,6 +94,7 @@ const operatorWords = (field: ConditionField, operator: ConditionOperator) =>
 
 export const ENTRANCE_LABELS: Record<Entrance, string> = {
   agent: "An agent",
+  api: "The API",
   portal: "The portal",
   email: "Email",
 };

@@ -33,18 +33,22 @@ const ASSIGNMENT_NAMES: Record<string, string> = { round_robin: "round robin", b
 
 /** How the history and the activity log name a rule that acted: "Rule 'Refunds to Billing'". */
 export const ruleLabel = (name: string) => `Rule '${name}'`;
+/** An API token as the one who acted: its name, marked as the API ("CRM sync (API)"). */
+export const apiLabel = (name: string) => `${name} (API)`;
 
 const label = (labels: Record<string, string>, v: string | null | undefined) => (v ? (labels[v] ?? v) : "none");
 
 /**
  * Who did it, named as everywhere else in the thread: an agent by full name, the customer by
- * the name the ticket knows them by (a portal event records only their address).
+ * the name the ticket knows them by (a portal event records only their address), an
+ * integration by its token's name.
  */
 export function historyActor(e: HistoryEvent, customerName: string): string {
   if (e.actorType === "customer") return customerName;
   const { rule } = changeOf(e);
   if (e.actorType === "system" && typeof rule === "string" && rule) return ruleLabel(rule);
   if (e.actorType === "system") return "Ticketry";
+  if (e.actorType === "api") return apiLabel(e.actorLabel ?? "An API token");
   return e.actorLabel ?? "A former team member";
 }
 

@@ -26,7 +26,7 @@ export const CONDITION_OPERATORS = [
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 /** How a ticket came in. */
-export const ENTRANCES = ["agent", "portal", "email"] as const;
+export const ENTRANCES = ["agent", "api", "portal", "email"] as const;
 export type Entrance = (typeof ENTRANCES)[number];
 
 export const AUTOMATION_NAME_REQUIRED = "Please give the rule a name";

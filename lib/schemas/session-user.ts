@@ -17,4 +17,9 @@ export type SessionUser = {
   /** Whether automatic assignment may give them new tickets. */
   availability: Availability;
   sessionVersion: number;
+  /**
+   * Set when the caller is an API token acting as the organisation (lib/services/api/caller.ts):
+   * it has no account, so what it writes names the token (see staffAuthor).
+   */
+  apiToken?: { id: string; name: string };
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
 import type { SessionUser } from "@/lib/schemas/session-user";
+import { SUPPORT_AUTHOR_NAME } from "@/lib/schemas/tickets";
 import { isStaff } from "@/lib/services/tickets/access";
 
 /**
@@ -36,15 +37,35 @@ export function organizationOf(actor: TicketActor): string {
   return actor.kind === "portal" || actor.kind === "email" ? actor.customer.organizationId : actor.user.organizationId;
 }
 
-/** How the audit trail names the actor: an account by id and name, a portal customer by email. */
-export function auditActor(actor: TicketActor): {
-  actorId: string | null;
-  actorType: "user" | "customer";
-  actorLabel: string;
-} {
+export type HistoryActor = { actorId: string | null; actorType: "user" | "customer" | "api"; actorLabel: string };
+
+/**
+ * How history names a member of the team: an agent by their account's id and name; an API token,
+ * which has no account, by its name (its writes are the integration's, not anybody's).
+ */
+export function staffAuthor(user: Pick<SessionUser, "id" | "fullName" | "apiToken">): HistoryActor {
+  return user.apiToken
+    ? { actorId: null, actorType: "api", actorLabel: user.apiToken.name }
+    : { actorId: user.id, actorType: "user", actorLabel: user.fullName };
+}
+
+/**
+ * Who a staff reply is by: an agent's account; for an API token, no account, so the thread
+ * names the team (as it does a removed agent's reply) and only history names the token.
+ */
+export function replyAuthor(user: SessionUser): { authorEmail: string; authorId: string | null; authorName: string } {
+  return user.apiToken
+    ? { authorEmail: user.apiToken.name, authorId: null, authorName: SUPPORT_AUTHOR_NAME }
+    : { authorEmail: user.email, authorId: user.id, authorName: user.fullName };
+}
+
+/** How the audit trail names the actor: as staffAuthor for the team, a customer by email. */
+export function auditActor(actor: TicketActor): HistoryActor {
   return actor.kind === "portal" || actor.kind === "email"
     ? { actorId: null, actorType: "customer", actorLabel: actor.customer.email }
-    : { actorId: actor.user.id, actorType: "user", actorLabel: actor.user.fullName };
+    : actor.kind === "staff"
+      ? staffAuthor(actor.user)
+      : { actorId: actor.user.id, actorType: "user", actorLabel: actor.user.fullName };
 }
 
 /**

@@ -8,7 +8,7 @@ type Tx = Prisma.TransactionClient | typeof db;
 export type AuditInput = {
   organizationId: string;
   actorId?: string | null;
-  actorType?: "user" | "customer" | "system";
+  actorType?: "user" | "customer" | "system" | "api";
   actorLabel?: string | null;
   action: string;
   targetType?: string;

@@ -7,17 +7,18 @@ import { wholeNumberSetting } from "@/lib/server/whole-number-setting.mjs";
 /** Who calls the public API: an API token, acting as its organisation. */
 export type ApiCaller = ApiTokenCaller & {
   /**
-   * The organisation as the staff read services see a caller: every ticket, tag and group of it
-   * and nobody's own queue (a token has no tickets of its own). Only reads take it: a write
-   * names the token as its author.
+   * The token as the staff services see a caller: an agent of the organisation, so it reads every
+   * ticket, tag and group and changes them under an agent's permissions, with nobody's own queue
+   * (a token has no tickets of its own). It has no account: what it writes names the token
+   * (`apiToken`, see staffAuthor in lib/services/actor.ts).
    */
-  reader: SessionUser;
+  staff: SessionUser;
 };
 
 export function apiCaller(token: ApiTokenCaller): ApiCaller {
   return {
     ...token,
-    reader: {
+    staff: {
       id: `api_token:${token.tokenId}`,
       organizationId: token.organizationId,
       role: "agent",
@@ -28,6 +29,7 @@ export function apiCaller(token: ApiTokenCaller): ApiCaller {
       isActive: true,
       availability: "away",
       sessionVersion: 0,
+      apiToken: { id: token.tokenId, name: token.name },
     },
   };
 }

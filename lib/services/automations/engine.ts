@@ -19,9 +19,12 @@ import { originOf, supportAddressOf, type TicketOrigin } from "./origin";
  */
 export const RULE_PASSES = 5;
 
-/** How a ticket came in, as rules name it: raised by the team, by a customer on the portal, or by mail. */
+/**
+ * How a ticket came in, as rules name it: raised by the team, through the API, by a customer on
+ * the portal, or by mail.
+ */
 export function entranceOf(actor: TicketActor): Entrance {
-  if (actor.kind === "staff") return "agent";
+  if (actor.kind === "staff") return actor.user.apiToken ? "api" : "agent";
   return actor.kind === "email" ? "email" : "portal";
 }
 

@@ -12,7 +12,14 @@ import {
   type Reply,
 } from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
-import { auditActor, customerOf, sessionActor, type CustomerActor } from "@/lib/services/actor";
+import {
+  auditActor,
+  customerOf,
+  replyAuthor,
+  sessionActor,
+  staffAuthor,
+  type CustomerActor,
+} from "@/lib/services/actor";
 import { attachmentsOfReplies } from "@/lib/services/tickets/attachments";
 import { afterCursor, oldestFirstPageOf } from "@/lib/services/keyset";
 import { recordEvent } from "@/lib/services/audit";
@@ -129,6 +136,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
   const type = input.type;
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);
+  const author = replyAuthor(user);
   if (input.macroId === undefined) {
     const written = await writePlainReply(user, input, body, now);
     if (written) return written;
@@ -154,8 +162,8 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
           ...body,
           type,
           authorType: "agent",
-          authorEmail: user.email,
-          authorId: user.id,
+          authorEmail: author.authorEmail,
+          authorId: author.authorId,
           createdAt: now,
         },
         select: REPLY_SELECT,
@@ -175,8 +183,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     });
     const event = {
       organizationId: user.organizationId,
-      actorId: user.id,
-      actorLabel: user.fullName,
+      ...staffAuthor(user),
       ticketId: ticket.id,
     };
     await recordEvent(tx, {
@@ -203,7 +210,7 @@ async function createStaffReply(user: SessionUser, input: CreateReplyInput, now:
     // the clocks. A macro that changed the ticket had its SLA worked out again already, reply included.
     if ((type === "public" || statusChange) && !applied?.slaRefreshed) await refreshTicketSla(tx, ticket, now);
     // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
-    await notifyAgentReply(tx, ticket, { ...reply, authorName: user.fullName }, statusChange, now);
+    await notifyAgentReply(tx, ticket, { ...reply, authorName: author.authorName }, statusChange, now);
     return { ...reply, ticketVersion: applied?.version ?? ticketVersion };
   });
 }

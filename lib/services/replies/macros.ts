@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "@/lib/errors";
 import { PLANS, UNLIMITED, planLimitError, withinLimit } from "@/lib/plans/limits";
 import { UNASSIGN, type Macro, type MacroChanges, type MacroInput, type MacroList } from "@/lib/schemas/macros";
 import { recordEvent } from "@/lib/services/audit";
+import { staffAuthor } from "@/lib/services/actor";
 import { lockOrganization } from "@/lib/services/users/seats";
 import { assertAssignable } from "@/lib/services/tickets/update";
 
@@ -82,8 +83,7 @@ function recordMacroEvent(
 ) {
   return recordEvent(tx, {
     organizationId: user.organizationId,
-    actorId: user.id,
-    actorLabel: user.fullName,
+    ...staffAuthor(user),
     action,
     targetType: "macro",
     targetId: macro.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { replyAuthor, staffAuthor } from "@/lib/services/actor";
 import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
@@ -56,7 +57,9 @@ export async function writePlainReply(
     slug: ticket.organizationSlug,
     mailSignature: ticket.organizationSignature,
   };
-  const shown = { type: input.type, content: body.content, html: replyBody(body).html, authorName: user.fullName };
+  const author = replyAuthor(user);
+  const actor = staffAuthor(user);
+  const shown = { type: input.type, content: body.content, html: replyBody(body).html, authorName: author.authorName };
   const mail = agentReplyJob(ticket, mailFacts(ticket, organization), ticket, shown);
   const statement = Prisma.sql`
     WITH ticket AS (
@@ -69,13 +72,13 @@ export async function writePlainReply(
       INSERT INTO "Reply" ("id", "organizationId", "ticketId", "content", "format", "contentHtml", "contentHtmlVersion",
         "type", "authorType", "authorEmail", "authorId", "createdAt")
       SELECT ${replyId}, ${organizationId}, "id", ${body.content}, ${body.format}::"ReplyFormat", ${body.contentHtml},
-        ${body.contentHtmlVersion}, ${input.type}::"ReplyType", 'agent', ${user.email}, ${user.id}, ${now}
+        ${body.contentHtmlVersion}, ${input.type}::"ReplyType", 'agent', ${author.authorEmail}, ${author.authorId}, ${now}
       FROM ticket
       RETURNING "id", "ticketId", "content", "format"::text AS "format", "contentHtml", "contentHtmlVersion",
         "type"::text AS "type", "authorType"::text AS "authorType", "authorEmail", "senderVerified", "createdAt"
     ), event AS (
       INSERT INTO "AuditEvent" ("id", "organizationId", "actorId", "actorType", "actorLabel", "action", "targetType", "targetId", "ticketId", "createdAt")
-      SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${user.id}, 'user', ${user.fullName},
+      SELECT ${uuidv7(now.getTime())}, ${organizationId}, ${actor.actorId}, ${actor.actorType}, ${actor.actorLabel},
         ${input.type === "internal" ? "ticket.note_added" : "ticket.replied"}, 'reply', "id", "ticketId", ${now}
       FROM reply
     )

@@ -15,6 +15,7 @@ import {
 import { db, queryRows } from "@/lib/server/db";
 import { uuidv7 } from "@/lib/server/ids";
 import { recordEvent, ruleActor } from "@/lib/services/audit";
+import { staffAuthor } from "@/lib/services/actor";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
 import { hit } from "@/lib/services/rate-limit";
 import { openSql } from "@/lib/tickets/statuses.mjs";
@@ -27,7 +28,7 @@ type Reader = Tx | typeof db;
  * automation rule (the history names the rule).
  */
 export type TagActor =
-  Pick<SessionUser, "id" | "fullName" | "organizationId"> | { organizationId: string; rule: string };
+  Pick<SessionUser, "id" | "fullName" | "organizationId" | "apiToken"> | { organizationId: string; rule: string };
 /** A ticket row locked by the caller's transaction (FOR UPDATE), with the tags it carries now. */
 export type TaggableTicket = { id: string; organizationId: string; tagIds: string[] };
 /** A tag change with its names looked up: the tags to add (created if new) and those to take off. */
@@ -142,7 +143,7 @@ export async function applyPreparedTags(
   for (const e of events) {
     await recordEvent(tx, {
       organizationId: actor.organizationId,
-      ...("rule" in actor ? ruleActor(actor.rule) : { actorId: actor.id, actorLabel: actor.fullName }),
+      ...("rule" in actor ? ruleActor(actor.rule) : staffAuthor(actor)),
       action: e.action,
       targetType: "ticket",
       targetId: ticket.id,

@@ -8,6 +8,7 @@ import type { Ticket, UpdateTicketInput } from "@/lib/schemas/tickets";
 import { can } from "@/lib/permissions/table";
 import { ASSIGNABLE_ROLES } from "@/lib/permissions/rules";
 import { recordEvent } from "@/lib/services/audit";
+import { staffAuthor } from "@/lib/services/actor";
 import { notifyStatusChange } from "@/lib/services/mail/notifications";
 import { findVisibleTicket } from "@/lib/services/tickets/access";
 import { TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
@@ -97,8 +98,7 @@ export async function applyTicketChange(
   for (const change of changes) {
     await recordEvent(tx, {
       organizationId: user.organizationId,
-      actorId: user.id,
-      actorLabel: user.fullName,
+      ...staffAuthor(user),
       action: change.field === "assignee" ? "ticket.assigned" : `ticket.${change.field}_changed`,
       targetType: "ticket",
       targetId: ticket.id,

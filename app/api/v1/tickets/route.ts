@@ -5,6 +5,6 @@ import { listTickets } from "@/lib/services/tickets/list";
 
 // GET /api/v1/tickets - the organisation's tickets, a page at a time (API token, tickets:read).
 export const GET = apiRoute(API_V1.listTickets, async ({ req, user, query }) => {
-  const { tickets, nextCursor } = await listTickets(user.reader, query);
+  const { tickets, nextCursor } = await listTickets(user.staff, query);
   return apiPage(req, tickets, nextCursor);
 });
