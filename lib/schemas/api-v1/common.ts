@@ -35,4 +35,8 @@ export type ApiOperation = {
   body?: z.ZodType;
   response: z.ZodType;
   status?: number;
+  /** A request body as a client would send it: the reference shows it and its `curl` line sends it. */
+  example?: Record<string, unknown>;
+  /** The query of the reference's `curl` line (a list's filters), when the call takes one. */
+  exampleQuery?: Record<string, string>;
 };
