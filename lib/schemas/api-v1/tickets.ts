@@ -44,7 +44,8 @@ export const apiTicketSchema = z
 // The document's ticket is the one the services write: a field added to one and not the other fails to compile.
 export type _ApiTicketMatchesService = Assert<Equals<z.infer<typeof apiTicketSchema>, Jsonify<TicketListItem>>>;
 
-const attachmentSchema = z
+/** A file of a message. */
+export const attachmentSchema = z
   .object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int().describe("Bytes") })
   .meta({ id: "Attachment" });
 

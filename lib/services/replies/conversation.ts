@@ -132,7 +132,7 @@ export function createReply(
  * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
  * macro's. A reply that changes nothing else is written without the lock (see plain.ts).
  */
-async function createStaffReply(user: SessionUser, input: CreateReplyInput, now: Date) {
+export async function createStaffReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
   const type = input.type;
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);

@@ -1022,6 +1022,23 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
+  {
+    route: "/api/v1/tickets/[id]/replies",
+    method: "GET",
+    access: "api-token",
+    scope: "tickets:read",
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
+  {
+    route: "/api/v1/tickets/[id]/replies",
+    method: "POST",
+    access: "api-token",
+    scope: "tickets:write",
+    scoped: true,
+    ok: 201,
+    call: ({ target }) => ({ params: { id: target.ticket.id }, body: { content: "Matrix reply", type: "internal" } }),
+  },
   { route: "/api/platform/jobs", method: "GET", access: ROLES.platform, call: () => ({}) },
   {
     route: "/api/platform/jobs/[id]/retry",
