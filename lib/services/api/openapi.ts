@@ -2,6 +2,8 @@ import "server-only";
 import { toJSONSchema, type ZodType } from "zod";
 import { API_V1, apiErrorSchema, type ApiOperation } from "@/lib/schemas/api-v1";
 import { STATUS_OF } from "@/lib/http/server/status";
+import { siteUrl } from "@/lib/site/seo";
+import { curlOf, exampleOf } from "./examples";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -39,6 +41,10 @@ export function openApiDocument(): JsonSchema {
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of Object.values(API_V1) as ApiOperation[]) {
+    const body = op.body && schemaOf(op.body, "input");
+    const answer = schemaOf(op.response, "output");
+    // A body no one wrote an example for is shown as its schema's own example.
+    const bodyExample = op.example ?? (body && exampleOf(body, components, { requiredOnly: true }));
     paths[op.path] ??= {};
     paths[op.path]![op.method.toLowerCase()] = {
       operationId: op.operationId,
@@ -47,13 +53,29 @@ export function openApiDocument(): JsonSchema {
       "x-scope": op.scope,
       security: [{ apiToken: [] }],
       parameters: [...pathParameters(op.path), ...queryParameters(op.query, schemaOf)],
-      ...(op.body && {
-        requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } },
+      ...(body && {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: body, examples: { example: { value: bodyExample } } } },
+        },
       }),
+      "x-codeSamples": [
+        {
+          lang: "curl",
+          label: "curl",
+          source: curlOf({
+            baseUrl: siteUrl(),
+            method: op.method,
+            path: op.path,
+            query: op.exampleQuery,
+            body: bodyExample,
+          }),
+        },
+      ],
       responses: {
         [String(op.status ?? 200)]: {
           description: "OK",
-          content: { "application/json": { schema: schemaOf(op.response, "output") } },
+          content: { "application/json": { schema: answer, example: exampleOf(answer, components) } },
         },
         [STATUS_OF.validation_failed]: error("The input was refused: `error` says which field and why."),
         [STATUS_OF.unauthorized]: error("No token, or one that is unknown, revoked or expired."),
@@ -73,6 +95,7 @@ export function openApiDocument(): JsonSchema {
       description:
         "Read and change your organisation's tickets from other tools. Every call carries an API token (Settings > API) as `Authorization: Bearer tkt_...`; each token has a budget of requests a minute, told in the `RateLimit-Policy` and `RateLimit` headers. Lists are paged with `cursor`: each page names the next in `next_cursor` and a `Link` header. Times are ISO 8601 in UTC.",
     },
+    servers: [{ url: siteUrl() }],
     components: {
       securitySchemes: { apiToken: { type: "http", scheme: "bearer", description: "An API token, tkt_..." } },
       schemas: components,

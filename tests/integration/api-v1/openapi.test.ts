@@ -1,4 +1,6 @@
 import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import ApiReferencePage from "@/app/(marketing)/docs/api/page";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { GET as listRoute } from "@/app/api/v1/tickets/route";
 import { apiRouteFolders } from "@/lib/http/server/api-route-files.mjs";
@@ -12,7 +14,14 @@ import { makeRequest, params } from "../helpers/request";
 // is in it and nothing else, each named schema it refers to is in it, and what it says a
 // parameter may be is what the handler accepts.
 
-type Operation = { parameters: { name: string; in: string; schema: { enum?: string[] } }[] };
+type Media = { schema: object; example?: unknown; examples?: Record<string, { value: unknown }> };
+type Operation = {
+  operationId: string;
+  parameters: { name: string; in: string; schema: { enum?: string[] } }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+  "x-codeSamples"?: { lang: string; source: string }[];
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: object } };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -66,4 +75,49 @@ it("accepts every value the document offers for a parameter, and refuses one it 
       expect({ name, value, status: await call(`${name}=${value}${search}`) }).toEqual({ name, value, status: 200 });
     }
   expect(await call("status=nonsense")).toBe(400);
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })),
+  );
+
+it("gives every call a curl line with a token, its method and path, and its body when it takes one", () => {
+  for (const { method, path: p, op } of operations()) {
+    const curl = op["x-codeSamples"]?.find((sample) => sample.lang === "curl")?.source ?? "";
+    expect({ id: op.operationId, curl }).toEqual({
+      id: op.operationId,
+      curl: expect.stringContaining('-H "Authorization: Bearer tkt_..."'),
+    });
+    expect(curl).toMatch(method === "GET" ? /^curl "/ : new RegExp(`^curl -X ${method} "`));
+    expect(curl).toContain(p);
+    expect(curl.includes(" -d '")).toBe(!!op.requestBody);
+  }
+});
+
+it("gives every answer an example, and every body an example its handler accepts", () => {
+  for (const { op } of operations()) {
+    const [, answer] = Object.entries(op.responses).find(([code]) => code.startsWith("2"))!;
+    expect({ id: op.operationId, example: answer.content!["application/json"]!.example }).toEqual({
+      id: op.operationId,
+      example: expect.anything(),
+    });
+    if (!op.requestBody) continue;
+    const example = Object.values(op.requestBody.content["application/json"]!.examples ?? {})[0]?.value;
+    const body = Object.values(API_V1).find((call) => call.operationId === op.operationId)!;
+    expect({ id: op.operationId, ok: "body" in body && body.body.safeParse(example).success }).toEqual({
+      id: op.operationId,
+      ok: true,
+    });
+  }
+});
+
+it("names every call on the reference page at /docs/api, with its curl line", () => {
+  const html = renderToStaticMarkup(ApiReferencePage());
+  const missing = operations().filter(
+    ({ op }) => !html.includes(`id="${op.operationId}"`) || !html.includes("Authorization: Bearer tkt_..."),
+  );
+  expect(missing.map(({ op }) => op.operationId)).toEqual([]);
+  for (const { method, path: p } of operations())
+    expect(html).toContain(`${method}</span><span class="font-mono break-all">${p}<`);
 });
