@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { recordEvent } from "@/lib/services/audit";
 import { applyCustomerReply } from "@/lib/services/replies/conversation";
+import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { bounceSentence } from "@/lib/format/mail-bounce";
 import { NOISE_LABELS, type Noise } from "./classify";
@@ -66,7 +67,7 @@ export async function addMailReply(
   return reply;
 }
 
-/** A note from the product itself on a ticket, with its history entry: for the team only. */
+/** A note from the product itself on a ticket, with its history entry (and its webhook event): for the team only. */
 async function addProductNote(
   tx: Tx,
   where: { organizationId: string; ticketId: string },
@@ -86,6 +87,7 @@ async function addProductNote(
     targetId: note.id,
     ticketId: where.ticketId,
   });
+  await enqueueReplyCreated(tx, { ...where, id: note.id });
   return note;
 }
 

@@ -9,6 +9,7 @@ import { assignInGroup } from "@/lib/services/groups/assignment";
 import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/services/mail/notifications";
 import { statusClock } from "@/lib/services/tickets/status";
 import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
+import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
 import type { RuleTicket } from "./conditions";
 
 type Tx = Prisma.TransactionClient;
@@ -183,7 +184,7 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
         },
         select: { id: true },
       });
-      return recordEvent(tx, {
+      await recordEvent(tx, {
         organizationId: row.organizationId,
         ...ruleActor(rule.name),
         action: "ticket.note_added",
@@ -192,6 +193,7 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
         ticketId: row.id,
         metadata: { rule: rule.name },
       });
+      return enqueueReplyCreated(tx, { organizationId: row.organizationId, ticketId: row.id, id: note.id });
     }
     case "email_customer": {
       if (!(await notifyTeamMessage(tx, row, filledIn(run, action.value)))) return;

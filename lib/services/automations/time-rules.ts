@@ -6,6 +6,7 @@ import { PLANS } from "@/lib/plans/limits";
 import { OPEN_STATUSES } from "@/lib/tickets/fields";
 import { isTimeField, type Condition } from "@/lib/schemas/automations";
 import { db, queryRows } from "@/lib/server/db";
+import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 import type { ActiveRule } from "./active-rules";
 import { TIME_OF } from "./conditions";
 import { runRules } from "./engine";
@@ -121,7 +122,8 @@ export function candidatesQuery(organizationId: string, rules: ActiveRule[], now
  * Runs the rules that have not fired on the ticket as it stands, in a transaction of its own
  * with the ticket locked. A ticket locked by a change in progress is passed over (the next
  * sweep sees it as changed); one closed meanwhile is left alone, and one resolved meanwhile only
- * to the rules that look at resolved tickets. Whether any rule fired.
+ * to the rules that look at resolved tickets. A rule that fired changed the ticket: the webhooks
+ * hear of it in the same transaction. Whether any rule fired.
  */
 async function sweepTicket(organizationId: string, rules: ActiveRule[], ticketId: string, now: Date) {
   return db.$transaction(async (tx) => {
@@ -148,6 +150,7 @@ async function sweepTicket(organizationId: string, rules: ActiveRule[], ticketId
       SELECT unnest(${[...fired]}::text[]), ${ticketId}, ${after!.version}, ${now}
       ON CONFLICT ("automationId", "ticketId")
       DO UPDATE SET "ticketVersion" = EXCLUDED."ticketVersion", "firedAt" = EXCLUDED."firedAt"`;
+    await enqueueTicketChange(tx, { organizationId, ticketId, now });
     return true;
   });
 }

@@ -1,16 +1,10 @@
 import "server-only";
-import type { AuthorType, TicketStatus } from "@/generated/prisma/enums";
+import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Prisma } from "@/generated/prisma/client";
-import {
-  SUPPORT_AUTHOR_NAME,
-  type ConversationQuery,
-  type CreateReplyInput,
-  type CustomerReply,
-  type Reply,
-} from "@/lib/schemas/tickets";
+import type { ConversationQuery, CreateReplyInput, CustomerReply, Reply } from "@/lib/schemas/tickets";
 import type { WithAttachments } from "@/lib/schemas/attachments";
 import {
   auditActor,
@@ -37,22 +31,9 @@ import { applyTicketChange, runUpdateRules } from "@/lib/services/tickets/update
 import { runEventRules } from "@/lib/services/automations/engine";
 import { macroAssignee, macroForReply, type AppliedMacro } from "@/lib/services/replies/macros";
 import { applyTicketTags } from "@/lib/services/tickets/tags";
-
-export const REPLY_SELECT = {
-  id: true,
-  ticketId: true,
-  ...REPLY_BODY_SELECT,
-  type: true,
-  authorType: true,
-  authorEmail: true,
-  senderVerified: true,
-  createdAt: true,
-} as const;
-
-/** One name per person in a thread: the customer as the ticket names them, an agent by full name. */
-export function authorNameOf(authorType: AuthorType, customerName: string, authorFullName: string | null | undefined) {
-  return authorType === "customer" ? customerName : (authorFullName ?? SUPPORT_AUTHOR_NAME);
-}
+import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
+import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
+import { authorNameOf, REPLY_SELECT } from "@/lib/services/replies/staff-reply";
 
 /** What a customer's view of a reply is built from: the names, not the addresses. */
 export const CUSTOMER_REPLY_SELECT = {
@@ -192,6 +173,7 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
       targetType: "reply",
       targetId: reply.id,
     });
+    await enqueueReplyCreated(tx, { organizationId: user.organizationId, ticketId: ticket.id, id: reply.id });
     if (statusChange) {
       await recordEvent(tx, {
         ...event,
@@ -209,6 +191,9 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
     // A public reply meets the first response or a follow-up's; a status change stops or resumes
     // the clocks. A macro that changed the ticket had its SLA worked out again already, reply included.
     if ((type === "public" || statusChange) && !applied?.slaRefreshed) await refreshTicketSla(tx, ticket, now);
+    // A status moved with the reply is a change of the ticket; a macro's change announced itself with it.
+    if (statusChange && !applied?.slaRefreshed)
+      await enqueueTicketChange(tx, { organizationId: user.organizationId, ticketId: ticket.id, now });
     // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
     await notifyAgentReply(tx, ticket, { ...reply, authorName: author.authorName }, statusChange, now);
     return { ...reply, ticketVersion: applied?.version ?? ticketVersion };
@@ -254,7 +239,8 @@ type ClockedTicket = Parameters<typeof statusClock>[0] & { id: string; organizat
  * What a customer's public reply does to its ticket, in the transaction that wrote it, whichever
  * way it came (account, portal, email): it becomes the customer's turn in the queue, a ticket in
  * one of `reopenFrom` goes back to open (clock resumed, with its history event), and the
- * assignee is mailed. The caller has locked the ticket row.
+ * assignee is mailed; a reopening, or what the rules for customer replies did, is a change of the
+ * ticket the webhooks hear of. The caller has locked the ticket row.
  */
 export async function applyCustomerReply(
   tx: Prisma.TransactionClient,
@@ -287,8 +273,9 @@ export async function applyCustomerReply(
   }
   await notifyCustomerReply(tx, ticket, { content: reply.content, authorEmail: reply.authorEmail });
   // A follow-up after the team's reply starts the next response's clock; a reopen resumes resolution's.
-  if (!(await runEventRules(tx, "customer_replied", { organizationId, ticketId: ticket.id, now })))
-    await refreshTicketSla(tx, ticket, now);
+  const ruled = await runEventRules(tx, "customer_replied", { organizationId, ticketId: ticket.id, now });
+  if (!ruled) await refreshTicketSla(tx, ticket, now);
+  if (reopen || ruled) await enqueueTicketChange(tx, { organizationId, ticketId: ticket.id, now });
 }
 
 /**
@@ -323,6 +310,7 @@ export async function createCustomerReply(
       },
       select: CUSTOMER_REPLY_SELECT,
     });
+    await enqueueReplyCreated(tx, { organizationId, ticketId: ticket.id, id: created.id });
     await applyCustomerReply(
       tx,
       ticket,

@@ -14,6 +14,8 @@ import { replyBody, toReply, type markdownBody, type StoredBody } from "@/lib/se
 import { TICKET_ROW_COLUMNS, type TicketRowWithPolicy } from "@/lib/services/tickets/lock";
 import { assertFresh } from "@/lib/services/tickets/versions";
 import { toTicketJson } from "@/lib/services/tickets/json";
+import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
+import { subscribedEndpoints } from "@/lib/services/webhooks/subscribers";
 
 type ReadTicket = TicketRowWithPolicy &
   ThreadRow & { organizationName: string; organizationSlug: string; organizationSignature: string };
@@ -99,11 +101,15 @@ export async function writePlainReply(
   // The version returned is one past the update's: the reply's own announcement (the trigger in the
   // live_updates migration) moves it once more as the statement ends, after RETURNING read it.
   // A public reply meets the first response or a follow-up's: the due times follow in its transaction.
+  // A webhook that hears new replies is told in the reply's transaction; a note heard by none needs none.
+  const announced = (await subscribedEndpoints(organizationId, "reply.created")).length > 0;
   const [row] =
-    input.type === "public"
+    input.type === "public" || announced
       ? await db.$transaction(async (tx) => {
           const rows = await tx.$queryRaw<(WrittenReply & { mailed: number })[]>(statement);
-          if (rows.length) await refreshTicketSla(tx, ticket, now);
+          if (rows.length && input.type === "public") await refreshTicketSla(tx, ticket, now);
+          if (rows[0] && announced)
+            await enqueueReplyCreated(tx, { organizationId, ticketId: ticket.id, id: rows[0].id });
           return rows;
         })
       : await queryRows<WrittenReply & { mailed: number }>(statement);

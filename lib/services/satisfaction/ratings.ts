@@ -21,6 +21,7 @@ import { env } from "@/lib/server/env";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 import { recordEvent } from "@/lib/services/audit";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
+import { enqueueRatingReceived } from "@/lib/services/webhooks/rating-events";
 
 /*
  * Customer satisfaction: when a ticket is resolved its customer is mailed "How did we do?"
@@ -141,7 +142,7 @@ export async function ratingLinkView(caller: RatingCaller, now = new Date()): Pr
  * row is locked first, so two submissions at once leave one rating and a history that reads
  * in order. A comment left out keeps the one given before; a blank one removes it. Each new
  * rating, change of score or of comment is one history event, and the ticket is touched so
- * open workspaces show it at once.
+ * open workspaces show it at once; webhooks hear of the rating received.
  */
 export async function rateTicket(caller: RatingCaller, input: RateTicketInput, now = new Date()) {
   const { organizationId, ticketId } = caller;
@@ -195,6 +196,7 @@ export async function rateTicket(caller: RatingCaller, input: RateTicketInput, n
       if (existing.comment !== comment) await recordEvent(tx, { ...event, action: "ticket.rating_commented" });
     }
     await announceTicketChange(tx, { organizationId, ticketId });
+    await enqueueRatingReceived(tx, { organizationId, ticketId });
   });
   return ratingLinkView(caller, now);
 }

@@ -43,7 +43,7 @@ export type SaveAttachmentsInput = {
   files: IncomingFile[];
 };
 
-const SUMMARY_SELECT = { id: true, filename: true, contentType: true, size: true } as const;
+export const SUMMARY_SELECT = { id: true, filename: true, contentType: true, size: true } as const;
 
 function skip(
   file: { filename: string; size: number },

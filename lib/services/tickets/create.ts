@@ -18,7 +18,8 @@ import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
 import { ticketReceivedJob } from "@/lib/services/mail/notifications";
 import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
 import { enqueueWebhookEvent } from "@/lib/services/webhooks/enqueue";
-import { subscribedEndpoints } from "@/lib/services/webhooks/subscribers";
+import { anySubscribed } from "@/lib/services/webhooks/subscribers";
+import { enqueueNewTicketAssigned } from "@/lib/services/webhooks/ticket-events";
 import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
 import { activeRules, type ActiveRule } from "@/lib/services/automations/active-rules";
@@ -114,7 +115,8 @@ export async function createTicket(
     supportEmailId: actor.kind === "email" ? (actor.supportEmailId ?? null) : null,
   };
   const addressAsked = await policiesAskAddress(organizationId);
-  const announced = (await subscribedEndpoints(organizationId, "ticket.created")).length > 0;
+  // A new ticket may come with an assignee: webhooks of assignees hear of it too.
+  const announced = await anySubscribed(organizationId, ["ticket.created", "ticket.assigned"]);
   // The rules route the ticket as it is about to be written; its SLA policy is chosen on the ticket as they leave it.
   const route = async () => {
     const view = await newTicketView(organizationId, rules, input, origin, now, addressAsked);
@@ -197,7 +199,8 @@ async function runLater(
 
 /**
  * After the ticket is written, in its transaction: the rules left for later run on it, and the
- * ticket as they left it goes to the webhooks subscribed to new tickets.
+ * ticket as they left it goes to the webhooks subscribed to new tickets (and to assignees, when
+ * it has one).
  */
 async function finish(
   tx: Prisma.TransactionClient,
@@ -207,13 +210,11 @@ async function finish(
   announced: boolean,
 ): Promise<Ticket> {
   const final = later ? await runLater(tx, written, ticket, later) : written;
-  if (announced)
-    await enqueueWebhookEvent(tx, {
-      organizationId: ticket.organizationId,
-      type: "ticket.created",
-      data: final,
-      ticketId: final.id,
-    });
+  if (announced) {
+    const { organizationId, now } = ticket;
+    await enqueueWebhookEvent(tx, { organizationId, type: "ticket.created", data: final, ticketId: final.id });
+    if (final.assignedTo) await enqueueNewTicketAssigned(tx, { organizationId, ticketId: final.id, now });
+  }
   return final;
 }
 

@@ -23,7 +23,7 @@ import type { AuthorType } from "@/generated/prisma/enums";
 import type { StoredBody } from "@/lib/services/replies/body";
 import { toCustomerSummary } from "@/lib/services/tickets/customers";
 import { PRESENCE_TTL_MS, toViewer } from "@/lib/services/tickets/presence";
-import { authorNameOf } from "@/lib/services/replies/conversation";
+import { authorNameOf } from "@/lib/services/replies/staff-reply";
 import { toReply } from "@/lib/services/replies/body";
 import { decodeCursor, oldestFirstPageOf } from "@/lib/services/keyset";
 import { isStaff, ticketScope } from "@/lib/services/tickets/access";

@@ -19,6 +19,7 @@ import { assertFresh } from "@/lib/services/tickets/versions";
 import { runEventRules } from "@/lib/services/automations/engine";
 import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
 import { assignInGroup } from "@/lib/services/groups/assignment";
+import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 
 export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
@@ -119,11 +120,13 @@ const ticketNow = async (tx: Tx, id: string) =>
  * What follows once a change to the ticket is whole (its fields, its tags), in that change's
  * transaction: the organisation's rules for updated tickets, and its SLA worked out again (a new
  * status, priority, group or tags may stop or resume its clocks or bring another policy; rules
- * that changed it did so already). The ticket as it then stands.
+ * that changed it did so already); then the webhooks hear of the change, once. The ticket as it
+ * then stands.
  */
 export async function runUpdateRules(tx: Tx, organizationId: string, ticketId: string, now: Date) {
   if (!(await runEventRules(tx, "ticket_updated", { organizationId, ticketId, now })))
     await refreshTicketSla(tx, { organizationId, id: ticketId }, now);
+  await enqueueTicketChange(tx, { organizationId, ticketId, now });
   return ticketNow(tx, ticketId);
 }
 

@@ -39,6 +39,18 @@ export function eventBody(type: WebhookEventType, data: unknown, at = new Date()
   return JSON.parse(JSON.stringify({ type, timestamp: at.toISOString(), data })) as Prisma.InputJsonObject;
 }
 
+let lastDeliveryMs = 0;
+
+/**
+ * When a new delivery is written: each later than the last this process wrote, so the events of one
+ * change (a reply, then the ticket it changed) keep their order where deliver.ts compares
+ * (createdAt, id) and the transaction's own clock would give them all one time.
+ */
+function deliveryTime() {
+  lastDeliveryMs = Math.max(Date.now(), lastDeliveryMs + 1);
+  return new Date(lastDeliveryMs);
+}
+
 /**
  * Sends `type` with `data` (the resource as the API returns it) to each of the organisation's
  * active endpoints subscribed to it: a delivery and its job per endpoint, written in the caller's
@@ -54,8 +66,9 @@ export async function enqueueWebhookEvent(
   const eventId = newMessageId();
   const payload = eventBody(event.type, event.data);
   const ticketId = event.ticketId ?? null;
+  const createdAt = deliveryTime();
   const deliveries = await tx.webhookDelivery.createManyAndReturn({
-    data: endpointIds.map((endpointId) => ({ endpointId, eventId, type: event.type, payload, ticketId })),
+    data: endpointIds.map((endpointId) => ({ endpointId, eventId, type: event.type, payload, ticketId, createdAt })),
     select: { id: true, endpointId: true, ticketId: true },
   });
   for (const delivery of deliveries) await enqueueDelivery(tx, delivery);

@@ -48,6 +48,16 @@ export async function subscribedEndpoints(
   return subscribers.filter((s) => s.events.includes(type)).map((s) => s.id);
 }
 
+/** Whether any active endpoint of the organisation is subscribed to one of `types` (from the cache, as subscribedEndpoints). */
+export async function anySubscribed(
+  organizationId: string,
+  types: readonly WebhookEventType[],
+  tx?: Prisma.TransactionClient,
+): Promise<boolean> {
+  for (const type of types) if ((await subscribedEndpoints(organizationId, type, tx)).length > 0) return true;
+  return false;
+}
+
 /** This process changed the organisation's endpoints: its own next event reads them again. */
 export function forgetOrganizationWebhooks(organizationId: string) {
   organizationWebhooks.forget(organizationId);

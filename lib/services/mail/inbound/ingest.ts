@@ -9,6 +9,7 @@ import { throttleCustomerTicket } from "@/lib/services/tickets/customer-limits";
 import { notifyTicketCreated } from "@/lib/services/mail/notifications";
 import { take } from "@/lib/services/rate-limit";
 import { saveAttachments } from "@/lib/services/tickets/attachments";
+import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
 import { lockOrganization } from "@/lib/services/users/seats";
 import type { EmailActor } from "@/lib/services/actor";
 import type { InboundJob } from "@/lib/services/mail/inbound/accept";
@@ -248,6 +249,8 @@ async function ingestReply(message: Stored, mail: InboundMail, ticketId: string,
       { organizationId: message.organizationId, ticketId, replyId: reply.id },
       mail.attachments,
     );
+    // Once its files are written: the webhooks' reply carries them.
+    await enqueueReplyCreated(tx, { organizationId: message.organizationId, ticketId, id: reply.id });
     // A reply proves the address works again; an unproved one proves nothing.
     if (proved)
       await tx.mailAddressFailure.deleteMany({
