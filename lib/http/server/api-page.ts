@@ -15,6 +15,11 @@ export function apiPage(req: NextRequest, items: JsonText<unknown[]>, nextCursor
   return jsonFromText(body, { headers: { Link: `<${next.href}>; rel="next"` } });
 }
 
+/** The same for items a service read as values. */
+export function apiList(req: NextRequest, items: unknown[], nextCursor: string | null = null): Response {
+  return apiPage(req, JSON.stringify(items) as JsonText<unknown[]>, nextCursor);
+}
+
 /** Where the caller reached the app: its configured address, else the request's. */
 function appOrigin(req: NextRequest): string {
   return process.env.APP_URL ? new URL(process.env.APP_URL).origin : req.nextUrl.origin;

@@ -1,6 +1,12 @@
 import type { ApiOperation } from "./common";
+import { CUSTOMER_OPERATIONS } from "./customers";
+import { GROUP_OPERATIONS } from "./groups";
+import { MACRO_OPERATIONS } from "./macros";
+import { RATING_OPERATIONS } from "./ratings";
 import { REPLY_OPERATIONS } from "./replies";
+import { TAG_OPERATIONS } from "./tags";
 import { TICKET_OPERATIONS } from "./tickets";
+import { USER_OPERATIONS } from "./users";
 
 export { apiErrorSchema, type ApiOperation } from "./common";
 
@@ -8,4 +14,10 @@ export { apiErrorSchema, type ApiOperation } from "./common";
 export const API_V1 = {
   ...TICKET_OPERATIONS,
   ...REPLY_OPERATIONS,
+  ...USER_OPERATIONS,
+  ...CUSTOMER_OPERATIONS,
+  ...TAG_OPERATIONS,
+  ...GROUP_OPERATIONS,
+  ...MACRO_OPERATIONS,
+  ...RATING_OPERATIONS,
 } as const satisfies Record<string, ApiOperation>;

@@ -39,6 +39,7 @@ export const RATING_OPERATIONS = {
     summary: "The organisation's satisfaction ratings, newest first, one page at a time.",
     scope: "ratings:read",
     query: ratingListQuerySchema,
+    exampleQuery: { limit: "20" },
     response: page(apiRatingSchema),
   },
 } as const satisfies Record<string, ApiOperation>;
