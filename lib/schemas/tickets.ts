@@ -106,6 +106,25 @@ const bulkTags = (what: string) =>
     .max(TAG_CHANGE_MAX, `At most ${TAG_CHANGE_MAX} tags at once`)
     .optional();
 
+/** Tags to add and take off with a change of fields (many tickets at once, or one through the API). */
+export const tagChangeFields = {
+  /** Tags to put on the ticket(s) ("add tag"), created on first use. */
+  addTags: bulkTags("addTags"),
+  /** Tags to take off the ticket(s) ("remove tag"). */
+  removeTags: bulkTags("removeTags"),
+};
+
+/** A change of fields and tags must change something, and cannot both add and remove a tag. */
+export function checkTagChange(
+  v: Parameters<typeof changesSomething>[0] & { addTags?: string[]; removeTags?: string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (!changesSomething(v) && !v.addTags?.length && !v.removeTags?.length)
+    ctx.addIssue({ code: "custom", message: "Nothing to update" });
+  if (v.addTags?.some((a) => v.removeTags?.some((r) => tagKey(r) === tagKey(a))))
+    ctx.addIssue({ code: "custom", message: "A tag cannot be added and removed at once" });
+}
+
 export const bulkUpdateTicketsSchema = z
   .object({
     ids: z
@@ -116,17 +135,9 @@ export const bulkUpdateTicketsSchema = z
       .max(BULK_MAX_TICKETS, `At most ${BULK_MAX_TICKETS} tickets at once`)
       .refine((ids) => new Set(ids).size === ids.length, { error: "Each ticket may be listed only once" }),
     ...ticketChange,
-    /** Tags to put on every selected ticket ("add tag"), created on first use. */
-    addTags: bulkTags("addTags"),
-    /** Tags to take off every selected ticket ("remove tag"). */
-    removeTags: bulkTags("removeTags"),
+    ...tagChangeFields,
   })
-  .refine((v) => changesSomething(v) || !!v.addTags?.length || !!v.removeTags?.length, {
-    error: "Nothing to update",
-  })
-  .refine((v) => !v.addTags?.some((a) => v.removeTags?.some((r) => tagKey(r) === tagKey(a))), {
-    error: "A tag cannot be added and removed at once",
-  });
+  .superRefine(checkTagChange);
 
 export const ticketListQuerySchema = z
   .object({

@@ -17,4 +17,4 @@ export {
   ZodString,
   ZodType,
 } from "zod";
-export type { infer, input, output, ZodObject } from "zod";
+export type { infer, input, output, RefinementCtx, ZodObject } from "zod";

@@ -65,6 +65,11 @@ export const REPLY_OPERATIONS = {
     body: apiCreateReplySchema,
     response: apiReplySchema,
     status: 201,
+    example: {
+      content: "Thanks for your patience, Dana: the second charge is refunded and shows within 5 days.",
+      type: "public",
+      status: "pending",
+    },
   },
 } as const satisfies Record<string, ApiOperation>;
 

@@ -7,14 +7,20 @@ import type { db } from "@/lib/server/db";
 export type TicketOrigin = { entrance: Entrance; supportEmailId: string | null };
 
 /**
- * How a stored ticket came in: the team's ticket by an agent, a customer's ticket opened by a
- * mail by email (to that mail's support address), any other customer's by the portal.
+ * How a stored ticket came in: the team's ticket by an agent, or by the API when an API token
+ * created it (its history's first event names the token); a customer's ticket opened by a mail
+ * by email (to that mail's support address), any other customer's by the portal.
  */
 export async function originOf(
   tx: Prisma.TransactionClient,
   ticket: { id: string; organizationId: string; raisedByCustomer: boolean },
 ): Promise<TicketOrigin> {
-  if (!ticket.raisedByCustomer) return { entrance: "agent", supportEmailId: null };
+  if (!ticket.raisedByCustomer) {
+    const [created] = await tx.$queryRaw<{ actorType: string }[]>`
+      SELECT "actorType" FROM "AuditEvent" WHERE "ticketId" = ${ticket.id} AND "action" = 'ticket.created'
+      ORDER BY "createdAt" LIMIT 1`;
+    return { entrance: created?.actorType === "api" ? "api" : "agent", supportEmailId: null };
+  }
   const [opening] = await tx.$queryRaw<{ supportEmailId: string | null }[]>`
     SELECT "supportEmailId" FROM "InboundMessage"
     WHERE "organizationId" = ${ticket.organizationId} AND "ticketId" = ${ticket.id} AND "replyId" IS NULL

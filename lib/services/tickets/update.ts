@@ -19,6 +19,7 @@ import { assertFresh } from "@/lib/services/tickets/versions";
 import { runEventRules } from "@/lib/services/automations/engine";
 import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-group";
 import { assignInGroup } from "@/lib/services/groups/assignment";
+import { applyTicketTags, assertMayTag } from "@/lib/services/tickets/tags";
 import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 
 export async function assertAssignable(organizationId: string, userId: string) {
@@ -135,15 +136,18 @@ export async function runUpdateRules(tx: Tx, organizationId: string, ticketId: s
  * locked and re-read inside the transaction, so of two agents changing it at once the later
  * one sees the earlier one's values: it wins field by field and its history starts from them,
  * unless it carries the version its agent saw and a field it sets was changed since (409, see
- * versions.ts).
+ * versions.ts). Tags added and taken off with it (the public API's change) commit with the
+ * fields, and the rules for updated tickets run once on the whole change.
  */
 export async function updateTicket(
   user: SessionUser,
   id: string,
-  input: UpdateTicketInput,
+  { addTags = [], removeTags = [], ...input }: UpdateTicketInput & { addTags?: string[]; removeTags?: string[] },
   now = new Date(),
 ): Promise<Ticket> {
   assertMayUpdate(user, input);
+  const tagging = addTags.length > 0 || removeTags.length > 0;
+  if (tagging) assertMayTag(user);
   await findVisibleTicket(user, id);
   if (input.assignedTo) await assertAssignable(user.organizationId, input.assignedTo);
 
@@ -151,7 +155,9 @@ export async function updateTicket(
     const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
     if (!ticket) throw notFound("Ticket not found");
     assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
-    const { ticket: changed, changed: anything } = await applyTicketChange(tx, user, ticket, input, now);
+    const { ticket: changed, changed: fieldsChanged } = await applyTicketChange(tx, user, ticket, input, now);
+    const tagged = tagging ? await applyTicketTags(tx, user, ticket, { add: addTags, remove: removeTags }, now) : null;
+    const anything = fieldsChanged || (tagged !== null && tagged.version !== null);
     return (anything && (await runUpdateRules(tx, user.organizationId, id, now))) || changed;
   });
 }

@@ -1039,6 +1039,32 @@ export const ROUTE_TABLE: RouteEntry[] = [
     ok: 201,
     call: ({ target }) => ({ params: { id: target.ticket.id }, body: { content: "Matrix reply", type: "internal" } }),
   },
+  {
+    route: "/api/v1/tickets",
+    method: "POST",
+    access: "api-token",
+    scope: "tickets:write",
+    ok: 201,
+    call: () => ({
+      body: { subject: "Matrix", description: "Created by the matrix", customerEmail: "m@example.test" },
+    }),
+  },
+  {
+    route: "/api/v1/tickets/[id]",
+    method: "PATCH",
+    access: "api-token",
+    scope: "tickets:write",
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id }, body: { status: "pending", addTags: ["matrix"] } }),
+  },
+  {
+    route: "/api/v1/tickets/bulk",
+    method: "POST",
+    access: "api-token",
+    scope: "tickets:write",
+    scoped: true,
+    call: ({ target }) => ({ body: { ids: [target.ticket.id], status: "pending", priority: "high" } }),
+  },
   { route: "/api/platform/jobs", method: "GET", access: ROLES.platform, call: () => ({}) },
   {
     route: "/api/platform/jobs/[id]/retry",
