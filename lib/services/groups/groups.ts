@@ -6,6 +6,7 @@ import { db } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db-errors";
 import { conflict, notFound } from "@/lib/errors";
 import { recordEvent } from "@/lib/services/audit";
+import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 import { addMembers, assertMembers, removeMembers, replaceMembers } from "./members";
 
 export const GROUP_NAME_TAKEN = "A group with this name already exists";
@@ -129,8 +130,8 @@ export async function updateGroup(user: SessionUser, id: string, input: GroupUpd
 }
 
 /**
- * Deletes the group; its tickets stay, ungrouped, each with a history event saying so, all in
- * one transaction, so no ticket is ever seen in a group that no longer exists.
+ * Deletes the group; its tickets stay, ungrouped, each with a history event (and a webhook event)
+ * saying so, all in one transaction, so no ticket is ever seen in a group that no longer exists.
  */
 export async function deleteGroup(user: SessionUser, id: string, now = new Date()): Promise<{ ungrouped: number }> {
   return db.$transaction(async (tx) => {
@@ -160,6 +161,8 @@ export async function deleteGroup(user: SessionUser, id: string, now = new Date(
           createdAt: now,
         })),
       });
+    for (const ticket of tickets)
+      await enqueueTicketChange(tx, { organizationId: user.organizationId, ticketId: ticket.id, now });
     await tx.group.delete({ where: { id: group.id } });
     await recordGroupEvent(tx, user, "group.deleted", group, { ungrouped: tickets.length });
     return { ungrouped: tickets.length };

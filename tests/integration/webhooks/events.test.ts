@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { POST as createEndpoint } from "@/app/api/webhooks/route";
+import { DELETE as removeGroup } from "@/app/api/groups/[id]/route";
 import { POST as replyRoute } from "@/app/api/replies/route";
 import { PUT as updateRoute } from "@/app/api/tickets/[id]/route";
 import { PATCH as bulkRoute } from "@/app/api/tickets/bulk/route";
@@ -265,6 +266,24 @@ describe("ticket.updated and ticket.assigned", () => {
     await deliverAll();
     expect(eventsAt(hook, "ticket.assigned")).toMatchObject([
       { id: ticket.id, assignedTo: agent2.id, groupId: group.id, group: { id: group.id, name: "Billing" } },
+    ]);
+  });
+
+  it("a group deleted: each of its tickets, left without a group, is a ticket.updated", async () => {
+    const group = await db.group.create({ data: { organizationId: org.id, name: "Retired", nameKey: "retired" } });
+    const [a, b] = [await newTicket(), await newTicket()];
+    await update(agent, a.id, { groupId: group.id });
+    await update(agent, b.id, { groupId: group.id });
+    const hook = await subscribe(["ticket.updated"]);
+    const res = await removeGroup(
+      makeRequest(`/api/groups/${group.id}`, { method: "DELETE", headers: { cookie: await sessionCookie(admin) } }),
+      params({ id: group.id }),
+    );
+    expect(res.status).toBe(200);
+    await deliverAll();
+    expect(eventsAt(hook, "ticket.updated").map((t) => [t.id, t.groupId, t.group])).toEqual([
+      [a.id, null, null],
+      [b.id, null, null],
     ]);
   });
 
