@@ -42,20 +42,22 @@ export async function listApiCustomers(
   query: { limit: number; cursor?: string; email?: string },
 ): Promise<{ customers: ApiCustomer[]; nextCursor: string | null }> {
   const org = user.organizationId;
+  // The placeholder is stepped onto and left out after: a step that skipped it would read every
+  // ticket logged without an address on its way past them.
   const next = (after: Prisma.Sql) => Prisma.sql`
-    SELECT "customerEmail" FROM "Ticket"
-    WHERE "organizationId" = ${org} AND "customerEmail" > ${after} AND "customerEmail" <> ${PLACEHOLDER_CUSTOMER_EMAIL}
+    SELECT "customerEmail" FROM "Ticket" WHERE "organizationId" = ${org} AND "customerEmail" > ${after}
     ORDER BY "customerEmail" LIMIT 1`;
   const addresses =
     query.email !== undefined
-      ? Prisma.sql`SELECT ${query.email}::text AS email`
+      ? Prisma.sql`SELECT ${query.email}::text AS email WHERE ${query.email} <> ${PLACEHOLDER_CUSTOMER_EMAIL}`
       : Prisma.sql`
         WITH RECURSIVE walk(email) AS (
           (${next(Prisma.sql`${query.cursor ? addressAfter(query.cursor) : ""}`)})
           UNION ALL
           SELECT (${next(Prisma.sql`walk.email`)}) FROM walk WHERE walk.email IS NOT NULL
         )
-        SELECT email FROM walk WHERE email IS NOT NULL LIMIT ${query.limit + 1}`;
+        SELECT email FROM walk WHERE email IS NOT NULL AND email <> ${PLACEHOLDER_CUSTOMER_EMAIL}
+        LIMIT ${query.limit + 1}`;
   const rows = await queryRows<ApiCustomer>(Prisma.sql`
     SELECT a.email, c.*
     FROM (${addresses}) a

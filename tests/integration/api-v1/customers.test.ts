@@ -81,7 +81,7 @@ describe("GET /api/v1/customers", () => {
       data: [expect.objectContaining({ email: "cal@x.test", openTickets: 0 })],
       next_cursor: null,
     });
-    for (const email of ["nobody@x.test", "bob@x.test"])
+    for (const email of ["nobody@x.test", "bob@x.test", PLACEHOLDER_CUSTOMER_EMAIL])
       expect((await callApi<Page>(listRoute, `/api/v1/customers?email=${email}`, headers)).body).toEqual({
         data: [],
         next_cursor: null,
