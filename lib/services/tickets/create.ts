@@ -17,7 +17,7 @@ import { assertOpenTicketRoom, throttleCustomerTicket } from "@/lib/services/tic
 import { mailed, threadMailSql } from "@/lib/services/mail/outbox";
 import { ticketReceivedJob } from "@/lib/services/mail/notifications";
 import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
-import { enqueueWebhookEvent } from "@/lib/services/webhooks/enqueue";
+import { enqueueWebhookEvent, restateWebhookEvent } from "@/lib/services/webhooks/enqueue";
 import { anySubscribed } from "@/lib/services/webhooks/subscribers";
 import { enqueueNewTicketAssigned } from "@/lib/services/webhooks/ticket-events";
 import { assertAssignable } from "@/lib/services/tickets/update";
@@ -209,12 +209,14 @@ async function finish(
   later: RulesLater,
   announced: boolean,
 ): Promise<Ticket> {
+  const { organizationId, now } = ticket;
+  // Queued before the rules run, so it goes out before what they add (a note); it carries the ticket as they left it.
+  const created = announced
+    ? await enqueueWebhookEvent(tx, { organizationId, type: "ticket.created", data: written, ticketId: written.id })
+    : null;
   const final = later ? await runLater(tx, written, ticket, later) : written;
-  if (announced) {
-    const { organizationId, now } = ticket;
-    await enqueueWebhookEvent(tx, { organizationId, type: "ticket.created", data: final, ticketId: final.id });
-    if (final.assignedTo) await enqueueNewTicketAssigned(tx, { organizationId, ticketId: final.id, now });
-  }
+  if (created && final !== written) await restateWebhookEvent(tx, created, final);
+  if (announced && final.assignedTo) await enqueueNewTicketAssigned(tx, { organizationId, ticketId: final.id, now });
   return final;
 }
 

@@ -60,9 +60,9 @@ function deliveryTime() {
 export async function enqueueWebhookEvent(
   tx: Prisma.TransactionClient,
   event: { organizationId: string; type: WebhookEventType; data: unknown; ticketId?: string | null },
-): Promise<void> {
+): Promise<QueuedEvent | null> {
   const endpointIds = await subscribedEndpoints(event.organizationId, event.type, tx);
-  if (endpointIds.length === 0) return;
+  if (endpointIds.length === 0) return null;
   const eventId = newMessageId();
   const payload = eventBody(event.type, event.data);
   const ticketId = event.ticketId ?? null;
@@ -72,4 +72,20 @@ export async function enqueueWebhookEvent(
     select: { id: true, endpointId: true, ticketId: true },
   });
   for (const delivery of deliveries) await enqueueDelivery(tx, delivery);
+  return { eventId, type: event.type };
+}
+
+/** An event queued in the caller's transaction, not yet committed. */
+export type QueuedEvent = { eventId: string; type: WebhookEventType };
+
+/**
+ * Gives an event queued earlier in the same transaction its final `data`: it keeps its place in
+ * the ticket's line (a new ticket is queued before its rules add a note, and carries the ticket
+ * as they left it).
+ */
+export async function restateWebhookEvent(tx: Prisma.TransactionClient, event: QueuedEvent, data: unknown) {
+  await tx.webhookDelivery.updateMany({
+    where: { eventId: event.eventId },
+    data: { payload: eventBody(event.type, data) },
+  });
 }

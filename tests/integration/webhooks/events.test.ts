@@ -409,6 +409,32 @@ describe("reply.created", () => {
     expect(eventsAt(hook, "ticket.updated")[0]).toMatchObject({ status: "open" });
   });
 
+  it("a rule's note on a new ticket: told after the ticket's ticket.created, which carries the ticket as the rules left it", async () => {
+    await db.automation.create({
+      data: {
+        organizationId: org.id,
+        name: "Note refunds",
+        when: "ticket_created",
+        conditions: { all: [{ field: "subject", operator: "contains", value: "refund" }], any: [] },
+        actions: [
+          { type: "set_priority", value: "high" },
+          { type: "add_note", value: "Refund: check the order first" },
+        ],
+        position: 0,
+      },
+    });
+    const hook = await subscribe(["ticket.created", "reply.created"]);
+    const ticket = await newTicket({ subject: "A refund please" });
+    await deliverAll();
+    expect(
+      received.filter((r) => r.path === hook).map((r) => [r.event.type, r.event.data.type ?? r.event.data.priority]),
+    ).toEqual([
+      ["ticket.created", "high"],
+      ["reply.created", "internal"],
+    ]);
+    expect(eventsAt(hook, "reply.created")[0]).toMatchObject({ ticketId: ticket.id });
+  });
+
   it("a rule's note: an internal reply.created", async () => {
     await db.automation.create({
       data: {
