@@ -10,8 +10,16 @@ import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
 import { WebhooksTab } from "./webhooks/webhooks-tab";
 import { ApiTab } from "./api/api-tab";
+import { useMediaQuery } from "@/components/ui/use-mobile";
 
-/** Settings: the tab comes from the URL hash (#plan by default) and updates it. */
+/** From this width the tabs stand in a column beside the open one (Tailwind's `lg`, as the classes below). */
+const SIDE_BY_SIDE = "(min-width: 64rem)";
+
+/**
+ * Settings: the tab comes from the URL hash (#plan by default) and updates it. On a wide screen the
+ * tabs are a column of their own beside the open tab, so a growing list of them never wraps; on a
+ * narrow one they wrap above it.
+ */
 export function SettingsClient({
   organizationId,
   canManage,
@@ -37,11 +45,14 @@ export function SettingsClient({
   /** API: admins create and revoke the tokens programs call the API with. */
   manageApiTokens: boolean;
 }) {
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   return (
     <HashTabs
-      className="gap-6"
-      // Wraps onto a second row on a phone rather than pushing the page sideways.
-      listClassName="h-auto flex-wrap"
+      orientation={sideBySide ? "vertical" : "horizontal"}
+      // Laid out by the classes (no shift once the page is live); the orientation only tells the arrow keys.
+      className="gap-6 lg:flex-row lg:items-start"
+      listClassName="h-auto flex-wrap lg:sticky lg:top-4 lg:w-44 lg:shrink-0 lg:flex-col lg:flex-nowrap lg:items-stretch"
+      triggerClassName="lg:flex-none lg:justify-start lg:py-1.5"
       tabs={[
         { value: "plan", label: "Plan & Billing", panel: <PlanBillingTab organizationId={organizationId} /> },
         { value: "team", label: "Team", panel: <TeamTab /> },

@@ -14,18 +14,23 @@ export function HashTabs({
   tabs,
   className,
   listClassName,
+  triggerClassName,
+  orientation,
 }: {
   tabs: HashTab[];
   className?: string;
   listClassName?: string;
+  triggerClassName?: string;
+  /** How the tabs are laid out, for the arrow keys and assistive technology (the classes lay them out). */
+  orientation?: "horizontal" | "vertical";
 }) {
   const hash = useHash();
   const open = tabs.some((t) => t.value === hash) ? hash : tabs[0]!.value;
   return (
-    <Tabs value={open} onValueChange={setHash} className={className}>
+    <Tabs value={open} onValueChange={setHash} className={className} orientation={orientation}>
       <TabsList className={listClassName}>
         {tabs.map(({ value, label }) => (
-          <TabsTrigger key={value} value={value}>
+          <TabsTrigger key={value} value={value} className={triggerClassName}>
             {label}
           </TabsTrigger>
         ))}

@@ -5,14 +5,19 @@ import { useEffect, useState } from "react";
 /** Below 768 px the layout is mobile. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(false);
+/** Whether `query` (a CSS media query) matches, following the window as it changes; false on the server. */
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
   useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-    const update = () => setIsMobile(query.matches);
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
     update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return isMobile;
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
+}
+
+export function useIsMobile(): boolean {
+  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 }

@@ -43,6 +43,34 @@ test.describe("settings", () => {
     await expect(page.getByRole("tab", { name: "Organization" })).toHaveAttribute("aria-selected", "true");
   });
 
+  test("on a wide screen the tabs stand in a column beside the open one; on a phone they wrap above it", async ({
+    page,
+  }) => {
+    await newOnboardedAdmin(page);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto("/settings");
+    const tabs = page.getByRole("tablist");
+    await expect(tabs).toHaveAttribute("aria-orientation", "vertical");
+    const plan = await page.getByRole("tab", { name: "Plan & Billing" }).boundingBox();
+    const team = await page.getByRole("tab", { name: "Team" }).boundingBox();
+    const panel = await page.getByRole("tabpanel").boundingBox();
+    expect(team!.y).toBeGreaterThan(plan!.y);
+    expect(team!.x).toBe(plan!.x);
+    expect(panel!.x).toBeGreaterThan(plan!.x + plan!.width);
+    // The arrow keys follow the column.
+    await page.getByRole("tab", { name: "Plan & Billing" }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("tab", { name: "Team" })).toBeFocused();
+    await expectNoViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(tabs).toHaveAttribute("aria-orientation", "horizontal");
+    const narrowPanel = await page.getByRole("tabpanel").boundingBox();
+    const narrowTabs = await tabs.boundingBox();
+    expect(narrowPanel!.y).toBeGreaterThan(narrowTabs!.y + narrowTabs!.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test("Organization tab: add, toggle and remove a support email within the plan's limit", async ({ page }) => {
     await newOnboardedAdmin(page);
     await page.goto("/settings#organization");
