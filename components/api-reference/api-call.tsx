@@ -13,7 +13,7 @@ export function ApiCall({ call }: { call: ReferenceCall }) {
         <h3 id={`${call.id}-title`} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
           <span className="rounded bg-primary px-1.5 py-0.5 font-mono text-xs text-primary-foreground">
             {call.method}
-          </span>
+          </span>{" "}
           <span className="font-mono break-all">{call.path}</span>
         </h3>
         <p>{call.summary}</p>

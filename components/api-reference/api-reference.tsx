@@ -29,7 +29,7 @@ export function ApiReference({ reference }: { reference: Reference }) {
               {group.calls.map((call) => (
                 <li key={call.id}>
                   <a href={`#${call.id}`} className="hover:underline">
-                    <span className="inline-block w-16 font-mono text-xs">{call.method}</span>
+                    <span className="inline-block w-16 font-mono text-xs">{call.method}</span>{" "}
                     <span className="font-mono break-all">{call.path}</span>
                   </a>
                 </li>

@@ -8,7 +8,7 @@ export function TypeName({ type }: { type: FieldType }) {
   return (
     <span>
       {before}
-      <a href={`#schema-${type.ref}`} className="text-primary underline-offset-2 hover:underline">
+      <a href={`#schema-${type.ref}`} className="text-primary underline underline-offset-2">
         {type.ref}
       </a>
       {after}

@@ -2,6 +2,7 @@
 
 import { format, formatDistanceToNow } from "date-fns";
 import { Plus, Trash2 } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -89,7 +90,11 @@ export function TokensCard() {
         <CardDescription>
           Tokens let your own scripts and other tools, such as a CRM or a status page, read and change your tickets
           through the API. Each acts as your organization within its scopes; revoke one the moment it is no longer
-          needed.
+          needed. The{" "}
+          <Link href="/docs/api" className="text-primary underline underline-offset-2">
+            API reference
+          </Link>{" "}
+          lists every call with an example.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

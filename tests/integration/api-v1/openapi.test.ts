@@ -119,5 +119,5 @@ it("names every call on the reference page at /docs/api, with its curl line", ()
   );
   expect(missing.map(({ op }) => op.operationId)).toEqual([]);
   for (const { method, path: p } of operations())
-    expect(html).toContain(`${method}</span><span class="font-mono break-all">${p}<`);
+    expect(html).toContain(`${method}</span> <span class="font-mono break-all">${p}<`);
 });
