@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   "conflict",
   "ticket_closed",
   "stale_version",
+  "idempotency_key_reused",
+  "idempotency_in_progress",
   "rating_locked",
   "link_expired",
   "ticket_limit_reached",

@@ -11,7 +11,7 @@ import { forbidden, internalError, notFound, tooManyRequests, unauthorized } fro
 import { toAppError } from "@/lib/http/server/map-error";
 import { assertSameOrigin } from "@/lib/http/server/origin";
 import { loggable } from "@/lib/http/server/loggable";
-import { errorResponse, json } from "@/lib/http/server/respond";
+import { errorResponse, json, jsonFromText } from "@/lib/http/server/respond";
 import { refuseUnstorableText, strictQuery } from "@/lib/http/server/input-text";
 import { parseWith } from "@/lib/http/server/validate";
 import { can, type Permission } from "@/lib/permissions/table";
@@ -21,6 +21,14 @@ import { authenticateApiToken } from "@/lib/services/api-tokens/authenticate";
 import type { ApiTokenScope } from "@/lib/schemas/api-tokens";
 import { clientIp } from "@/lib/http/server/client-ip";
 import { setRateLimitHeaders } from "@/lib/http/server/rate-limit-headers";
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  requestFingerprint,
+  settleIdempotencyKey,
+  type IdempotencyKey,
+} from "@/lib/services/api/idempotency";
+import type { JsonText } from "@/lib/schemas/json";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -194,13 +202,17 @@ export function linkTokenRoute<C, B extends Schema = undefined, Q extends Schema
  * call needs the token's `scope` (403 `insufficient_scope` without it). No same-origin check: a
  * token is never sent by a browser on its own, so another site cannot borrow it. Each token has
  * a budget of requests a minute, told in the RateLimit-Policy and RateLimit headers of every
- * answer and enforced with 429 and Retry-After.
+ * answer and enforced with 429 and Retry-After. A POST sent with an `Idempotency-Key` is done
+ * once: the same key and request again within a day answers the first answer, marked
+ * `Idempotent-Replayed: true` (see lib/services/api/idempotency.ts).
  */
 export function apiRoute<B extends Schema = undefined, Q extends Schema = undefined>(
   options: Omit<Options<B, Q>, "permission"> & { scope: ApiTokenScope },
   handler: Handler<ApiCaller, B, Q>,
 ) {
   const budgets = new WeakMap<NextRequest, RequestBudget>();
+  const keys = new WeakMap<NextRequest, IdempotencyKey>();
+  const claimed = new WeakSet<NextRequest>();
   const run = build(
     async (req) => {
       const secret = bearerToken(req);
@@ -212,18 +224,46 @@ export function apiRoute<B extends Schema = undefined, Q extends Schema = undefi
         throw tooManyRequests(budget.resetSeconds, "This token has used its requests for this minute");
       if (!token.scopes.includes(options.scope))
         throw forbidden(`This token lacks the ${options.scope} scope`, "insufficient_scope");
+      const key = req.method === "POST" ? idempotencyKeyOf(req.headers) : null;
+      if (key !== null) keys.set(req, { tokenId: token.tokenId, key });
       return apiCaller(token);
     },
     options,
-    handler,
+    async (ctx) => {
+      const key = keys.get(ctx.req);
+      if (!key) return handler(ctx);
+      const fingerprint = requestFingerprint(ctx.req.method, ctx.req.nextUrl.pathname, ctx.body);
+      const first = await claimIdempotencyKey(key, fingerprint);
+      if (first.kind === "answered")
+        return jsonFromText(first.body as JsonText<unknown>, {
+          status: first.status,
+          headers: { "Idempotent-Replayed": "true" },
+        });
+      claimed.add(ctx.req);
+      return handler(ctx);
+    },
     { sameOrigin: false },
   );
   return async (req: NextRequest, args?: RouteArgs): Promise<Response> => {
     const response = await run(req, args);
+    const key = keys.get(req);
+    if (key && claimed.has(req)) await settleKey(req, key, response);
     const budget = budgets.get(req);
     if (budget) setRateLimitHeaders(response.headers, budget);
     return response;
   };
+}
+
+/**
+ * Keeps the answer to a claimed Idempotency-Key. The work is done by now: a failure to keep its
+ * answer is logged and the answer still sent (the key is then taken over once its claim is given up).
+ */
+async function settleKey(req: NextRequest, key: IdempotencyKey, response: Response) {
+  try {
+    await settleIdempotencyKey(key, response.status, await response.clone().text());
+  } catch (error) {
+    logUnexpected(response.headers.get("X-Request-Id") ?? "", req, error);
+  }
 }
 
 type RouteHandler = (req: NextRequest, args?: RouteArgs) => Promise<Response>;

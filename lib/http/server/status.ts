@@ -21,6 +21,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   conflict: 409,
   ticket_closed: 409,
   stale_version: 409,
+  // An Idempotency-Key sent again with another request: the request is understood, the key is spent.
+  idempotency_key_reused: 422,
+  // The first request with this Idempotency-Key is still running: try again shortly.
+  idempotency_in_progress: 409,
   rating_locked: 409,
   link_expired: 410,
   seat_limit_reached: 409,

@@ -3,6 +3,7 @@ import { toJSONSchema, type ZodType } from "zod";
 import { API_V1, apiErrorSchema, type ApiOperation } from "@/lib/schemas/api-v1";
 import { STATUS_OF } from "@/lib/http/server/status";
 import { siteUrl } from "@/lib/site/seo";
+import { idempotencyKeyParameter } from "@/lib/schemas/api-v1/idempotency";
 import { curlOf, exampleOf } from "./examples";
 
 type JsonSchema = Record<string, unknown>;
@@ -52,7 +53,11 @@ export function openApiDocument(): JsonSchema {
       description: `Needs a token with the \`${op.scope}\` scope.`,
       "x-scope": op.scope,
       security: [{ apiToken: [] }],
-      parameters: [...pathParameters(op.path), ...queryParameters(op.query, schemaOf)],
+      parameters: [
+        ...pathParameters(op.path),
+        ...queryParameters(op.query, schemaOf),
+        ...(op.method === "POST" ? [idempotencyKeyParameter] : []),
+      ],
       ...(body && {
         requestBody: {
           required: true,
@@ -84,6 +89,9 @@ export function openApiDocument(): JsonSchema {
         ),
         ...(op.path.includes("{") && { [STATUS_OF.not_found]: error("No such record in the organisation.") }),
         [STATUS_OF.rate_limited]: error("The token used its requests for the minute: wait for Retry-After."),
+        ...(op.method === "POST" && {
+          [STATUS_OF.idempotency_key_reused]: error("The Idempotency-Key was sent before with another request."),
+        }),
       },
     };
   }
