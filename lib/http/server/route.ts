@@ -29,6 +29,7 @@ import {
   type IdempotencyKey,
 } from "@/lib/services/api/idempotency";
 import type { JsonText } from "@/lib/schemas/json";
+import { BODY_TEXT } from "@/lib/http/server/body-text.mjs";
 
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -260,7 +261,8 @@ export function apiRoute<B extends Schema = undefined, Q extends Schema = undefi
  */
 async function settleKey(req: NextRequest, key: IdempotencyKey, response: Response) {
   try {
-    await settleIdempotencyKey(key, response.status, await response.clone().text());
+    const written = (response as Response & { [BODY_TEXT]?: string })[BODY_TEXT];
+    await settleIdempotencyKey(key, response.status, written ?? (await response.clone().text()));
   } catch (error) {
     logUnexpected(response.headers.get("X-Request-Id") ?? "", req, error);
   }
