@@ -22,21 +22,23 @@ export function ApiReference({ reference }: { reference: Reference }) {
       </header>
       <nav aria-label="Calls" className="grid gap-3 rounded-md border p-4">
         <h2 className="font-semibold">Calls</h2>
-        {reference.groups.map((group) => (
-          <div key={group.name} className="grid gap-1">
-            <h3 className="text-sm font-medium text-muted-foreground">{group.name}</h3>
-            <ul className="grid gap-1 text-sm">
-              {group.calls.map((call) => (
-                <li key={call.id}>
-                  <a href={`#${call.id}`} className="hover:underline">
-                    <span className="inline-block w-16 font-mono text-xs">{call.method}</span>{" "}
-                    <span className="font-mono break-all">{call.path}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {reference.groups.map((group) => (
+            <div key={group.name} className="grid gap-1">
+              <h3 className="text-sm font-medium text-muted-foreground">{group.name}</h3>
+              <ul className="grid gap-1 text-sm">
+                {group.calls.map((call) => (
+                  <li key={call.id}>
+                    <a href={`#${call.id}`} className="hover:underline">
+                      <span className="inline-block w-16 font-mono text-xs">{call.method}</span>{" "}
+                      <span className="font-mono break-all">{call.path}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
       </nav>
       {reference.groups.map((group) => (
         <section key={group.name} aria-labelledby={`group-${group.name}`} className="grid gap-8">

@@ -45,6 +45,10 @@ test("anyone reads every call of the document on the page, each with its curl li
     );
   }
 
+  // Search engines are told of it.
+  expect(await (await page.request.get("/sitemap.xml")).text()).toContain("/docs/api");
+  expect(await (await page.request.get("/robots.txt")).text()).toContain("Allow: /docs/api");
+
   // A call's example, as a reader finds it from the contents.
   await contents.getByRole("link", { name: "GET /api/v1/tickets", exact: true }).click();
   const list = page.locator("section#listTickets");

@@ -90,6 +90,7 @@ export const TICKET_OPERATIONS = {
       "The organisation's tickets, one page at a time, with the workspace's filters, search and orders (newest first by default).",
     scope: "tickets:read",
     query: ticketListQuerySchema,
+    exampleQuery: { view: "all-open", limit: "2" },
     response: page(apiTicketSchema),
   },
   getTicket: {
