@@ -15,6 +15,7 @@ import { PATCH as bulkRoute } from "@/app/api/tickets/bulk/route";
 import { GET as apiList } from "@/app/api/v1/tickets/route";
 import { GET as apiReplies } from "@/app/api/v1/tickets/[id]/replies/route";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { db as appDb } from "@/lib/server/db";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
 import { sweepTimeRules } from "@/lib/services/automations/time-rules";
@@ -551,6 +552,26 @@ describe("what is not sent", () => {
     await deliverAll();
     expect(typesAt(createdOnly)).toEqual(["ticket.created"]);
     expect(typesAt(repliesOnly)).toEqual(["reply.created"]);
+  });
+});
+
+describe("what an organisation pays when no endpoint hears the event", () => {
+  it("a new ticket and a note keep their paths without a transaction; heard, the note goes through one", async () => {
+    await subscribe(["ticket.rating_received"]);
+    const transactions = jest.spyOn(appDb, "$transaction");
+    try {
+      const ticket = await newTicket();
+      await reply(agent, { ticketId: ticket.id, content: "Nobody listens", type: "internal" });
+      expect(transactions).not.toHaveBeenCalled();
+      const hook = await subscribe(["reply.created"]);
+      transactions.mockClear();
+      const heard = await reply(agent, { ticketId: ticket.id, content: "Now someone does", type: "internal" });
+      expect(transactions).toHaveBeenCalledTimes(1);
+      await deliverAll();
+      expect(eventsAt(hook, "reply.created").map((r) => r.id)).toEqual([heard.id]);
+    } finally {
+      transactions.mockRestore();
+    }
   });
 });
 
