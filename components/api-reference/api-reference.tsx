@@ -24,7 +24,7 @@ export function ApiReference({ reference }: { reference: Reference }) {
         <h2 className="font-semibold">Calls</h2>
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {reference.groups.map((group) => (
-            <div key={group.name} className="grid gap-1">
+            <div key={group.name} className="grid content-start gap-1">
               <h3 className="text-sm font-medium text-muted-foreground">{group.name}</h3>
               <ul className="grid gap-1 text-sm">
                 {group.calls.map((call) => (

@@ -21,7 +21,7 @@ export function FieldList({ fields, label }: { fields: (Field & { in?: string })
   return (
     <dl aria-label={label} className="divide-y rounded-md border">
       {fields.map((field) => (
-        <div key={`${field.in ?? ""}${field.name}`} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[14rem_1fr]">
+        <div key={`${field.in ?? ""}${field.name}`} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[11rem_1fr]">
           <dt className="font-mono break-all">
             {field.name}
             {field.required && <span className="font-sans text-xs text-muted-foreground"> required</span>}

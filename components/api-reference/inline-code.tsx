@@ -4,7 +4,7 @@ import { Fragment } from "react";
 export function InlineCode({ text }: { text: string }) {
   return text.split("`").map((part, i) =>
     i % 2 === 1 ? (
-      <code key={i} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em]">
+      <code key={i} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] whitespace-nowrap">
         {part}
       </code>
     ) : (
