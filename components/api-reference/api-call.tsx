@@ -56,6 +56,9 @@ export function ApiCall({ call }: { call: ReferenceCall }) {
         </div>
         <div className="grid min-w-0 content-start gap-4">
           <CodeBlock label={`Example request: ${call.id}`} code={call.curl} />
+          {call.body?.example !== undefined && (
+            <CodeBlock label={`Example body: ${call.id}`} code={json(call.body.example)} />
+          )}
           <CodeBlock label={`Example answer: ${call.id} (${call.answer.status})`} code={json(call.answer.example)} />
         </div>
       </div>

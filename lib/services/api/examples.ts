@@ -65,18 +65,21 @@ export function curlOf({
   method,
   path,
   query,
+  headers = {},
   body,
 }: {
   baseUrl: string;
   method: string;
   path: string;
   query?: Record<string, string>;
+  headers?: Record<string, string>;
   body?: unknown;
 }): string {
   const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : "";
   const lines = [
     `curl${method === "GET" ? "" : ` -X ${method}`} "${baseUrl}${path}${search}"`,
     `-H "Authorization: Bearer tkt_..."`,
+    ...Object.entries(headers).map(([name, value]) => `-H "${name}: ${value}"`),
   ];
   if (body !== undefined)
     lines.push(`-H "Content-Type: application/json"`, `-d '${shellQuoted(JSON.stringify(body))}'`);

@@ -46,6 +46,11 @@ export function openApiDocument(): JsonSchema {
     const answer = schemaOf(op.response, "output");
     // A body no one wrote an example for is shown as its schema's own example.
     const bodyExample = op.example ?? (body && exampleOf(body, components, { requiredOnly: true }));
+    const parameters = [
+      ...pathParameters(op.path),
+      ...queryParameters(op.query, schemaOf),
+      ...(op.method === "POST" ? [idempotencyKeyParameter] : []),
+    ];
     paths[op.path] ??= {};
     paths[op.path]![op.method.toLowerCase()] = {
       operationId: op.operationId,
@@ -53,11 +58,7 @@ export function openApiDocument(): JsonSchema {
       description: `Needs a token with the \`${op.scope}\` scope.`,
       "x-scope": op.scope,
       security: [{ apiToken: [] }],
-      parameters: [
-        ...pathParameters(op.path),
-        ...queryParameters(op.query, schemaOf),
-        ...(op.method === "POST" ? [idempotencyKeyParameter] : []),
-      ],
+      parameters,
       ...(body && {
         requestBody: {
           required: true,
@@ -73,6 +74,10 @@ export function openApiDocument(): JsonSchema {
             method: op.method,
             path: op.path,
             query: op.exampleQuery,
+            // A header the document gives an example of is sent, as a careful client would.
+            headers: Object.fromEntries(
+              parameters.flatMap((p) => (p.in === "header" && "example" in p ? [[p.name, String(p.example)]] : [])),
+            ),
             body: bodyExample,
           }),
         },

@@ -30,7 +30,7 @@ type Operation = {
   operationId: string;
   summary: string;
   description: string;
-  parameters: { name: string; in: string; required: boolean; schema: JsonSchema }[];
+  parameters: { name: string; in: string; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
   "x-codeSamples": { lang: string; source: string }[];
@@ -60,7 +60,10 @@ export function apiReference(document: Record<string, unknown>): ApiReference {
           path,
           summary: op.summary,
           description: op.description,
-          parameters: op.parameters.map((p) => ({ ...fieldOf(p.name, p.schema, p.required), in: p.in })),
+          parameters: op.parameters.map((p) => ({
+            ...fieldOf(p.name, p.description ? { ...p.schema, description: p.description } : p.schema, p.required),
+            in: p.in,
+          })),
           ...(bodyMedia && {
             body: {
               type: typeOf(bodyMedia.schema),
