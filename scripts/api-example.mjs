@@ -20,7 +20,8 @@ const quoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
  * Makes one call and prints it: the curl line (the token as `$TOKEN`, the password as
- * `$PASSWORD`, the session cookie as the file curl keeps it in), then the status and the answer.
+ * `$PASSWORD` outside the quotes so the shell fills it in, the session cookie as the file curl
+ * keeps it in), then the status and the answer.
  * @param {string} method
  * @param {string} path
  * @param {{ body?: unknown, printedBody?: unknown, token?: string, cookie?: string }} [call]
@@ -36,7 +37,12 @@ async function api(method, path, { body, printedBody = body, token, cookie } = {
     `curl -s${method === "GET" ? "" : ` -X ${method}`} "${base}${path}"`,
     ...(token ? [`-H "Authorization: Bearer $TOKEN"`] : []),
     ...(cookie !== undefined ? [`-H "Origin: ${base}"`, cookie ? "-b cookies.txt" : "-c cookies.txt"] : []),
-    ...(body !== undefined ? [`-H "Content-Type: application/json"`, `-d ${quoted(JSON.stringify(printedBody))}`] : []),
+    ...(body !== undefined
+      ? [
+          `-H "Content-Type: application/json"`,
+          `-d ${quoted(JSON.stringify(printedBody)).replace("$PASSWORD", `'"$PASSWORD"'`)}`,
+        ]
+      : []),
   ];
   console.log(`\n$ ${line.join(" \\\n    ")}`);
   const res = await fetch(`${base}${path}`, {
