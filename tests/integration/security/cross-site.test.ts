@@ -5,6 +5,7 @@ import { PROTECTED_ROUTES } from "@/lib/permissions/pages";
 import { invoke } from "./discover";
 import { ROUTE_TABLE, uniqueTag, type RouteEntry } from "./route-table";
 import { cookieOf, setUpWorld, snapshotTenant, type Actor, type World } from "./world";
+import { apiTokenOf } from "../helpers/api-token";
 import { portalAuth } from "../helpers/portal-auth";
 
 // Cross-site requests and security headers. Every mutating route refuses a foreign Origin and
@@ -14,7 +15,10 @@ import { portalAuth } from "../helpers/portal-auth";
 // variants.
 
 const key = (e: RouteEntry) => `${e.method} ${e.route}`;
-const mutating = ROUTE_TABLE.filter((e) => e.method !== "GET");
+const mutating = ROUTE_TABLE.filter((e) => e.method !== "GET" && e.access !== "api-token");
+// The public API's writes have no same-origin check: their caller is the token in the
+// Authorization header, which a browser never sends on its own, so another site cannot borrow it.
+const tokenWrites = ROUTE_TABLE.filter((e) => e.method !== "GET" && e.access === "api-token");
 
 let world: World;
 setUpWorld((created) => (world = created));
@@ -65,6 +69,19 @@ describe.each(mutating.map((e) => [key(e), e] as const))("cross-site: %s", (_, e
     const res = await invoke(entry.route, entry.method, call, headers);
     expect(res.status).not.toBe(403);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe.each(tokenWrites.map((e) => [key(e), e] as const))("cross-site, API token: %s", (_, entry) => {
+  it("is answered whatever Origin and Sec-Fetch-Site come with the token", async () => {
+    const { headers: token } = await apiTokenOf(world.a.org.id, [entry.scope!]);
+    const call = await entry.call({ world, actor: "org_admin", home: world.a, target: world.a, unique: uniqueTag() });
+    const res = await invoke(entry.route, entry.method, call, {
+      ...token,
+      ...HOSTILE_HEADERS[0],
+      "sec-fetch-site": "cross-site",
+    });
+    expect(res.status).toBe(typeof entry.ok === "number" ? entry.ok : 200);
   });
 });
 
