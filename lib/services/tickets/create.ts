@@ -19,7 +19,7 @@ import { ticketReceivedJob } from "@/lib/services/mail/notifications";
 import { TICKET_COLUMNS, TICKET_SELECT, toTicketJson, type TicketRow } from "@/lib/services/tickets/json";
 import { enqueueWebhookEvent, restateWebhookEvent } from "@/lib/services/webhooks/enqueue";
 import { anySubscribed } from "@/lib/services/webhooks/subscribers";
-import { enqueueNewTicketAssigned } from "@/lib/services/webhooks/ticket-events";
+import { apiTicketOf, enqueueNewTicketAssigned } from "@/lib/services/webhooks/ticket-events";
 import { assertAssignable } from "@/lib/services/tickets/update";
 import { ticketsUsed } from "@/lib/services/organizations/usage";
 import { activeRules, type ActiveRule } from "@/lib/services/automations/active-rules";
@@ -199,8 +199,8 @@ async function runLater(
 
 /**
  * After the ticket is written, in its transaction: the rules left for later run on it, and the
- * ticket as they left it goes to the webhooks subscribed to new tickets (and to assignees, when
- * it has one).
+ * ticket as they left it, as the API lists it (its assignee's name, tags and group), goes to the
+ * webhooks subscribed to new tickets (and to assignees, when it has one).
  */
 async function finish(
   tx: Prisma.TransactionClient,
@@ -215,7 +215,8 @@ async function finish(
     ? await enqueueWebhookEvent(tx, { organizationId, type: "ticket.created", data: written, ticketId: written.id })
     : null;
   const final = later ? await runLater(tx, written, ticket, later) : written;
-  if (created && final !== written) await restateWebhookEvent(tx, created, final);
+  if (created)
+    await restateWebhookEvent(tx, created, await apiTicketOf(tx, { organizationId, ticketId: final.id }, now));
   if (announced && final.assignedTo) await enqueueNewTicketAssigned(tx, { organizationId, ticketId: final.id, now });
   return final;
 }

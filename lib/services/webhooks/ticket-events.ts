@@ -43,6 +43,11 @@ async function apiTicketIn(tx: Tx, { organizationId, ticketId }: TicketRef, now:
   return { ticket, assigneeChanged: row.assigneeChanged };
 }
 
+/** The ticket as `GET /api/v1/tickets` lists it, read in `tx` (what every ticket event carries). */
+export async function apiTicketOf(tx: Tx, ref: TicketRef, now: Date): Promise<Jsonify<TicketListItem> | null> {
+  return (await apiTicketIn(tx, ref, now))?.ticket ?? null;
+}
+
 /**
  * A change of the ticket is whole (its fields, tags, group, a status moved with a reply, what the
  * rules then did), in its transaction at `now`: `ticket.updated` carries the ticket as the API

@@ -5,6 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { POST as createEndpoint } from "@/app/api/webhooks/route";
+import { GET as listTickets } from "@/app/api/v1/tickets/route";
 import { POST as rotateRoute } from "@/app/api/webhooks/[id]/rotate-secret/route";
 import { POST as testRoute } from "@/app/api/webhooks/[id]/test/route";
 import { db as appDb } from "@/lib/server/db";
@@ -21,6 +22,7 @@ import {
 } from "@/lib/webhooks/safe-post";
 import { standardWebhookValid } from "../../support/standard-webhooks";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { apiTokenOf } from "../helpers/api-token";
 import { db, resetDatabase } from "../helpers/db";
 import { clearJobs, drainJobs, queuedJobs, skipBackoff } from "../helpers/jobs";
 import { makeRequest, params, readJson } from "../helpers/request";
@@ -150,7 +152,14 @@ describe("a new ticket's delivery", () => {
     expect(standardWebhookValid(secret, hit!.headers, hit!.body)).toBe(true);
     expect(standardWebhookValid(secret, hit!.headers, hit!.body.replace("fire", "ice"))).toBe(false);
     const body = JSON.parse(hit!.body);
-    expect(body).toEqual({ type: "ticket.created", timestamp: expect.any(String), data: ticket.body });
+    // The ticket as the API lists it: with its assignee's name, whether the customer spoke last, its tags.
+    const reader = await apiTokenOf(org.id, ["tickets:read"]);
+    const listed = await readJson(
+      await listTickets(makeRequest("/api/v1/tickets?limit=1", { headers: reader.headers })),
+    );
+    const data = listed.body.data as Record<string, unknown>[];
+    expect(data[0]).toMatchObject({ id: ticket.body.id, tags: [], customerReplied: false, assigneeName: null });
+    expect(body).toEqual({ type: "ticket.created", timestamp: expect.any(String), data: data[0] });
     expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
     const [delivery] = await deliveriesOf(id);
     expect(delivery).toMatchObject({
