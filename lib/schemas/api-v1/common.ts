@@ -12,13 +12,30 @@ export const when = z
 export const whenOrNull = when.nullable();
 export const named = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * Names `schema` in the document and gives it one realistic example, what the reference page and
+ * code generators show for it; the example is typed against the schema, so the two cannot drift.
+ */
+export function documented<T extends z.ZodType>(schema: T, id: string, example: z.output<T>): T {
+  return schema.meta({ id, examples: [example] });
+}
+
 export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** `Assert<Equals<A, B>>` fails to compile unless the document's answer is the type the services write. */
 export type Assert<T extends true> = T;
 
 /** One page of a list: its items and the cursor of the next page (null on the last). */
 export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+  z.object({
+    data: z.array(item),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Opaque: send it back as ?cursor= for the next page",
+        examples: ["WyIyMDI2LTEyLTA3VDA5OjMwOjAwLjAwMFoiXQ"],
+      }),
+  });
 
 export const apiErrorSchema = z
   .object({ error: z.string(), code: z.string().describe("Stable: what went wrong, for a program") })

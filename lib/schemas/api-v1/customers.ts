@@ -2,19 +2,29 @@ import type { ApiCustomer } from "@/lib/services/tickets/api-customers";
 import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { z } from "../zod";
-import { page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_CUSTOMER } from "./examples";
 
 /** A customer: an address the organisation has had tickets from, with their ticket counts. */
-export const apiCustomerSchema = z
-  .object({
+export const apiCustomerSchema = documented(
+  z.object({
     email: z.string(),
     name: z.string().describe("As on their latest ticket"),
     totalTickets: z.number().int(),
     openTickets: z.number().int(),
     firstContactAt: when.describe("When their first ticket came in"),
     lastActivityAt: when.describe("The last change to any of their tickets"),
-  })
-  .meta({ id: "Customer" });
+  }),
+  "Customer",
+  {
+    email: EXAMPLE_CUSTOMER.email,
+    name: EXAMPLE_CUSTOMER.name,
+    totalTickets: 7,
+    openTickets: 1,
+    firstContactAt: "2026-03-02T15:12:09.000Z",
+    lastActivityAt: "2026-12-07T09:31:02.000Z",
+  },
+);
 
 export type _ApiCustomerMatchesService = Assert<Equals<z.infer<typeof apiCustomerSchema>, Jsonify<ApiCustomer>>>;
 

@@ -1,11 +1,12 @@
 import { z } from "../zod";
 import { GROUP_ASSIGNMENTS, type Group } from "../groups";
 import type { Jsonify } from "../json";
-import { page, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_GROUP, EXAMPLE_IDS } from "./examples";
 
 /** A group of agents: its members and how its new tickets are shared out among them. */
-export const apiGroupSchema = z
-  .object({
+export const apiGroupSchema = documented(
+  z.object({
     id: z.string(),
     name: z.string(),
     memberIds: z.array(z.string()).describe("The members' user ids"),
@@ -19,8 +20,15 @@ export const apiGroupSchema = z
       .int()
       .nullable()
       .describe("Open tickets a member may hold before automatic assignment passes them by (null: no cap)"),
-  })
-  .meta({ id: "Group" });
+  }),
+  "Group",
+  {
+    ...EXAMPLE_GROUP,
+    memberIds: [EXAMPLE_IDS.agent],
+    assignment: "round_robin",
+    maxOpenPerAgent: 15,
+  },
+);
 
 export type _ApiGroupMatchesService = Assert<Equals<z.infer<typeof apiGroupSchema>, Jsonify<Group>>>;
 

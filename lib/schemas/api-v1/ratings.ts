@@ -3,11 +3,12 @@ import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { SATISFACTION_SCORES } from "../satisfaction";
 import { z } from "../zod";
-import { page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_IDS } from "./examples";
 
 /** A customer's satisfaction rating of a ticket, as the API lists it and the rating webhook sends it. */
-export const apiRatingSchema = z
-  .object({
+export const apiRatingSchema = documented(
+  z.object({
     id: z.string(),
     ticketId: z.string(),
     ticketNumber: z.number().int(),
@@ -19,8 +20,19 @@ export const apiRatingSchema = z
       .describe("The agent it counts for: the assignee when the ticket was resolved, else the last agent who replied"),
     ratedAt: when.describe("When the customer first rated the ticket"),
     updatedAt: when.describe("The last change of score or comment (a customer may change a rating for 7 days)"),
-  })
-  .meta({ id: "Rating" });
+  }),
+  "Rating",
+  {
+    id: EXAMPLE_IDS.rating,
+    ticketId: EXAMPLE_IDS.ticket,
+    ticketNumber: 1042,
+    score: "good",
+    comment: "Quick and friendly, thank you!",
+    agentId: EXAMPLE_IDS.agent,
+    ratedAt: "2026-12-08T08:14:55.000Z",
+    updatedAt: "2026-12-08T08:14:55.000Z",
+  },
+);
 
 export type _ApiRatingMatchesService = Assert<Equals<z.infer<typeof apiRatingSchema>, Jsonify<ApiRating>>>;
 

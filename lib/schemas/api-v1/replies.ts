@@ -3,7 +3,8 @@ import type { WithAttachments } from "../attachments";
 import type { Jsonify } from "../json";
 import { conversationQuerySchema, createReplySchema, type StaffReply } from "../tickets";
 import { z } from "../zod";
-import { page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_AGENT, EXAMPLE_IDS } from "./examples";
 import { attachmentSchema } from "./tickets";
 
 /**
@@ -11,8 +12,8 @@ import { attachmentSchema } from "./tickets";
  * carries it): a public reply or an internal note, marked by `type`, its author by display name.
  * What the team writes through a token reads as the team ("Support").
  */
-export const apiReplySchema = z
-  .object({
+export const apiReplySchema = documented(
+  z.object({
     id: z.string(),
     ticketId: z.string(),
     content: z.string().describe("As written: Markdown for the team's replies and notes, plain text for a customer's"),
@@ -32,8 +33,23 @@ export const apiReplySchema = z
       .optional()
       .describe("The ticket's version after this reply (on the answer to a new one)"),
     attachments: z.array(attachmentSchema),
-  })
-  .meta({ id: "Reply" });
+  }),
+  "Reply",
+  {
+    id: EXAMPLE_IDS.reply,
+    ticketId: EXAMPLE_IDS.ticket,
+    content: "Thanks Dana, the corrected invoice is attached. Sorry for the trouble!",
+    type: "public",
+    authorType: "agent",
+    authorEmail: EXAMPLE_AGENT.email,
+    authorName: EXAMPLE_AGENT.fullName,
+    createdAt: "2026-12-07T10:05:41.000Z",
+    senderVerified: true,
+    format: "markdown",
+    html: "<p>Thanks Dana, the corrected invoice is attached. Sorry for the trouble!</p>",
+    attachments: [],
+  },
+);
 
 // The document's reply is the one the services write: a field added to one and not the other fails to compile.
 export type _ApiReplyMatchesService = Assert<

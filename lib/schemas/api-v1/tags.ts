@@ -1,9 +1,13 @@
 import { z } from "../zod";
 import type { Jsonify } from "../json";
 import type { Tag } from "../tags";
-import { page, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_IDS } from "./examples";
 
-export const apiTagSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "Tag" });
+export const apiTagSchema = documented(z.object({ id: z.string(), name: z.string() }), "Tag", {
+  id: EXAMPLE_IDS.tag,
+  name: "billing",
+});
 
 export type _ApiTagMatchesService = Assert<Equals<z.infer<typeof apiTagSchema>, Jsonify<Tag>>>;
 

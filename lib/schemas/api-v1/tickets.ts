@@ -12,60 +12,105 @@ import {
 import type { Jsonify } from "../json";
 import { z } from "../zod";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
-import { named, page, when, whenOrNull, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, named, page, when, whenOrNull, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_AGENT, EXAMPLE_CUSTOMER, EXAMPLE_GROUP, EXAMPLE_IDS } from "./examples";
+
+const ticketFields = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  ticketNumber: z.number().int(),
+  subject: z.string(),
+  description: z.string(),
+  priority: z.enum(TICKET_PRIORITIES as [TicketPriority, ...TicketPriority[]]),
+  status: z.enum(TICKET_STATUSES as [TicketStatus, ...TicketStatus[]]),
+  category: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  assignedTo: z.string().nullable().describe("The assignee's user id"),
+  assigneeName: z.string().nullable(),
+  customerReplied: z.boolean().describe("The last public message is the customer's: they wait for an answer"),
+  firstResponseDueAt: whenOrNull.describe("Null while the ticket waits on the customer (its SLA clocks stand still)"),
+  nextResponseDueAt: whenOrNull.describe("Set while the customer waits on an answer to a follow-up"),
+  resolutionDueAt: whenOrNull,
+  slaRiskAt: whenOrNull.describe("When a running SLA target turns at risk (a quarter of it left)"),
+  slaPolicy: named.nullable().describe("The SLA policy whose targets apply; null for the default targets"),
+  slaPaused: z.boolean(),
+  firstRespondedAt: whenOrNull,
+  resolvedAt: whenOrNull,
+  closedAt: whenOrNull,
+  createdAt: when,
+  updatedAt: when,
+  version: z.number().int().describe("Raised by every change"),
+  tags: z.array(z.string()).optional(),
+  groupId: z.string().nullable().optional(),
+  group: named.nullable().optional(),
+});
+
+/** A customer's new ticket, waiting for the team's first answer, as the examples show it. */
+const TICKET_EXAMPLE: z.output<typeof ticketFields> = {
+  id: EXAMPLE_IDS.ticket,
+  organizationId: EXAMPLE_IDS.organization,
+  ticketNumber: 1042,
+  subject: "Invoice shows the wrong VAT number",
+  description: "Hi, our invoice for November lists our old VAT number. Could you send a corrected one?",
+  priority: "high",
+  status: "open",
+  category: null,
+  customerName: EXAMPLE_CUSTOMER.name,
+  customerEmail: EXAMPLE_CUSTOMER.email,
+  assignedTo: EXAMPLE_IDS.agent,
+  assigneeName: EXAMPLE_AGENT.fullName,
+  customerReplied: true,
+  firstResponseDueAt: "2026-12-07T13:30:00.000Z",
+  nextResponseDueAt: null,
+  resolutionDueAt: "2026-12-09T17:00:00.000Z",
+  slaRiskAt: "2026-12-07T12:30:00.000Z",
+  slaPolicy: { id: EXAMPLE_IDS.policy, name: "Key accounts" },
+  slaPaused: false,
+  firstRespondedAt: null,
+  resolvedAt: null,
+  closedAt: null,
+  createdAt: "2026-12-07T09:30:00.000Z",
+  updatedAt: "2026-12-07T09:31:02.000Z",
+  version: 3,
+  tags: ["billing", "key-account"],
+  groupId: EXAMPLE_GROUP.id,
+  group: EXAMPLE_GROUP,
+};
 
 /** A ticket as the API returns it: in a list, with its assignee's name and whether the customer spoke last. */
-export const apiTicketSchema = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    ticketNumber: z.number().int(),
-    subject: z.string(),
-    description: z.string(),
-    priority: z.enum(TICKET_PRIORITIES as [TicketPriority, ...TicketPriority[]]),
-    status: z.enum(TICKET_STATUSES as [TicketStatus, ...TicketStatus[]]),
-    category: z.string().nullable(),
-    customerName: z.string(),
-    customerEmail: z.string(),
-    assignedTo: z.string().nullable().describe("The assignee's user id"),
-    assigneeName: z.string().nullable(),
-    customerReplied: z.boolean().describe("The last public message is the customer's: they wait for an answer"),
-    firstResponseDueAt: whenOrNull.describe("Null while the ticket waits on the customer (its SLA clocks stand still)"),
-    nextResponseDueAt: whenOrNull.describe("Set while the customer waits on an answer to a follow-up"),
-    resolutionDueAt: whenOrNull,
-    slaRiskAt: whenOrNull.describe("When a running SLA target turns at risk (a quarter of it left)"),
-    slaPolicy: named.nullable().describe("The SLA policy whose targets apply; null for the default targets"),
-    slaPaused: z.boolean(),
-    firstRespondedAt: whenOrNull,
-    resolvedAt: whenOrNull,
-    closedAt: whenOrNull,
-    createdAt: when,
-    updatedAt: when,
-    version: z.number().int().describe("Raised by every change"),
-    tags: z.array(z.string()).optional(),
-    groupId: z.string().nullable().optional(),
-    group: named.nullable().optional(),
-  })
-  .meta({ id: "Ticket" });
+export const apiTicketSchema = documented(ticketFields, "Ticket", TICKET_EXAMPLE);
 
 // The document's ticket is the one the services write: a field added to one and not the other fails to compile.
 export type _ApiTicketMatchesService = Assert<Equals<z.infer<typeof apiTicketSchema>, Jsonify<TicketListItem>>>;
 
 /** A file of a message. */
-export const attachmentSchema = z
-  .object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int().describe("Bytes") })
-  .meta({ id: "Attachment" });
+export const attachmentSchema = documented(
+  z.object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int().describe("Bytes") }),
+  "Attachment",
+  { id: EXAMPLE_IDS.attachment, filename: "invoice-2026-11.pdf", contentType: "application/pdf", size: 48213 },
+);
 
 /** A ticket as a change leaves it (each of a bulk change's): without the list's assignee name and waiting flag. */
-export const apiTicketRecordSchema = apiTicketSchema
-  .omit({ assigneeName: true, customerReplied: true })
-  .meta({ id: "TicketRecord" });
+const { assigneeName: _name, customerReplied: _replied, ...RECORD_EXAMPLE } = TICKET_EXAMPLE;
+export const apiTicketRecordSchema = documented(
+  ticketFields.omit({ assigneeName: true, customerReplied: true }),
+  "TicketRecord",
+  RECORD_EXAMPLE,
+);
 export type _ApiTicketRecordMatchesService = Assert<Equals<z.infer<typeof apiTicketRecordSchema>, Jsonify<Ticket>>>;
 
 /** One ticket as the API returns it on its own: with the files of its first message. */
-export const apiTicketDetailSchema = apiTicketRecordSchema
-  .extend({ attachments: z.array(attachmentSchema) })
-  .meta({ id: "TicketDetail" });
+export const apiTicketDetailSchema = documented(
+  ticketFields.omit({ assigneeName: true, customerReplied: true }).extend({ attachments: z.array(attachmentSchema) }),
+  "TicketDetail",
+  {
+    ...RECORD_EXAMPLE,
+    attachments: [
+      { id: EXAMPLE_IDS.attachment, filename: "invoice-2026-11.pdf", contentType: "application/pdf", size: 48213 },
+    ],
+  },
+);
 export type ApiTicketDetail = z.infer<typeof apiTicketDetailSchema>;
 export type _ApiTicketDetailMatchesService = Assert<Equals<ApiTicketDetail, Jsonify<TicketPane["ticket"]>>>;
 
@@ -112,10 +157,10 @@ export const TICKET_OPERATIONS = {
     response: apiTicketDetailSchema,
     status: 201,
     example: {
-      subject: "Refund for order 4521",
-      description: "The customer was charged twice for order 4521 and asks for one charge back.",
-      customerEmail: "dana@example.com",
-      customerName: "Dana Whitfield",
+      subject: TICKET_EXAMPLE.subject,
+      description: TICKET_EXAMPLE.description,
+      customerEmail: EXAMPLE_CUSTOMER.email,
+      customerName: EXAMPLE_CUSTOMER.name,
       priority: "high",
     },
   },
@@ -140,7 +185,7 @@ export const TICKET_OPERATIONS = {
     body: bulkUpdateTicketsSchema,
     response: z.object({ data: z.array(apiTicketRecordSchema) }),
     example: {
-      ids: ["0193a5e2-7c41-7d2a-9f10-3b5c2e8d4a61", "0193a5e2-9b07-7e44-8c21-6f0d1a2b3c4d"],
+      ids: [EXAMPLE_IDS.ticket, "0193f6a4-9b07-7e44-8c21-6f0d1a2b3c4d"],
       status: "resolved",
       addTags: ["outage-2026-12"],
     },

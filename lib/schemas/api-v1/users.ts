@@ -3,11 +3,12 @@ import { SEAT_ROLES } from "@/lib/permissions/rules";
 import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { z } from "../zod";
-import { page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { EXAMPLE_AGENT, EXAMPLE_IDS } from "./examples";
 
 /** A member of the team (an agent or admin) as the API returns them. */
-export const apiUserSchema = z
-  .object({
+export const apiUserSchema = documented(
+  z.object({
     id: z.string(),
     fullName: z.string(),
     email: z.string(),
@@ -16,8 +17,19 @@ export const apiUserSchema = z
     availability: z.enum(["available", "away"]).describe("Whether automatic assignment may give them new tickets now"),
     groupIds: z.array(z.string()).describe("The groups they belong to"),
     createdAt: when,
-  })
-  .meta({ id: "User" });
+  }),
+  "User",
+  {
+    id: EXAMPLE_IDS.agent,
+    fullName: EXAMPLE_AGENT.fullName,
+    email: EXAMPLE_AGENT.email,
+    role: "agent",
+    isActive: true,
+    availability: "available",
+    groupIds: [EXAMPLE_IDS.group],
+    createdAt: "2026-09-14T08:00:00.000Z",
+  },
+);
 
 export type _ApiUserMatchesService = Assert<Equals<z.infer<typeof apiUserSchema>, Jsonify<ApiUser>>>;
 
