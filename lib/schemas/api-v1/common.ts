@@ -1,4 +1,5 @@
 import type { ApiTokenScope } from "../api-tokens";
+import { pageLimit } from "../fields";
 import { z } from "../zod";
 
 // The public API (`/api/v1`): each call's path, scope, input and answer, written once, one file per
@@ -23,6 +24,10 @@ export function documented<T extends z.ZodType>(schema: T, id: string, example: 
 export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** `Assert<Equals<A, B>>` fails to compile unless the document's answer is the type the services write. */
 export type Assert<T extends true> = T;
+
+/** A list's paging query: `limit` (1 to 200, 50 unless asked) after `cursor`, the next_cursor of the page before. */
+export const pageQuery = (cursorMax = 200) =>
+  z.object({ limit: pageLimit(200, 50), cursor: z.string().max(cursorMax, "Invalid cursor").optional() });
 
 /** One page of a list: its items and the cursor of the next page (null on the last). */
 export const page = <T extends z.ZodType>(item: T) =>

@@ -1,8 +1,7 @@
 import type { ApiCustomer } from "@/lib/services/tickets/api-customers";
-import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { z } from "../zod";
-import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, pageQuery, when, type ApiOperation, type Assert, type Equals } from "./common";
 import { EXAMPLE_CUSTOMER } from "./examples";
 
 /** A customer: an address the organisation has had tickets from, with their ticket counts. */
@@ -29,9 +28,7 @@ export const apiCustomerSchema = documented(
 export type _ApiCustomerMatchesService = Assert<Equals<z.infer<typeof apiCustomerSchema>, Jsonify<ApiCustomer>>>;
 
 /** `GET /api/v1/customers`: `limit` customers after `cursor` in address order, or the one with `email`. */
-export const customerListQuerySchema = z.object({
-  limit: pageLimit(200, 50),
-  cursor: z.string().max(400, "Invalid cursor").optional(),
+export const customerListQuerySchema = pageQuery(400).extend({
   email: z
     .string()
     .trim()

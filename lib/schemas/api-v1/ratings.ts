@@ -1,9 +1,8 @@
 import type { ApiRating } from "@/lib/services/satisfaction/api-ratings";
-import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { SATISFACTION_SCORES } from "../satisfaction";
 import { z } from "../zod";
-import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, pageQuery, when, type ApiOperation, type Assert, type Equals } from "./common";
 import { EXAMPLE_IDS } from "./examples";
 
 /** A customer's satisfaction rating of a ticket, as the API lists it and the rating webhook sends it. */
@@ -37,10 +36,7 @@ export const apiRatingSchema = documented(
 export type _ApiRatingMatchesService = Assert<Equals<z.infer<typeof apiRatingSchema>, Jsonify<ApiRating>>>;
 
 /** `GET /api/v1/ratings`: the newest `limit` ratings before `cursor`. */
-export const ratingListQuerySchema = z.object({
-  limit: pageLimit(200, 50),
-  cursor: z.string().max(200, "Invalid cursor").optional(),
-});
+export const ratingListQuerySchema = pageQuery();
 
 /** The calls on satisfaction ratings. */
 export const RATING_OPERATIONS = {

@@ -1,9 +1,8 @@
 import type { ApiUser } from "@/lib/services/users/api-users";
 import { SEAT_ROLES } from "@/lib/permissions/rules";
-import { pageLimit } from "../fields";
 import type { Jsonify } from "../json";
 import { z } from "../zod";
-import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
+import { documented, page, pageQuery, when, type ApiOperation, type Assert, type Equals } from "./common";
 import { EXAMPLE_AGENT, EXAMPLE_IDS } from "./examples";
 
 /** A member of the team (an agent or admin) as the API returns them. */
@@ -34,10 +33,7 @@ export const apiUserSchema = documented(
 export type _ApiUserMatchesService = Assert<Equals<z.infer<typeof apiUserSchema>, Jsonify<ApiUser>>>;
 
 /** `GET /api/v1/users`: the newest `limit` members before `cursor`. */
-export const userListQuerySchema = z.object({
-  limit: pageLimit(200, 50),
-  cursor: z.string().max(200, "Invalid cursor").optional(),
-});
+export const userListQuerySchema = pageQuery();
 
 /** The calls on the team. */
 export const USER_OPERATIONS = {
