@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { standardWebhookValid } from "../support/standard-webhooks";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 import { createOrgAdmin, setPlanOf } from "./db";
 import { SCREEN_SIZES, expectNoSidewaysScroll, openInTheme, signInAs, toastText } from "./helpers";
 import { expect, test } from "./team";
@@ -13,28 +12,15 @@ import { expect, test } from "./team";
 // secret, turns the endpoint off and deletes it. Agents get no tab; lower plans the upgrade.
 // (The end-to-end server runs with WEBHOOK_ALLOW_PRIVATE_HOSTS=true, so it may post to this machine.)
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
-
-let received: Received[] = [];
-let server: http.Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let hookUrl: string;
 
 test.beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200, { "content-type": "text/plain" }).end("thanks, received");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ticketry`;
+  receiver = await startWebhookReceiver("thanks, received");
+  hookUrl = `${receiver.base}/ticketry`;
 });
-test.afterAll(() => new Promise((resolve) => server.close(resolve)));
-test.beforeEach(() => {
-  received = [];
-});
+test.afterAll(() => receiver.close());
+test.beforeEach(() => receiver.clear());
 
 async function expectNoViolations(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
@@ -98,17 +84,17 @@ test("an admin adds an endpoint, keeps its secret, sends a test event and sees i
   await expect(first).toContainText(/HTTP 200 in \d+ ms/);
   await expect(first.getByLabel("Response body")).toHaveText("thanks, received");
   await expect(row).toContainText(/Last delivery\s*Delivered\s*HTTP 200/);
-  expect(received).toHaveLength(1);
-  expect(JSON.parse(received[0]!.body)).toMatchObject({ type: "webhook.test" });
-  expect(standardWebhookValid(secret, received[0]!.headers, received[0]!.body)).toBe(true);
+  expect(receiver.received).toHaveLength(1);
+  expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "webhook.test" });
+  expect(standardWebhookValid(secret, receiver.received[0]!.headers, receiver.received[0]!.body)).toBe(true);
   await expectNoViolations(page);
 
   // Resent: a second delivery of the same message.
   await first.getByRole("button", { name: /^Resend webhook\.test/ }).click();
   await expect(log.locator("[data-delivery]")).toHaveCount(2);
   await expect(log.locator("[data-delivery]").first()).toContainText("Delivered");
-  expect(received).toHaveLength(2);
-  expect(received[1]!.headers["webhook-id"]).toBe(received[0]!.headers["webhook-id"]);
+  expect(receiver.received).toHaveLength(2);
+  expect(receiver.received[1]!.headers["webhook-id"]).toBe(receiver.received[0]!.headers["webhook-id"]);
 
   // A rotated secret is shown once too.
   await row.getByRole("button", { name: `Rotate secret of ${hookUrl}` }).click();

@@ -1,6 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { standardWebhookValid } from "../support/standard-webhooks";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 import { setPlanOf } from "./db";
 import { signInAs } from "./helpers";
 import { expect, test } from "./team";
@@ -13,24 +12,22 @@ import { expect, test } from "./team";
 
 type Event = { type: string; data: { id: string; ticketId?: string; [field: string]: unknown } };
 
-const received: { event: Event; valid: boolean }[] = [];
 let secret = "";
-let server: http.Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let hookUrl: string;
 
 test.beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ event: JSON.parse(body) as Event, valid: standardWebhookValid(secret, req.headers, body) });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`;
+  receiver = await startWebhookReceiver();
+  hookUrl = `${receiver.base}/events`;
 });
-test.afterAll(() => new Promise((resolve) => server.close(resolve)));
+test.afterAll(() => receiver.close());
+
+/** What the endpoint received, in order, each signature checked against the endpoint's secret. */
+const receivedEvents = () =>
+  receiver.received.map((r) => ({
+    event: JSON.parse(r.body) as Event,
+    valid: standardWebhookValid(secret, r.headers, r.body),
+  }));
 
 test("an agent's change and note reach the endpoint as ticket.updated, ticket.assigned and reply.created, in order, and the log lists them", async ({
   page,
@@ -67,7 +64,8 @@ test("an agent's change and note reach the endpoint as ticket.updated, ticket.as
   const noteId = ((await note.json()) as { id: string }).id;
 
   // The subscription left ticket.created out: nothing for the new ticket itself.
-  await expect.poll(() => received.length).toBe(3);
+  await expect.poll(() => receiver.received.length).toBe(3);
+  const received = receivedEvents();
   expect(received.map((r) => [r.event.type, r.event.data.id])).toEqual([
     ["ticket.updated", ticket.id],
     ["ticket.assigned", ticket.id],

@@ -5,8 +5,6 @@
 // bulk, a macro, a rule, a time rule, a group's round robin, staff replies and notes, a customer on
 // the portal and by mail, the rating link), each carrying the resource as the API returns it,
 // nothing for a rolled-back change or an endpoint not subscribed, a ticket's events in order.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { POST as createEndpoint } from "@/app/api/webhooks/route";
 import { DELETE as removeGroup } from "@/app/api/groups/[id]/route";
 import { POST as replyRoute } from "@/app/api/replies/route";
@@ -22,6 +20,7 @@ import { sweepTimeRules } from "@/lib/services/automations/time-rules";
 import { rateTicket } from "@/lib/services/satisfaction/ratings";
 import { WEBHOOK_JOB } from "@/lib/services/webhooks/enqueue";
 import { standardWebhookValid } from "../../support/standard-webhooks";
+import { startWebhookReceiver } from "../../support/webhook-receiver";
 import { apiTokenOf } from "../helpers/api-token";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
@@ -35,11 +34,17 @@ import { postTicket } from "../helpers/ticket-list";
 type User = { id: string; sessionVersion: number };
 type Event = { type: string; timestamp: string; data: Record<string, unknown> & { id: string } };
 
-/** What the receiving end got, each request's signature checked against its endpoint's secret. */
-let received: { path: string; event: Event; valid: boolean }[] = [];
 const secrets = new Map<string, string>();
-let server: http.Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let base: string;
+
+/** What the receiving end got, in order, each request's signature checked against its endpoint's secret. */
+const received = () =>
+  receiver.received.map(({ path, headers, body }) => ({
+    path,
+    event: JSON.parse(body) as Event,
+    valid: standardWebhookValid(secrets.get(path) ?? "", headers, body),
+  }));
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let mailIn: Awaited<ReturnType<typeof startReceiver>>;
@@ -53,27 +58,17 @@ beforeAll(async () => {
   useFixedDns();
   smtp = await startSmtp();
   mailIn = await startReceiver();
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      const path = req.url ?? "";
-      const valid = standardWebhookValid(secrets.get(path) ?? "", req.headers, body);
-      received.push({ path, event: JSON.parse(body) as Event, valid });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
+  base = receiver.base;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.close();
   await mailIn.close();
   await smtp.stop();
 });
 beforeEach(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-  received = [];
+  receiver.clear();
   await clearJobs();
   org = await createOrg("enterprise");
   admin = await createUser(org.id, "org_admin", { fullName: "Alex Admin" });
@@ -123,13 +118,18 @@ async function deliverAll() {
   });
   expect(undelivered).toEqual([]);
   expect(await queuedJobs(WEBHOOK_JOB)).toEqual([]);
-  expect(received.every((r) => r.valid)).toBe(true);
+  expect(received().every((r) => r.valid)).toBe(true);
 }
 
 /** The events an endpoint received, in order: [type, the ticket's or reply's id]. */
-const typesAt = (path: string) => received.filter((r) => r.path === path).map((r) => r.event.type);
+const typesAt = (path: string) =>
+  received()
+    .filter((r) => r.path === path)
+    .map((r) => r.event.type);
 const eventsAt = (path: string, type: string) =>
-  received.filter((r) => r.path === path && r.event.type === type).map((r) => r.event.data);
+  received()
+    .filter((r) => r.path === path && r.event.type === type)
+    .map((r) => r.event.data);
 
 async function newTicket(body: Record<string, unknown> = {}) {
   const res = await postTicket(agent, { subject: "Printer jammed", customerEmail: "jo@shop.test", ...body });
@@ -437,7 +437,9 @@ describe("reply.created", () => {
     const ticket = await newTicket({ subject: "A refund please" });
     await deliverAll();
     expect(
-      received.filter((r) => r.path === hook).map((r) => [r.event.type, r.event.data.type ?? r.event.data.priority]),
+      received()
+        .filter((r) => r.path === hook)
+        .map((r) => [r.event.type, r.event.data.type ?? r.event.data.priority]),
     ).toEqual([
       ["ticket.created", "high"],
       ["reply.created", "internal"],
@@ -598,7 +600,11 @@ describe("order per ticket", () => {
       status: "pending",
     });
     await deliverAll();
-    expect(received.filter((r) => r.path === hook).map((r) => [r.event.type, r.event.data.id])).toEqual([
+    expect(
+      received()
+        .filter((r) => r.path === hook)
+        .map((r) => [r.event.type, r.event.data.id]),
+    ).toEqual([
       ["ticket.created", ticket.id],
       ["ticket.assigned", ticket.id],
       ["ticket.updated", ticket.id],
