@@ -13,10 +13,12 @@ import { GET as pane } from "@/app/api/tickets/[id]/pane/route";
 import { GET as list } from "@/app/api/tickets/route";
 import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as users } from "@/app/api/users/route";
+import { GET as apiCustomers } from "@/app/api/v1/customers/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
 import type { ActiveRule } from "@/lib/services/automations/active-rules";
 import { candidatesQuery } from "@/lib/services/automations/time-rules";
 import { sessionCookie } from "../helpers/fixtures";
+import { apiTokenOf } from "../helpers/api-token";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 
@@ -506,6 +508,24 @@ describe.each([
     expect(sequentialScans(plans)).toEqual([]);
     expect(ticketIndexes(plans)).toContain("Ticket_organizationId_customerEmail_updatedAt_idx");
     expect(plans.flatMap((p) => p.nodes).filter((n) => n["Node Type"] === "Sort")).toEqual([]);
+  });
+
+  // The public API's customers are the addresses on tickets: each page walks them one index step
+  // per address and reads each one's tickets from its range, never the organisation's tickets.
+  it("pages the public API's customers one address at a time through the customer index", async () => {
+    const { plan } = await db.organization.findUniqueOrThrow({ where: { id: org }, select: { plan: true } });
+    const token = await apiTokenOf(org, ["customers:read"]);
+    try {
+      for (const query of ["?limit=50", `?limit=50&cursor=${Buffer.from("c42@perf.test").toString("base64url")}`]) {
+        const plans = await explainAll(() =>
+          apiCustomers(makeRequest(`/api/v1/customers${query}`, { headers: token.headers }), params()),
+        );
+        expect(sequentialScans(plans)).toEqual([]);
+        expect(new Set(ticketIndexes(plans))).toEqual(new Set(["Ticket_organizationId_customerEmail_updatedAt_idx"]));
+      }
+    } finally {
+      await db.organization.update({ where: { id: org }, data: { plan } });
+    }
   });
 
   it("opens the ticket pane with one statement that reads every part by index", async () => {
