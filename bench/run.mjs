@@ -816,9 +816,9 @@ async function inRounds(once) {
 
 /**
  * The scenarios in round `round`'s order: in every second round each paired scenario
- * (`...:25-rules`, `...:api-token`) changes places with its base, so it runs first. The machine's
- * speed drifts over a run (a fixed piece of work took 13.7 ms of a core at the start of one run
- * and 15.7 ms at its end), and a pair measured always in the same order gave the drift to one side.
+ * (`...:25-rules`, `...:api-token`) changes places with its base, so it runs first. This machine's
+ * speed drifts over a run (see Machine in the report), and a pair measured always in the same
+ * order gave the drift to one side.
  * @template {[string, ...unknown[]]} S
  * @param {S[]} scenarios
  * @param {number} round
