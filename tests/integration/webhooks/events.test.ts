@@ -512,14 +512,18 @@ describe("ticket.rating_received", () => {
 
 describe("what is not sent", () => {
   it("nothing for a change rolled back after its events were queued", async () => {
-    const [a, b] = [await newTicket(), await newTicket()];
+    const [a, b] = [await newTicket(), await newTicket({ subject: "History refused here" })];
     const hook = await subscribe(["ticket.updated", "ticket.assigned"]);
-    // The second ticket's history refuses to be written: the bulk change fails after the first ticket's events.
-    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_history() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW."ticketId" = '${b.id}' THEN RAISE EXCEPTION 'history refused'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_history BEFORE INSERT ON "AuditEvent" FOR EACH ROW EXECUTE FUNCTION refuse_history()`,
-    );
+    // The second ticket's history refuses to be written: the bulk change fails after the first ticket's
+    // events. Fixed SQL (DDL takes no parameters): the ticket is known by its subject.
+    await db.$executeRaw`CREATE FUNCTION refuse_history() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF (SELECT "subject" FROM "Ticket" WHERE "id" = NEW."ticketId") = 'History refused here' THEN
+          RAISE EXCEPTION 'history refused';
+        END IF;
+        RETURN NEW;
+      END $$`;
+    await db.$executeRaw`CREATE TRIGGER refuse_history BEFORE INSERT ON "AuditEvent" FOR EACH ROW EXECUTE FUNCTION refuse_history()`;
     try {
       const res = await bulkRoute(
         makeRequest("/api/tickets/bulk", {
@@ -531,8 +535,8 @@ describe("what is not sent", () => {
       );
       expect(res.status).toBe(500);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER refuse_history ON "AuditEvent"`);
-      await db.$executeRawUnsafe(`DROP FUNCTION refuse_history()`);
+      await db.$executeRaw`DROP TRIGGER refuse_history ON "AuditEvent"`;
+      await db.$executeRaw`DROP FUNCTION refuse_history()`;
     }
     expect(await db.webhookDelivery.count({ where: { ticketId: { in: [a.id, b.id] } } })).toBe(0);
     await deliverAll();
