@@ -52,6 +52,12 @@ export const PERMISSIONS = {
   "api_tokens.manage": ADMINS,
   /** The organisation's webhooks: subscribe addresses to events, rotate secrets, read and resend deliveries. */
   "webhooks.manage": ADMINS,
+  /** The knowledge base: list and read articles of every status, search them from the reply box. */
+  "kb.read": STAFF,
+  /** Write, edit, publish and restore knowledge base articles, upload their images, preview them. */
+  "kb.write": STAFF,
+  /** The knowledge base's categories (create, rename, reorder, delete) and the help center settings. */
+  "kb.manage": ADMINS,
   /** The organisation's groups of agents: filter the queue by them, put a ticket in one. */
   "groups.read": STAFF,
   /** Create, rename and delete groups, choose their members and how their tickets are shared. */

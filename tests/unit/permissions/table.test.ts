@@ -18,6 +18,8 @@ const STAFF: Permission[] = [
   "onboarding.finish",
   "macros.read",
   "groups.read",
+  "kb.read",
+  "kb.write",
 ];
 const ADMIN: Permission[] = [
   ...STAFF,
@@ -36,6 +38,7 @@ const ADMIN: Permission[] = [
   "organization.upgrade",
   "users.manage",
   "admin.view",
+  "kb.manage",
 ];
 const PLATFORM: Permission[] = [
   ...ADMIN,
