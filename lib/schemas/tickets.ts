@@ -153,6 +153,9 @@ export const ticketListQuerySchema = z
   })
   .refine((v) => v.sort !== "relevance" || !!v.q, { error: "Relevance needs a search" });
 
+/** Knowledge base articles one reply may send (each inserted as a link or as its text). */
+export const REPLY_ARTICLES_MAX = 10;
+
 export const createReplySchema = z.object({
   ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),
   content: z
@@ -167,6 +170,13 @@ export const createReplySchema = z.object({
   version: seenVersion,
   /** The macro the agent applied (staff only): its field changes commit with the reply. */
   macroId: z.string({ error: "Unknown macro" }).min(1, "Unknown macro").max(64, "Unknown macro").optional(),
+  /** The knowledge base articles the agent inserted (staff only): recorded as sent with the reply. */
+  articleIds: z
+    .array(z.string({ error: "Unknown article" }).min(1, "Unknown article").max(64, "Unknown article"), {
+      error: "articleIds must be a list of article ids",
+    })
+    .max(REPLY_ARTICLES_MAX, `A reply may send at most ${REPLY_ARTICLES_MAX} articles`)
+    .optional(),
 });
 
 /** The composer's Preview: the text as it stands (empty is fine, it previews as nothing). */

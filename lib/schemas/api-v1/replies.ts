@@ -57,7 +57,7 @@ export type _ApiReplyMatchesService = Assert<
 >;
 
 /** A new reply or internal note: the ticket is the path's; a status moves the ticket with it ("Send and set ..."). */
-export const apiCreateReplySchema = createReplySchema.omit({ ticketId: true, macroId: true });
+export const apiCreateReplySchema = createReplySchema.omit({ ticketId: true, macroId: true, articleIds: true });
 
 /** The calls on a ticket's conversation. */
 export const REPLY_OPERATIONS = {

@@ -34,6 +34,7 @@ import { applyTicketTags } from "@/lib/services/tickets/tags";
 import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
 import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 import { authorNameOf, REPLY_SELECT } from "@/lib/services/replies/staff-reply";
+import { recordArticlesSent } from "@/lib/services/kb/sent";
 
 /** What a customer's view of a reply is built from: the names, not the addresses. */
 export const CUSTOMER_REPLY_SELECT = {
@@ -100,6 +101,7 @@ export function createReply(
   if (input.status !== undefined && !can(user, "tickets.update"))
     throw forbidden("Customers cannot change status, priority or assignee");
   if (input.macroId !== undefined && !can(user, "macros.read")) throw forbidden("Customers cannot apply macros");
+  if (input.articleIds?.length && !can(user, "kb.read")) throw forbidden("Customers cannot send knowledge base articles");
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }
 
@@ -111,14 +113,16 @@ export function createReply(
  * A macro applied with the reply works the same way: its status, priority and assignee change
  * with the reply, each in the history like a manual change; if any part fails, nothing is saved
  * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
- * macro's. A reply that changes nothing else is written without the lock (see plain.ts).
+ * macro's. Knowledge base articles inserted into the reply are recorded as sent with it, in the
+ * same transaction. A reply that changes nothing else is written without the lock (see plain.ts).
  */
 export async function createStaffReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
   const type = input.type;
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);
   const author = replyAuthor(user);
-  if (input.macroId === undefined) {
+  // Articles sent are recorded with the reply, in its transaction: not the one-statement path.
+  if (input.macroId === undefined && !input.articleIds?.length) {
     const written = await writePlainReply(user, input, body, now);
     if (written) return written;
   }
@@ -150,6 +154,7 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
         select: REPLY_SELECT,
       })
       .then(toReply);
+    await recordArticlesSent(tx, { ...reply, organizationId: user.organizationId }, input.articleIds ?? []);
     const next = wantedStatus as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const { version: ticketVersion } = await tx.ticket.update({

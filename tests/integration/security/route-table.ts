@@ -356,6 +356,13 @@ export const ROUTE_TABLE: RouteEntry[] = [
     scoped: true,
     call: ({ target }) => ({ params: { id: target.ticket.id } }),
   },
+  {
+    route: "/api/tickets/[id]/articles-sent",
+    method: "GET",
+    access: ROLES.staff,
+    scoped: true,
+    call: ({ target }) => ({ params: { id: target.ticket.id } }),
+  },
   { route: "/api/customers", method: "GET", access: ROLES.staff, call: () => ({ query: { q: "customer" } }) },
   {
     route: "/api/replies/[ticketId]",

@@ -1,0 +1,62 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { KbArticleStatus } from "@/generated/prisma/enums";
+import { badRequest, notFound } from "@/lib/errors";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { db } from "@/lib/server/db";
+
+/** An article a reply sent, as the ticket's conversation names it under the reply. */
+export type SentArticle = { id: string; title: string; slug: string; status: KbArticleStatus };
+/** `GET /api/tickets/{id}/articles-sent`: per reply of the ticket, the articles it sent. */
+export type ArticlesSent = { sent: { replyId: string; articles: SentArticle[] }[] };
+
+export const ARTICLE_NOT_FOUND_FOR_REPLY =
+  "An article you inserted no longer exists (it may have been deleted). Your reply was not sent: remove it and send again.";
+
+/** The most sent articles one ticket lists: far more than any conversation sends. */
+const SENT_LIST_MAX = 500;
+
+/**
+ * Records, in the reply's transaction, the knowledge base articles the agent inserted into it,
+ * so the ticket shows what the customer was sent and the editor counts how often an article
+ * answers a ticket. An id that is not one of the organisation's articles refuses the whole
+ * reply (400): nothing is saved and the agent's text stays in the reply box.
+ */
+export async function recordArticlesSent(
+  tx: Prisma.TransactionClient,
+  reply: { id: string; organizationId: string; ticketId: string; createdAt: Date },
+  articleIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(articleIds)];
+  if (ids.length === 0) return;
+  const found = await tx.kbArticle.findMany({
+    where: { id: { in: ids }, organizationId: reply.organizationId },
+    select: { id: true },
+  });
+  if (found.length !== ids.length) throw badRequest(ARTICLE_NOT_FOUND_FOR_REPLY);
+  await tx.kbArticleSent.createMany({
+    data: ids.map((articleId) => ({
+      replyId: reply.id,
+      articleId,
+      organizationId: reply.organizationId,
+      ticketId: reply.ticketId,
+      createdAt: reply.createdAt,
+    })),
+  });
+}
+
+/** Which articles each reply of a ticket sent, oldest first; another organisation's ticket is a 404. */
+export async function articlesSentOnTicket(user: SessionUser, ticketId: string): Promise<ArticlesSent> {
+  const { organizationId } = user;
+  const ticket = await db.ticket.findFirst({ where: { id: ticketId, organizationId }, select: { id: true } });
+  if (!ticket) throw notFound("Ticket not found");
+  const rows = await db.kbArticleSent.findMany({
+    where: { organizationId, ticketId },
+    orderBy: [{ createdAt: "asc" }, { replyId: "asc" }],
+    take: SENT_LIST_MAX,
+    select: { replyId: true, article: { select: { id: true, title: true, slug: true, status: true } } },
+  });
+  const byReply = new Map<string, SentArticle[]>();
+  for (const { replyId, article } of rows) byReply.set(replyId, [...(byReply.get(replyId) ?? []), article]);
+  return { sent: [...byReply].map(([replyId, articles]) => ({ replyId, articles })) };
+}
