@@ -47,6 +47,15 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} changed the plan from ${planName(m.from)} to ${planName(m.to)}`;
     case "organization.signature_changed":
       return `${actor} changed the email signature`;
+    case "kb.settings_changed": {
+      const turned = [
+        m.helpCenterEnabled === undefined ? "" : `turned the help center ${m.helpCenterEnabled ? "on" : "off"}`,
+        m.receiptSuggestsArticles === undefined
+          ? ""
+          : `turned article suggestions in receipts ${m.receiptSuggestsArticles ? "on" : "off"}`,
+      ].filter(Boolean);
+      return `${actor} ${turned.join(" and ") || "changed the help center settings"}`;
+    }
     case "mail.quota_reached":
       return `Emails to customers were paused: the ${planName(m.plan)} plan allows ${str(m.limit)} per ${str(m.per)}`;
     case "mail.undeliverable":

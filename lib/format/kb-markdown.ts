@@ -31,7 +31,18 @@ const isLink = (url: string) => WEB_OR_MAIL.test(url) || HELP_PATH.test(url);
 /** Indented code stays out, as in replies: a pasted signature indented by four spaces reads as typed. */
 const parser = new MarkdownIt("zero", { html: false, breaks: true, linkify: true, typographer: false })
   .enable(["blockquote", "fence", "list", "heading", "hr", "table"])
-  .enable(["newline", "escape", "backticks", "emphasis", "strikethrough", "link", "image", "autolink", "entity", "linkify"]);
+  .enable([
+    "newline",
+    "escape",
+    "backticks",
+    "emphasis",
+    "strikethrough",
+    "link",
+    "image",
+    "autolink",
+    "entity",
+    "linkify",
+  ]);
 parser.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 parser.validateLink = (url) => {
   const trimmed = url.trim();
