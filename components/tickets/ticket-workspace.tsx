@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { isKbSection } from "@/components/kb/kb-location";
 import { BackToList } from "@/components/workspace/back-to-list";
 import { useOpenTicket } from "@/components/workspace/open-ticket";
 import { queueLabel } from "@/components/workspace/queues";
@@ -24,6 +25,8 @@ const NewTicketDialog = dynamic(() => import("./new-ticket-dialog").then((m) => 
   loading: () => <NewTicketButton disabled />,
 });
 const Dashboard = dynamic(() => import("@/components/dashboard/dashboard").then((m) => m.Dashboard));
+// The knowledge base (editor, revisions, insights) loads only when its section is opened.
+const KnowledgeBase = dynamic(() => import("@/components/kb/knowledge-base").then((m) => m.KnowledgeBase));
 // Loaded when first opened, so the workspace's first load does not carry them.
 const CommandPalette = dynamic(() => import("@/components/workspace/command-palette").then((m) => m.CommandPalette));
 const ShortcutHelp = dynamic(() => import("@/components/workspace/shortcut-help").then((m) => m.ShortcutHelp));
@@ -55,15 +58,6 @@ const REDIRECTS: Record<string, string> = {
   profile: "/profile",
 };
 
-function KnowledgeBase() {
-  return (
-    <div className="grid place-items-center gap-2 p-16 text-center">
-      <h2 className="text-xl font-semibold">Knowledge Base</h2>
-      <p className="text-muted-foreground">The knowledge base is coming soon.</p>
-    </div>
-  );
-}
-
 /**
  * /app: the section comes from the URL hash (my-open by default) and the open ticket from
  * `?ticket=<number>`. The workspace is one screen high: the queue and the ticket scroll on
@@ -81,7 +75,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
   const view: View = isView(section) ? section : "my-open";
   const resolved = useTicketByNumber(ticketNumber);
   const selectedId = ticketNumber !== null && resolved.data?.ticketNumber === ticketNumber ? resolved.data.id : null;
-  const inQueue = !REDIRECTS[section] && section !== "dashboard" && section !== "knowledge-base";
+  const inQueue = !REDIRECTS[section] && section !== "dashboard" && !isKbSection(section);
 
   const changeTicket = useWorkspaceShortcuts({
     enabled: inQueue,
@@ -128,7 +122,7 @@ export function TicketWorkspace({ staff }: { staff: boolean }) {
 
   if (REDIRECTS[section]) return null;
   if (section === "dashboard") return <Dashboard onOpenTicket={(id) => void openTicket(id, "all-open")} />;
-  if (section === "knowledge-base") return <KnowledgeBase />;
+  if (isKbSection(section)) return <KnowledgeBase />;
 
   const open = ticketNumber !== null;
   return (

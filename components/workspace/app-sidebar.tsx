@@ -18,13 +18,13 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from "@/components/ui/sidebar";
-import { toast } from "@/components/ui/use-toast";
 import type { PublicUser } from "@/lib/auth/session";
 import { initials } from "@/lib/format/initials";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
 import { useQueueCounts } from "@/components/tickets/queries";
+import { isKbSection } from "@/components/kb/kb-location";
 import { AvailabilitySwitch } from "./availability-switch";
 import { queuesFor } from "./queues";
 import { navigateWorkspace, useWorkspaceLocation } from "./workspace-location";
@@ -143,17 +143,15 @@ export function AppSidebar({ user }: { user: PublicUser }) {
                 <PageLink {...linkTo("/users")} label="User Management" icon={Users} />
               </>
             )}
-            <SidebarMenuItem>
-              <SidebarMenuButton
-                tooltip="Knowledge Base"
-                onClick={() =>
-                  toast({ title: "Coming soon", description: "Knowledge base feature is under development" })
-                }
-              >
-                <BookOpen />
-                <span>Knowledge Base</span>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
+            {can(user, "kb.read") && (
+              <PageLink
+                href="/app#knowledge-base"
+                label="Knowledge Base"
+                icon={BookOpen}
+                active={!!activeView && isKbSection(activeView)}
+                onClick={sectionClick(onApp, "knowledge-base", close)}
+              />
+            )}
             <PageLink {...linkTo("/profile")} label="Profile" icon={User} />
             <PageLink {...linkTo("/settings")} label="Settings" icon={Settings} />
           </SidebarMenu>

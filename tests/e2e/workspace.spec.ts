@@ -103,11 +103,12 @@ test.describe("agent workspace", () => {
     await expect(page.getByText(/of 1000 limit used/)).toBeVisible();
   });
 
-  test("knowledge base says coming soon; #settings goes to /settings", async ({ page, team }) => {
+  test("the sidebar opens the knowledge base; #settings goes to /settings", async ({ page, team }) => {
     await signInAs(page, team.agent.email);
     await page.goto("/app");
-    await page.getByRole("button", { name: "Knowledge Base" }).click();
-    await expect(toastText(page, "Knowledge base feature is under development")).toBeVisible();
+    await page.getByRole("link", { name: "Knowledge Base" }).click();
+    await expect(page).toHaveURL(/#knowledge-base$/);
+    await expect(page.getByRole("heading", { name: "Knowledge Base", level: 2 })).toBeVisible();
     await page.goto("/app#settings");
     await expect(page).toHaveURL("/settings");
   });

@@ -1,14 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { KbArticleStatus } from "@/generated/prisma/enums";
 import { badRequest, notFound } from "@/lib/errors";
+import type { ArticlesSent, SentArticle } from "@/lib/schemas/kb-sent";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { db } from "@/lib/server/db";
-
-/** An article a reply sent, as the ticket's conversation names it under the reply. */
-export type SentArticle = { id: string; title: string; slug: string; status: KbArticleStatus };
-/** `GET /api/tickets/{id}/articles-sent`: per reply of the ticket, the articles it sent. */
-export type ArticlesSent = { sent: { replyId: string; articles: SentArticle[] }[] };
 
 export const ARTICLE_NOT_FOUND_FOR_REPLY =
   "An article you inserted no longer exists (it may have been deleted). Your reply was not sent: remove it and send again.";

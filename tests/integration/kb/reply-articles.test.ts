@@ -3,7 +3,8 @@ import { GET as articlesSent } from "@/app/api/tickets/[id]/articles-sent/route"
 import { POST as create } from "@/app/api/tickets/route";
 import type { KbArticleStatus } from "@/generated/prisma/enums";
 import { REPLY_ARTICLES_MAX } from "@/lib/schemas/tickets";
-import { ARTICLE_NOT_FOUND_FOR_REPLY, type ArticlesSent } from "@/lib/services/kb/sent";
+import type { ArticlesSent } from "@/lib/schemas/kb-sent";
+import { ARTICLE_NOT_FOUND_FOR_REPLY } from "@/lib/services/kb/sent";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
