@@ -5,7 +5,7 @@ import { refuseUnstorableText, utf8Text } from "@/lib/http/server/input-text";
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads the body, stopping as soon as it passes `maxBytes` (no unbounded buffering). */
-async function readLimitedBytes(req: NextRequest, maxBytes: number): Promise<Buffer> {
+export async function readLimitedBytes(req: NextRequest, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge();
   if (!req.body) return Buffer.alloc(0);
