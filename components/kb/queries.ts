@@ -113,8 +113,8 @@ export function useKbRevisions(id: string, { enabled = true }: { enabled?: boole
   return useQuery<{ revisions: KbRevisionJson[] }>({ queryKey: kbKeys.revisions(id), enabled });
 }
 
-export function useKbSettings() {
-  return useQuery<KbSettings>({ queryKey: kbKeys.settings });
+export function useKbSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<KbSettings>({ queryKey: kbKeys.settings, enabled });
 }
 
 export function useKbInsights() {

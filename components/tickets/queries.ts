@@ -272,6 +272,8 @@ type NewReply = {
   version?: number;
   /** The applied macro: its field changes are made with the reply. */
   macroId?: string;
+  /** Knowledge base articles inserted into the reply: recorded as sent with it. */
+  articleIds?: string[];
 };
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {

@@ -1,8 +1,10 @@
 "use client";
 
-import { EyeOff, MessageSquareText } from "lucide-react";
+import { BookOpen, EyeOff, MessageSquareText, X } from "lucide-react";
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
+import { ArticlePicker, type ArticleInsert } from "@/components/kb/article-picker";
+import { useArticleTarget } from "@/components/kb/article-target";
 import { MacroPicker } from "@/components/macros/macro-picker";
 import { PendingMacro } from "@/components/macros/pending-macro";
 import { useMacroTarget } from "@/components/macros/macro-target";
@@ -102,7 +104,33 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
   const [pickingMacro, setPickingMacro] = useState(false);
   // The macro whose field changes go with this reply (the latest applied one that has any).
   const [macro, setMacro] = useState<MacroJson | null>(null);
-  const active = focus.within || content !== "" || mode === "preview" || pickingMacro || !!stale || !!macro;
+  // Knowledge base articles inserted into this reply: recorded as sent with it.
+  const mayInsertArticles = canWriteNotes && can(me, "kb.read");
+  const [pickingArticle, setPickingArticle] = useState(false);
+  const [articles, setArticles] = useState<{ id: string; title: string }[]>([]);
+  const active =
+    focus.within ||
+    content !== "" ||
+    mode === "preview" ||
+    pickingMacro ||
+    pickingArticle ||
+    articles.length > 0 ||
+    !!stale ||
+    !!macro;
+
+  /** Puts text where the cursor was, on a line of its own start, and the cursor after it. */
+  function insertText(text: string) {
+    const area = textarea.current;
+    const start = area ? area.selectionStart : content.length;
+    const end = area ? area.selectionEnd : content.length;
+    const before = content.slice(0, start);
+    const glue = before && !before.endsWith("\n") ? "\n" : "";
+    draft.update(before + glue + text + content.slice(end));
+    const caret = before.length + glue.length + text.length;
+    // The text is there to be edited: back to Write, the cursor after it.
+    setMode("write");
+    selectNext.current = { start: caret, end: caret };
+  }
 
   /** Fills the macro's placeholders from this ticket and puts its text where the cursor was. */
   function applyMacro(picked: MacroJson) {
@@ -111,19 +139,19 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
       agent: { fullName: me?.fullName ?? null },
       organization: organization.data ? { name: organization.data.name } : null,
     });
-    const area = textarea.current;
-    const start = area ? area.selectionStart : content.length;
-    const end = area ? area.selectionEnd : content.length;
-    const before = content.slice(0, start);
-    const glue = before && !before.endsWith("\n") ? "\n" : "";
-    draft.update(before + glue + text + content.slice(end));
+    insertText(text);
     if (macroChangesText(picked).length > 0) setMacro(picked);
-    const caret = before.length + glue.length + text.length;
-    // The text is there to be edited: back to Write, the cursor after it.
-    setMode("write");
-    selectNext.current = { start: caret, end: caret };
   }
   useMacroTarget(applyMacro);
+
+  /** A link to the article or its text where the cursor was; the article goes with the reply as sent. */
+  function insertArticle(picked: ArticleInsert) {
+    insertText(picked.text);
+    setArticles((list) =>
+      list.some((a) => a.id === picked.id) ? list : [...list, { id: picked.id, title: picked.title }],
+    );
+  }
+  useArticleTarget(() => mayInsertArticles && setPickingArticle(true));
 
   function format(action: FormatAction) {
     const el = textarea.current;
@@ -157,11 +185,13 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         ...(status ? { status } : {}),
         ...(version ? { version } : {}),
         ...(macro ? { macroId: macro.id } : {}),
+        ...(articles.length ? { articleIds: articles.map((a) => a.id) } : {}),
       },
       {
         onSuccess: () => {
           draft.clear(sentKey);
           setMacro(null);
+          setArticles([]);
           if (kind === "internal" && replyKind.noteAdded()) setKindNews("Back to a reply to the customer");
           if (next) onOpenTicket?.(next);
         },
@@ -315,6 +345,29 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         </div>
       )}
       {macro && <PendingMacro macro={macro} onDrop={() => setMacro(null)} />}
+      {articles.length > 0 && (
+        <div data-pending-articles className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Sends articles:</span>
+          {articles.map((a) => (
+            <span
+              key={a.id}
+              className="inline-flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-0.5 pl-2"
+            >
+              <span className="max-w-60 truncate">{a.title}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-6"
+                aria-label={`Do not record ${a.title} as sent`}
+                onClick={() => setArticles((list) => list.filter((x) => x.id !== a.id))}
+              >
+                <X aria-hidden />
+              </Button>
+            </span>
+          ))}
+        </div>
+      )}
       <div className={cn("flex flex-wrap items-center justify-between gap-2", !active && "hidden")}>
         <div className="flex flex-wrap items-center gap-3">
           {internal && (
@@ -334,6 +387,11 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
           {mayUseMacros && (
             <Button type="button" variant="outline" size="sm" onClick={() => setPickingMacro(true)}>
               <MessageSquareText aria-hidden /> Macros
+            </Button>
+          )}
+          {mayInsertArticles && (
+            <Button type="button" variant="outline" size="sm" onClick={() => setPickingArticle(true)}>
+              <BookOpen aria-hidden /> Articles
             </Button>
           )}
           <span id="reply-draft-state" role="status" className="text-xs text-muted-foreground">
@@ -364,6 +422,16 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
             if (!open) requestAnimationFrame(() => textarea.current?.focus());
           }}
           onPick={applyMacro}
+        />
+      )}
+      {mayInsertArticles && (
+        <ArticlePicker
+          open={pickingArticle}
+          onOpenChange={(open) => {
+            setPickingArticle(open);
+            if (!open) requestAnimationFrame(() => textarea.current?.focus());
+          }}
+          onPick={insertArticle}
         />
       )}
       <ReopenDialog

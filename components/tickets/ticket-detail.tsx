@@ -23,6 +23,9 @@ import { TicketViewers } from "@/components/live/ticket-viewers";
 import { useTicketUpdatedByOthers } from "@/components/live/use-ticket-updated";
 import { useTyping } from "@/components/live/use-typing";
 import { useCurrentUser } from "@/components/users/use-current-user";
+import { useArticlesSent } from "@/components/kb/queries";
+import { SentArticles } from "@/components/kb/sent-articles";
+import { can } from "@/lib/permissions/table";
 
 export function TicketDetail({
   ticketId,
@@ -59,6 +62,9 @@ export function TicketDetail({
   useAnnouncePresence(ticketId, typing.typing, staff);
   const viewers = useTicketViewers(ticketId, me?.id, staff && ready);
   const news = useTicketUpdatedByOthers(ticketId, ticket.data);
+  // Which knowledge base articles each reply sent (the team's own record; customers never see it).
+  const sent = useArticlesSent(ticketId, { enabled: staff && ready && can(me, "kb.read") });
+  const sentByReply = useMemo(() => new Map((sent.data?.sent ?? []).map((s) => [s.replyId, s.articles])), [sent.data]);
 
   if (ticket.isPending) return <p className="p-6 text-sm text-muted-foreground">Loading ticket...</p>;
   if (ticket.isError) return <p className="p-6 text-sm text-destructive">Ticket not found</p>;
@@ -148,6 +154,7 @@ export function TicketDetail({
                 <ReplyAuthor reply={r} at={format(new Date(r.createdAt), "MMM d, HH:mm")} />
                 <MessageBody content={r.content} html={r.html} />
                 <AttachmentList attachments={r.attachments} />
+                <SentArticles articles={sentByReply.get(r.id) ?? []} />
               </div>
             );
           })}

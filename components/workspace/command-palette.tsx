@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Keyboard, LayoutDashboard, MessageSquareText, Plus, Ticket } from "lucide-react";
+import { BookOpen, Keyboard, LayoutDashboard, MessageSquareText, Plus, Ticket } from "lucide-react";
 import { useMemo } from "react";
 import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
 import { ListboxSearch, useListboxSearch } from "@/components/ui/listbox-search";
+import { useArticleTargetOpen } from "@/components/kb/article-target";
 import { useMacroTargetApply } from "@/components/macros/macro-target";
 import { useMacros } from "@/components/macros/queries";
 import { ticketKeys } from "@/components/tickets/queries";
@@ -74,6 +75,9 @@ export function CommandPalette({
   const me = useCurrentUser();
   const mayUseMacros = can(me, "macros.read");
   const macros = useMacros({ enabled: open && !!applyMacro && mayUseMacros });
+  // Knowledge base articles likewise go into the open reply box, through its own article picker.
+  const openArticles = useArticleTargetOpen();
+  const mayInsertArticles = can(me, "kb.read");
 
   const commands = useMemo(() => {
     const typed = search.trim();
@@ -123,6 +127,18 @@ export function CommandPalette({
         icon: <Keyboard aria-hidden />,
         run: onShortcuts,
       },
+      ...(openArticles && mayInsertArticles
+        ? [
+            {
+              id: "insert-article",
+              group: "Actions",
+              label: "Insert article",
+              keywords: "knowledge base help center link reply",
+              icon: <BookOpen aria-hidden />,
+              run: openArticles,
+            },
+          ]
+        : []),
     ];
     const macroCommands: Command[] =
       applyMacro && mayUseMacros
@@ -151,6 +167,8 @@ export function CommandPalette({
     onNewTicket,
     onShortcuts,
     applyMacro,
+    openArticles,
+    mayInsertArticles,
     me,
     mayUseMacros,
     macros.data,
