@@ -21,6 +21,12 @@ export const kbArticleListQuerySchema = z.object({
 });
 export type KbArticleListQuery = z.infer<typeof kbArticleListQuerySchema>;
 
+/**
+ * The request body of an article's save or preview: room for a body at its longest in any script
+ * (up to four bytes a character, and JSON's escapes), where other JSON calls get 64 KB.
+ */
+export const KB_ARTICLE_REQUEST_MAX_BYTES = 512 * 1024;
+
 /** `POST /api/kb/preview`: a body as the editor holds it (blank previews as nothing). */
 export const kbPreviewSchema = z.object({
   body: z

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/server/route";
+import { KB_ARTICLE_REQUEST_MAX_BYTES } from "@/lib/schemas/kb-api";
 import { kbArticleUpdateSchema } from "@/lib/schemas/kb";
 import { deleteArticle, getArticle, updateArticle } from "@/lib/services/kb/articles";
 
@@ -7,7 +8,7 @@ export const GET = route({ permission: "kb.read" }, ({ user, params }) => getArt
 
 // PATCH /api/kb/articles/{id} - change any of its fields; a change is saved as a new revision (staff).
 export const PATCH = route(
-  { permission: "kb.write", body: kbArticleUpdateSchema, maxBodyBytes: 512 * 1024 },
+  { permission: "kb.write", body: kbArticleUpdateSchema, maxBodyBytes: KB_ARTICLE_REQUEST_MAX_BYTES },
   ({ user, params, body }) => updateArticle(user, params.id!, body),
 );
 
