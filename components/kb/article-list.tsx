@@ -11,6 +11,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { errorMessage } from "@/lib/http/client/api";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { KB_ARTICLE_STATUSES } from "@/lib/schemas/kb";
+import { KB_NO_CATEGORY } from "@/lib/schemas/kb-api";
 import { goToKb, kbHref } from "./kb-location";
 import { articleSearch, useKbArticles, useKbCategories, type KbArticleListItemJson } from "./queries";
 import { KB_STATUS_LABELS, KbStatusBadge } from "./status-badge";
@@ -73,6 +74,7 @@ export function ArticleList({ canWrite }: { canWrite: boolean }) {
   ];
   const categoryOptions: Option[] = [
     { value: ALL, label: "All categories" },
+    { value: KB_NO_CATEGORY, label: "No category" },
     ...(categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
 
