@@ -75,6 +75,8 @@ function passThrough(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
+  // A page cannot see its request's method; the help center counts no view for a HEAD request.
+  requestHeaders.set("x-request-method", request.method);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);

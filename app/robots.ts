@@ -1,13 +1,19 @@
 import type { MetadataRoute } from "next";
+import { enabledHelpCenters } from "@/lib/services/kb/help-center";
+import { helpPaths } from "@/lib/site/help-paths";
 import { siteUrl } from "@/lib/site/seo";
 
-/** Crawl the public site only; the workspace, API and one-time-link pages stay out. */
-export default function robots(): MetadataRoute.Robots {
+// Read when asked: the help centers that are on change without a deploy.
+export const dynamic = "force-dynamic";
+
+/** Crawl the public site only; the workspace, API and one-time-link pages stay out. Each help center that is on has its own sitemap. */
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  const helpCenters = await enabledHelpCenters();
   return {
     rules: [
       {
         userAgent: "*",
-        allow: ["/", "/pricing", "/privacy", "/docs/api"],
+        allow: ["/", "/pricing", "/privacy", "/docs/api", "/help/", "/api/kb/images/"],
         disallow: [
           "/api/",
           "/app",
@@ -21,9 +27,10 @@ export default function robots(): MetadataRoute.Robots {
           "/unsubscribe",
           "/reset-password",
           "/accept-invite",
+          "/help/*/search",
         ],
       },
     ],
-    sitemap: `${siteUrl()}/sitemap.xml`,
+    sitemap: [`${siteUrl()}/sitemap.xml`, ...helpCenters.map(({ slug }) => `${siteUrl()}${helpPaths(slug).sitemap}`)],
   };
 }

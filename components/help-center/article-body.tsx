@@ -21,8 +21,8 @@ const BODY = cn(
   // Links: the primary colour and an underline, so they are links without colour too.
   "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:decoration-2",
   // Lists.
-  "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:pl-1",
-  "[&_li+li]:mt-2 [&_li>*+*]:mt-2 [&_li::marker]:text-muted-foreground",
+  "[&_li]:pl-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
+  "[&_li+li]:mt-2 [&_li::marker]:text-muted-foreground [&_li>*+*]:mt-2",
   // Code: inline in a soft box; blocks scroll sideways instead of widening the page at 390 px.
   "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.875em]",
   "[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:border [&_pre]:bg-muted [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6",
@@ -30,7 +30,7 @@ const BODY = cn(
   "[&_blockquote]:border-l-4 [&_blockquote]:border-primary/40 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground",
   "[&_hr]:my-8 [&_hr]:border-border",
   // Tables: framed, and scrollable on a phone (display:block keeps a wide table inside the column).
-  "[&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-sm",
+  "[&_table]:block [&_table]:max-w-full [&_table]:border-collapse [&_table]:overflow-x-auto [&_table]:text-sm",
   "[&_th]:border [&_th]:bg-muted [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold",
   "[&_td]:border [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
   // Images: never wider than the column, keeping their proportions.

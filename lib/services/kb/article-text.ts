@@ -9,7 +9,18 @@ import type { Token } from "markdown-it";
  */
 const parser = new MarkdownIt("zero", { html: false, breaks: true, linkify: true, typographer: false })
   .enable(["blockquote", "fence", "list", "heading", "hr", "table"])
-  .enable(["newline", "escape", "backticks", "emphasis", "strikethrough", "link", "image", "autolink", "entity", "linkify"]);
+  .enable([
+    "newline",
+    "escape",
+    "backticks",
+    "emphasis",
+    "strikethrough",
+    "link",
+    "image",
+    "autolink",
+    "entity",
+    "linkify",
+  ]);
 
 function inlineText(children: readonly Token[]): string {
   let text = "";

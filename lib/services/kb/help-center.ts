@@ -11,7 +11,11 @@ import { KB_MARKDOWN_RENDERER_VERSION, renderKbMarkdown } from "@/lib/format/kb-
 export type HelpCenter = { id: string; name: string; slug: string };
 export type HelpArticleLink = { title: string; slug: string; summary: string };
 export type HelpCategoryLink = { name: string; slug: string };
-export type HelpCategorySection = HelpCategoryLink & { description: string; total: number; articles: HelpArticleLink[] };
+export type HelpCategorySection = HelpCategoryLink & {
+  description: string;
+  total: number;
+  articles: HelpArticleLink[];
+};
 export type HelpArticle = HelpArticleLink & {
   id: string;
   bodyHtml: string;

@@ -23,7 +23,10 @@ const OWN_CHARACTERS = /[\u0002\u0003\uE000-\uE002]/g;
 
 /** The text as ts_headline is given it: only its own marks read as matches, and tags kept as text. */
 export function forHeadline(text: string): string {
-  return STAND_INS.reduce((t, [character, standIn]) => t.replaceAll(character, standIn), text.replace(OWN_CHARACTERS, ""));
+  return STAND_INS.reduce(
+    (t, [character, standIn]) => t.replaceAll(character, standIn),
+    text.replace(OWN_CHARACTERS, ""),
+  );
 }
 
 function fromHeadline(text: string): string {

@@ -132,7 +132,12 @@ export async function searchHelpCenter(center: HelpCenter, typed: string, page =
   let rows = text.rows;
   let total = text.total;
   if (total < FEW && current === 1) {
-    const close = await closeTitles(center.id, term, rows.map((r) => r.id), SEARCH_PAGE_SIZE - rows.length);
+    const close = await closeTitles(
+      center.id,
+      term,
+      rows.map((r) => r.id),
+      SEARCH_PAGE_SIZE - rows.length,
+    );
     rows = [...rows, ...close];
     total += close.length;
   }
@@ -159,7 +164,12 @@ export async function suggestArticles(center: HelpCenter, typed: string): Promis
   const { rows } = await fullText(center.id, tsQueryText(words), KB_SUGGESTIONS_MAX, 0);
   const close =
     rows.length < KB_SUGGESTIONS_MAX
-      ? await closeTitles(center.id, words.join(" "), rows.map((r) => r.id), KB_SUGGESTIONS_MAX - rows.length)
+      ? await closeTitles(
+          center.id,
+          words.join(" "),
+          rows.map((r) => r.id),
+          KB_SUGGESTIONS_MAX - rows.length,
+        )
       : [];
   return [...rows, ...close].map(({ title, slug, summary }) => ({ title, slug, summary }));
 }

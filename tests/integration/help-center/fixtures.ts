@@ -33,7 +33,12 @@ export async function createArticle(
       organizationId,
       categoryId,
       title,
-      slug: slug ?? `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
+      slug:
+        slug ??
+        `${title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
       summary,
       body,
       bodyHtml: renderKbMarkdown(body),

@@ -66,9 +66,12 @@ describe("ranking", () => {
 });
 
 describe("while the visitor types", () => {
-  it.each(["passw", "reset pass", "RESET PASSWO"])("finds the article by the beginning of its last word: %s", async (q) => {
-    expect(await slugs(q)).toEqual(["reset-password"]);
-  });
+  it.each(["passw", "reset pass", "RESET PASSWO"])(
+    "finds the article by the beginning of its last word: %s",
+    async (q) => {
+      expect(await slugs(q)).toEqual(["reset-password"]);
+    },
+  );
 
   it("reads what was typed as words only: tsquery syntax is neither obeyed nor an error", async () => {
     // As syntax these would mean "not password" and "invoice or seats".
@@ -81,11 +84,14 @@ describe("while the visitor types", () => {
 });
 
 describe("misspellings", () => {
-  it.each(["pasword", "recet pasword", "invoce"])("finds titles close to %s when full text finds nothing", async (q) => {
-    const result = await searchHelpCenter(center, q);
-    expect(result.hits.length).toBeGreaterThan(0);
-    expect(result.hits[0]!.slug).toBe(q === "invoce" ? "download-invoice" : "reset-password");
-  });
+  it.each(["pasword", "recet pasword", "invoce"])(
+    "finds titles close to %s when full text finds nothing",
+    async (q) => {
+      const result = await searchHelpCenter(center, q);
+      expect(result.hits.length).toBeGreaterThan(0);
+      expect(result.hits[0]!.slug).toBe(q === "invoce" ? "download-invoice" : "reset-password");
+    },
+  );
 
   it("offers nothing for words no title comes close to", async () => {
     expect(await slugs("qwxzjv")).toEqual([]);
@@ -164,7 +170,14 @@ describe("the searches kept for the team", () => {
       where: { organizationId: center.id, term: { in: ["invoice download", "nothing matches this"] } },
       orderBy: { term: "asc" },
     });
-    expect(rows.map((r) => ({ term: r.term, searches: r.searches, results: r.results, day: r.day.toISOString().slice(0, 10) }))).toEqual([
+    expect(
+      rows.map((r) => ({
+        term: r.term,
+        searches: r.searches,
+        results: r.results,
+        day: r.day.toISOString().slice(0, 10),
+      })),
+    ).toEqual([
       { term: "invoice download", searches: 2, results: 1, day: kbDay() },
       { term: "nothing matches this", searches: 1, results: 0, day: kbDay() },
     ]);
