@@ -1,7 +1,5 @@
-import "server-only";
 import MarkdownIt, { type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
-import { LINK_REL } from "./markdown";
 
 /**
  * Knowledge base articles: Markdown as written by the team, HTML made here for the help center,
@@ -16,6 +14,12 @@ import { LINK_REL } from "./markdown";
  * are rendered again when read, so a tightened rule also covers articles written before it.
  */
 export const KB_MARKDOWN_RENDERER_VERSION = 1;
+
+// No "server-only" mark, unlike the replies' renderer: the demo seed (run by tsx, outside Next)
+// renders the demo articles with it. Nothing here is secret; the browser simply never needs it.
+
+/** The rel of a web or mail link, the same as in replies (markdown.ts LINK_REL; the tests hold them equal). */
+const LINK_REL = "noopener noreferrer nofollow";
 
 /** The only image address an article may show: an image uploaded to the knowledge base. */
 const KB_IMAGE_SRC = /^\/api\/kb\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

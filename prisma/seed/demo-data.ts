@@ -14,6 +14,7 @@ import { SLA_TARGETS } from "@/lib/tickets/sla";
 import { DAY_MS, fromWall, toWall } from "@/lib/sla/time-zone";
 import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
 import { seedDemoApi } from "./demo-api";
+import { seedDemoKnowledgeBase } from "./demo-kb";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -260,8 +261,9 @@ export type SeededTeam = {
 };
 
 /**
- * Creates the demo organisation, its team, a platform admin and about 60 tickets with
- * replies and notes. Idempotent: when the demo organisation exists nothing is written.
+ * Creates the demo organisation, its team, a platform admin, about 60 tickets with replies and
+ * notes, and its knowledge base (prisma/seed/demo-kb.ts). Idempotent: when the demo
+ * organisation exists nothing is written.
  */
 export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<SeedResult> {
   const logins = DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: DEMO_PASSWORD, role: a.role }));
@@ -285,6 +287,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     orderBy: { createdAt: "asc" },
   });
   await seedDemoApi(db, org.id, admin?.id ?? null, now);
+  await seedDemoKnowledgeBase(db, org.id, now);
   return { created: true, logins };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { conflict } from "@/lib/errors";
+import { cutSlug as cut, slugify } from "@/lib/format/kb-slug";
 import { KB_SLUG_MAX } from "@/lib/schemas/kb";
 import { isUniqueViolation } from "@/lib/server/db-errors";
 
@@ -11,29 +12,6 @@ export const SLUG_TAKEN: Record<SlugOwner, string> = {
   article: "Another article already has this slug: choose another one",
   category: "Another category already has this slug: choose another one",
 };
-
-/**
- * A slug from a title or a name, as a help center address shows it: "Résumé & billing FAQ!" is
- * "resume-billing-faq". Accents lose their marks, anything else that is not a letter or digit
- * becomes a hyphen; a title with nothing left ("???", "日本語") falls back to `fallback`.
- */
-export function slugify(text: string, fallback: string, max = KB_SLUG_MAX): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return cut(slug, max) || fallback;
-}
-
-/** At most `max` characters, cut at a hyphen where one is near, never ending in one. */
-function cut(slug: string, max: number): string {
-  if (slug.length <= max) return slug;
-  const head = slug.slice(0, max);
-  const hyphen = head.lastIndexOf("-");
-  return (hyphen >= max / 2 ? head.slice(0, hyphen) : head).replace(/-+$/, "");
-}
 
 /**
  * Slugs are handed out one at a time per organisation (a lock held until the transaction ends),
