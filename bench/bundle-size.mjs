@@ -7,6 +7,7 @@
 import { gzipSync } from "node:zlib";
 import { seed } from "../scripts/lib/database.mjs";
 import { startProductionServer } from "./lib/server.mjs";
+import { demoHelpPages } from "./lib/help-center.mjs";
 
 // The public pages are held to the floor (what every page pays) plus a little of their own.
 const PAGES = [
@@ -26,6 +27,9 @@ const app = await startProductionServer({
   env: { ALLOW_DEMO_LOGINS: "true" },
 });
 await seed(app.databaseUrl);
+// The public help center's pages are held to the floor too: server-rendered, nothing of their own to run.
+const help = await demoHelpPages(app.databaseUrl);
+PAGES.push(...[help.home, help.category, help.article, help.search].map((path) => ({ path, overFloorKb: 10 })));
 
 async function signInCookie() {
   const res = await fetch(`${app.base}/api/login`, {

@@ -7,6 +7,8 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { describeChromium, resolveChromium } from "../scripts/lib/chromium.mjs";
 import { startProductionServer } from "./lib/server.mjs";
+import { demoHelpPages } from "./lib/help-center.mjs";
+import { seed } from "../scripts/lib/database.mjs";
 
 const PAGES = ["/", "/pricing", "/privacy"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -20,6 +22,10 @@ const app = await startProductionServer({
   build: !process.argv.includes("--no-build"),
   env: { ALLOW_DEMO_LOGINS: "true" },
 });
+// The demo help center's home and an article (seeded as the bundle bench does; the seed is idempotent).
+await seed(app.databaseUrl);
+const help = await demoHelpPages(app.databaseUrl);
+PAGES.push(help.home, help.article);
 const chrome = await chromeLauncher.launch({
   chromePath: chromium.executablePath,
   chromeFlags: ["--headless=new", ...chromium.args],

@@ -4,7 +4,7 @@
 // Started by bench/run.mjs: node bench/raw-server.mjs <port>. It runs as many processes as the
 // production server (WEB_CONCURRENCY, else one per core; node:cluster like scripts/serve.mjs), so the app's share of this limit compares equal process counts.
 //   GET /list?org=&user=[&view=][&sort=attention]   /counts?org=&user=   /detail?org=&user=&id=   /replies?org=&user=&id=
-//       /pane?org=&user=&id=   (the SQL: bench/lib/hot-sql.mjs)
+//       /pane?org=&user=&id=   /help-search?org=&user=&q=   (the SQL: bench/lib/hot-sql.mjs)
 import cluster from "node:cluster";
 import http from "node:http";
 import pg from "pg";
@@ -45,6 +45,12 @@ async function handle(url) {
   if (url.pathname === "/counts") {
     const { rows } = await run(sql.counts(org, user));
     return JSON.stringify(Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)])));
+  }
+  // The help center's search: its ranked matches, then their titles and text with the words marked.
+  if (url.pathname === "/help-search") {
+    const { rows } = await run(sql.helpSearch(org, param("q")));
+    const marked = await run(sql.helpHeadlines(param("q"), rows));
+    return JSON.stringify(marked.rows);
   }
   // The ticket pane, the detail and the replies: the app's one statement with the same parts;
   // PostgreSQL finds the ticket and builds the JSON.

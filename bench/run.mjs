@@ -40,6 +40,7 @@ import { watchMemory } from "./lib/process-memory.mjs";
 import { startProductionServer } from "./lib/server.mjs";
 import { startMailSinkProcess } from "./lib/mail-sink-process.mjs";
 import { webConcurrency } from "../scripts/lib/web-concurrency.mjs";
+import { HELP_ORG_SLUG, HELP_QUERIES, seedHelpCenter } from "./lib/help-center.mjs";
 
 /** @typedef {import("./lib/open-loop.mjs").RequestDescription} Request */
 /** @typedef {Awaited<ReturnType<typeof startProductionServer>>} Server */
@@ -479,6 +480,7 @@ async function prepare(databaseUrl, base) {
     const adminCookie = await login(base, benchEmails.admin(0));
     await createBenchRules(client, base, org.id, adminCookie);
     const apiToken = await createBenchToken(client, base, org.id, adminCookie);
+    await seedHelpCenter(client, org.id);
     return {
       org,
       databaseUrl,
@@ -676,6 +678,10 @@ function appScenarios(ctx, base) {
     ["usage", [get("/api/usage", ctx.adminCookie)]],
     ["platform-metrics", [get("/api/platform/metrics", ctx.platformCookie)]],
     ["landing", [get("/")]],
+    // The public help center's search at 10,000 articles: the results page a visitor waits on,
+    // rendered on the server. (The portal's suggestions are throttled per address: one
+    // benchmark address would measure the 429s.)
+    ["help-search", [get(() => `/help/${HELP_ORG_SLUG}/search?q=${encodeURIComponent(pick(HELP_QUERIES))}`)]],
   ];
 }
 
@@ -730,6 +736,7 @@ function rawScenarios(ctx) {
     ["list:attention", [raw("/list", q("&view=all-open&sort=attention"))]],
     ["counts", [raw("/counts", q())]],
     ["detail", [raw("/pane", () => `${q()()}&id=${pick(ctx.ticketIds)}`)]],
+    ["help-search", [raw("/help-search", () => `${q()()}&q=${encodeURIComponent(pick(HELP_QUERIES))}`)]],
     [
       "detail+replies",
       [

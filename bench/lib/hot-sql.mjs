@@ -116,3 +116,38 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
     },
   }),
 });
+
+// The help center's search (lib/services/kb/search.ts, its index expressions in search-sql.ts):
+// published articles matching every word, the last as a prefix, best ranked first, then the
+// first page's titles and text with the words marked.
+const KB_VECTOR = `(setweight(to_tsvector('english'::regconfig, "KbArticle"."title"), 'A') ||
+   setweight(to_tsvector('english'::regconfig, "KbArticle"."summary"), 'B') ||
+   setweight(to_tsvector('english'::regconfig, "KbArticle"."body"), 'C'))`;
+/** @param {string} typed */
+const kbQuery = (typed) => {
+  const words = (typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+};
+/** @type {(org: string, typed: string) => { name: string, text: string, values: unknown[] }} */
+export const helpSearch = (org, typed) =>
+  query(
+    "help-search",
+    `SELECT "KbArticle"."id", "KbArticle"."title", "KbArticle"."slug", "KbArticle"."summary",
+       "KbArticle"."body", c."name" AS "categoryName", c."slug" AS "categorySlug", count(*) OVER ()::int AS "total"
+     FROM "KbArticle" LEFT JOIN "KbCategory" c ON c."id" = "KbArticle"."categoryId"
+     WHERE "KbArticle"."organizationId" = $1 AND "KbArticle"."status" = 'published'
+       AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = $1 AND o."helpCenterEnabled")
+       AND ${KB_VECTOR} @@ to_tsquery('english'::regconfig, $2)
+     ORDER BY ts_rank(${KB_VECTOR}, to_tsquery('english'::regconfig, $2)) DESC, "KbArticle"."title", "KbArticle"."id"
+     LIMIT 20 OFFSET 0`,
+    [org, kbQuery(typed)],
+  );
+/** @type {(typed: string, rows: { title: string, body: string }[]) => { name: string, text: string, values: unknown[] }} */
+export const helpHeadlines = (typed, rows) =>
+  query(
+    "help-headlines",
+    `SELECT ts_headline('english'::regconfig, t."title", to_tsquery('english'::regconfig, $1), 'StartSel="\u0002", StopSel="\u0003", HighlightAll=true') AS "title",
+       ts_headline('english'::regconfig, t."text", to_tsquery('english'::regconfig, $1), 'StartSel="\u0002", StopSel="\u0003", MaxWords=32, MinWords=16, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "') AS "excerpt"
+     FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t("title", "text", "n") ORDER BY t."n"`,
+    [kbQuery(typed), rows.map((r) => r.title), rows.map((r) => r.body.replace(/[*_`#>[\]()]/g, ""))],
+  );

@@ -54,7 +54,7 @@ export default async function HelpCenterHome({ params }: Props) {
             <h2 id="topics" className="sr-only">
               Topics
             </h2>
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
               {categories.map((category) => (
                 <article key={category.slug} className="flex flex-col gap-3 rounded-lg border bg-card p-5">
                   <div className="grid gap-1">

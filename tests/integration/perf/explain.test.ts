@@ -14,6 +14,7 @@ import { GET as list } from "@/app/api/tickets/route";
 import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as users } from "@/app/api/users/route";
 import { GET as apiCustomers } from "@/app/api/v1/customers/route";
+import { GET as suggest } from "@/app/api/help/[org]/suggest/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
 import type { ActiveRule } from "@/lib/services/automations/active-rules";
 import { candidatesQuery } from "@/lib/services/automations/time-rules";
@@ -673,4 +674,50 @@ it("reads a ticket's clock stops and messages by index when its SLA is worked ou
 
 it("seeded at least 50,000 tickets", async () => {
   expect(await db.ticket.count()).toBeGreaterThanOrEqual(50_000);
+});
+
+// The help center's search reads the organisation's full-text index (its expression repeated
+// exactly), and a misspelling the organisation's trigram index on titles, among 10,000 articles.
+describe("help center search among 10,000 articles", () => {
+  beforeAll(async () => {
+    await db.$executeRaw`
+      INSERT INTO "KbArticle" ("id", "organizationId", "title", "slug", "summary", "body", "bodyHtml", "bodyHtmlVersion",
+        "status", "publishedAt", "updatedAt")
+      SELECT 'perf-kb-' || o || '-' || k, 'perf-org-' || o,
+        initcap((ARRAY['reset', 'download', 'change', 'export'])[1 + k % 4]) || ' your ' ||
+          (ARRAY['invoice', 'password', 'refund', 'webhook', 'timezone', 'mailbox', 'report', 'queue'])[1 + (k / 4) % 8] || ' ' || k,
+        'perf-article-' || k, 'How it works.', 'Open Settings and follow the steps for case ' || k || '.', '<p>x</p>', 1,
+        (CASE WHEN k % 20 = 0 THEN 'draft' ELSE 'published' END)::"KbArticleStatus", now(), now()
+      FROM generate_series(0, 3) AS o CROSS JOIN LATERAL generate_series(1, CASE WHEN o = 0 THEN 10000 ELSE 500 END) AS k`;
+    await db.$executeRaw`VACUUM (ANALYZE) "KbArticle"`;
+  }, 120_000);
+
+  const suggestPlans = (q: string) =>
+    explainAll(
+      () =>
+        suggest(
+          makeRequest(`/api/help/perf-0/suggest?q=${encodeURIComponent(q)}`, {
+            headers: { "x-forwarded-for": "10.99.0.1" },
+          }),
+          params({ org: "perf-0" }),
+        ),
+      { tables: /FROM "KbArticle"/ },
+    );
+  const kbIndexes = (plans: { nodes: PlanNode[] }[]) =>
+    plans
+      .flatMap((p) => p.nodes)
+      .filter((n) => n["Node Type"] === "Seq Scan" || n["Index Name"]?.startsWith("KbArticle_"))
+      .map((n) => n["Index Name"] ?? `Seq Scan ${n["Relation Name"]}`);
+
+  it.each(["password", "reset passw", "case 1234"])("finds %s through KbArticle_search_idx", async (q) => {
+    const plans = await suggestPlans(q);
+    expect(kbIndexes(plans)).toContain("KbArticle_search_idx");
+    expect(kbIndexes(plans)).not.toContain("Seq Scan KbArticle");
+  });
+
+  it("finds a misspelt title through KbArticle_title_trgm_idx", async () => {
+    const plans = await suggestPlans("pasword");
+    expect(kbIndexes(plans)).toEqual(expect.arrayContaining(["KbArticle_search_idx", "KbArticle_title_trgm_idx"]));
+    expect(kbIndexes(plans)).not.toContain("Seq Scan KbArticle");
+  });
 });
