@@ -17,6 +17,21 @@ export const USER_CHANNEL = "ticketry_users";
 export const RULES_CHANNEL = "ticketry_rules";
 
 /**
+ * The NOTIFY channel of the public API's callers (lib/services/api-tokens/authenticate.ts): "t:"
+ * and a token's secret hash when the token is revoked, changed or deleted (the api_token_changes
+ * migration's trigger), "a:" and a client address when a call from it failed (its failures may
+ * now refuse it).
+ */
+export const TOKEN_CHANNEL = "ticketry_tokens";
+
+/** A notice of the tokens' channel as the database sent it, or null for anything else. */
+export function parseTokenNotice(payload: string | undefined): { token: string } | { address: string } | null {
+  if (payload?.startsWith("t:")) return { token: payload.slice(2) };
+  if (payload?.startsWith("a:")) return { address: payload.slice(2) };
+  return null;
+}
+
+/**
  * What a NOTIFY carries: ids only. `o` the organisation, `t` the ticket, `c` a short hash of
  * the ticket's customer address (which customer's stream may hear it), `v` the ticket's new
  * version, `r` a reply and `i` whether that reply is an internal note.

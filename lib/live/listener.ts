@@ -2,14 +2,22 @@ import "server-only";
 import pg from "pg";
 import { env } from "@/lib/server/env";
 import type { SessionUserCache } from "@/lib/auth/session-user-cache";
-import { LIVE_CHANNEL, parseNotice, parseRemoval, RULES_CHANNEL, USER_CHANNEL } from "./channel";
+import {
+  LIVE_CHANNEL,
+  parseNotice,
+  parseRemoval,
+  parseTokenNotice,
+  RULES_CHANNEL,
+  TOKEN_CHANNEL,
+  USER_CHANNEL,
+} from "./channel";
 import type { HeardCache } from "./heard-cache";
 import type { hub } from "./hub";
 
 /**
  * What a listener keeps true: the session user cache (user changes), the live streams (ticket
- * notices), the organisations' queue counts (ticket changes and removals) and their active
- * automation rules (rule and plan changes).
+ * notices), the organisations' queue counts (ticket changes and removals), their active
+ * automation rules (rule and plan changes) and the API's known tokens and client addresses.
  */
 export type Heard = {
   users: SessionUserCache;
@@ -18,6 +26,10 @@ export type Heard = {
   rules?: HeardCache<unknown>;
   /** The organisations' webhook endpoints, announced on the rules' channel. */
   webhooks?: HeardCache<unknown>;
+  /** API tokens by secret hash (token changes; any plan change, as the plan decides whether a token works). */
+  apiTokens?: HeardCache<unknown>;
+  /** Client addresses with no failures refusing them (a failure heard forgets its address). */
+  apiAddresses?: HeardCache<unknown>;
 };
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
@@ -75,6 +87,14 @@ export class Listener {
       if (message.channel === RULES_CHANNEL) {
         if (message.payload) this.heard.rules?.forget(message.payload);
         if (message.payload) this.heard.webhooks?.forget(message.payload);
+        // Tokens are kept by their secret, not their organisation: a plan change forgets them all.
+        this.heard.apiTokens?.forgetAll();
+        return;
+      }
+      if (message.channel === TOKEN_CHANNEL) {
+        const notice = parseTokenNotice(message.payload);
+        if (notice && "token" in notice) this.heard.apiTokens?.forget(notice.token);
+        if (notice && "address" in notice) this.heard.apiAddresses?.forget(notice.address);
         return;
       }
       if (message.channel !== LIVE_CHANNEL) return;
@@ -94,7 +114,7 @@ export class Listener {
     client.on("end", () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}; LISTEN ${RULES_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}; LISTEN ${RULES_CHANNEL}; LISTEN ${TOKEN_CHANNEL}`);
     } catch {
       this.drop(client);
       return;
@@ -110,6 +130,8 @@ export class Listener {
     this.heard.counts.listening();
     this.heard.rules?.listening();
     this.heard.webhooks?.listening();
+    this.heard.apiTokens?.listening();
+    this.heard.apiAddresses?.listening();
     if (this.lost) {
       this.lost = false;
       this.heard.events.resyncAll();
@@ -124,6 +146,8 @@ export class Listener {
     this.heard.counts.lost();
     this.heard.rules?.lost();
     this.heard.webhooks?.lost();
+    this.heard.apiTokens?.lost();
+    this.heard.apiAddresses?.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -151,6 +175,8 @@ export class Listener {
     this.heard.counts.lost();
     this.heard.rules?.lost();
     this.heard.webhooks?.lost();
+    this.heard.apiTokens?.lost();
+    this.heard.apiAddresses?.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

@@ -15,6 +15,7 @@ import { db } from "@/lib/server/db";
 import { recordEvent } from "@/lib/services/audit";
 import { lockOrganization } from "@/lib/services/users/seats";
 import { newApiTokenSecret } from "@/lib/auth/api-token-secret";
+import { forgetApiToken } from "./token-cache";
 
 type Tx = Prisma.TransactionClient;
 
@@ -116,13 +117,15 @@ export function createApiToken(user: SessionUser, input: ApiTokenValues, now = n
 
 /** Revokes a token: the next request with it is refused, on every server process. Another organisation's is a 404. */
 export async function revokeApiToken(user: SessionUser, id: string, now = new Date()): Promise<void> {
-  await tokensWrite(user, async (tx) => {
+  const secretHash = await tokensWrite(user, async (tx) => {
     const found = await tx.apiToken.findFirst({
       where: { id, organizationId: user.organizationId, revokedAt: null },
-      select: { id: true, name: true, prefix: true },
+      select: { id: true, name: true, prefix: true, secretHash: true },
     });
     if (!found) throw notFound(API_TOKEN_NOT_FOUND);
     await tx.apiToken.update({ where: { id }, data: { revokedAt: now } });
     await recordTokenEvent(tx, user, "api_token.revoked", found);
+    return found.secretHash;
   });
+  forgetApiToken(secretHash);
 }

@@ -14,8 +14,8 @@ import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
-// The one way from a bearer secret to a caller: looked up by its hash on every call (so a
-// revocation holds on the next request), refused alike when malformed, unknown, revoked or
+// The one way from a bearer secret to a caller: looked up by its hash (what a process keeps of it
+// is tested in token-cache.test.ts; a revocation holds on the next request), refused alike when malformed, unknown, revoked or
 // expired, refused by plan when the organisation lost the API, its last use noted at most once
 // a minute, and failures throttled per client address.
 
@@ -87,7 +87,7 @@ it("refuses a malformed, unknown, revoked or expired token alike with 401", asyn
     params({ id }),
   );
   expect(res.status).toBe(204);
-  // The very next call: no cache stands between a revocation and the token.
+  // The very next call: the process that revoked it forgets it at once.
   expect(await outcome(token, ip)).toEqual(invalid);
 });
 
