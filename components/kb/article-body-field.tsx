@@ -101,7 +101,7 @@ export function ArticleBodyField({
     format(action);
   }
 
-  /** Uploads each image and puts its Markdown, on a line of its own, where the cursor was. */
+  /** Uploads each image and puts its Markdown, a paragraph of its own, where the cursor was. */
   async function insertImages(files: File[]) {
     if (files.length === 0) return;
     const at = textarea.current?.selectionEnd ?? latest.current.length;
@@ -109,7 +109,7 @@ export function ArticleBodyField({
     let markdown = "";
     for (const file of files) {
       try {
-        markdown += `${(await uploadKbImage(file)).markdown}\n`;
+        markdown += `${(await uploadKbImage(file)).markdown}\n\n`;
       } catch (failure) {
         toastError(`Could not upload ${file.name || "the image"}`, failure, "Please try again later");
       } finally {
@@ -120,7 +120,7 @@ export function ArticleBodyField({
     const text = latest.current;
     const place = Math.min(at, text.length);
     const before = text.slice(0, place);
-    const glue = before && !before.endsWith("\n") ? "\n" : "";
+    const glue = !before || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
     onChange(before + glue + markdown + text.slice(place));
     const caret = place + glue.length + markdown.length;
     setMode("write");

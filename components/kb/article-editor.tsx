@@ -69,9 +69,9 @@ function ArticleStats({ article }: { article: KbArticleJson }) {
   const figures = [
     { label: "Views", value: views.toLocaleString("en-US") },
     {
-      label: "Found it helpful",
-      value: votes ? `${Math.round((helpfulYes / votes) * 100)} %` : "No votes",
-      detail: votes ? `${helpfulYes} yes, ${helpfulNo} no` : undefined,
+      label: "Helpful",
+      value: votes ? `${Math.round((helpfulYes / votes) * 100)} %` : "–",
+      detail: votes ? `${helpfulYes} yes, ${helpfulNo} no` : "No votes yet",
     },
     { label: "Sent in replies", value: sentInReplies.toLocaleString("en-US") },
   ];

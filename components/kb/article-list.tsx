@@ -2,7 +2,6 @@
 
 import { formatDistanceToNow } from "date-fns";
 import { FileText, Plus } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
@@ -12,7 +11,8 @@ import { errorMessage } from "@/lib/http/client/api";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { KB_ARTICLE_STATUSES } from "@/lib/schemas/kb";
 import { KB_NO_CATEGORY } from "@/lib/schemas/kb-api";
-import { goToKb, kbHref } from "./kb-location";
+import { goToKb } from "./kb-location";
+import { KbLink } from "./kb-link";
 import { articleSearch, useKbArticles, useKbCategories, type KbArticleListItemJson } from "./queries";
 import { KB_STATUS_LABELS, KbStatusBadge } from "./status-badge";
 
@@ -24,13 +24,8 @@ function ArticleRow({ article, category }: { article: KbArticleListItemJson; cat
   const edited = formatDistanceToNow(new Date(article.updatedAt), { addSuffix: true });
   return (
     <li data-article={article.title}>
-      <Link
-        href={kbHref({ page: "article", id: article.id })}
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-          event.preventDefault();
-          goToKb({ page: "article", id: article.id });
-        }}
+      <KbLink
+        to={{ page: "article", id: article.id }}
         className="grid gap-1 rounded-lg border p-3 transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:gap-x-4"
       >
         <span className="flex min-w-0 items-start gap-2">
@@ -49,7 +44,7 @@ function ArticleRow({ article, category }: { article: KbArticleListItemJson; cat
         <span className="pl-6 sm:pl-0">
           <KbStatusBadge status={article.status} />
         </span>
-      </Link>
+      </KbLink>
     </li>
   );
 }

@@ -42,7 +42,10 @@ export function ArticlePicker({
   const settings = useKbSettings({ enabled: open });
   const queryClient = useQueryClient();
   const helpCenter = settings.data?.helpCenterEnabled ? settings.data.helpCenterUrl : null;
-  const found = articles.data ?? [];
+  // While a new search loads, the last answer stays, narrowed to titles holding what is typed
+  // (as the server matches them), so Enter never inserts an article that does not match.
+  const typed = list.search.trim().toLowerCase();
+  const found = (articles.data ?? []).filter((a) => a.title.toLowerCase().includes(typed));
   const { current, field } = list.over(found, (article) => void pick(article));
   const { optionId } = list;
 

@@ -1,14 +1,13 @@
 "use client";
 
 import { SearchX } from "lucide-react";
-import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/http/client/api";
-import { kbHref } from "./kb-location";
+import { KbLink } from "./kb-link";
 import { useKbInsights } from "./queries";
 
 const number = (n: number) => n.toLocaleString("en-US");
-const ratio = (yes: number, no: number) => (yes + no ? `${Math.round((yes / (yes + no)) * 100)} %` : "No votes");
+const ratio = (yes: number, no: number) => (yes + no ? `${Math.round((yes / (yes + no)) * 100)} %` : "–");
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -51,7 +50,7 @@ export function KbInsights() {
         <Figure
           label="Found it helpful"
           value={ratio(helpful.yes, helpful.no)}
-          detail={`${number(helpful.yes)} yes, ${number(helpful.no)} no`}
+          detail={helpful.yes + helpful.no ? `${number(helpful.yes)} yes, ${number(helpful.no)} no` : "No votes yet"}
         />
         <Figure
           label="Deflections"
@@ -107,18 +106,18 @@ export function KbInsights() {
               <ol className="grid gap-1.5 text-sm" aria-label="Most viewed articles">
                 {mostViewed.map((a) => (
                   <li key={a.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3">
-                    <Link
-                      href={kbHref({ page: "article", id: a.id })}
+                    <KbLink
+                      to={{ page: "article", id: a.id }}
                       className="truncate font-medium hover:underline"
                       title={a.title}
                     >
                       {a.title}
-                    </Link>
+                    </KbLink>
                     <span className="text-muted-foreground tabular-nums">
                       {a.views === 1 ? "1 view" : `${number(a.views)} views`}
                     </span>
                     <span className="col-span-2 text-xs text-muted-foreground">
-                      Helpful: {ratio(a.helpfulYes, a.helpfulNo)}
+                      {a.helpfulYes + a.helpfulNo ? `Helpful: ${ratio(a.helpfulYes, a.helpfulNo)}` : "No votes yet"}
                     </span>
                   </li>
                 ))}

@@ -1,7 +1,6 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { useWorkspaceLocation } from "@/components/workspace/workspace-location";
@@ -12,7 +11,8 @@ import { ArticleList } from "./article-list";
 import { CategoriesCard } from "./categories-card";
 import { HelpCenterSettings } from "./help-center-settings";
 import { KbInsights } from "./insights";
-import { goToKb, kbHref, kbViewOf, type KbView } from "./kb-location";
+import { kbViewOf, type KbView } from "./kb-location";
+import { KbLink } from "./kb-link";
 import { useKbSettings } from "./queries";
 
 type Tab = { view: KbView; label: string };
@@ -70,14 +70,9 @@ export function KnowledgeBase() {
             const current = tab.view.page === open;
             return (
               <li key={tab.view.page}>
-                <Link
-                  href={kbHref(tab.view)}
+                <KbLink
+                  to={tab.view}
                   aria-current={current ? "page" : undefined}
-                  onClick={(event) => {
-                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-                    event.preventDefault();
-                    goToKb(tab.view);
-                  }}
                   className={cn(
                     "inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
                     current
@@ -86,7 +81,7 @@ export function KnowledgeBase() {
                   )}
                 >
                   {tab.label}
-                </Link>
+                </KbLink>
               </li>
             );
           })}

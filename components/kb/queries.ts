@@ -37,11 +37,11 @@ export type ArticleFilters = { q: string; status: string; categoryId: string };
 
 /**
  * Query keys of the knowledge base: each key's parts joined with slashes are its GET URL (the
- * default query function fetches them that way). Everything sits under /api/kb, so one
- * invalidation refreshes the lists, the editor and the figures after a change.
+ * default query function fetches them that way). A key matches another by whole parts, so a
+ * change refreshes each of the families in `all` (the articles' covers lists, articles and versions).
  */
 export const kbKeys = {
-  all: ["/api/kb"] as const,
+  all: [["/api/kb/categories"], ["/api/kb/articles"], ["/api/kb/settings"], ["/api/kb/insights"]] as const,
   categories: ["/api/kb/categories"] as const,
   articles: ["/api/kb/articles"] as const,
   list: (search: string) => ["/api/kb/articles", "list", search] as const,
@@ -128,7 +128,7 @@ export function useArticlesSent(ticketId: string, { enabled }: { enabled: boolea
 /** After any knowledge base change: every list, article, figure and setting is fetched again. */
 function useInvalidateKb() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: kbKeys.all });
+  return () => Promise.all(kbKeys.all.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** Creates an article, or changes the one with `id` (each save keeps a revision). */
@@ -159,7 +159,7 @@ export function useDeleteArticle(id: string, callbacks: MutationCallbacks<void, 
     },
     async () => {
       queryClient.removeQueries({ queryKey: kbKeys.article(id) });
-      await queryClient.invalidateQueries({ queryKey: kbKeys.all });
+      await Promise.all(kbKeys.all.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     callbacks,
   );

@@ -1,9 +1,8 @@
 "use client";
 
 import { BookOpen } from "lucide-react";
-import Link from "next/link";
 import type { SentArticle } from "@/lib/schemas/kb-sent";
-import { kbHref } from "./kb-location";
+import { KbLink } from "./kb-link";
 
 /** Under a reply in the conversation: the knowledge base articles it sent, each opening in the editor. */
 export function SentArticles({ articles }: { articles: SentArticle[] }) {
@@ -16,12 +15,12 @@ export function SentArticles({ articles }: { articles: SentArticle[] }) {
       <ul className="contents">
         {articles.map((article) => (
           <li key={article.id}>
-            <Link
-              href={kbHref({ page: "article", id: article.id })}
-              className="font-medium underline-offset-2 hover:underline"
+            <KbLink
+              to={{ page: "article", id: article.id }}
+              className="font-medium underline underline-offset-2 hover:decoration-2"
             >
               {article.title}
-            </Link>
+            </KbLink>
           </li>
         ))}
       </ul>

@@ -78,7 +78,7 @@ test("an agent writes and publishes an article with an image, previews it, edits
   await body.fill("## Before you start\n\nOpen **Settings** and choose _Security_.\n\n");
   await body.press("End");
   await page.locator("[data-kb-image-input]").setInputFiles(PNG);
-  await expect(body).toHaveValue(/!\[kb-settings-screen\]\(\/api\/kb\/images\/[0-9a-f-]{36}\)\n$/);
+  await expect(body).toHaveValue(/!\[kb-settings-screen\]\(\/api\/kb\/images\/[0-9a-f-]{36}\)\n\n$/);
   // The reply box's editing help: Ctrl+B makes the typed words bold.
   await body.press("End");
   await body.pressSequentially("Then press ");
@@ -89,7 +89,8 @@ test("an agent writes and publishes an article with an image, previews it, edits
 
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.locator("[data-kb-preview] [data-article-body]");
-  await expect(preview.getByRole("heading", { name: "Before you start", level: 2 })).toBeVisible();
+  // The page's h1 is the title: the article's own headings start below it.
+  await expect(preview.getByRole("heading", { name: "Before you start", level: 3 })).toBeVisible();
   await expect(preview.locator("strong", { hasText: "Reset" })).toBeVisible();
   const image = preview.getByRole("img", { name: "kb-settings-screen" });
   await expect(image).toHaveAttribute("src", /^\/api\/kb\/images\/[0-9a-f-]{36}$/);
@@ -232,6 +233,7 @@ test("an agent inserts articles into a reply from the reply box and the palette;
   await expect(palette).toBeHidden();
   await expect(picker).toBeVisible();
   await page.keyboard.type(`Unlocking an account ${tag}`);
+  await expect(picker.getByRole("option")).toHaveCount(1);
   await expect(picker.getByRole("option")).toContainText("Inserts the article's text");
   await page.keyboard.press("Enter");
   await expect(reply).toHaveValue(/\nCheck the audit log first, then unlock\.$/);
@@ -309,6 +311,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Preview" }).click();
       const preview = page.locator("[data-kb-preview] [data-article-body]");
       await expect(preview.getByRole("table")).toBeVisible();
+      await page.getByRole("group", { name: "Article view" }).scrollIntoViewIfNeeded();
       await expect.poll(() => preview.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `kb-preview-${name}.png`) });
@@ -323,7 +326,14 @@ for (const theme of ["light", "dark"] as const) {
       await versions(page).first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `kb-revisions-${name}.png`) });
 
+      // A visitor reads the article and finds it helpful: the insights count both.
+      const help = `/help/${team.organization.slug}`;
+      expect((await page.request.get(`${help}/articles/${article.slug}`)).status()).toBe(200);
+      const vote = await page.request.post(`/api${help}/articles/${article.slug}/vote`, { data: { helpful: true } });
+      expect(vote.status()).toBe(204);
       await page.goto("/app#knowledge-base/insights");
+      await expect(page.getByRole("list", { name: "Most viewed articles" })).toContainText(article.title);
+      await expect(page.locator("[data-kb-figures]")).toContainText("100 %");
       await expect(page.getByRole("heading", { name: "Searches with no result" })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `kb-insights-${name}.png`), fullPage: true });
