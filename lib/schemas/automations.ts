@@ -302,4 +302,6 @@ export const PREVIEW_TICKETS = 500;
 export type AutomationChange = { field: string; from: unknown; to: unknown };
 export type AutomationPreview = {
   matches: { ticketId: string; ticketNumber: number; changes: AutomationChange[] }[];
+  /** How many tickets were tried: the last PREVIEW_TICKETS, or all of a younger organisation's. */
+  examined: number;
 };

@@ -2,16 +2,21 @@
 
 import Link from "next/link";
 import { changeText, type RuleNames } from "@/lib/automations/labels";
-import { PREVIEW_TICKETS, type AutomationPreview } from "@/lib/schemas/automations";
+import type { AutomationPreview } from "@/lib/schemas/automations";
 import { ticketUrl } from "@/lib/tickets/ticket-url";
 
-/** What a rule would have done to the latest tickets: how many it matches, and each one's changes in words. */
+/**
+ * What a rule would have done to the latest tickets: how many it matches among how many were tried
+ * (a young organisation has fewer than the last 500), and each one's changes in words.
+ */
 export function RulePreview({ preview, names }: { preview: AutomationPreview; names: RuleNames }) {
   const count = preview.matches.length;
   return (
     <section aria-labelledby="rule-preview-title" className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <h3 id="rule-preview-title" className="text-sm font-medium">
-        Would match {count} of the last {PREVIEW_TICKETS} tickets
+        {preview.examined === 0
+          ? "No tickets yet to try the rule on"
+          : `Would match ${count} of the last ${preview.examined} ${preview.examined === 1 ? "ticket" : "tickets"}`}
       </h3>
       {count > 0 && (
         <ul className="grid max-h-60 gap-1.5 overflow-y-auto text-sm" aria-label="Matching tickets">

@@ -137,5 +137,5 @@ export async function previewAutomation(user: SessionUser, input: AutomationInpu
       changes: plannedChanges(ticket, input.actions, org.name),
     });
   }
-  return { matches };
+  return { matches, examined: rows.length };
 }

@@ -491,6 +491,7 @@ describe("POST /api/automations/preview", () => {
             ],
           },
         ],
+        examined: 500,
       },
     });
     expect(await db.ticket.findMany({ where: { organizationId: org.id }, orderBy: { ticketNumber: "asc" } })).toEqual(
@@ -507,6 +508,13 @@ describe("POST /api/automations/preview", () => {
     expect(numbers).toHaveLength(500);
     expect(numbers[0]).toBe(502);
     expect(numbers).not.toContain(1);
+  });
+
+  it("says how many tickets it tried: all of them when the organisation has fewer than 500", async () => {
+    const { org, admin } = await adminOf("pro");
+    expect((await preview(admin, rule())).body).toEqual({ matches: [], examined: 0 });
+    await createTickets(org.id, 3);
+    expect((await preview(admin, rule())).body).toMatchObject({ examined: 3 });
   });
 
   it("is refused like a rule: bad input 400 naming the field, another organisation's group 400, plans, roles", async () => {
