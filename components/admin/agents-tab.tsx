@@ -21,7 +21,7 @@ export function AgentsTab() {
         <CardTitle as="h2">Agents</CardTitle>
         <CardDescription>
           What each agent and admin carries: the tickets assigned to them, and how customers rated their resolved
-          tickets over the last 30 days.
+          tickets over the last 30 days. Automatic assignment passes over anyone away.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -48,7 +48,11 @@ export function AgentsTab() {
                 <TableRow key={a.id}>
                   <TableCell className="font-medium">
                     {a.fullName}
-                    {!a.isActive && <span className="font-normal text-muted-foreground"> (inactive)</span>}
+                    {!a.isActive ? (
+                      <span className="font-normal text-muted-foreground"> (inactive)</span>
+                    ) : (
+                      a.availability === "away" && <span className="font-normal text-muted-foreground"> (away)</span>
+                    )}
                   </TableCell>
                   <TableCell>
                     <RoleBadge role={a.role} />

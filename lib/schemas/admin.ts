@@ -1,5 +1,5 @@
 import { pageLimit } from "./fields";
-import type { User } from "./users";
+import type { TeamMember } from "./users";
 import { z } from "./zod";
 
 export const activityQuerySchema = z.object({
@@ -9,8 +9,8 @@ export const activityQuerySchema = z.object({
 
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
-/** An agent or admin with their open and total assigned tickets. */
-export type Agent = User & { openTickets: number; assignedTickets: number };
+/** An agent or admin with their open and total assigned tickets, and whether automatic assignment may give them more. */
+export type Agent = TeamMember & { openTickets: number; assignedTickets: number };
 
 /** One audit event, already put into words. */
 export type ActivityEvent = {

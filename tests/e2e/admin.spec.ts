@@ -75,6 +75,7 @@ test.describe("admin dashboard", () => {
     const sam = agents.getByRole("row").filter({ hasText: "Sam Agent" });
     await expect(sam).toContainText("Agent");
     await expect(sam).not.toContainText("inactive");
+    await expect(sam).not.toContainText("(away)");
     const pia = agents.getByRole("row").filter({ hasText: "Pia Promoted" });
     await expect(pia).toContainText("Admin");
     await expect(pia).toContainText("(inactive)");

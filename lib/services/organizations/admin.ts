@@ -10,11 +10,11 @@ import { OPEN_STATUSES } from "@/lib/tickets/fields";
 
 /**
  * The organisation's agents and admins with their open and total assigned tickets, counted
- * in one aggregate query (no query per agent).
+ * in one aggregate query (no query per agent), and who is away (automatic assignment skips them).
  */
 export async function listAgents(user: SessionUser): Promise<Agent[]> {
   return queryRows<Agent>(Prisma.sql`
-    SELECT u."id", u."fullName", u."email", u."role", u."isActive", u."createdAt",
+    SELECT u."id", u."fullName", u."email", u."role", u."isActive", u."createdAt", u."availability",
       (count(t."id") FILTER (WHERE t."status"::text = ANY(${OPEN_STATUSES}::text[])))::int AS "openTickets",
       count(t."id")::int AS "assignedTickets"
     FROM "User" u

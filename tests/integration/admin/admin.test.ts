@@ -64,6 +64,7 @@ describe("GET /api/admin/agents", () => {
     const admin = await createUser(org.id, "org_admin", { fullName: "Ada Admin" });
     const busy = await createUser(org.id, "agent", { fullName: "Bea Busy" });
     const idle = await createUser(org.id, "agent", { fullName: "Cal Idle" });
+    await db.user.update({ where: { id: idle.id }, data: { availability: "away" } });
     const gone = await createUser(org.id, "agent", { fullName: "Dee Gone", isActive: false });
     await createUser(org.id, "end_user", { fullName: "Eve Customer" });
     const stranger = await createUser(world.other.id, "agent");
@@ -82,14 +83,16 @@ describe("GET /api/admin/agents", () => {
       email: busy.email,
       role: "agent",
       isActive: true,
+      availability: "available",
       openTickets: 3,
       assignedTickets: 5,
     });
     expect(byId[admin.id]).toMatchObject({ role: "org_admin", openTickets: 1, assignedTickets: 1 });
-    expect(byId[idle.id]).toMatchObject({ openTickets: 0, assignedTickets: 0 });
+    expect(byId[idle.id]).toMatchObject({ availability: "away", openTickets: 0, assignedTickets: 0 });
     expect(byId[gone.id]).toMatchObject({ isActive: false, openTickets: 0, assignedTickets: 1 });
     expect(Object.keys(byId[busy.id]!).sort()).toEqual([
       "assignedTickets",
+      "availability",
       "createdAt",
       "email",
       "fullName",
