@@ -1,4 +1,5 @@
 import { emailField } from "./auth";
+import { suggestionOpenIdsField } from "./kb-deflection";
 import { createTicketSchema, type Ticket } from "./tickets";
 import { z } from "./zod";
 
@@ -41,9 +42,12 @@ export const portalAccessSchema = z.object({
 
 /**
  * Portal new ticket: only subject and description are taken; the customer's email and name
- * come from the access token, never from the body.
+ * come from the access token, never from the body. `suggestionOpenIds`: the suggested articles
+ * the customer opened before sending it anyway (see lib/services/kb/suggestion-opens.ts).
  */
-export const portalTicketSchema = createTicketSchema.pick({ subject: true, description: true });
+export const portalTicketSchema = createTicketSchema
+  .pick({ subject: true, description: true })
+  .extend({ suggestionOpenIds: suggestionOpenIdsField });
 
 /** A customer's reply must have text. */
 export const MISSING_REPLY = "Please enter a reply message";

@@ -11,6 +11,7 @@ import { parseTicketNumber } from "@/lib/tickets/ticket-url";
 import { openingAttachments } from "@/lib/services/tickets/attachments";
 import { listCustomerReplies } from "@/lib/services/replies/conversation";
 import { raiseTicket } from "@/lib/services/tickets/create";
+import { claimSuggestionOpens } from "@/lib/services/kb/suggestion-opens";
 
 /**
  * What a customer sees of a ticket: no assignee, SLA clocks or category. Every query is
@@ -60,7 +61,8 @@ export async function getPortalTicket(c: PortalCustomer, idOrNumber: string): Pr
 
 /**
  * A portal ticket gets a new ticket's defaults (medium priority); raiseTicket throttles and files it
- * under the token's email and opens it.
+ * under the token's email and opens it. The suggested articles the customer opened and then wrote
+ * anyway are the ticket's from its transaction on: they no longer count as deflections.
  */
 export async function createPortalTicket(
   c: PortalCustomer,
@@ -71,6 +73,9 @@ export async function createPortalTicket(
     portalActor(c),
     createTicketSchema.parse({ subject: input.subject, description: input.description }),
     ip,
+    input.suggestionOpenIds?.length
+      ? async (tx, ticket) => void (await claimSuggestionOpens(tx, ticket, input.suggestionOpenIds))
+      : undefined,
   );
   return findOwnTicket(c, { id: created.id });
 }

@@ -40,11 +40,16 @@ function ticketFields(actor: TicketActor, given: CreateTicketInput): CreateTicke
 
 /**
  * A ticket raised through the API: customers are throttled first (see customer-limits.ts);
- * the team never is.
+ * the team never is. `alsoWrite` as for createTicket.
  */
-export async function raiseTicket(actor: TicketActor, given: CreateTicketInput, ip: string): Promise<Ticket> {
+export async function raiseTicket(
+  actor: TicketActor,
+  given: CreateTicketInput,
+  ip: string,
+  alsoWrite?: TicketWrittenHook,
+): Promise<Ticket> {
   if (actor.kind !== "staff") await throttleCustomerTicket(actor, ip);
-  return createTicket(actor, given);
+  return createTicket(actor, given, new Date(), undefined, alsoWrite);
 }
 
 /** Runs in the creating transaction instead of the "ticket received" mail (mail-in threads its own). */
@@ -53,6 +58,12 @@ export type TicketCreatedHook = (
   ticket: Ticket,
   organization: { name: string; slug: string },
 ) => Promise<void>;
+
+/**
+ * Runs in the creating transaction besides the "ticket received" mail: what the ticket brings
+ * with it commits or rolls back with the ticket (the portal's opened suggestions).
+ */
+export type TicketWrittenHook = (tx: Prisma.TransactionClient, ticket: Ticket) => Promise<void>;
 
 /** What a new ticket needs of its organisation: the plan, and what the received mail says and is sent from. */
 type TicketOrganization = {
@@ -105,6 +116,7 @@ export async function createTicket(
   given: CreateTicketInput,
   now = new Date(),
   onCreated?: TicketCreatedHook,
+  alsoWrite?: TicketWrittenHook,
 ): Promise<Ticket> {
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
@@ -127,7 +139,7 @@ export async function createTicket(
     const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing, sla };
     // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
     const later = rules.length > 0 && !routing ? { rules, origin } : null;
-    return numberAndWrite(ticket, onCreated, later, announced);
+    return numberAndWrite(ticket, { onCreated, alsoWrite }, later, announced);
   };
   const first = await route();
   try {
@@ -159,12 +171,12 @@ type RulesLater = { rules: ActiveRule[]; origin: RuleEvent["origin"] } | null;
  */
 async function numberAndWrite(
   ticket: NewTicket,
-  onCreated: TicketCreatedHook | undefined,
+  { onCreated, alsoWrite }: { onCreated?: TicketCreatedHook; alsoWrite?: TicketWrittenHook },
   later: RulesLater,
   announced: boolean,
 ): Promise<Ticket> {
   const { actor, organizationId, now } = ticket;
-  if (actor.kind === "staff" && !onCreated) {
+  if (actor.kind === "staff" && !onCreated && !alsoWrite) {
     const written =
       later || announced ? await writeThenRun(ticket, later, announced) : await writeTogether(organizationId, ticket);
     if (written) return written;
@@ -180,6 +192,7 @@ async function numberAndWrite(
     const written = await writeTicket(tx, ticket, org, { mail: !onCreated });
     if (!written) throw notFound("Organization not found");
     if (onCreated) await onCreated(tx, written, org); // its mail commits with the ticket
+    if (alsoWrite) await alsoWrite(tx, written);
     return finish(tx, written, ticket, later, announced);
   });
 }
