@@ -21,6 +21,9 @@ export type TicketMailFacts = {
   signature: string;
 };
 
+/** A help center article the "ticket received" mail offers: its title and its page's full address. */
+export type SuggestedArticle = { title: string; url: string };
+
 /** The Good and Bad links of one resolution's "How did we do?". */
 export type RatingLinks = { good: string; bad: string };
 
@@ -75,11 +78,30 @@ export function teamMessageMail(to: string, t: TicketMailFacts, text: string): T
   ]);
 }
 
-export function ticketCreatedMail(to: string, t: TicketMailFacts): TicketMail {
+/** Articles of the help center that may answer the request before the team does (none: no block). */
+function suggestedArticles(articles: readonly SuggestedArticle[]): Block[] {
+  if (articles.length === 0) return [];
+  const lead = "While you wait, these articles may already answer your question:";
+  return [
+    {
+      text: [lead, ...articles.map((a) => `- ${oneLine(a.title, 200)}\n  ${a.url}`)].join("\n"),
+      html: `<p>${escapeHtml(lead)}</p><ul data-suggested-articles>${articles
+        .map((a) => `<li><a href="${escapeHtml(a.url)}">${escapeHtml(oneLine(a.title, 200))}</a></li>`)
+        .join("")}</ul>`,
+    },
+  ];
+}
+
+export function ticketCreatedMail(
+  to: string,
+  t: TicketMailFacts,
+  articles: readonly SuggestedArticle[] = [],
+): TicketMail {
   return mail(to, threadSubject(t), [
     paragraph(
       `We've received your request "${oneLine(t.subject, 200)}" and opened ticket #${t.ticketNumber}. Our team will get back to you soon.`,
     ),
+    ...suggestedArticles(articles),
     ticketLink(t, "Follow it and reply"),
   ]);
 }

@@ -9,6 +9,7 @@ import {
   ticketCreatedMail,
   ticketResolvedMail,
   type RatingLinks,
+  type SuggestedArticle,
   type TicketMail,
   type TicketMailFacts,
 } from "@/lib/mail/ticket-mails";
@@ -91,9 +92,13 @@ function threaded(mail: TicketMail, headers: Partial<MailMessage>, autoSubmitted
 
 type NewTicket = { ticketNumber: number; subject: string; customerEmail: string; organizationId: string };
 
-/** The "ticket received" mail, or null when the ticket has no customer address to mail. */
-function receivedMail(ticket: NewTicket, organization: MailingOrganization): TicketMail | null {
-  return reachable(ticket) ? ticketCreatedMail(ticket.customerEmail, mailFacts(ticket, organization)) : null;
+/** The "ticket received" mail (with the help center articles it offers), or null when the ticket has no customer address to mail. */
+function receivedMail(
+  ticket: NewTicket,
+  organization: MailingOrganization,
+  articles: readonly SuggestedArticle[] = [],
+): TicketMail | null {
+  return reachable(ticket) ? ticketCreatedMail(ticket.customerEmail, mailFacts(ticket, organization), articles) : null;
 }
 
 const RECEIVED = { customer: { what: "ticket received" } };
@@ -107,9 +112,9 @@ export async function notifyTicketCreated(
   tx: Tx,
   ticket: NewTicket & { id?: string },
   organization: { name: string; slug: string },
-  opts: { answersMail?: boolean } = {},
+  opts: { answersMail?: boolean; articles?: readonly SuggestedArticle[] } = {},
 ) {
-  const mail = receivedMail(ticket, organization);
+  const mail = receivedMail(ticket, organization, opts.articles);
   if (!mail) return;
   const autoSubmitted = opts.answersMail ? "auto-replied" : "auto-generated";
   await enqueueMail(

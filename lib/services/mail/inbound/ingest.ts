@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from "@/lib/site/product";
 import { createTicket, type TicketCreatedHook } from "@/lib/services/tickets/create";
 import { throttleCustomerTicket } from "@/lib/services/tickets/customer-limits";
 import { notifyTicketCreated } from "@/lib/services/mail/notifications";
+import { receiptArticles } from "@/lib/services/kb/receipt-articles";
 import { take } from "@/lib/services/rate-limit";
 import { saveAttachments } from "@/lib/services/tickets/attachments";
 import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
@@ -286,6 +287,9 @@ async function ingestNewTicket(
     supportEmailId: message.supportEmailId,
   };
   const autoReply = await mayAutoReply(message.organizationId, sender);
+  const subject = clip(mail.subject || "(no subject)", SUBJECT_MAX);
+  // Looked up before the ticket's transaction, which holds its organisation while it runs.
+  const articles = autoReply && mail.subject ? await receiptArticles(message.organizationId, subject) : [];
   const onCreated: TicketCreatedHook = async (tx, ticket, organization) => {
     if (mail.messageId) await recordMessageId(tx, message.organizationId, ticket.id, mail.messageId);
     await storeAttachments(
@@ -317,14 +321,14 @@ async function ingestNewTicket(
       });
     }
     await finish(tx, message, { status: "processed", ticketId: ticket.id }, meta);
-    if (autoReply) await notifyTicketCreated(tx, ticket, organization, { answersMail: true });
+    if (autoReply) await notifyTicketCreated(tx, ticket, organization, { answersMail: true, articles });
   };
   try {
     await throttleCustomerTicket(actor, "");
     await createTicket(
       actor,
       {
-        subject: clip(mail.subject || "(no subject)", SUBJECT_MAX),
+        subject,
         description: clip(mail.text.trim() || "(no text)", TEXT_MAX),
         priority: "medium",
         status: "open",
