@@ -118,11 +118,14 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
 });
 
 // The help center's search (lib/services/kb/search.ts, its index expressions in search-sql.ts):
-// published articles matching every word, the last as a prefix, best ranked first, then the
-// first page's titles and text with the words marked.
+// published articles matching every word, the last as a prefix, ranked by title and summary and
+// (up to 200 matches) by the whole article; then the first page's titles and text with the words
+// marked.
 const KB_VECTOR = `(setweight(to_tsvector('english'::regconfig, "KbArticle"."title"), 'A') ||
    setweight(to_tsvector('english'::regconfig, "KbArticle"."summary"), 'B') ||
    setweight(to_tsvector('english'::regconfig, "KbArticle"."body"), 'C'))`;
+const KB_HEAD = `(setweight(to_tsvector('english'::regconfig, "KbArticle"."title"), 'A') ||
+   setweight(to_tsvector('english'::regconfig, "KbArticle"."summary"), 'B'))`;
 /** @param {string} typed */
 const kbQuery = (typed) => {
   const words = (typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
@@ -132,13 +135,18 @@ const kbQuery = (typed) => {
 export const helpSearch = (org, typed) =>
   query(
     "help-search",
-    `SELECT "KbArticle"."id", "KbArticle"."title", "KbArticle"."slug", "KbArticle"."summary",
-       "KbArticle"."body", c."name" AS "categoryName", c."slug" AS "categorySlug", count(*) OVER ()::int AS "total"
-     FROM "KbArticle" LEFT JOIN "KbCategory" c ON c."id" = "KbArticle"."categoryId"
-     WHERE "KbArticle"."organizationId" = $1 AND "KbArticle"."status" = 'published'
-       AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = $1 AND o."helpCenterEnabled")
-       AND ${KB_VECTOR} @@ to_tsquery('english'::regconfig, $2)
-     ORDER BY ts_rank(${KB_VECTOR}, to_tsquery('english'::regconfig, $2)) DESC, "KbArticle"."title", "KbArticle"."id"
+    `SELECT m.* FROM (
+       SELECT "KbArticle"."id", "KbArticle"."title", "KbArticle"."slug", "KbArticle"."summary",
+         "KbArticle"."body", c."name" AS "categoryName", c."slug" AS "categorySlug", count(*) OVER ()::int AS "total",
+         ts_rank(${KB_HEAD}, to_tsquery('english'::regconfig, $2)) AS "head"
+       FROM "KbArticle" LEFT JOIN "KbCategory" c ON c."id" = "KbArticle"."categoryId"
+       WHERE "KbArticle"."organizationId" = $1 AND "KbArticle"."status" = 'published'
+         AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = $1 AND o."helpCenterEnabled")
+         AND ${KB_VECTOR} @@ to_tsquery('english'::regconfig, $2)
+     ) AS m
+     ORDER BY m."head" DESC,
+       CASE WHEN m."total" <= 200 THEN ts_rank(${KB_VECTOR.replaceAll('"KbArticle".', "m.")}, to_tsquery('english'::regconfig, $2)) END DESC NULLS LAST,
+       m."title", m."id"
      LIMIT 20 OFFSET 0`,
     [org, kbQuery(typed)],
   );

@@ -20,3 +20,12 @@ export const KB_TITLE_TRIGRAMS = Prisma.sql`lower("KbArticle"."title")`;
 export function kbTsQuery(text: string): Prisma.Sql {
   return Prisma.sql`to_tsquery('english'::regconfig, ${text})`;
 }
+
+/** The title and summary alone, weighted as in the index: cheap to rank every match by (short fields). */
+export const KB_HEAD_VECTOR = Prisma.sql`(setweight(to_tsvector('english'::regconfig, "KbArticle"."title"), 'A') ||
+   setweight(to_tsvector('english'::regconfig, "KbArticle"."summary"), 'B'))`;
+
+/** The index's vector of a row already read (alias m), to rank it with its body. */
+export const KB_MATCH_VECTOR = Prisma.sql`(setweight(to_tsvector('english'::regconfig, m."title"), 'A') ||
+   setweight(to_tsvector('english'::regconfig, m."summary"), 'B') ||
+   setweight(to_tsvector('english'::regconfig, m."body"), 'C'))`;
