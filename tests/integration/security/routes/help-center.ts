@@ -42,4 +42,14 @@ export const HELP_CENTER_ROUTES: RouteEntry[] = [
       return { params: { org: home.org.slug, slug: article.slug }, body: { helpful: true } };
     },
   },
+  {
+    route: "/api/help/[org]/suggestions/opens",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    call: async ({ home, unique }) => {
+      const article = await publishedArticle(home, unique);
+      return { params: { org: home.org.slug }, body: { slug: article.slug } };
+    },
+  },
 ];
