@@ -175,7 +175,10 @@ describe("a portal ticket sent after opening suggestions", () => {
     const read = async () =>
       (
         await readJson(
-          await insights(makeRequest("/api/kb/insights", { headers: { cookie: await sessionCookie(agent) } }), params()),
+          await insights(
+            makeRequest("/api/kb/insights", { headers: { cookie: await sessionCookie(agent) } }),
+            params(),
+          ),
         )
       ).body;
     const left = await opened(world.org.slug, "reset-password");
