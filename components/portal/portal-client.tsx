@@ -95,6 +95,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
       </div>
       {view.name === "create" ? (
         <PortalNewTicket
+          org={slug}
           request={request}
           email={session.email}
           onCancel={toList}

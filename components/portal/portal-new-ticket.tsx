@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,19 +11,28 @@ import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { portalTicketSchema } from "@/lib/schemas/portal";
 import { MISSING_TICKET_FIELDS } from "@/lib/schemas/tickets";
+import { SUGGESTION_OPENS_MAX } from "@/lib/schemas/kb-deflection";
+import { ArticleSuggestions } from "./article-suggestions";
 import { isExpired, type PortalRequest } from "./portal-session";
 import { useCreatePortalTicket, type PortalTicketJson } from "./queries";
 
 type Props = {
+  /** The portal's organisation (its help center suggests articles for the subject). */
+  org: string;
   request: PortalRequest;
   email: string;
   onCreated: (ticket: PortalTicketJson) => void;
   onCancel: () => void;
 };
 
-/** Portal create view: subject and description, both required after trimming. */
-export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) {
+/**
+ * Portal create view: subject and description, both required after trimming. While the subject is
+ * typed, the help center's matching articles are offered under it; the ones the customer opened go
+ * with the ticket if they still send it (their latest few), so they are not counted as answered.
+ */
+export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Props) {
   const form = useZodForm(portalTicketSchema, { subject: "", description: "" });
+  const [openIds, setOpenIds] = useState<string[]>([]);
   const create = useCreatePortalTicket(request, {
     onSuccess: (ticket) => {
       toast({
@@ -43,7 +52,7 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
       byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" },
       otherwise: "Failed to create ticket",
     });
-    if (ticket) create.mutate({ ...ticket, email });
+    if (ticket) create.mutate({ ...ticket, email, suggestionOpenIds: openIds });
   }
 
   return (
@@ -57,8 +66,13 @@ export function PortalNewTicket({ request, email, onCreated, onCancel }: Props) 
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <Field id="portal-subject" label="Subject" required error={form.errors.subject}>
-            <Input id="portal-subject" maxLength={200} {...form.text("subject")} />
+            <Input id="portal-subject" maxLength={200} autoComplete="off" {...form.text("subject")} />
           </Field>
+          <ArticleSuggestions
+            org={org}
+            subject={form.values.subject}
+            onOpened={(id) => setOpenIds((ids) => [...ids, id].slice(-SUGGESTION_OPENS_MAX))}
+          />
           <Field id="portal-description" label="Description" required error={form.errors.description}>
             <Textarea id="portal-description" rows={6} {...form.text("description")} />
           </Field>

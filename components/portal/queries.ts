@@ -1,10 +1,13 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
+import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import { cursorPageUrl, readCursorPage, useNewestPages } from "@/lib/http/client/use-cursor-pages";
 import type { AttachmentSummary } from "@/lib/schemas/attachments";
+import type { KbSuggestion } from "@/lib/schemas/kb";
+import type { KbSuggestionOpenRecorded } from "@/lib/schemas/kb-deflection";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { PortalTicket } from "@/lib/schemas/portal";
 import type { CustomerReply } from "@/lib/schemas/tickets";
@@ -25,7 +28,37 @@ export const portalKeys = {
   anyTicket: () => ["portal", "ticket"] as const,
   ticket: (ticketNumber: number) => ["portal", "ticket", ticketNumber] as const,
   replies: (ticketId: string) => ["portal", "replies", ticketId] as const,
+  suggestions: (q: string) => ["portal", "suggestions", q] as const,
 };
+
+/** Subjects shorter than this ask for no suggestions: two letters match too much to help. */
+export const SUGGEST_MIN_CHARS = 3;
+
+/**
+ * The help center's best few published articles for what the customer typed as the subject (the
+ * public suggest route; `q` already debounced). Nothing for a short subject; a help center that is
+ * off (404) or a failed call shows nothing rather than an error: the ticket can always be written.
+ */
+export function useArticleSuggestions(org: string, q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: portalKeys.suggestions(term),
+    queryFn: async () =>
+      (await (
+        await apiRequest("GET", `/api/help/${encodeURIComponent(org)}/suggest?q=${encodeURIComponent(term)}`)
+      ).json()) as KbSuggestion[],
+    enabled: term.length >= SUGGEST_MIN_CHARS,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Records that the customer opened a suggested article; its id goes with the ticket if they still send one. */
+export async function recordSuggestionOpen(org: string, slug: string): Promise<string> {
+  const res = await apiRequest("POST", `/api/help/${encodeURIComponent(org)}/suggestions/opens`, { slug });
+  return ((await res.json()) as KbSuggestionOpenRecorded).id;
+}
 
 /** The signed-in customer's tickets; `onFailure` runs when the list cannot be loaded. */
 export function usePortalTickets(
@@ -75,7 +108,7 @@ export function usePortalReplies(request: PortalRequest, ticketId: string | unde
   );
 }
 
-type NewPortalTicket = { subject: string; description: string; email: string };
+type NewPortalTicket = { subject: string; description: string; email: string; suggestionOpenIds?: string[] };
 
 /** The customer's name on a new ticket is the part of their email before the at-sign. */
 export function useCreatePortalTicket(
@@ -83,12 +116,13 @@ export function useCreatePortalTicket(
   { onSuccess, onError }: MutationCallbacks<PortalTicketJson, NewPortalTicket> = {},
 ) {
   return useMutation({
-    mutationFn: ({ subject, description, email }: NewPortalTicket) =>
+    mutationFn: ({ subject, description, email, suggestionOpenIds }: NewPortalTicket) =>
       request<PortalTicketJson>("POST", "/api/portal/tickets", {
         subject,
         description,
         customerEmail: email,
         customerName: email.split("@")[0],
+        ...(suggestionOpenIds?.length ? { suggestionOpenIds } : {}),
       }),
     onSuccess,
     onError,
