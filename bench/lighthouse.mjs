@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse [-- --no-build]`: Lighthouse on the public pages of a production
 // build, driving the same Chromium as the end-to-end tests. Prints the four category scores
-// per page (mobile and desktop) and writes them to bench/results/.
+// per page (mobile and desktop) and writes them to bench/results/. BENCH_PORT moves the server off 3300.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -18,7 +18,7 @@ console.log(describeChromium(chromium));
 // The embedded database is the demo's (`npm start`, `npm run bench:bundle` seed it): the server
 // must accept its published password, as for the bundle bench.
 const app = await startProductionServer({
-  port: 3300,
+  port: Number(process.env.BENCH_PORT ?? 3300),
   build: !process.argv.includes("--no-build"),
   env: { ALLOW_DEMO_LOGINS: "true" },
 });
