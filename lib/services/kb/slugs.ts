@@ -14,6 +14,15 @@ export const SLUG_TAKEN: Record<SlugOwner, string> = {
 };
 
 /**
+ * Addresses of the help center's own beside its categories' (/help/<org>/search,
+ * /help/<org>/articles/...): a category slugged so could never be reached.
+ */
+export const RESERVED_CATEGORY_SLUGS: ReadonlySet<string> = new Set(["search", "articles"]);
+export const SLUG_RESERVED = "This address belongs to the help center itself: choose another slug";
+
+const reserved = (owner: SlugOwner, slug: string) => owner === "category" && RESERVED_CATEGORY_SLUGS.has(slug);
+
+/**
  * Slugs are handed out one at a time per organisation (a lock held until the transaction ends),
  * so two articles titled alike and saved at once get "-2" and "-3" instead of one failing.
  */
@@ -48,7 +57,7 @@ export async function freeSlug(
 ): Promise<string> {
   const base = slugify(title, owner);
   const used = await taken(tx, owner, organizationId, base, exceptId);
-  if (!used.has(base)) return base;
+  if (!used.has(base) && !reserved(owner, base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = `${cut(base, KB_SLUG_MAX - suffix.length)}${suffix}`;
@@ -79,6 +88,7 @@ export async function assertSlugFree(
   slug: string,
   exceptId: string | null = null,
 ) {
+  if (reserved(owner, slug)) throw conflict(SLUG_RESERVED);
   if (await slugInUse(tx, owner, organizationId, slug, exceptId)) throw conflict(SLUG_TAKEN[owner]);
 }
 

@@ -1,6 +1,6 @@
 import { KB_CATEGORIES_MAX, KB_CATEGORY_NAME_REQUIRED, KB_SLUG_INVALID } from "@/lib/schemas/kb";
 import { CATEGORIES_FULL } from "@/lib/services/kb/categories";
-import { SLUG_TAKEN } from "@/lib/services/kb/slugs";
+import { SLUG_RESERVED, SLUG_TAKEN } from "@/lib/services/kb/slugs";
 import { createOrg, createUser, freshTwoTenants, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { kb } from "./kb-calls";
@@ -53,6 +53,17 @@ describe("POST /api/kb/categories", () => {
       status: 409,
       body: { error: SLUG_TAKEN.category, code: "conflict" },
     });
+  });
+
+  it("never takes the help center's own addresses: a category named Search gets search-2, asking for articles is a 409", async () => {
+    const { admin } = await freshAdmin();
+    expect((await kb.createCategory(admin, { name: "Search" })).body.slug).toBe("search-2");
+    expect(await kb.createCategory(admin, { name: "All articles", slug: "articles" })).toEqual({
+      status: 409,
+      body: { error: SLUG_RESERVED, code: "conflict" },
+    });
+    // An article may be called so: its address is /help/<org>/articles/search.
+    expect((await kb.createArticle(admin, { title: "Search", body: "How search works" })).body.slug).toBe("search");
   });
 
   it("refuses a missing or too long name, a bad slug, a long description (400, nothing saved)", async () => {
