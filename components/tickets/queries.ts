@@ -9,6 +9,7 @@ import { satisfactionKeys } from "@/components/satisfaction/queries";
 import { organizationKeys, usageKeys } from "@/components/settings/queries";
 import { userKeys } from "@/components/users/queries";
 import { noteOwnWrite } from "@/components/live/live-bus";
+import { kbKeys } from "@/components/kb/queries";
 import { staleWriteOf } from "@/components/live/stale-write";
 import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
@@ -289,6 +290,8 @@ export function useCreateReply(ticketId: string, { onSuccess, onError }: Mutatio
     onSuccess: (reply, input) => {
       noteOwnWrite(ticketId, "ticketVersion" in reply ? reply.ticketVersion : undefined);
       onSuccess?.(reply, input);
+      // Articles sent count in their editor's figures.
+      if (input.articleIds?.length) void queryClient.invalidateQueries({ queryKey: kbKeys.articles });
       return invalidate();
     },
     onError: (error, input) => {

@@ -12,8 +12,8 @@ export const ARTICLE_NOT_FOUND_FOR_REPLY =
 const SENT_LIST_MAX = 500;
 
 /**
- * Records, in the reply's transaction, the knowledge base articles the agent inserted into it,
- * so the ticket shows what the customer was sent and the editor counts how often an article
+ * Records, in the reply's transaction, the knowledge base articles the agent inserted into it
+ * (`sent`: a public reply; a note's are only checked), so the ticket shows what the customer was sent and the editor counts how often an article
  * answers a ticket. An id that is not one of the organisation's articles refuses the whole
  * reply (400): nothing is saved and the agent's text stays in the reply box.
  */
@@ -21,6 +21,7 @@ export async function recordArticlesSent(
   tx: Prisma.TransactionClient,
   reply: { id: string; organizationId: string; ticketId: string; createdAt: Date },
   articleIds: readonly string[],
+  { sent }: { sent: boolean },
 ): Promise<void> {
   const ids = [...new Set(articleIds)];
   if (ids.length === 0) return;
@@ -29,6 +30,7 @@ export async function recordArticlesSent(
     select: { id: true },
   });
   if (found.length !== ids.length) throw badRequest(ARTICLE_NOT_FOUND_FOR_REPLY);
+  if (!sent) return;
   await tx.kbArticleSent.createMany({
     data: ids.map((articleId) => ({
       replyId: reply.id,

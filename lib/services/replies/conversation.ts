@@ -113,8 +113,8 @@ export function createReply(
  * A macro applied with the reply works the same way: its status, priority and assignee change
  * with the reply, each in the history like a manual change; if any part fails, nothing is saved
  * and the agent's text stays in the reply box. A status chosen on the Send button wins over the
- * macro's. Knowledge base articles inserted into the reply are recorded as sent with it, in the
- * same transaction. A reply that changes nothing else is written without the lock (see plain.ts).
+ * macro's. Knowledge base articles inserted into a public reply are recorded as sent with it, in
+ * the same transaction. A reply that changes nothing else is written without the lock (see plain.ts).
  */
 export async function createStaffReply(user: SessionUser, input: CreateReplyInput, now = new Date()) {
   const type = input.type;
@@ -154,7 +154,10 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
         select: REPLY_SELECT,
       })
       .then(toReply);
-    await recordArticlesSent(tx, { ...reply, organizationId: user.organizationId }, input.articleIds ?? []);
+    // A note reaches no customer: the articles in it were checked, but none was sent.
+    await recordArticlesSent(tx, { ...reply, organizationId: user.organizationId }, input.articleIds ?? [], {
+      sent: type === "public",
+    });
     const next = wantedStatus as TicketStatus | undefined;
     const statusChange = next !== undefined && next !== ticket.status ? { from: ticket.status, to: next } : null;
     const { version: ticketVersion } = await tx.ticket.update({

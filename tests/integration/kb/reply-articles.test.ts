@@ -96,7 +96,7 @@ describe("POST /api/replies with articleIds", () => {
     );
   });
 
-  it("works with a status change and on an internal note", async () => {
+  it("works with a status change; on an internal note the articles are checked but not sent", async () => {
     const t = await newTicket();
     const a = await article(world.org.id, "internal");
     const resolved = await send(world.users.agent, {
@@ -114,7 +114,11 @@ describe("POST /api/replies with articleIds", () => {
       articleIds: [a.id],
     });
     expect(note.status).toBe(201);
-    expect(await db.kbArticleSent.count({ where: { ticketId: t.id, articleId: a.id } })).toBe(2);
+    expect(await db.kbArticleSent.count({ where: { ticketId: t.id, articleId: a.id } })).toBe(1);
+    expect(
+      (await send(world.users.agent, { ticketId: t.id, content: "Gone", type: "internal", articleIds: ["not-an-article"] }))
+        .status,
+    ).toBe(400);
   });
 
   it("refuses another organisation's article or an unknown id with a 400, and saves nothing", async () => {
