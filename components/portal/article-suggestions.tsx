@@ -41,8 +41,8 @@ export function ArticleSuggestions({ org, subject, onOpened }: Props) {
           aria-labelledby="portal-suggestions-heading"
           className="grid gap-2 rounded-md border bg-muted/40 p-3 dark:bg-muted/20"
         >
-          <h3 id="portal-suggestions-heading" className="flex items-center gap-2 text-sm font-medium">
-            <BookOpen aria-hidden className="size-4 text-muted-foreground" />
+          <h3 id="portal-suggestions-heading" className="flex items-start gap-2 text-sm font-medium">
+            <BookOpen aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
             These articles may answer your question
           </h3>
           <ul className="grid gap-1">
