@@ -14,13 +14,13 @@ export function searchWordsOf(typed: string): string[] {
 }
 
 /**
- * The to_tsquery text for these words: all of them must be found, and the last one as the
- * beginning of a word ("passw" finds "password"), since the visitor may still be typing it.
- * Null when there is no word to look for.
+ * The to_tsquery text for these words: all of them must be found (or, with `any`, one of them),
+ * and the last one as the beginning of a word ("passw" finds "password"), since the visitor may
+ * still be typing it. Null when there is no word to look for.
  */
-export function tsQueryText(words: readonly string[]): string | null {
+export function tsQueryText(words: readonly string[], { any = false } = {}): string | null {
   if (words.length === 0) return null;
-  return words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(" & ");
+  return words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(any ? " | " : " & ");
 }
 
 /** The search as the "searches with no result" list keeps it: its words, lowercased, one space apart. */

@@ -171,10 +171,21 @@ export async function searchHelpCenter(center: HelpCenter, typed: string, page =
   };
 }
 
-/** The portal's suggestions while a customer types a subject: the best few, not logged (every keystroke asks). */
+/**
+ * The portal's suggestions while a customer types a subject, and the "ticket received" mail's: the
+ * best few, not logged (every keystroke asks). A subject is a sentence ("Can't download my
+ * invoice"), not a search: when articles holding every word are too few, those holding the most
+ * of its words follow (ranked, so more words matched come first), then titles a misspelling is
+ * close to.
+ */
 export async function suggestArticles(center: HelpCenter, typed: string): Promise<KbSuggestion[]> {
   const words = searchWordsOf(typed);
-  const { rows } = await fullText(center.id, tsQueryText(words), KB_SUGGESTIONS_MAX, 0);
+  const every = (await fullText(center.id, tsQueryText(words), KB_SUGGESTIONS_MAX, 0)).rows;
+  const some =
+    every.length < KB_SUGGESTIONS_MAX && words.length > 1
+      ? (await fullText(center.id, tsQueryText(words, { any: true }), KB_SUGGESTIONS_MAX + every.length, 0)).rows
+      : [];
+  const rows = [...every, ...some.filter((row) => !every.some((r) => r.id === row.id))].slice(0, KB_SUGGESTIONS_MAX);
   const close =
     rows.length < KB_SUGGESTIONS_MAX
       ? await closeTitles(

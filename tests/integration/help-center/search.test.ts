@@ -158,6 +158,14 @@ describe("suggestions", () => {
     expect(Object.keys(suggestions[0]!).sort()).toEqual(["slug", "summary", "title"]);
     expect(await suggestArticles(center, "")).toEqual([]);
   });
+
+  it("takes a subject as a sentence: articles with the most of its words when none has all of them", async () => {
+    const org = await db.organization.findUniqueOrThrow({ where: { id: center.id } });
+    await createArticle(org.id, { slug: "sentence-kettle", title: "Descaling the kettle" });
+    await createArticle(org.id, { slug: "sentence-warranty", title: "Kettle warranty claims", body: "Send a photo" });
+    const titles = (await suggestArticles(center, "My kettle leaks, is it under warranty?")).map((s) => s.slug);
+    expect(titles.slice(0, 2)).toEqual(["sentence-warranty", "sentence-kettle"]);
+  });
 });
 
 describe("the searches kept for the team", () => {
