@@ -1194,6 +1194,8 @@ async function main() {
       SMTP_URL: mailSink.url,
       // The API token reads as fast as the machine lets it: the bench measures the API, not its budget.
       API_REQUESTS_PER_MINUTE: String(1e9),
+      // Likewise the help center's searches from one address (the bench's load comes from one).
+      HELP_SEARCHES_PER_MINUTE: String(1e9),
     },
     logFile,
   };

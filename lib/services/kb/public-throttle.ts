@@ -1,5 +1,6 @@
 import "server-only";
-import { hit, type Limit } from "@/lib/services/rate-limit";
+import { wholeNumberSetting } from "@/lib/server/whole-number-setting.mjs";
+import { hit, take, type Limit } from "@/lib/services/rate-limit";
 
 /**
  * The help center's public calls, per client address. Suggestions are asked as a customer types
@@ -14,3 +15,22 @@ export const throttleSuggestions = (address: string) => hit(`kb-suggest:${addres
 export const throttleVotes = (address: string) => hit(`kb-vote:${address}`, VOTE_PER_ADDRESS);
 export const throttleSuggestionOpens = (address: string) =>
   hit(`kb-suggestion-open:${address}`, SUGGESTION_OPEN_PER_ADDRESS);
+
+/**
+ * Searches of the help center per address and minute: HELP_SEARCHES_PER_MINUTE (60 unless set),
+ * far more than a reader types, while a stranger's flood of costly searches cannot slow the
+ * organisation's help center (or its team) down.
+ */
+function searchLimit(): Limit {
+  const perMinute = wholeNumberSetting(process.env, "HELP_SEARCHES_PER_MINUTE", {
+    unit: "searches",
+    least: 1,
+    unset: "60 a minute",
+  });
+  return { limit: perMinute ?? 60, windowMs: 60_000 };
+}
+
+/** Whether the address may search now (the search page shows a wait message instead of results otherwise). */
+export async function searchAllowed(address: string): Promise<boolean> {
+  return (await take(`kb-search:${address}`, searchLimit())).allowed;
+}

@@ -4,6 +4,7 @@ import { GET as sitemap } from "@/app/help/[org]/sitemap.xml/route";
 import robots from "@/app/robots";
 import { kbDay } from "@/lib/services/kb/day";
 import { findHelpCenter } from "@/lib/services/kb/help-center";
+import { searchAllowed } from "@/lib/services/kb/public-throttle";
 import { voteOnArticle } from "@/lib/services/kb/votes";
 import { isReaderView, recordArticleView } from "@/lib/services/kb/views";
 import { createOrg } from "../helpers/fixtures";
@@ -263,5 +264,14 @@ describe("GET /help/[org]/sitemap.xml and robots.txt", () => {
       await db.organization.update({ where: { id: foreign.id }, data: { helpCenterEnabled: true } });
     }
     expect([(await robots()).sitemap].flat().join(" ")).toContain(`/help/${foreign.slug}/sitemap.xml`);
+  });
+});
+
+describe("searches per address", () => {
+  it("lets an address search 60 times a minute, then asks it to wait; another address searches on", async () => {
+    const ip = nextAddress();
+    for (let i = 0; i < 60; i++) expect(await searchAllowed(ip)).toBe(true);
+    expect(await searchAllowed(ip)).toBe(false);
+    expect(await searchAllowed(nextAddress())).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ContactUs } from "@/components/help-center/contact-us";
 import { HighlightedText } from "@/components/help-center/highlighted-text";
 import { Pager } from "@/components/help-center/pager";
 import { HelpSearchForm } from "@/components/help-center/search-form";
 import { KB_QUERY_MAX } from "@/lib/schemas/kb";
+import { clientIp } from "@/lib/http/server/client-ip";
+import { searchAllowed } from "@/lib/services/kb/public-throttle";
 import { searchHelpCenter } from "@/lib/services/kb/search";
 import { helpPaths } from "@/lib/site/help-paths";
 import { helpCenterOf, helpMetadata, pageNumber } from "../help-center";
@@ -37,7 +40,8 @@ export default async function HelpSearchPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const q = typedQuery(query.q);
   const paths = helpPaths(center.slug);
-  const results = q ? await searchHelpCenter(center, q, pageNumber(query.page)) : null;
+  const throttled = q !== "" && !(await searchAllowed(clientIp({ headers: await headers() })));
+  const results = q && !throttled ? await searchHelpCenter(center, q, pageNumber(query.page)) : null;
   if (results && pageNumber(query.page) > results.pages) notFound();
   return (
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:py-10">
@@ -45,6 +49,11 @@ export default async function HelpSearchPage({ params, searchParams }: Props) {
         <h1 className="text-3xl font-bold tracking-tight">Search</h1>
         <HelpSearchForm org={center.slug} query={q} autoFocus={!q} />
       </div>
+      {throttled && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Too many searches from your address. Please wait a minute and search again.
+        </p>
+      )}
       {results && (
         <section aria-labelledby="results" className="grid gap-4">
           <h2 id="results" className="text-sm text-muted-foreground" aria-live="polite">
