@@ -49,7 +49,7 @@ async function longConversation() {
   const { org, users } = world.a;
   const { id: _id, ...ticket } = world.a.ticket;
   const created = await db.ticket.create({
-    data: { ...ticket, ticketNumber: ++ticketNumber, fieldVersions: {}, tagIds: [] },
+    data: { ...ticket, ticketNumber: ++ticketNumber, fieldVersions: {}, customFields: {}, tagIds: [] },
   });
   const start = Date.now() - 3_600_000;
   await db.reply.createMany({

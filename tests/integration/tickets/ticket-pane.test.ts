@@ -340,5 +340,5 @@ describe("GET /api/tickets/{id}/pane", () => {
 /** A new ticket's columns copied from another of the same organisation. */
 function ticketData(t: World["a"]["ticket"]) {
   const { id: _id, ...rest } = t;
-  return { ...rest, fieldVersions: {}, tagIds: [] };
+  return { ...rest, fieldVersions: {}, customFields: {}, tagIds: [] };
 }
