@@ -82,6 +82,12 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} edited the macro "${str(m.name)}"`;
     case "macro.deleted":
       return `${actor} deleted the macro "${str(m.name)}"`;
+    case "field.created":
+      return `${actor} added the custom field "${str(m.label)}"`;
+    case "field.updated":
+      return `${actor} edited the custom field "${str(m.label)}"`;
+    case "field.deleted":
+      return `${actor} deleted the custom field "${str(m.label)}"`;
     case "automation.created":
       return `${actor} created the rule "${str(m.name)}"`;
     case "automation.updated":
@@ -181,6 +187,12 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} added an internal note to ${ticket}`;
     case "ticket.unverified_reply":
       return `A mail from ${email} joined ${ticket} by the ticket number in its subject: Sender not verified`;
+    case "ticket.merged_into":
+      return `${actor} merged ${ticket} into #${str(m.ticketNumber)}`;
+    case "ticket.split_from":
+      return `${actor} split ${ticket} from a message of #${str(m.ticketNumber)}`;
+    case "ticket.linked":
+      return `${actor} linked ${ticket} to #${str(m.ticketNumber)}`;
     case "ticket.rated":
       return `${actor} rated ${ticket} ${humanize(m.score)}`;
     case "ticket.rating_changed":

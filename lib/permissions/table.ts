@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   "macros.read": STAFF,
   /** Create, edit and delete the organisation's macros. */
   "macros.manage": ADMINS,
+  /** The organisation's custom fields: read them to fill them in on tickets. */
+  "fields.read": STAFF,
+  /** Add, edit, reorder and delete the organisation's custom fields (Settings > Fields). */
+  "fields.manage": ADMINS,
   /** The organisation's automation rules: list, create, edit, reorder, delete and preview them. */
   "automations.manage": ADMINS,
   /** The organisation's business-hours calendars and SLA policies: list, create, edit, reorder, delete and preview them. */
