@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   "sla_policy_limit_reached",
   "plan_required",
   "tag_limit_reached",
+  "different_customers",
   "payload_too_large",
   "length_required",
   "request_timeout",

@@ -187,6 +187,12 @@ export function auditText({ action, actor, metadata, ticketNumber, names = {} }:
       return `${actor} added an internal note to ${ticket}`;
     case "ticket.unverified_reply":
       return `A mail from ${email} joined ${ticket} by the ticket number in its subject: Sender not verified`;
+    case "ticket.merged_into":
+      return `${actor} merged ${ticket} into #${str(m.ticketNumber)}`;
+    case "ticket.split_from":
+      return `${actor} split ${ticket} from a message of #${str(m.ticketNumber)}`;
+    case "ticket.linked":
+      return `${actor} linked ${ticket} to #${str(m.ticketNumber)}`;
     case "ticket.rated":
       return `${actor} rated ${ticket} ${humanize(m.score)}`;
     case "ticket.rating_changed":

@@ -8,6 +8,8 @@ type Change = {
   from?: string | null;
   to?: string | null;
   ticketNumber?: number;
+  /** The tickets merged into this one. */
+  ticketNumbers?: number[];
   email?: string;
   kind?: string;
   /** The macro whose field changes these were, applied with a reply. */
@@ -107,6 +109,18 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       return `${who} wrote again after the ticket was closed, which opened ticket #${m.ticketNumber}`;
     case "ticket.follow_up_of":
       return `${who} opened this ticket by writing again about closed ticket #${m.ticketNumber}`;
+    case "ticket.merged":
+      return `${who} merged ${(m.ticketNumbers ?? []).map((n) => `#${n}`).join(", ")} into this ticket`;
+    case "ticket.merged_into":
+      return `${who} merged this ticket into #${m.ticketNumber}`;
+    case "ticket.split":
+      return `${who} split a message of this ticket into ticket #${m.ticketNumber}`;
+    case "ticket.split_from":
+      return `${who} split this ticket from a message of ticket #${m.ticketNumber}`;
+    case "ticket.linked":
+      return `${who} linked this ticket to #${m.ticketNumber}`;
+    case "ticket.unlinked":
+      return `${who} unlinked this ticket from #${m.ticketNumber}`;
     case "ticket.mail_bounced":
       return `Mail to ${m.email} could not be delivered`;
     case "ticket.mail_bounce_cleared":

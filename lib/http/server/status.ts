@@ -37,6 +37,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   plan_required: 403,
   // A ticket's or an organisation's tags are full: a clash with what it already holds.
   tag_limit_reached: 409,
+  // A merge of tickets of different customers waits for the agent to confirm it.
+  different_customers: 409,
   payload_too_large: 413,
   // Answered by the production server itself (lib/http/server/request-lanes.mjs and
   // body-deadline.mjs) before a route sees the request: a body of unknown length where one is

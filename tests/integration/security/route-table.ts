@@ -13,6 +13,7 @@ import { ROLES, type CallContext, type RouteEntry } from "./route-types";
 import { KB_ROUTES } from "./routes/kb";
 import { HELP_CENTER_ROUTES } from "./routes/help-center";
 import { FIELD_ROUTES } from "./routes/fields";
+import { MERGE_ROUTES } from "./routes/merge";
 
 export * from "./route-types";
 
@@ -1045,6 +1046,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...KB_ROUTES,
   ...HELP_CENTER_ROUTES,
   ...FIELD_ROUTES,
+  ...MERGE_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */

@@ -22,12 +22,32 @@ async function ticketInOrganization(organizationId: string, ticketId: string) {
 }
 
 /**
+ * Where a ticket's mail goes now: a ticket merged into another hands its thread on (a merge
+ * repoints earlier merges, so one step is the rule; a few are followed for safety).
+ */
+async function survivorOf(organizationId: string, ticketId: string): Promise<string> {
+  let id = ticketId;
+  for (let hop = 0; hop < 5; hop++) {
+    const row = await db.ticket.findFirst({ where: { id, organizationId }, select: { mergedIntoId: true } });
+    if (!row?.mergedIntoId) return id;
+    id = row.mergedIntoId;
+  }
+  return id;
+}
+
+/** findThread, with a merged ticket's mail landing on the ticket it was merged into. */
+export async function findThread(clues: ThreadClues): Promise<ThreadMatch | null> {
+  const match = await findThreadedTicket(clues);
+  return match && { ...match, ticketId: await survivorOf(clues.organizationId, match.ticketId) };
+}
+
+/**
  * Which existing ticket a mail answers, in this order: (a) a reply token signed for this
  * organisation (in the address it was sent to or in a Message-ID it answers); (b) a stored
  * Message-ID of one of this organisation's tickets; (c) a ticket number in the subject, only
  * when the sender is that ticket's customer. No match: null (a new ticket).
  */
-export async function findThread(clues: ThreadClues): Promise<ThreadMatch | null> {
+async function findThreadedTicket(clues: ThreadClues): Promise<ThreadMatch | null> {
   const secret = replyTokenSecret();
   const answered = [...clues.inReplyTo, ...[...clues.references].reverse()];
   const tokens = [
