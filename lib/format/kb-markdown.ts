@@ -141,3 +141,33 @@ export function kbImageIdsIn(source: string): string[] {
   walk(parser.parse(source, {}));
   return [...ids];
 }
+
+function inlineText(children: readonly Token[]): string {
+  let text = "";
+  for (const token of children) {
+    if (token.type === "text" || token.type === "code_inline") text += token.content;
+    else if (token.type === "softbreak" || token.type === "hardbreak") text += " ";
+  }
+  return text;
+}
+
+/**
+ * An article's Markdown as the words a reader sees, for search excerpts: formatting marks, link
+ * addresses and images dropped, each block (heading, paragraph, list item, cell, code) a sentence
+ * of its own. Parsed exactly as the article is rendered, so a "<b>" typed in an article is its
+ * text here too (React escapes it where shown).
+ */
+export function kbMarkdownText(markdown: string): string {
+  const blocks: string[] = [];
+  for (const token of parser.parse(markdown, {})) {
+    const text =
+      token.type === "inline"
+        ? inlineText(token.children ?? [])
+        : token.type === "fence" || token.type === "code_block"
+          ? token.content
+          : "";
+    const words = text.replace(/\s+/g, " ").trim();
+    if (words) blocks.push(words);
+  }
+  return blocks.join(" ");
+}

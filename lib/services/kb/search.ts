@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import { kbMarkdownText } from "@/lib/format/kb-markdown";
 import { db, queryRows } from "@/lib/server/db";
 import { KB_SUGGESTIONS_MAX, type KbSuggestion } from "@/lib/schemas/kb";
-import { articlePlainText } from "./article-text";
 import { kbDay } from "./day";
 import type { HelpCategoryLink, HelpCenter } from "./help-center";
 import { MATCH_END, MATCH_START, forHeadline, highlightedPieces, type Highlighted } from "./highlight";
@@ -107,7 +107,7 @@ async function closeTitles(organizationId: string, typed: string, found: string[
 
 /** The title and an excerpt of the text of each article, with the searched words marked. */
 async function highlight(rows: Row[], query: string | null): Promise<{ title: Highlighted; excerpt: Highlighted }[]> {
-  const texts = rows.map((row) => articlePlainText(row.body).slice(0, EXCERPT_SOURCE_MAX));
+  const texts = rows.map((row) => kbMarkdownText(row.body).slice(0, EXCERPT_SOURCE_MAX));
   if (query === null || rows.length === 0)
     return rows.map((row, i) => ({
       title: [{ text: row.title, match: false }],
