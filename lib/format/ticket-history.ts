@@ -28,6 +28,8 @@ type Change = {
   /** An automatic assignment names the group and its mode: "by Billing's round robin". */
   assignment?: string;
   groupName?: string;
+  /** A custom field's change names the field as it was labelled then (it can be renamed or deleted). */
+  label?: string;
 };
 
 /** How a group's mode reads after "by Billing's". */
@@ -95,6 +97,10 @@ function eventSentence(e: HistoryEvent, names: ReadonlyMap<string, string>, cust
       if (m.toName) return `${who} set the group to ${m.toName}`;
       if (m.groupDeleted) return `${who} deleted the group ${m.fromName}, which left the ticket without a group`;
       return `${who} removed the ticket from the group ${m.fromName}`;
+    case "ticket.field_changed":
+      if (!m.from) return `${who} set ${m.label} to ${m.to}`;
+      if (!m.to) return `${who} cleared ${m.label} (was ${m.from})`;
+      return `${who} changed ${m.label} from ${m.from} to ${m.to}`;
     case "ticket.tag_added":
       return `${who} added the tag ${m.tag}`;
     case "ticket.tag_removed":

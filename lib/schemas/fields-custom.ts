@@ -88,7 +88,11 @@ export const customFieldCreateSchema = z
   })
   .superRefine((field, ctx) => {
     if (hasOptions(field.type) && field.options.length === 0)
-      ctx.addIssue({ code: "custom", path: ["options"], message: "A dropdown or multi-select needs at least one option" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["options"],
+        message: "A dropdown or multi-select needs at least one option",
+      });
     if (!hasOptions(field.type) && field.options.length > 0)
       ctx.addIssue({ code: "custom", path: ["options"], message: "Only a dropdown or multi-select has options" });
     if (field.customerEditable && !field.customerVisible)
@@ -210,7 +214,8 @@ export function checkCustomFieldValue(field: FieldDefinition, value: unknown): V
       if (typeof value !== "string" || !field.options.includes(value)) return refuse("must be one of its options");
       return { ok: true, value };
     case "multi_select": {
-      if (!Array.isArray(value) || value.length > CUSTOM_FIELD_OPTIONS_MAX) return refuse("must be a list of its options");
+      if (!Array.isArray(value) || value.length > CUSTOM_FIELD_OPTIONS_MAX)
+        return refuse("must be a list of its options");
       if (!value.every((v): v is string => typeof v === "string" && field.options.includes(v)))
         return refuse("must be a list of its options");
       // Kept in the field's order, each once, so two tickets with the same choices store the same list.
@@ -227,3 +232,19 @@ export function formatCustomFieldValue(value: unknown): string | null {
   if (Array.isArray(value)) return value.length === 0 ? null : value.map(String).join(", ");
   return String(value);
 }
+
+/**
+ * Values a ticket's create or update sets, by field key (null clears one); each is checked
+ * against the organisation's fields by the service, which knows them.
+ */
+export const customFieldsInputSchema = z.unknown().transform((value, ctx): Record<string, unknown> => {
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    ctx.addIssue({ code: "custom", message: "customFields must be an object of values by field key" });
+    return z.NEVER;
+  }
+  if (Object.keys(value).length > CUSTOM_FIELDS_MAX) {
+    ctx.addIssue({ code: "custom", message: `At most ${CUSTOM_FIELDS_MAX} custom fields at once` });
+    return z.NEVER;
+  }
+  return value as Record<string, unknown>;
+});

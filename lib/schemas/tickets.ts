@@ -4,6 +4,7 @@ import { pageLimit, searchPageQuery, singleLine } from "./fields";
 import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import type { Jsonify } from "./json";
 import { z } from "./zod";
+import { customFieldsInputSchema } from "./fields-custom";
 import type { TicketGroup } from "./groups";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -90,8 +91,10 @@ export const updateTicketSchema = z
       .nullable()
       .optional(),
     version: seenVersion,
+    /** Custom field values by key (null clears one), checked against the organisation's fields. */
+    customFields: customFieldsInputSchema.optional(),
   })
-  .refine(changesSomething, { error: "Nothing to update" });
+  .refine((v) => changesSomething(v) || v.customFields !== undefined, { error: "Nothing to update" });
 
 /** Most tickets one bulk change may touch: a page of the list, small enough for one transaction. */
 export const BULK_MAX_TICKETS = 100;

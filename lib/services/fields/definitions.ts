@@ -64,7 +64,12 @@ export async function listFields(user: SessionUser): Promise<CustomFieldList> {
   return { fields, available: fieldsAvailable(org.plan), limit: CUSTOM_FIELDS_MAX };
 }
 
-function recordFieldEvent(tx: Tx, user: SessionUser, action: string, field: { id: string; key: string; label: string }) {
+function recordFieldEvent(
+  tx: Tx,
+  user: SessionUser,
+  action: string,
+  field: { id: string; key: string; label: string },
+) {
   return recordEvent(tx, {
     organizationId: user.organizationId,
     ...staffAuthor(user),

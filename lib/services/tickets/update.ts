@@ -21,6 +21,7 @@ import { currentGroupName, groupForTicket } from "@/lib/services/groups/ticket-g
 import { assignInGroup } from "@/lib/services/groups/assignment";
 import { applyTicketTags, assertMayTag } from "@/lib/services/tickets/tags";
 import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
+import { applyCustomFieldValues } from "@/lib/services/fields/ticket-values";
 
 export async function assertAssignable(organizationId: string, userId: string) {
   const assignee = await db.user.findFirst({
@@ -155,9 +156,20 @@ export async function updateTicket(
     const ticket = await lockTicket(tx, { id, organizationId: user.organizationId });
     if (!ticket) throw notFound("Ticket not found");
     assertFresh(ticket, input.version, input, () => toTicketJson(ticket));
+    // Custom fields first: a required one left empty stops the move to resolved or closed.
+    const valuesChanged = await applyCustomFieldValues(
+      tx,
+      user,
+      ticket,
+      {
+        customFields: input.customFields,
+        status: input.status as TicketStatus | undefined,
+      },
+      now,
+    );
     const { ticket: changed, changed: fieldsChanged } = await applyTicketChange(tx, user, ticket, input, now);
     const tagged = tagging ? await applyTicketTags(tx, user, ticket, { add: addTags, remove: removeTags }, now) : null;
-    const anything = fieldsChanged || (tagged !== null && tagged.version !== null);
+    const anything = fieldsChanged || valuesChanged || (tagged !== null && tagged.version !== null);
     return (anything && (await runUpdateRules(tx, user.organizationId, id, now))) || changed;
   });
 }

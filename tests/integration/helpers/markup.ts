@@ -43,3 +43,27 @@ export function unsafeMarkup(html: string, allowed: Record<string, string[]> = R
   if (tags !== html.split("<").length - 1) found.push('a "<" that opens no well-formed tag');
   return found;
 }
+
+/** Every known way of smuggling markup through Markdown: what replies and articles are tested with. */
+export const HOSTILE_MARKDOWN: readonly string[] = [
+  "<script>alert(1)</script>",
+  '<img src=x onerror="alert(1)">',
+  '<p style="position:fixed;inset:0">cover</p>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<div>\n<a href="javascript:alert(1)">raw block</a>\n</div>',
+  "<svg onload=alert(1)>",
+  "[a](javascript:alert(1))",
+  "[b](JaVaScRiPt:alert(1))",
+  "[c](&#106;avascript:alert(1))",
+  "[d](&#x6A;avascript&#x3A;alert(1))",
+  "[e](java\tscript:alert(1))",
+  "[f](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+  "[g](vbscript:msgbox(1))",
+  "<javascript:alert(1)>",
+  '[h](https://example.com "t\\" onmouseover=\\"alert(1)")',
+  '![i](https://example.com/x.png" onerror="alert(1))',
+  "[j][1]\n\n[1]: javascript:alert(1)",
+  "**<b onclick=alert(1)>bold</b>** _<i style=color:red>it</i>_ `<script>`",
+  "> <script>alert(1)</script>\n> [k](javascript:alert(1))",
+  "- <a href=javascript:alert(1)>l</a>\n- [m](//evil.example)",
+];

@@ -7,7 +7,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { clearJobs } from "../helpers/jobs";
-import { unsafeMarkup } from "../helpers/markup";
+import { HOSTILE_MARKDOWN, unsafeMarkup } from "../helpers/markup";
 import { makeRequest, params } from "../helpers/request";
 import { startSmtp } from "../helpers/smtp";
 import { portalAuth } from "../helpers/portal-auth";
@@ -17,28 +17,7 @@ import { portalAuth } from "../helpers/portal-auth";
 // thread, the customer's account, the portal, the composer's preview, the customer's email)
 // no script, event handler, style, frame or javascript:/data:/vbscript: link comes out.
 
-const HOSTILE = [
-  "<script>alert(1)</script>",
-  '<img src=x onerror="alert(1)">',
-  '<p style="position:fixed;inset:0">cover</p>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<div>\n<a href="javascript:alert(1)">raw block</a>\n</div>',
-  "<svg onload=alert(1)>",
-  "[a](javascript:alert(1))",
-  "[b](JaVaScRiPt:alert(1))",
-  "[c](&#106;avascript:alert(1))",
-  "[d](&#x6A;avascript&#x3A;alert(1))",
-  "[e](java\tscript:alert(1))",
-  "[f](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-  "[g](vbscript:msgbox(1))",
-  "<javascript:alert(1)>",
-  '[h](https://example.com "t\\" onmouseover=\\"alert(1)")',
-  '![i](https://example.com/x.png" onerror="alert(1))',
-  "[j][1]\n\n[1]: javascript:alert(1)",
-  "**<b onclick=alert(1)>bold</b>** _<i style=color:red>it</i>_ `<script>`",
-  "> <script>alert(1)</script>\n> [k](javascript:alert(1))",
-  "- <a href=javascript:alert(1)>l</a>\n- [m](//evil.example)",
-];
+const HOSTILE = HOSTILE_MARKDOWN;
 const CONTENT = HOSTILE.join("\n\n");
 
 let world: TwoTenants;
