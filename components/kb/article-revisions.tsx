@@ -40,7 +40,7 @@ function RestoreButton({
         </Button>
       }
       title="Restore this version?"
-      description={`The article's title, summary, text, status and category go back to how they were on ${when(revision.createdAt)}. It is saved as a new version, so the current one stays in the list.`}
+      description={`The article's title, summary, text and category go back to how they were on ${when(revision.createdAt)}; its status stays as it is. It is saved as a new version, so the current one stays in the list.`}
       confirm="Restore version"
       onConfirm={() => restore.mutate(revision.id)}
     />
