@@ -5,6 +5,7 @@ import { issuePasswordReset, PASSWORD_RESET_JOB } from "@/lib/services/users/acc
 import { sendSlaWarnings } from "@/lib/services/tickets/sla-warnings";
 import { cleanUpExpired } from "@/lib/services/cleanup";
 import { purgeDeletedAttachments } from "@/lib/services/tickets/attachments";
+import { removeUnclaimedUploads } from "@/lib/services/tickets/uploads";
 import { enqueueDueImapPolls, IMAP_POLL_JOB, IMAP_TICK_JOB } from "@/lib/services/mail/imap-mailboxes";
 import { deliverToInbox, pollImapMailbox } from "@/lib/services/mail/imap-polling";
 import { INBOUND_JOB, type InboundJob } from "@/lib/services/mail/inbound/accept";
@@ -19,7 +20,11 @@ handle<{ email: string }>(PASSWORD_RESET_JOB, ({ email }) => issuePasswordReset(
 handle<InboundJob>(INBOUND_JOB, ingestInboundMessage);
 handle("sla.warnings", async () => void (await sendSlaWarnings()));
 handle("cleanup.expired", async () => void (await cleanUpExpired()));
-handle("attachments.purge", async () => void (await purgeDeletedAttachments()));
+// Uploads no reply sent within a day go first: their bytes leave in the same run.
+handle("attachments.purge", async () => {
+  await removeUnclaimedUploads();
+  await purgeDeletedAttachments();
+});
 handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
 handle(TIME_RULES_JOB, async () => void (await sweepTimeRules()));
 handle<WebhookJob>(WEBHOOK_JOB, deliverWebhook);

@@ -6,6 +6,10 @@ import { env } from "@/lib/server/env";
 
 export type MailMessage = {
   to: string;
+  /** Copied in (a ticket's CCs on a public reply); each counts against the email quota like `to`. */
+  cc?: string[];
+  /** Files sent with the mail, by their storage keys: the bytes are read when it is sent. */
+  attachments?: { filename: string; contentType: string; storageKey: string }[];
   subject: string;
   text: string;
   html?: string;
@@ -23,6 +27,9 @@ export type MailMessage = {
    */
   autoSubmitted?: "auto-replied" | "auto-generated";
 };
+
+/** A file's bytes as sent (read from storage by the mail's job). */
+export type MailFile = { filename: string; contentType: string; content: Buffer };
 
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
@@ -113,6 +120,7 @@ export function cleanMessage(message: MailMessage): MailMessage | null {
   // Addresses and Message-IDs are refused whole: a mended one would name a different place.
   const headerValues = [
     message.to,
+    ...(message.cc ?? []),
     message.replyTo,
     message.messageId,
     message.inReplyTo,
@@ -150,6 +158,7 @@ export async function transmit(
   unchecked: MailMessage,
   messageId: string,
   returnPath?: string,
+  files: MailFile[] = [],
 ): Promise<"sent" | "refused"> {
   const message = cleanMessage(unchecked);
   if (!message) {
@@ -161,7 +170,8 @@ export async function transmit(
   else
     await transport.sendMail({
       ...nodemailerMessage(message, messageId),
-      ...(returnPath ? { envelope: { from: returnPath, to: message.to } } : {}),
+      ...(files.length ? { attachments: files } : {}),
+      ...(returnPath ? { envelope: { from: returnPath, to: [message.to, ...(message.cc ?? [])] } } : {}),
     });
   return "sent";
 }
@@ -173,12 +183,23 @@ export function mailFromAddress(): string {
 }
 
 function nodemailerMessage(message: MailMessage, messageId: string) {
-  const { fromName, autoSubmitted, references, inReplyTo, replyTo, messageId: _fixed, ...content } = message;
+  const {
+    fromName,
+    autoSubmitted,
+    references,
+    inReplyTo,
+    replyTo,
+    messageId: _fixed,
+    attachments: _stored,
+    cc,
+    ...content
+  } = message;
   return {
     ...content,
     from: fromName ? { name: fromName, address: mailFromAddress() } : env.mailFrom,
     messageId,
     ...(replyTo ? { replyTo } : {}),
+    ...(cc?.length ? { cc } : {}),
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references?.length ? { references } : {}),
     headers: { "Auto-Submitted": autoSubmitted ?? "auto-generated" },

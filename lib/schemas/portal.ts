@@ -1,6 +1,7 @@
 import { emailField } from "./auth";
 import { suggestionOpenIdsField } from "./kb-deflection";
 import { createTicketSchema, type Ticket } from "./tickets";
+import { attachmentIdsSchema } from "./reply-files";
 import { z } from "./zod";
 
 /**
@@ -56,6 +57,8 @@ export const MISSING_REPLY = "Please enter a reply message";
 export const portalReplySchema = z.object({
   ticketId: z.string({ error: "ticketId is required" }).min(1, "ticketId is required").max(64),
   content: z.string({ error: MISSING_REPLY }).trim().min(1, MISSING_REPLY).max(20_000, "Reply is too long"),
+  /** Files the customer uploaded to the ticket and has not sent yet. */
+  attachmentIds: attachmentIdsSchema.optional(),
 });
 
 /** `GET /api/portal/tickets?email=`: the token decides whose tickets; a different email is refused. */

@@ -2,6 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { AuthorType, ReplyFormat, ReplyType, TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { pageLimit, searchPageQuery, singleLine } from "./fields";
 import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
+import { attachmentIdsSchema, ccListSchema } from "./reply-files";
 import type { Jsonify } from "./json";
 import { z } from "./zod";
 import { customFieldsInputSchema } from "./fields-custom";
@@ -180,6 +181,10 @@ export const createReplySchema = z.object({
     })
     .max(REPLY_ARTICLES_MAX, `A reply may send at most ${REPLY_ARTICLES_MAX} articles`)
     .optional(),
+  /** Files uploaded to the ticket by the caller and not sent yet: sent with this reply. */
+  attachmentIds: attachmentIdsSchema.optional(),
+  /** Addresses copied in on a public staff reply; they join the ticket's CCs. */
+  cc: ccListSchema.optional(),
 });
 
 /** The composer's Preview: the text as it stands (empty is fine, it previews as nothing). */
@@ -195,6 +200,10 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
 export type CreateReplyInput = z.infer<typeof createReplySchema>;
+
+/** PATCH /api/tickets/{id}: the ticket's CCs as they should be (removing and adding people). */
+export const ticketCcSchema = z.object({ cc: ccListSchema });
+export type TicketCcInput = z.infer<typeof ticketCcSchema>;
 
 /** A ticket as the staff API returns it: the ticket fields plus what the SLA badge needs. */
 export type Ticket = {
@@ -234,6 +243,8 @@ export type Ticket = {
   /** The group the ticket belongs to: staff only (absent for customers; a team's groups are its own business). */
   groupId?: string | null;
   group?: TicketGroup | null;
+  /** Addresses copied in on the ticket's public replies (from a reply's CC or the customer's mail): staff only. */
+  cc?: string[];
 };
 
 /** A ticket as the browser reads it from the API (its dates as ISO strings). */

@@ -11,6 +11,8 @@ export type InboundMail = {
   references: string[];
   fromAddress: string | null;
   fromName: string | null;
+  /** The Cc header's addresses, normalised (people the customer copied in). */
+  ccAddresses: string[];
   subject: string;
   /** Plain text; an HTML-only mail's HTML as text (scripts, styles and tags dropped). */
   text: string;
@@ -58,6 +60,14 @@ function firstAddress(value: AddressObject | AddressObject[] | undefined) {
   return null;
 }
 
+function allAddresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const entries = list.flatMap((group) => group.value.flatMap((entry) => (entry.group ? entry.group : [entry])));
+  const addresses = entries.map((entry) => (entry.address ? normalizeAddress(storable(entry.address)) : ""));
+  // At most 50 read: a Cc line of thousands names no one a help desk should write to.
+  return [...new Set(addresses.filter((a) => a.includes("@") && a.length <= 254))].slice(0, 50);
+}
+
 function deliveryFailure(parsed: ParsedMail): InboundMail["failedRecipient"] {
   const report = parsed.attachments.find((a) => a.contentType === "message/delivery-status");
   const text = report ? report.content.toString("utf8") : (parsed.text ?? "");
@@ -92,6 +102,7 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
     references: messageIdList(parsed.references),
     fromAddress: from?.address ? normalizeAddress(storable(from.address)) || null : null,
     fromName: oneLine(from?.name ?? "") || null,
+    ccAddresses: allAddresses(parsed.cc),
     subject: oneLine(parsed.subject ?? ""),
     text: cleanText(parsed.text ?? ""),
     contentType: storable(contentType?.value ?? "text/plain"),

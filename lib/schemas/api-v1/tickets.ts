@@ -44,6 +44,10 @@ const ticketFields = z.object({
   tags: z.array(z.string()).optional(),
   groupId: z.string().nullable().optional(),
   group: named.nullable().optional(),
+  cc: z
+    .array(z.string())
+    .optional()
+    .describe("Addresses copied on the ticket's public replies (a reply's cc, or the CCs of the customer's mail)"),
 });
 
 /** A customer's new ticket, waiting for the team's first answer, as the examples show it. */
@@ -76,6 +80,7 @@ const TICKET_EXAMPLE: z.output<typeof ticketFields> = {
   tags: ["billing", "key-account"],
   groupId: EXAMPLE_GROUP.id,
   group: EXAMPLE_GROUP,
+  cc: ["accounts@example.com"],
 };
 
 /** A ticket as the API returns it: in a list, with its assignee's name and whether the customer spoke last. */

@@ -50,6 +50,7 @@ async function ticketFacts(tx: Tx, ref: TicketRef) {
       ticketNumber: true,
       subject: true,
       customerEmail: true,
+      cc: true,
       assignedToId: true,
       organization: { select: { name: true, slug: true, mailSignature: true } },
       assignedTo: { select: { email: true, isActive: true } },
@@ -146,8 +147,17 @@ export function ticketReceivedJob(
   };
 }
 
-/** A reply as its mail shows it: the body and the author's name (never their address). */
-type AgentReply = { type: string; content: string; html: string | null; authorName: string };
+/**
+ * A reply as its mail shows it: the body and the author's name (never their address), and the
+ * files sent with it (their bytes are read from storage when the mail goes out).
+ */
+type AgentReply = {
+  type: string;
+  content: string;
+  html: string | null;
+  authorName: string;
+  files?: MailMessage["attachments"];
+};
 
 type StatusChange = { from: TicketStatus; to: TicketStatus };
 
@@ -160,10 +170,17 @@ function agentReplyMessage(
   facts: TicketMailFacts,
   reply: AgentReply,
   resolved?: RatingLinks,
+  cc: readonly string[] = [],
 ): TicketMail {
   const body =
     reply.html === null ? { text: reply.content } : { text: renderMarkdownText(reply.content), html: reply.html };
-  return agentReplyMail(customerEmail, facts, { authorName: reply.authorName, ...body }, resolved);
+  const mail = agentReplyMail(customerEmail, facts, { authorName: reply.authorName, ...body }, resolved);
+  // The ticket's CCs are copied on every public reply; the files go with the reply that sent them.
+  return {
+    ...mail,
+    ...(cc.length ? { cc: [...cc] } : {}),
+    ...(reply.files?.length ? { attachments: reply.files } : {}),
+  };
 }
 
 /**
@@ -187,7 +204,7 @@ export async function notifyAgentReply(
   if (!found?.reachable) return;
   const resolved =
     change && resolvesAgain(change) ? await issueRatingLinks(tx, ticket, found.ticket.assignedToId, now) : undefined;
-  const mail = agentReplyMessage(found.ticket.customerEmail, found.facts, reply, resolved);
+  const mail = agentReplyMessage(found.ticket.customerEmail, found.facts, reply, resolved, found.ticket.cc);
   await enqueueMail(tx, await inThread(tx, ticket, mail, "auto-replied"), {
     organizationId: ticket.organizationId,
     ...AGENT_REPLY,
@@ -219,14 +236,18 @@ export async function notifyStatusChange(tx: Tx, ticket: TicketRef, change: Stat
  * the job. Nothing for a note, or a customer without an address.
  */
 export function agentReplyJob(
-  ticket: TicketRef & { customerEmail: string },
+  ticket: TicketRef & { customerEmail: string; cc?: string[] },
   facts: TicketMailFacts,
   thread: ThreadRow,
   reply: AgentReply,
 ): { job: MailJob; messageId: string } | null {
   if (reply.type !== "public" || !reachable(ticket)) return null;
   const headers = nextThreadHeaders(ticket, thread);
-  const message = threaded(agentReplyMessage(ticket.customerEmail, facts, reply), headers, "auto-replied");
+  const message = threaded(
+    agentReplyMessage(ticket.customerEmail, facts, reply, undefined, ticket.cc),
+    headers,
+    "auto-replied",
+  );
   return {
     job: mailJob(message, { organizationId: ticket.organizationId, ...AGENT_REPLY }),
     messageId: headers.messageId,

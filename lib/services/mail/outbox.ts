@@ -4,7 +4,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { addJob, enqueue, type JobExecutor, type JobRun } from "@/lib/jobs";
 import { recordedMessageId } from "@/lib/mail/thread/outgoing";
 import { returnPath } from "@/lib/mail/thread/return-path";
-import { mailDomain, transmit, type MailMessage } from "@/lib/mail/transport";
+import { mailDomain, transmit, type MailFile, type MailMessage } from "@/lib/mail/transport";
+import { attachmentStorage } from "@/lib/storage";
 import { loggable } from "@/lib/http/server/loggable";
 import { uuidv7 } from "@/lib/server/ids";
 import { PRODUCT_NAME } from "@/lib/site/product";
@@ -105,9 +106,24 @@ async function startAttempt(job: MailJob, run: JobRun) {
     SELECT ${job.deliveryId}, ${job.organizationId ?? null}, ${job.message.messageId ?? `<${job.deliveryId}@${mailDomain()}>`},
       ${job.message.to}, ${job.message.subject}, 'sending', 1, ${now}, ${now} ${source}
     RETURNING "id", "messageId"`;
-  if (job.customer && job.organizationId) return takeMailQuota<Delivery>(job.organizationId, job.customer.what, insert);
+  // Every address the mail goes to counts, its CCs as its customer: copying people in is no way around the quota.
+  if (job.customer && job.organizationId)
+    return takeMailQuota<Delivery>(job.organizationId, job.customer.what, insert, 1 + (job.message.cc?.length ?? 0));
   const [created] = await queryRows<Delivery>(insert(Prisma.empty));
   return created!;
+}
+
+/**
+ * The bytes of the files a mail sends, read when it goes out (a job holds only their keys). A
+ * file deleted since (its ticket or reply removed) is left out rather than holding the mail back.
+ */
+async function mailFiles(message: MailMessage): Promise<MailFile[]> {
+  const files: MailFile[] = [];
+  for (const file of message.attachments ?? []) {
+    const content = await attachmentStorage().get(file.storageKey);
+    if (content) files.push({ filename: file.filename, contentType: file.contentType, content });
+  }
+  return files;
 }
 
 /** What sending needs of a delivery row. */
@@ -162,7 +178,7 @@ export async function deliverMail(job: MailJob, run: JobRun) {
   try {
     // An organisation's mail bounces to a return path naming it, so the report can be trusted.
     const bouncesTo = job.organizationId ? returnPath(job.organizationId, row.id) : undefined;
-    const outcome = await transmit(job.message, row.messageId, bouncesTo);
+    const outcome = await transmit(job.message, row.messageId, bouncesTo, await mailFiles(job.message));
     await untilSaved(() => recordOutcome(row.id, outcome));
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown";

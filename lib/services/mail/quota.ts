@@ -28,7 +28,7 @@ const PER_HOUR_LIMITS = limitsPer("perHour");
 const PER_DAY_LIMITS = limitsPer("perDay");
 
 /**
- * Takes one email from the organisation's quota and, while the quota allows it, writes
+ * Takes one email (`hits`: one for each address it goes to) from the organisation's quota and, while the quota allows it, writes
  * `write(source)`: a statement that writes a row for each row of `source` (a FROM clause: one row
  * when the email may go, none when not) and returns the row this resolves to. Past the quota the
  * email is not sent (the change that caused it still happens): the skip is logged, and the first
@@ -44,14 +44,16 @@ export async function takeMailQuota<Row>(
   organizationId: string,
   what: string,
   write: (source: Prisma.Sql) => Prisma.Sql,
+  hits = 1,
 ): Promise<Row | null> {
   const [taken] = await queryRows<{ plan: Plan; hour: number; day: number | null; written: Row | null }>(Prisma.sql`
     WITH org AS (SELECT "id", "plan" FROM "Organization" WHERE "id" = ${organizationId}),
-    hour AS (${countHits(Prisma.sql`SELECT 'mail:hour:' || "id" FROM org`, HOUR)}),
+    hour AS (${countHits(Prisma.sql`SELECT 'mail:hour:' || "id" FROM org`, HOUR, hits)}),
     day AS (${countHits(
       Prisma.sql`SELECT 'mail:day:' || org."id" FROM org, hour
                  WHERE hour."count" <= (${PER_HOUR_LIMITS}::jsonb ->> org."plan"::text)::int`,
       DAY,
+      hits,
     )}),
     verdict AS (
       SELECT org."plan"::text AS "plan", hour."count" AS "hour", day."count" AS "day"
@@ -72,7 +74,9 @@ export async function takeMailQuota<Row>(
       per,
     }),
   );
-  if ((taken.day ?? taken.hour) === limit.limit + 1) {
+  // The mail that first went past the limit (one counting several addresses may jump past it).
+  const count = taken.day ?? taken.hour;
+  if (count > limit.limit && count - hits <= limit.limit) {
     await recordEvent(db, {
       organizationId,
       actorType: "system",

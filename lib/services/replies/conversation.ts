@@ -35,6 +35,8 @@ import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
 import { enqueueTicketChange } from "@/lib/services/webhooks/ticket-events";
 import { authorNameOf, REPLY_SELECT } from "@/lib/services/replies/staff-reply";
 import { recordArticlesSent } from "@/lib/services/kb/sent";
+import { claimUploads, uploadOwner } from "@/lib/services/tickets/uploads";
+import { addReplyCc } from "@/lib/services/tickets/cc";
 
 /** What a customer's view of a reply is built from: the names, not the addresses. */
 export const CUSTOMER_REPLY_SELECT = {
@@ -102,6 +104,7 @@ export function createReply(
     throw forbidden("Customers cannot change status, priority or assignee");
   if (input.macroId !== undefined && !can(user, "macros.read")) throw forbidden("Customers cannot apply macros");
   if (input.articleIds?.length && !can(user, "kb.read")) throw forbidden("Customers cannot send knowledge base articles");
+  if (input.cc?.length && actor.kind !== "staff") throw forbidden("Customers cannot copy anyone in");
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }
 
@@ -121,8 +124,8 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
   // Rendered before the ticket row is locked: the lock is held only for the writes.
   const body = markdownBody(input.content);
   const author = replyAuthor(user);
-  // Articles sent are recorded with the reply, in its transaction: not the one-statement path.
-  if (input.macroId === undefined && !input.articleIds?.length) {
+  // Articles sent, files and CCs are recorded with the reply, in its transaction: not the one-statement path.
+  if (input.macroId === undefined && !input.articleIds?.length && !input.attachmentIds?.length && !input.cc?.length) {
     const written = await writePlainReply(user, input, body, now);
     if (written) return written;
   }
@@ -154,6 +157,17 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
         select: REPLY_SELECT,
       })
       .then(toReply);
+    const files = await claimUploads(
+      tx,
+      {
+        organizationId: user.organizationId,
+        ticketId: ticket.id,
+        replyId: reply.id,
+        owner: uploadOwner({ kind: "staff", user }),
+      },
+      input.attachmentIds,
+    );
+    if (input.cc?.length) await addReplyCc(tx, { ...ticket, replyId: reply.id, type }, input.cc);
     // A note reaches no customer: the articles in it were checked, but none was sent.
     await recordArticlesSent(tx, { ...reply, organizationId: user.organizationId }, input.articleIds ?? [], {
       sent: type === "public",
@@ -203,7 +217,7 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
     if (statusChange && !applied?.slaRefreshed)
       await enqueueTicketChange(tx, { organizationId: user.organizationId, ticketId: ticket.id, now });
     // Queued with the reply: one mail to the customer, a resolving reply's with the rating request.
-    await notifyAgentReply(tx, ticket, { ...reply, authorName: author.authorName }, statusChange, now);
+    await notifyAgentReply(tx, ticket, { ...reply, authorName: author.authorName, files }, statusChange, now);
     return { ...reply, ticketVersion: applied?.version ?? ticketVersion };
   });
 }
@@ -295,7 +309,7 @@ export async function applyCustomerReply(
  */
 export async function createCustomerReply(
   actor: CustomerActor,
-  input: { ticketId: string; content: string },
+  input: { ticketId: string; content: string; attachmentIds?: string[] },
   now = new Date(),
 ): Promise<CustomerReply> {
   const { organizationId, email, userId } = customerOf(actor);
@@ -318,6 +332,12 @@ export async function createCustomerReply(
       },
       select: CUSTOMER_REPLY_SELECT,
     });
+    // Before the webhook's job: the reply it carries has its files.
+    await claimUploads(
+      tx,
+      { organizationId, ticketId: ticket.id, replyId: created.id, owner: "customer" },
+      input.attachmentIds,
+    );
     await enqueueReplyCreated(tx, { organizationId, ticketId: ticket.id, id: created.id });
     await applyCustomerReply(
       tx,

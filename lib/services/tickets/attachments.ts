@@ -41,7 +41,18 @@ export type SaveAttachmentsInput = {
   /** null: the files came with the ticket's first message. */
   replyId: string | null;
   files: IncomingFile[];
+  /**
+   * Files uploaded from the reply box or the portal, waiting for a reply: stored unsent, and under
+   * a key naming who uploaded them (`owner`), which is how a reply knows the caller's own uploads.
+   */
+  upload?: { uploadedById: string | null; owner: string };
 };
+
+/**
+ * How an upload's storage key begins after its organisation: its uploader's mark (a hash, as a
+ * key is two plain segments of at most 64 characters), so that a reply finds the caller's own.
+ */
+export const uploadKeyPrefix = (owner: string) => `u-${createHash("sha256").update(owner).digest("hex").slice(0, 16)}-`;
 
 export const SUMMARY_SELECT = { id: true, filename: true, contentType: true, size: true } as const;
 
@@ -71,7 +82,7 @@ function skip(
  */
 export async function saveAttachments(
   tx: Tx,
-  { organizationId, ticketId, replyId, files }: SaveAttachmentsInput,
+  { organizationId, ticketId, replyId, files, upload }: SaveAttachmentsInput,
   { maxMessageBytes = env.attachmentsMaxMessageBytes }: { maxMessageBytes?: number } = {},
 ): Promise<SaveAttachmentsResult> {
   const [org] = await tx.$queryRaw<{ plan: Plan }[]>`
@@ -106,7 +117,7 @@ export async function saveAttachments(
       result.skipped.push(skip({ filename, size }, reason, org.plan, maxMessageBytes));
       continue;
     }
-    const storageKey = `${organizationId}/${randomUUID()}`;
+    const storageKey = `${organizationId}/${upload ? uploadKeyPrefix(upload.owner) : ""}${randomUUID()}`;
     // A store outside the database keeps the file even if this transaction rolls back: note it
     // for the purge first (committed at once), and take the note back in this transaction.
     if (!storage.transactional)
@@ -125,6 +136,7 @@ export async function saveAttachments(
         size,
         sha256: createHash("sha256").update(file.content).digest("hex"),
         storageKey,
+        ...(upload ? { uploadedById: upload.uploadedById, sent: false } : {}),
       },
       select: SUMMARY_SELECT,
     });
@@ -162,6 +174,7 @@ export async function listAttachments(
     where: {
       organizationId: organizationOf(actor),
       ticketId,
+      sent: true,
       ...(seesInternal(actor) ? {} : { OR: [{ replyId: null }, { reply: { type: "public" as const } }] }),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -191,7 +204,8 @@ export async function attachmentsOfReplies(organizationId: string, ticketId: str
 /** The first message's files (replyId null) of a ticket the caller may see. */
 export async function openingAttachments(organizationId: string, ticketId: string): Promise<AttachmentSummary[]> {
   return db.attachment.findMany({
-    where: { organizationId, ticketId, replyId: null },
+    // An upload waiting for its reply has no reply yet either, but is no part of the first message.
+    where: { organizationId, ticketId, replyId: null, sent: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: SUMMARY_SELECT,
   });
@@ -212,7 +226,8 @@ export async function openAttachment(actor: TicketActor, attachmentId: string): 
           where: {
             id: attachmentId,
             organizationId,
-            ...(actor.kind === "staff" ? {} : { ticket: { customerEmail: customerOf(actor).email } }),
+            // A customer never opens an upload before its reply is sent (it may become a note's).
+            ...(actor.kind === "staff" ? {} : { ticket: { customerEmail: customerOf(actor).email }, sent: true }),
             ...(seesInternal(actor) ? {} : { OR: [{ replyId: null }, { reply: { type: "public" as const } }] }),
           },
           select: { ...SUMMARY_SELECT, storageKey: true },

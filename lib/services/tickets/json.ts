@@ -28,6 +28,7 @@ export const TICKET_SELECT = {
   version: true,
   groupId: true,
   group: { select: { id: true, name: true } },
+  cc: true,
 } as const satisfies Prisma.TicketSelect;
 
 export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
@@ -50,4 +51,4 @@ export function toTicketJson(
 
 export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
-  "nextResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "version"`;
+  "nextResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "version", "cc"`;

@@ -27,8 +27,8 @@ const files = (/** @type {string} */ where) =>
 
 const TICKET = `json_build_object(${ticketFields("t")},
     'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer",
-    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
-    'attachments', ${files(`f."replyId" IS NULL`)})`;
+    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions", 'cc', t."cc",
+    'attachments', ${files(`f."replyId" IS NULL AND f."sent"`)})`;
 
 // The tags by name in the ticket's order; a tag deleted since is left out. Each is read by its
 // key, one lookup per tag the ticket holds: matched with `= ANY`, or joined, the planner read all

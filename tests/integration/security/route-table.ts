@@ -14,6 +14,7 @@ import { KB_ROUTES } from "./routes/kb";
 import { HELP_CENTER_ROUTES } from "./routes/help-center";
 import { FIELD_ROUTES } from "./routes/fields";
 import { MERGE_ROUTES } from "./routes/merge";
+import { UPLOAD_ROUTES } from "./routes/uploads";
 
 export * from "./route-types";
 
@@ -1047,6 +1048,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...HELP_CENTER_ROUTES,
   ...FIELD_ROUTES,
   ...MERGE_ROUTES,
+  ...UPLOAD_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */

@@ -27,6 +27,7 @@ import {
 } from "@/lib/mail/inbound/ticket-writes";
 import { bouncedMail } from "@/lib/services/mail/inbound/bounces";
 import { findThread } from "@/lib/services/mail/inbound/threading";
+import { keepInboundCc } from "@/lib/services/tickets/cc";
 
 type Tx = Prisma.TransactionClient;
 type Stored = NonNullable<Awaited<ReturnType<typeof loadMessage>>>;
@@ -245,6 +246,8 @@ async function ingestReply(message: Stored, mail: InboundMail, ticketId: string,
       senderVerified: proved,
     });
     if (mail.messageId && proved) await recordMessageId(tx, message.organizationId, ticketId, mail.messageId);
+    // Only a mail proved to be the customer's copies people in: a forger must not add himself to the replies.
+    if (proved) await keepInboundCc(tx, { id: ticketId, organizationId: message.organizationId }, mail.ccAddresses);
     await storeAttachments(
       tx,
       { organizationId: message.organizationId, ticketId, replyId: reply.id },
@@ -292,6 +295,7 @@ async function ingestNewTicket(
   const articles = autoReply && mail.subject ? await receiptArticles(message.organizationId, subject) : [];
   const onCreated: TicketCreatedHook = async (tx, ticket, organization) => {
     if (mail.messageId) await recordMessageId(tx, message.organizationId, ticket.id, mail.messageId);
+    await keepInboundCc(tx, { id: ticket.id, organizationId: message.organizationId }, mail.ccAddresses);
     await storeAttachments(
       tx,
       { organizationId: message.organizationId, ticketId: ticket.id, replyId: null },
