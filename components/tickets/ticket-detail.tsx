@@ -17,6 +17,7 @@ import { DetailsToggle, TicketDetailsPanel, useDetailsOpen } from "./ticket-deta
 import { MailBounceWarning } from "./ticket-mail";
 import { useReplies, useTicket, useTicketPane } from "./queries";
 import { useFollowConversation } from "./use-follow-conversation";
+import { MergedIntoBanner, SplitMessageButton } from "./ticket-relations";
 import { useAnnouncePresence, useTicketViewers } from "@/components/live/presence-queries";
 import { TicketUpdatedBanner } from "@/components/live/ticket-updated-banner";
 import { TicketViewers } from "@/components/live/ticket-viewers";
@@ -103,6 +104,7 @@ export function TicketDetail({
           )}
         </div>
         {news.updated && <TicketUpdatedBanner onDismiss={news.dismiss} />}
+        {staff && <MergedIntoBanner ticketId={t.id} onOpenTicket={onOpenTicket} />}
       </header>
       {staff && (
         <TicketDetailsPanel
@@ -155,6 +157,9 @@ export function TicketDetail({
                 <MessageBody content={r.content} html={r.html} />
                 <AttachmentList attachments={r.attachments} />
                 <SentArticles articles={sentByReply.get(r.id) ?? []} />
+                {staff && r.type === "public" && r.authorType === "customer" && (
+                  <SplitMessageButton ticketId={t.id} replyId={r.id} onOpenTicket={onOpenTicket} />
+                )}
               </div>
             );
           })}

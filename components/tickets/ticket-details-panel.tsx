@@ -12,6 +12,7 @@ import { TicketMailSection } from "./ticket-mail";
 import { TicketProperties } from "./ticket-properties";
 import { TicketSlaSection } from "./ticket-sla";
 import { TicketTags } from "./ticket-tags";
+import { TicketRelationsSection } from "./ticket-relations";
 
 /*
  * A ticket's details (status, priority, assignee, tags, its rating, its SLA, the customer, the mail
@@ -78,6 +79,7 @@ export function TicketDetailsPanel({
         <CustomerPanel ticketId={ticket.id} onOpenTicket={onOpenTicket} />
       </div>
       <TicketMailSection ticketId={ticket.id} />
+      <TicketRelationsSection ticket={ticket} onOpenTicket={onOpenTicket} />
       <TicketHistory ticketId={ticket.id} customerName={ticket.customerName} />
     </div>
   );

@@ -15,6 +15,7 @@ import { DAY_MS, fromWall, toWall } from "@/lib/sla/time-zone";
 import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
 import { seedDemoApi } from "./demo-api";
 import { seedDemoKnowledgeBase } from "./demo-kb";
+import { seedDemoMerge } from "./demo-merge";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -288,6 +289,11 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
   });
   await seedDemoApi(db, org.id, admin?.id ?? null, now);
   await seedDemoKnowledgeBase(db, org.id, now);
+  const agent = await db.user.findFirst({
+    where: { organizationId: org.id, role: "agent" },
+    orderBy: { createdAt: "asc" },
+  });
+  await seedDemoMerge(db, org.id, agent?.id ?? null, now);
   return { created: true, logins };
 }
 

@@ -28,9 +28,10 @@ describe("demo seed", () => {
       where: { slug: "acme" },
       include: { _count: { select: { tickets: true } } },
     });
-    // The week's 60, and the Billing ticket from last Friday at 16:30 (see below).
-    expect(org._count.tickets).toBe(61);
-    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({ lastNumber: 61 });
+    // The week's 60, the Billing ticket from last Friday at 16:30 (see below), and the merged
+    // duplicate (demo-merge.ts).
+    expect(org._count.tickets).toBe(62);
+    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({ lastNumber: 62 });
 
     const statuses = await db.ticket.groupBy({ by: ["status"], _count: true });
     expect(statuses.map((s) => s.status).sort()).toEqual(["closed", "in_progress", "open", "pending", "resolved"]);
@@ -42,7 +43,7 @@ describe("demo seed", () => {
     const span = await db.ticket.aggregate({ _min: { createdAt: true }, _max: { createdAt: true } });
     expect(span._max.createdAt!.getTime() - span._min.createdAt!.getTime()).toBeGreaterThan(14 * 24 * 3600 * 1000);
     // Every ticket starts with its creation event.
-    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(61);
+    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(62);
 
     // Groups Billing and Technical, with members, each holding the tickets of its category.
     const groups = await db.group.findMany({

@@ -1,0 +1,68 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/http/client/api";
+import type { MergeResult, TicketRelations } from "@/lib/schemas/ticket-merge";
+import type { TicketJson, TicketListItem } from "@/lib/schemas/tickets";
+import type { Jsonify } from "@/lib/schemas/json";
+import { useInvalidateTickets } from "./queries";
+
+/** Query keys of a ticket's relations; under /api/tickets, so every ticket change fetches them again. */
+export const relationKeys = {
+  of: (id: string) => ["/api/tickets", id, "links"] as const,
+  /** The picker's search: the ticket list's own search, a few at a time. */
+  search: (q: string) => [`/api/tickets?${new URLSearchParams({ q, limit: "8" }).toString()}`] as const,
+};
+
+/** What ticket `id` was merged into, what was merged into it, and its related tickets (staff). */
+export function useTicketRelations(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<TicketRelations>({ queryKey: relationKeys.of(id), enabled });
+}
+
+/** Tickets whose number, subject or customer matches `q` (the caller debounces it). */
+export function useTicketSearch(q: string) {
+  return useQuery<Jsonify<TicketListItem>[]>({
+    queryKey: relationKeys.search(q),
+    enabled: q.trim().length > 0,
+    staleTime: 0,
+  });
+}
+
+export type MergeRequest = {
+  survivorId: string;
+  ticketIds: string[];
+  notifyCustomers: boolean;
+  confirmDifferentCustomers: boolean;
+};
+
+/** Merges tickets into the survivor; every list, count and ticket shows it at once. */
+export function useMergeTickets() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async ({ survivorId, ...body }: MergeRequest) =>
+      (await apiRequest("POST", `/api/tickets/${survivorId}/merge`, body)).json() as Promise<MergeResult>,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Makes a customer's message of the ticket a ticket of its own. */
+export function useSplitTicket(ticketId: string) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async (replyId: string) =>
+      (await apiRequest("POST", `/api/tickets/${ticketId}/split`, { replyId })).json() as Promise<Jsonify<TicketJson>>,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Links or unlinks another ticket as related to this one. */
+export function useLinkTicket(ticketId: string) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async ({ otherId, linked }: { otherId: string; linked: boolean }) => {
+      if (linked) await apiRequest("POST", `/api/tickets/${ticketId}/links`, { ticketId: otherId });
+      else await apiRequest("DELETE", `/api/tickets/${ticketId}/links/${otherId}`);
+    },
+    onSuccess: () => invalidate(),
+  });
+}
