@@ -114,7 +114,9 @@ export class Listener {
     client.on("end", () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}; LISTEN ${RULES_CHANNEL}; LISTEN ${TOKEN_CHANNEL}`);
+      await client.query(
+        `LISTEN ${LIVE_CHANNEL}; LISTEN ${USER_CHANNEL}; LISTEN ${RULES_CHANNEL}; LISTEN ${TOKEN_CHANNEL}`,
+      );
     } catch {
       this.drop(client);
       return;

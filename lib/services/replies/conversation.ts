@@ -103,7 +103,8 @@ export function createReply(
   if (input.status !== undefined && !can(user, "tickets.update"))
     throw forbidden("Customers cannot change status, priority or assignee");
   if (input.macroId !== undefined && !can(user, "macros.read")) throw forbidden("Customers cannot apply macros");
-  if (input.articleIds?.length && !can(user, "kb.read")) throw forbidden("Customers cannot send knowledge base articles");
+  if (input.articleIds?.length && !can(user, "kb.read"))
+    throw forbidden("Customers cannot send knowledge base articles");
   if (input.cc?.length && actor.kind !== "staff") throw forbidden("Customers cannot copy anyone in");
   return actor.kind === "staff" ? createStaffReply(actor.user, input, now) : createCustomerReply(actor, input, now);
 }

@@ -99,11 +99,7 @@ export async function setTicketCc(
  * The CCs of a customer's mail that opens or answers a ticket join the ticket's CCs (never our
  * own addresses, nor the customer). Called in the transaction that writes the ticket or reply.
  */
-export async function keepInboundCc(
-  tx: Tx,
-  ticketRef: { id: string; organizationId: string },
-  cc: readonly string[],
-) {
+export async function keepInboundCc(tx: Tx, ticketRef: { id: string; organizationId: string }, cc: readonly string[]) {
   if (cc.length === 0) return;
   const ticket = await tx.ticket.findFirst({
     where: ticketRef,

@@ -102,7 +102,10 @@ it("lets a known token in from memory: a change nobody announced goes unseen by 
 it("a revocation in A: A refuses the very next call, B as soon as it hears it", async () => {
   const { id, token, hash, ip, cookie } = await knownToB();
   expect((await outcome(authenticateApiToken, token, ip)).caller).toBeDefined();
-  const res = await revoke(makeRequest(`/api/api-tokens/${id}`, { method: "DELETE", headers: { cookie } }), params({ id }));
+  const res = await revoke(
+    makeRequest(`/api/api-tokens/${id}`, { method: "DELETE", headers: { cookie } }),
+    params({ id }),
+  );
   expect(res.status).toBe(204);
   expect(await outcome(authenticateApiToken, token, ip)).toEqual({ code: "unauthorized", message: INVALID_API_TOKEN });
   await untilForgottenByB(hash);
@@ -154,9 +157,9 @@ it("an expiry passing by the clock refuses the token without any notice", async 
   await untilForgottenByB(hashToken(token));
   expect((await outcome(checkB, token, ip)).caller).toBeDefined();
   expect(cachesB.tokens.has(hashToken(token))).toBe(true);
-  expect(await apiTokenChecker(cachesB, listenerB)(token, ip, new Date(Date.now() + 120_000)).catch((e) => e.code)).toBe(
-    "unauthorized",
-  );
+  expect(
+    await apiTokenChecker(cachesB, listenerB)(token, ip, new Date(Date.now() + 120_000)).catch((e) => e.code),
+  ).toBe("unauthorized");
 });
 
 it("without its LISTEN connection B keeps nothing and reads every call", async () => {

@@ -198,7 +198,10 @@ describe("replies with attachmentIds", () => {
     const replies = await db.reply.count();
     for (const id of [colleagues.body.id, customers.body.id, elsewhere.body.id, mine.body.id, "unknown"]) {
       const res = await reply("agent", { content: "again", attachmentIds: [id] });
-      expect(res).toEqual({ status: 400, body: expect.objectContaining({ error: expect.stringMatching(/own files/) }) });
+      expect(res).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: expect.stringMatching(/own files/) }),
+      });
     }
     // One bad id refuses the whole reply, the good file stays unsent.
     const fresh = await upload("agent", "fresh.txt", Buffer.from("fresh"));

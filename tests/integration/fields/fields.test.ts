@@ -25,7 +25,10 @@ async function post(user: User, body: unknown) {
 }
 async function change(user: User, id: string, body: unknown) {
   return readJson(
-    await patch(makeRequest(`/api/fields/${id}`, { method: "PATCH", body, headers: await headers(user) }), params({ id })),
+    await patch(
+      makeRequest(`/api/fields/${id}`, { method: "PATCH", body, headers: await headers(user) }),
+      params({ id }),
+    ),
   );
 }
 async function fieldsOf(user: User) {
@@ -40,7 +43,13 @@ describe("POST /api/fields", () => {
       const options = type === "dropdown" || type === "multi_select" ? ["Basic", "Pro"] : undefined;
       const res = await post(admin(), { key: `f_${type}`, label: `Field ${i}`, type, options, required: i === 0 });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ key: `f_${type}`, type, position: i, options: options ?? [], required: i === 0 });
+      expect(res.body).toMatchObject({
+        key: `f_${type}`,
+        type,
+        position: i,
+        options: options ?? [],
+        required: i === 0,
+      });
     }
     const { body } = await fieldsOf(world.users.agent);
     expect((body.fields as { key: string }[]).map((f) => f.key)).toEqual(types.map((t) => `f_${t}`));
@@ -94,7 +103,10 @@ describe("POST /api/fields", () => {
     const org = await createOrg(plan);
     const lowAdmin = await createUser(org.id, "org_admin");
     const res = await post(lowAdmin, { key: "order", label: "Order", type: "text" });
-    expect(res).toMatchObject({ status: 403, body: { error: expect.stringMatching(/Custom fields are part of the Pro plan/) } });
+    expect(res).toMatchObject({
+      status: 403,
+      body: { error: expect.stringMatching(/Custom fields are part of the Pro plan/) },
+    });
     expect((await fieldsOf(lowAdmin)).body).toMatchObject({ fields: [], available: false });
   });
 
@@ -107,7 +119,12 @@ describe("POST /api/fields", () => {
 
 describe("PATCH /api/fields/{id}", () => {
   it("changes label, help, options and flags; the key and type stay", async () => {
-    const { body: field } = await post(admin(), { key: "plan", label: "Plan", type: "dropdown", options: ["Basic", "Pro"] });
+    const { body: field } = await post(admin(), {
+      key: "plan",
+      label: "Plan",
+      type: "dropdown",
+      options: ["Basic", "Pro"],
+    });
     const id = field.id as string;
     const res = await change(admin(), id, {
       label: "Customer plan",

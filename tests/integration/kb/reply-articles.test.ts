@@ -116,8 +116,14 @@ describe("POST /api/replies with articleIds", () => {
     expect(note.status).toBe(201);
     expect(await db.kbArticleSent.count({ where: { ticketId: t.id, articleId: a.id } })).toBe(1);
     expect(
-      (await send(world.users.agent, { ticketId: t.id, content: "Gone", type: "internal", articleIds: ["not-an-article"] }))
-        .status,
+      (
+        await send(world.users.agent, {
+          ticketId: t.id,
+          content: "Gone",
+          type: "internal",
+          articleIds: ["not-an-article"],
+        })
+      ).status,
     ).toBe(400);
   });
 

@@ -28,7 +28,10 @@ afterAll(() => smtp.stop());
 const headers = async (user: User) => ({ cookie: await sessionCookie(user) });
 
 async function reply(user: User, body: Record<string, unknown>) {
-  const res = await replyRoute(makeRequest("/api/replies", { method: "POST", body, headers: await headers(user) }), params());
+  const res = await replyRoute(
+    makeRequest("/api/replies", { method: "POST", body, headers: await headers(user) }),
+    params(),
+  );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -74,7 +74,10 @@ describe("customFieldCreateSchema", () => {
 
 describe("customFieldUpdateSchema", () => {
   it("takes part of a field", () => {
-    expect(customFieldUpdateSchema.parse({ label: "Order no.", position: 2 })).toEqual({ label: "Order no.", position: 2 });
+    expect(customFieldUpdateSchema.parse({ label: "Order no.", position: 2 })).toEqual({
+      label: "Order no.",
+      position: 2,
+    });
   });
   it.each([
     [{ position: -1 }, "Position must be at least 0"],
@@ -134,7 +137,10 @@ describe("checkCustomFieldValue", () => {
     const plan = field("dropdown", ["Basic", "Pro"]);
     expect(checkCustomFieldValue(plan, "Pro")).toEqual({ ok: true, value: "Pro" });
     for (const value of ["pro", "Gold", ["Pro"], 1])
-      expect(checkCustomFieldValue(plan, value)).toEqual({ ok: false, message: "Order number must be one of its options" });
+      expect(checkCustomFieldValue(plan, value)).toEqual({
+        ok: false,
+        message: "Order number must be one of its options",
+      });
   });
 
   it("a multi-select takes a list of its options, kept once each in the field's order", () => {
