@@ -43,6 +43,7 @@ function ticketFieldList(from) {
     ["createdAt", iso(column("createdAt"))],
     ["updatedAt", iso(column("updatedAt"))],
     ["version", column("version")],
+    ["cc", column("cc")],
   ];
 }
 

@@ -27,7 +27,7 @@ const files = (/** @type {string} */ where) =>
 
 const TICKET = `json_build_object(${ticketFields("t")},
     'createdById', t."createdById", 'raisedByCustomer', t."raisedByCustomer",
-    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions", 'cc', t."cc",
+    'customerRepliedLast', t."customerRepliedLast", 'fieldVersions', t."fieldVersions",
     'attachments', ${files(`f."replyId" IS NULL AND f."sent"`)})`;
 
 // The tags by name in the ticket's order; a tag deleted since is left out. Each is read by its
