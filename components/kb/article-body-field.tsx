@@ -12,6 +12,7 @@ import {
 } from "react";
 import { ArticleBody } from "@/components/help-center/article-body";
 import { FormatToolbar } from "@/components/tickets/format-toolbar";
+import { WriteOrPreview } from "@/components/tickets/write-or-preview";
 import { Button } from "@/components/ui/button";
 import { FieldError, RequiredMark, fieldAria } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
@@ -158,20 +159,7 @@ export function ArticleBodyField({
         )}
       >
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-2 py-1">
-          <div role="group" aria-label="Article view" className="inline-flex rounded-md border p-0.5">
-            {(["write", "preview"] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                data-kb-mode={m}
-                aria-pressed={mode === m}
-                onClick={() => setMode(m)}
-                className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
-              >
-                {m === "write" ? "Write" : "Preview"}
-              </button>
-            ))}
-          </div>
+          <WriteOrPreview label="Article view" marker="data-kb-mode" mode={mode} onChange={setMode} />
           {mode === "write" && (
             <>
               <FormatToolbar controls={id} onFormat={format} />

@@ -34,6 +34,7 @@ import { useCreateReply } from "./queries";
 import { staleWriteOf } from "@/components/live/stale-write";
 import { applyFormat, formatForKey, type FormatAction } from "@/lib/format/markdown-edit";
 import { FormatToolbar } from "./format-toolbar";
+import { WriteOrPreview } from "./write-or-preview";
 import { ReplyPreview } from "./reply-preview";
 
 type Props = {
@@ -281,20 +282,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         >
           {formatted && active && (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-inherit px-2 py-1">
-              <div role="group" aria-label="Reply view" className="inline-flex rounded-md border p-0.5">
-                {(["write", "preview"] as const).map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    data-reply-mode={m}
-                    aria-pressed={mode === m}
-                    onClick={() => showMode(m)}
-                    className="rounded px-2.5 py-1 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground"
-                  >
-                    {m === "write" ? "Write" : "Preview"}
-                  </button>
-                ))}
-              </div>
+              <WriteOrPreview label="Reply view" marker="data-reply-mode" mode={mode} onChange={showMode} />
               {mode === "write" && <FormatToolbar controls="reply-content" onFormat={format} />}
               <span id="reply-format-hint" className="ml-auto text-xs text-muted-foreground">
                 Markdown supported

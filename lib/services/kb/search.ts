@@ -61,7 +61,7 @@ const publishedOf = (organizationId: string) => Prisma.sql`
 /**
  * Up to this many matches are ranked by the whole article (ts_rank of the index's vector, body
  * included). The body is long, so ranking by it means reading and parsing every matching body
- * again: 190 ms of the database for a common word among 10,000 articles. Past this many, the
+ * again, which a common word among thousands of articles makes slow. Past this many, the
  * matches are ranked by their title and summary (the same weights), and those matching only in
  * their bodies follow by title.
  */
