@@ -49,7 +49,6 @@ function cronItems() {
 
 export type Workers = { stop: () => Promise<void> };
 
-/** How long before a stopped pool is replaced, and how far the wait doubles while the database is away. */
 /**
  * Outcomes are written through the queue's batching path: a write that fails stops the pool (and
  * the takeover follows), where the unbatched path dropped it and the job waited four hours for
@@ -57,6 +56,7 @@ export type Workers = { stop: () => Promise<void> };
  */
 const outcomesBatched = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
 
+/** How long before a stopped pool is replaced, and how far the wait doubles while the database is away. */
 const RESTART_DELAY_MS = { first: 1000, max: 60_000 };
 
 /**
@@ -94,7 +94,8 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
 
   async function launch() {
     const events: WorkerEvents = new EventEmitter();
-    const pool = { ids: [] as string[], running: new Set<string>(), fetching: 0 };
+    let replaced = false;
+    const pool = { ids: [] as string[], running: new Set<string>(), succeeded: new Set<string>(), fetching: 0 };
     events.on("pool:create", ({ workerPool }) => pool.ids.push(workerPool.id));
     // Which locked jobs the pool still runs, or may be about to: a job it is taking is locked
     // before the pool hears of it, so nothing is released while a take is under way.
@@ -105,15 +106,19 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
       pool.fetching--;
       pool.running.add(job.id);
     });
-    events.on("job:complete", ({ job }) => pool.running.delete(job.id));
-    let replaced = false;
+    events.on("job:complete", ({ job, error }) => {
+      pool.running.delete(job.id);
+      // Once the pool has failed to write an outcome, a job that succeeds in it may see its own
+      // outcome dropped too: it is remembered, so that it is settled, never handed out again.
+      if (replaced && !error) pool.succeeded.add(job.id);
+    });
     const replace = () => {
       if (replaced || stopping) return;
       replaced = true;
       logger.warn("the worker pool stopped taking jobs; a new one takes over");
       retry(async () => {
         if (pool.fetching > 0) throw new Error("the stopping pool is still taking a job");
-        await releaseJobsOf(connectionString, pool.ids, [...pool.running]);
+        await releaseJobsOf(connectionString, pool.ids, [...pool.running], [...pool.succeeded]);
         await launch();
       });
     };
@@ -137,7 +142,7 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
       pool.running.clear();
       pool.fetching = 0;
       if (stopping) return;
-      if (replaced) retry(() => releaseJobsOf(connectionString, pool.ids));
+      if (replaced) retry(() => releaseJobsOf(connectionString, pool.ids, [], [...pool.succeeded]));
       else replace();
     };
     runner.promise.then(ended, ended);
@@ -163,12 +168,20 @@ export async function startWorkers(opts: { concurrency?: number; connectionStrin
 
 /**
  * Unlocks the jobs the given pools hold, except those still running, so the next worker retries
- * them, and the named queues (webhook deliveries) they hold for jobs not running.
+ * them, and the named queues (webhook deliveries) they hold for jobs not running. A job that ran
+ * to success there but is still held (its outcome was never written) is removed, as its outcome
+ * would have removed it.
  */
-async function releaseJobsOf(connectionString: string, poolIds: string[], running: string[] = []) {
+async function releaseJobsOf(connectionString: string, poolIds: string[], running: string[], succeeded: string[]) {
   if (poolIds.length === 0) return;
   const utils = await makeWorkerUtils({ connectionString, logger });
   try {
+    await utils.withPgClient((client) =>
+      client.query(
+        `DELETE FROM graphile_worker._private_jobs WHERE locked_by = ANY($1::text[]) AND id = ANY($2::bigint[])`,
+        [poolIds, succeeded],
+      ),
+    );
     await utils.withPgClient((client) =>
       client.query(
         `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
