@@ -22,38 +22,13 @@ import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
-import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { defaultSort } from "@/lib/tickets/sort";
 import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
 import { searchTextHolds, searchTextHoldsTokens, subjectHolds } from "@/lib/services/tickets/search-sql";
-import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
+import { listFilter } from "@/lib/services/tickets/list-filters";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
 import { lookupFor, relevanceLookupFor } from "@/lib/services/tickets/search-sample";
 import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
-
-const OPEN = Prisma.raw(openSql());
-const DONE = Prisma.raw(doneSql());
-
-function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prisma.Sql {
-  switch (view) {
-    case "unassigned":
-      return Prisma.sql`AND ${OPEN} AND "assignedToId" IS NULL`;
-    case "my-open":
-      return Prisma.sql`AND ${OPEN} AND "assignedToId" = ${user.id}`;
-    case "my-groups":
-      return Prisma.sql`AND ${OPEN} AND "groupId" IN (SELECT "groupId" FROM "GroupMember" WHERE "userId" = ${user.id})`;
-    case "all-open":
-      return Prisma.sql`AND ${OPEN}`;
-    case "sla-risk":
-      return Prisma.sql`AND ${OPEN} AND "slaRiskAt" <= ${now}`;
-    case "recently-updated":
-      return Prisma.sql`AND "updatedAt" >= ${new Date(now.getTime() - RECENT_WINDOW_MS)}`;
-    case "closed":
-      return Prisma.sql`AND ${DONE} AND "updatedAt" >= ${new Date(now.getTime() - CLOSED_WINDOW_MS)}`;
-    default:
-      return Prisma.empty;
-  }
-}
 
 const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
 const LIST_GROUP = Prisma.raw(`, ${ticketGroup(`"Ticket"`)} AS "group"`);
@@ -154,10 +129,7 @@ export async function listTickets(
     queryRows<ListRow>(Prisma.sql`
       SELECT ${LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
-      WHERE ${visibleSql(user)} ${viewFilter(query.view, user, now)}
-        ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
-        ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-        ${query.group ? Prisma.sql`AND "groupId" = ${query.group}` : Prisma.empty}
+      WHERE ${visibleSql(user)} ${listFilter(user, query, now)}
         ${where}
       ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
   const rows =
