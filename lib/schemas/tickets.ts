@@ -143,19 +143,76 @@ export const bulkUpdateTicketsSchema = z
   })
   .superRefine(checkTagChange);
 
-export const ticketListQuerySchema = z
-  .object({
-    view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
-    sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
-    status: status.optional(),
-    priority: priority.optional(),
-    /** Only tickets carrying this tag, any case (staff only). */
-    tag: tagNameSchema.optional(),
-    /** Only tickets of this group (staff only; another organisation's group matches nothing). */
-    group: z.string({ error: "Unknown group" }).min(1, "Unknown group").max(64, "Unknown group").optional(),
-    ...searchPageQuery.shape,
-  })
-  .refine((v) => v.sort !== "relevance" || !!v.q, { error: "Relevance needs a search" });
+/** The SLA states the list filters by, as its badge names them (slaSummary in lib/tickets/sla.ts). */
+export const SLA_STATES = ["breached", "at_risk"] as const;
+export type SlaState = (typeof SLA_STATES)[number];
+
+/**
+ * A bound of a created or updated range: a day (2026-12-07, the whole day in UTC) or an instant
+ * (2026-12-07T09:30:00Z). Kept as written, so a saved view's filters read back as they were typed;
+ * listFilter turns it into a time (rangeStart, rangeEnd).
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+function rangeTime(v: string): Date | null {
+  if (!DAY.test(v) && !INSTANT.test(v)) return null;
+  const at = new Date(DAY.test(v) ? `${v}T00:00:00Z` : v);
+  // new Date rolls 2026-02-31 over into March: a day that does not exist is refused instead.
+  if (Number.isNaN(at.getTime()) || (DAY.test(v) && at.toISOString().slice(0, 10) !== v)) return null;
+  return at;
+}
+/** The first moment a range's lower bound lets in. */
+export const rangeStart = (v: string) => rangeTime(v)!;
+/** The first moment after a range's upper bound: a day's bound lets the whole day in. */
+export const rangeEnd = (v: string) => {
+  const at = rangeTime(v)!;
+  return DAY.test(v) ? new Date(at.getTime() + 24 * 60 * 60 * 1000) : new Date(at.getTime() + 1);
+};
+const rangeBound = (name: string) =>
+  z
+    .string({ error: `${name} must be a date (YYYY-MM-DD) or an ISO time` })
+    .max(40, `${name} must be a date (YYYY-MM-DD) or an ISO time`)
+    .refine((v) => rangeTime(v) !== null, { error: `${name} must be a date (YYYY-MM-DD) or an ISO time` });
+
+/** The list's filters, each a query parameter: what a saved view keeps (less the page and the order). */
+export const ticketListQueryFields = z.object({
+  view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
+  sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
+  status: status.optional(),
+  priority: priority.optional(),
+  /** Only tickets carrying this tag, any case (staff only). */
+  tag: tagNameSchema.optional(),
+  /** Only tickets of this group (staff only; another organisation's group matches nothing). */
+  group: z.string({ error: "Unknown group" }).min(1, "Unknown group").max(64, "Unknown group").optional(),
+  /** Only tickets assigned to this user (by id), or to nobody ("none"). */
+  assignee: z.string({ error: "Unknown assignee" }).min(1, "Unknown assignee").max(64, "Unknown assignee").optional(),
+  /** Only open tickets whose SLA is missed (breached) or at risk and not yet missed (at_risk). */
+  sla: z.enum(SLA_STATES, { error: "SLA state must be breached or at_risk" }).optional(),
+  createdFrom: rangeBound("createdFrom").optional(),
+  createdTo: rangeBound("createdTo").optional(),
+  updatedFrom: rangeBound("updatedFrom").optional(),
+  updatedTo: rangeBound("updatedTo").optional(),
+  ...searchPageQuery.shape,
+});
+
+/** The rules between a list query's parameters: a range that ends before it starts lists nothing by mistake. */
+export function checkListQuery(
+  v: { sort?: string; q?: string; createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.sort === "relevance" && !v.q) ctx.addIssue({ code: "custom", message: "Relevance needs a search" });
+  for (const [from, to] of [
+    ["createdFrom", "createdTo"],
+    ["updatedFrom", "updatedTo"],
+  ] as const) {
+    const a = v[from];
+    const b = v[to];
+    if (a && b && rangeTime(a) && rangeTime(b) && rangeStart(a) >= rangeEnd(b))
+      ctx.addIssue({ code: "custom", message: `${from} must not be after ${to}`, path: [from] });
+  }
+}
+
+export const ticketListQuerySchema = ticketListQueryFields.superRefine(checkListQuery);
 
 /** Knowledge base articles one reply may send (each inserted as a link or as its text). */
 export const REPLY_ARTICLES_MAX = 10;

@@ -1,9 +1,10 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import type { TicketListQuery } from "@/lib/schemas/tickets";
+import { rangeEnd, rangeStart, type SlaState, type TicketListQuery } from "@/lib/schemas/tickets";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
+import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
 
 const OPEN = Prisma.raw(openSql());
 const DONE = Prisma.raw(doneSql());
@@ -37,5 +38,42 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
   return Prisma.sql`${viewFilter(query.view, user, now)}
     ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
     ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
-    ${query.group ? Prisma.sql`AND "groupId" = ${query.group}` : Prisma.empty}`;
+    ${query.group ? Prisma.sql`AND "groupId" = ${query.group}` : Prisma.empty}
+    ${assigneeFilter(query.assignee)}
+    ${slaFilter(query.sla, now)}
+    ${rangeFilter("createdAt", query.createdFrom, query.createdTo)}
+    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo)}`;
+}
+
+function assigneeFilter(assignee: string | undefined): Prisma.Sql {
+  if (assignee === undefined) return Prisma.empty;
+  return assignee === "none" ? Prisma.sql`AND "assignedToId" IS NULL` : Prisma.sql`AND "assignedToId" = ${assignee}`;
+}
+
+/** The clocks that run: open and in progress (a pending ticket's stand still, a done one's are over). */
+const RUNNING = Prisma.raw(`"status" IN ('open', 'in_progress')`);
+const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
+
+/**
+ * The list badge's rule in SQL (slaSummary): breached once the soonest running target is due,
+ * at risk from the stored at-risk time until then.
+ */
+function slaFilter(sla: SlaState | undefined, now: Date): Prisma.Sql {
+  switch (sla) {
+    case "breached":
+      // A missed target was at risk before it was due: the at-risk time bounds the rows read
+      // through the ("organizationId", "status", "slaRiskAt") index, as for the SLA risk queue.
+      return Prisma.sql`AND ${RUNNING} AND "slaRiskAt" <= ${now} AND ${SLA_DUE} <= ${now}`;
+    case "at_risk":
+      return Prisma.sql`AND ${RUNNING} AND "slaRiskAt" <= ${now} AND ${SLA_DUE} > ${now}`;
+    default:
+      return Prisma.empty;
+  }
+}
+
+/** A created or updated range: from its first moment, up to (not including) the moment after its end. */
+function rangeFilter(column: "createdAt" | "updatedAt", from: string | undefined, to: string | undefined): Prisma.Sql {
+  const col = Prisma.raw(`"${column}"`);
+  return Prisma.sql`${from ? Prisma.sql`AND ${col} >= ${rangeStart(from)}` : Prisma.empty}
+    ${to ? Prisma.sql`AND ${col} < ${rangeEnd(to)}` : Prisma.empty}`;
 }
