@@ -87,6 +87,8 @@ const AGENT = {
   customer: true,
   viewers: true,
   rating: true,
+  relations: true,
+  articlesSent: true,
 };
 
 /**
@@ -113,6 +115,8 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
       historyEvents: 101,
       // The conversation's newest page (CONVERSATION_PAGE) and one more, likewise.
       replies: 51,
+      // The most sent articles a ticket lists (SENT_LIST_MAX).
+      articlesSent: 500,
     },
   }),
 });

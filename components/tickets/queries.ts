@@ -52,6 +52,8 @@ export const ticketKeys = {
   mail: (id: string) => ["/api/tickets", id, "mail"] as const,
   /** The ticket's SLA in business terms (staff): under /api/tickets, so every ticket change fetches it again. */
   sla: (id: string) => ["/api/tickets", id, "sla"] as const,
+  /** What the ticket was merged into, what was merged into it and its related tickets (staff). */
+  relations: (id: string) => ["/api/tickets", id, "links"] as const,
   counts: ["/api/tickets/counts"] as const,
   stats: ["/api/tickets/stats"] as const,
 };
@@ -85,7 +87,8 @@ export function useTicketList(params: URLSearchParams) {
 
 /**
  * Opening a ticket not yet on screen: one request (`/api/tickets/{id}/pane`) fills the ticket,
- * its conversation and, for staff, its history, mail, customer, viewers and SLA, each under its own
+ * its conversation and, for staff, its history, mail, customer, viewers, SLA, related tickets and
+ * the articles its replies sent, each under its own
  * key, so later refreshes (live events, own changes) still fetch only the part that changed.
  * A ticket already cached refreshes part by part as before. True once the parts may fetch
  * themselves: at once when nothing was needed, after the answer, or after a failure (each
@@ -117,6 +120,8 @@ export function useTicketPane(id: string): boolean {
       fill(presenceKey(id), parts.viewers);
       fill(satisfactionKeys.ticket(id), parts.rating);
       fill(ticketKeys.sla(id), parts.sla);
+      fill(ticketKeys.relations(id), parts.relations);
+      fill(kbKeys.sent(id), parts.articlesSent);
       return true;
     },
   });
@@ -275,6 +280,10 @@ type NewReply = {
   macroId?: string;
   /** Knowledge base articles inserted into the reply: recorded as sent with it. */
   articleIds?: string[];
+  /** Files uploaded from the reply box: sent with it. */
+  attachmentIds?: string[];
+  /** Addresses a public reply copies in. */
+  cc?: string[];
 };
 
 export function useCreateReply(ticketId: string, { onSuccess, onError }: MutationCallbacks<ReplyJson, NewReply> = {}) {

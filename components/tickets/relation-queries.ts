@@ -5,24 +5,20 @@ import { apiRequest } from "@/lib/http/client/api";
 import type { MergeResult, TicketRelations } from "@/lib/schemas/ticket-merge";
 import type { TicketJson, TicketListItem } from "@/lib/schemas/tickets";
 import type { Jsonify } from "@/lib/schemas/json";
-import { useInvalidateTickets } from "./queries";
+import { ticketKeys, useInvalidateTickets } from "./queries";
 
-/** Query keys of a ticket's relations; under /api/tickets, so every ticket change fetches them again. */
-export const relationKeys = {
-  of: (id: string) => ["/api/tickets", id, "links"] as const,
-  /** The picker's search: the ticket list's own search, a few at a time. */
-  search: (q: string) => [`/api/tickets?${new URLSearchParams({ q, limit: "8" }).toString()}`] as const,
-};
+/** The picker's search: the ticket list's own search, a few at a time (under /api/tickets, as a ticket's relations are). */
+const searchKey = (q: string) => [`/api/tickets?${new URLSearchParams({ q, limit: "8" }).toString()}`] as const;
 
 /** What ticket `id` was merged into, what was merged into it, and its related tickets (staff). */
 export function useTicketRelations(id: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<TicketRelations>({ queryKey: relationKeys.of(id), enabled });
+  return useQuery<TicketRelations>({ queryKey: ticketKeys.relations(id), enabled });
 }
 
 /** Tickets whose number, subject or customer matches `q` (the caller debounces it). */
 export function useTicketSearch(q: string) {
   return useQuery<Jsonify<TicketListItem>[]>({
-    queryKey: relationKeys.search(q),
+    queryKey: searchKey(q),
     enabled: q.trim().length > 0,
     staleTime: 0,
   });

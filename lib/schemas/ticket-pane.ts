@@ -4,13 +4,15 @@ import type { TicketRating } from "./satisfaction";
 import type { TicketViewer } from "./presence";
 import type { TicketMail } from "./ticket-mail";
 import type { TicketSla } from "./ticket-sla";
+import type { TicketRelations } from "./ticket-merge";
+import type { ArticlesSent } from "./kb-sent";
 import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./tickets";
 
 /**
  * Everything the ticket pane shows when a ticket opens, in one answer of
  * `GET /api/tickets/{id}/pane`: each part is exactly what its own call returns
  * (`/api/tickets/detail/{id}`, `/api/replies/{id}`, and for staff `/history`, `/mail`,
- * `/customer`, `/presence`, `/rating`, `/sla` under `/api/tickets/{id}`). A part the caller may not read is absent.
+ * `/customer`, `/presence`, `/rating`, `/sla`, `/links`, `/articles-sent` under `/api/tickets/{id}`). A part the caller may not read is absent.
  */
 export type TicketPane = {
   ticket: WithAttachments<Ticket>;
@@ -26,4 +28,6 @@ export type TicketPane = {
   viewers?: TicketViewer[];
   rating?: { rating: TicketRating | null };
   sla?: TicketSla;
+  relations?: TicketRelations;
+  articlesSent?: ArticlesSent;
 };

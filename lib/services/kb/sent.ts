@@ -1,15 +1,12 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { badRequest, notFound } from "@/lib/errors";
-import type { ArticlesSent, SentArticle } from "@/lib/schemas/kb-sent";
-import type { SessionUser } from "@/lib/schemas/session-user";
-import { db } from "@/lib/server/db";
+import { badRequest } from "@/lib/errors";
 
 export const ARTICLE_NOT_FOUND_FOR_REPLY =
   "An article you inserted no longer exists (it may have been deleted). Your reply was not sent: remove it and send again.";
 
 /** The most sent articles one ticket lists: far more than any conversation sends. */
-const SENT_LIST_MAX = 500;
+export const SENT_LIST_MAX = 500;
 
 /**
  * Records, in the reply's transaction, the knowledge base articles the agent inserted into it
@@ -40,20 +37,4 @@ export async function recordArticlesSent(
       createdAt: reply.createdAt,
     })),
   });
-}
-
-/** Which articles each reply of a ticket sent, oldest first; another organisation's ticket is a 404. */
-export async function articlesSentOnTicket(user: SessionUser, ticketId: string): Promise<ArticlesSent> {
-  const { organizationId } = user;
-  const ticket = await db.ticket.findFirst({ where: { id: ticketId, organizationId }, select: { id: true } });
-  if (!ticket) throw notFound("Ticket not found");
-  const rows = await db.kbArticleSent.findMany({
-    where: { organizationId, ticketId },
-    orderBy: [{ createdAt: "asc" }, { replyId: "asc" }],
-    take: SENT_LIST_MAX,
-    select: { replyId: true, article: { select: { id: true, title: true, slug: true, status: true } } },
-  });
-  const byReply = new Map<string, SentArticle[]>();
-  for (const { replyId, article } of rows) byReply.set(replyId, [...(byReply.get(replyId) ?? []), article]);
-  return { sent: [...byReply].map(([replyId, articles]) => ({ replyId, articles })) };
 }

@@ -2,15 +2,14 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/errors";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import type { TicketRef, TicketRelations } from "@/lib/schemas/ticket-merge";
+import type { TicketRelations } from "@/lib/schemas/ticket-merge";
 import { db } from "@/lib/server/db";
 import { recordEvent } from "@/lib/services/audit";
 import { staffAuthor } from "@/lib/services/actor";
 import { assertMayMerge } from "@/lib/services/tickets/merge";
+import { ticketRelations } from "@/lib/services/tickets/pane";
 
 type Tx = Prisma.TransactionClient;
-
-const REF = { id: true, ticketNumber: true, subject: true, status: true, customerEmail: true } as const;
 
 /** One row per pair, the smaller id first: a link is the same whichever ticket it was made from. */
 const pair = (a: string, b: string) =>
@@ -72,23 +71,4 @@ export async function unlinkTickets(user: SessionUser, id: string, otherId: stri
     });
     if (count > 0) await recordLinkEvents(tx, user, "ticket.unlinked", [ticket, other]);
   });
-}
-
-/** How a ticket stands to others: what it was merged into, what was merged into it, what is related. */
-export async function ticketRelations(user: SessionUser, id: string): Promise<TicketRelations> {
-  assertMayMerge(user);
-  const { organizationId } = user;
-  const ticket = await db.ticket.findFirst({
-    where: { id, organizationId },
-    select: { mergedInto: { select: REF }, mergedFrom: { select: REF, orderBy: { ticketNumber: "asc" } } },
-  });
-  if (!ticket) throw notFound("Ticket not found");
-  const links = await db.ticketLink.findMany({
-    where: { organizationId, OR: [{ ticketId: id }, { linkedTicketId: id }] },
-    select: { ticket: { select: REF }, linkedTicket: { select: REF } },
-  });
-  const related: TicketRef[] = links
-    .map((l) => (l.ticket.id === id ? l.linkedTicket : l.ticket))
-    .sort((a, b) => a.ticketNumber - b.ticketNumber);
-  return { mergedInto: ticket.mergedInto, merged: ticket.mergedFrom, related };
 }

@@ -124,18 +124,64 @@ const RATING = `(SELECT json_build_object('score', s."score"::text, 'comment', s
   FROM "SatisfactionRating" s LEFT JOIN "User" u ON u."id" = s."agentId"
   WHERE s."organizationId" = t."organizationId" AND s."ticketId" = t."id")`;
 
+const ref = (/** @type {string} */ t) =>
+  `json_build_object('id', ${t}."id", 'ticketNumber', ${t}."ticketNumber", 'subject', ${t}."subject",
+    'status', ${t}."status"::text, 'customerEmail', ${t}."customerEmail")`;
+
+// What the ticket was merged into, what was merged into it, and the tickets linked to it from
+// either side (a link is one row, the smaller id first), each list by number.
+const RELATIONS = `json_build_object(
+    'mergedInto', (SELECT ${ref("m")} FROM "Ticket" m WHERE m."id" = t."mergedIntoId" AND m."organizationId" = t."organizationId"),
+    'merged', ${array(ref("m"), `"Ticket" m WHERE m."mergedIntoId" = t."id" AND m."organizationId" = t."organizationId"`, `m."ticketNumber"`)},
+    'related', ${array(
+      ref("o"),
+      `"TicketLink" l JOIN "Ticket" o ON o."id" = CASE WHEN l."ticketId" = t."id" THEN l."linkedTicketId" ELSE l."ticketId" END
+        WHERE l."organizationId" = t."organizationId" AND (l."ticketId" = t."id" OR l."linkedTicketId" = t."id")`,
+      `o."ticketNumber"`,
+    )})`;
+
+// The knowledge base articles each reply sent, the replies oldest first and each one's articles
+// by title; at most `limit` of them, far more than any conversation sends.
+const articlesSent = (/** @type {string} */ limit) =>
+  `json_build_object('sent', ${array(
+    `json_build_object('replyId', s."replyId", 'articles', s."articles")`,
+    `(SELECT x."replyId", min(x."createdAt") AS "at", json_agg(json_build_object('id', a."id", 'title', a."title",
+        'slug', a."slug", 'status', a."status"::text) ORDER BY a."title", a."id") AS "articles"
+      FROM (SELECT "replyId", "articleId", "createdAt" FROM "KbArticleSent"
+        WHERE "organizationId" = t."organizationId" AND "ticketId" = t."id"
+        ORDER BY "createdAt", "replyId" LIMIT ${limit}::int) x
+      JOIN "KbArticle" a ON a."id" = x."articleId"
+      GROUP BY x."replyId") s`,
+    `s."at", s."replyId"`,
+  )})`;
+
+/**
+ * @typedef {{ ticket: boolean, replies: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean,
+ *   viewers: boolean, rating: boolean, relations: boolean, articlesSent: boolean }} Parts
+ */
+
 /**
  * The parts one call reads, from every part the caller may read: the whole pane, the ticket alone
- * (with its tags) or the conversation alone.
- * @template {{ ticket: boolean, replies: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean }} P
+ * (with its tags), the conversation alone, or one other part alone (its own call).
+ * @template {Parts} P
  * @param {P} parts
- * @param {"pane" | "ticket" | "replies"} call
+ * @param {"pane" | "ticket" | "replies" | "relations" | "articlesSent"} call
  * @returns {P}
  */
 export function partsOf(parts, call) {
   if (call === "pane") return parts;
-  const one = { ...parts, history: false, customer: false, viewers: false, rating: false };
-  return call === "ticket" ? { ...one, replies: false } : { ...one, ticket: false, tags: false, group: false };
+  const none = {
+    history: false,
+    customer: false,
+    viewers: false,
+    rating: false,
+    relations: false,
+    articlesSent: false,
+  };
+  const one = { ...parts, ...none };
+  if (call === "ticket") return { ...one, replies: false };
+  if (call === "replies") return { ...one, ticket: false, tags: false, group: false };
+  return { ...one, ticket: false, replies: false, tags: false, group: false, [call]: parts[call] };
 }
 
 /**
@@ -144,8 +190,8 @@ export function partsOf(parts, call) {
  * not asked for (the caller may not read them, or a call wants only one) are neither read nor named.
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
- *   parts: { ticket: boolean, replies: boolean, staff: boolean, internalNotes: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean, viewers: boolean, rating: boolean },
- *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number },
+ *   parts: Parts & { staff: boolean, internalNotes: boolean },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number, articlesSent: number },
  *   repliesBefore?: { createdAt: Date, id: string },
  * }} input
  * @returns {{ text: string, values: unknown[] }}
@@ -170,6 +216,8 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
     parts.customer && `'customer', ${customer(param(limits.placeholderEmail), param(limits.otherTickets))}`,
     parts.viewers && `'viewers', ${viewers(param(new Date(now.getTime() - limits.presenceTtlMs)))}`,
     parts.rating && `'rating', ${RATING}`,
+    parts.relations && `'relations', ${RELATIONS}`,
+    parts.articlesSent && `'articlesSent', ${articlesSent(param(limits.articlesSent))}`,
   ].filter(Boolean);
   const text = `SELECT json_build_object(${fields.join(",\n  ")}) AS "pane"
 FROM "Ticket" t WHERE t."id" = $1 AND ${visible}`;

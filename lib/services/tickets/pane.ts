@@ -30,6 +30,10 @@ import { isStaff, ticketScope } from "@/lib/services/tickets/access";
 import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "@/lib/services/tickets/mail";
 import { partsOf, ticketPaneQuery } from "@/lib/services/tickets/pane-sql.mjs";
 import { ticketSlaDetail } from "@/lib/services/sla/ticket-sla-detail";
+import { SENT_LIST_MAX } from "@/lib/services/kb/sent";
+import { assertMayMerge } from "@/lib/services/tickets/merge";
+import type { TicketRelations } from "@/lib/schemas/ticket-merge";
+import type { ArticlesSent } from "@/lib/schemas/kb-sent";
 
 type Files = { attachments: AttachmentSummary[] };
 
@@ -60,6 +64,8 @@ type PaneRow = {
   } | null;
   viewers?: { userId: string; fullName: string; typing: boolean; seenAt: string }[];
   rating?: Jsonify<TicketRating> | null;
+  relations?: TicketRelations;
+  articlesSent?: ArticlesSent;
 };
 
 /** Every part the caller may read; a call that wants fewer turns the rest off. */
@@ -75,6 +81,8 @@ function partsFor(user: SessionUser): PaneParts {
     customer: can(user, "tickets.read_all"),
     viewers: can(user, "tickets.presence"),
     rating: can(user, "satisfaction.read"),
+    relations: can(user, "tickets.update"),
+    articlesSent: can(user, "kb.read"),
   };
 }
 
@@ -102,6 +110,7 @@ async function readPane(
       placeholderEmail: PLACEHOLDER_CUSTOMER_EMAIL,
       historyEvents: HISTORY_PAGE + 1,
       replies: conversation.limit + 1,
+      articlesSent: SENT_LIST_MAX,
     },
     repliesBefore: conversation.cursor === undefined ? undefined : decodeCursor(conversation.cursor),
   });
@@ -146,7 +155,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     readPane(user, id, partsFor(user), now),
     can(user, "tickets.read_all") ? ticketSlaDetail(user, id, now) : undefined,
   ]);
-  const { ticket, history, mail, customer, viewers, rating } = pane;
+  const { ticket, history, mail, customer, viewers, rating, relations, articlesSent } = pane;
   return {
     ticket: ticketOf(pane),
     ...repliesOf(pane, CONVERSATION_PAGE),
@@ -163,6 +172,8 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     ...(viewers && { viewers: viewers.map((viewer) => toViewer(viewer, now)) }),
     ...(rating !== undefined && { rating: { rating } }),
     ...(sla && { sla }),
+    ...(relations && { relations }),
+    ...(articlesSent && { articlesSent }),
   };
 }
 
@@ -183,4 +194,15 @@ export async function ticketReplies(
   const pane = await readPane(user, id, partsOf(partsFor(user), "replies"), new Date(), query);
   const { replies, repliesCursor } = repliesOf(pane, query.limit);
   return { replies, nextCursor: repliesCursor };
+}
+
+/** How a ticket stands to others: what it was merged into, what was merged into it, what is related (staff). */
+export async function ticketRelations(user: SessionUser, id: string): Promise<TicketRelations> {
+  assertMayMerge(user);
+  return (await readPane(user, id, partsOf(partsFor(user), "relations"), new Date())).relations!;
+}
+
+/** Which knowledge base articles each reply of a ticket sent, oldest first (staff). */
+export async function articlesSentOnTicket(user: SessionUser, id: string): Promise<ArticlesSent> {
+  return (await readPane(user, id, partsOf(partsFor(user), "articlesSent"), new Date())).articlesSent!;
 }

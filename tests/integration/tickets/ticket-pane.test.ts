@@ -7,6 +7,8 @@ import { GET as customer } from "@/app/api/tickets/[id]/customer/route";
 import { GET as presence, PUT as markViewing } from "@/app/api/tickets/[id]/presence/route";
 import { GET as rating } from "@/app/api/tickets/[id]/rating/route";
 import { GET as sla } from "@/app/api/tickets/[id]/sla/route";
+import { GET as links } from "@/app/api/tickets/[id]/links/route";
+import { GET as articlesSent } from "@/app/api/tickets/[id]/articles-sent/route";
 import { db } from "@/lib/server/db";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
@@ -48,6 +50,8 @@ async function staffParts(id: string) {
     viewers: await call(presence, "agent", `/api/tickets/${id}/presence`, { id }),
     rating: await call(rating, "agent", `/api/tickets/${id}/rating`, { id }),
     sla: await call(sla, "agent", `/api/tickets/${id}/sla`, { id }),
+    relations: await call(links, "agent", `/api/tickets/${id}/links`, { id }),
+    articlesSent: await call(articlesSent, "agent", `/api/tickets/${id}/articles-sent`, { id }),
   };
   for (const part of Object.values(parts)) expect(part.status).toBe(200);
   // The first pages of the history and the conversation name where their earlier rows start, as the calls' headers do.
@@ -61,7 +65,7 @@ async function staffParts(id: string) {
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
-  it("gives staff the ticket, conversation, history, mail, customer, viewers, rating and SLA as their own calls do", async () => {
+  it("gives staff the ticket, conversation, history, mail, customer, viewers, rating, SLA, relations and sent articles as their own calls do", async () => {
     const id = world.a.ticket.id;
     // Someone else has the ticket open, so the viewers part has a row to show.
     await markViewing(
@@ -119,6 +123,30 @@ describe("GET /api/tickets/{id}/pane", () => {
         contentHtmlVersion: 0,
       },
     });
+    const sent = await db.reply.findFirstOrThrow({ where: { ticketId: id }, orderBy: { createdAt: "asc" } });
+    const articles = await Promise.all(
+      ["Reset a password", "Export invoices"].map((title) =>
+        db.kbArticle.create({
+          data: {
+            organizationId: org.id,
+            title,
+            slug: title.toLowerCase().replace(/ /g, "-"),
+            body: title,
+            bodyHtml: "",
+            bodyHtmlVersion: 0,
+          },
+        }),
+      ),
+    );
+    await db.kbArticleSent.createMany({
+      data: articles.map((a) => ({
+        organizationId: org.id,
+        ticketId: id,
+        replyId: sent.id,
+        articleId: a.id,
+        createdAt: sent.createdAt,
+      })),
+    });
     await db.reply.create({
       data: {
         organizationId: org.id,
@@ -159,6 +187,15 @@ describe("GET /api/tickets/{id}/pane", () => {
     const other = await db.ticket.create({
       data: { ...ticketData(ticket), ticketNumber: 11, subject: "An earlier one", status: "closed" },
     });
+    const [merged, related] = await Promise.all(
+      [20, 21].map((ticketNumber) =>
+        db.ticket.create({ data: { ...ticketData(ticket), ticketNumber, customerEmail: "someone-else@example.test" } }),
+      ),
+    );
+    await db.ticket.update({ where: { id: merged!.id }, data: { mergedIntoId: id, status: "closed" } });
+    // A link is stored once, the smaller id first, and shows from both tickets.
+    const [first, second] = [id, related!.id].sort();
+    await db.ticketLink.create({ data: { organizationId: org.id, ticketId: first!, linkedTicketId: second! } });
     // A deactivated agent who had the ticket open no longer counts as a viewer.
     await db.ticketPresence.create({ data: { organizationId: org.id, ticketId: id, userId: users.agent2.id } });
     await db.user.update({ where: { id: users.agent2.id }, data: { isActive: false } });
@@ -199,6 +236,21 @@ describe("GET /api/tickets/{id}/pane", () => {
     expect(body.sla).toMatchObject({ policy: null, reason: null, calendar: { name: "24/7", timeZone: "UTC" } });
     // The customer wrote after the team's replies: a next reply is due.
     expect(body.sla!.targets.map((t) => t.target)).toEqual(["first_response", "next_response", "resolution"]);
+    expect(body.relations).toEqual({
+      mergedInto: null,
+      merged: [expect.objectContaining({ id: merged!.id, ticketNumber: 20, status: "closed" })],
+      related: [expect.objectContaining({ id: related!.id, ticketNumber: 21, status: ticket.status })],
+    });
+    expect(body.articlesSent).toEqual({
+      sent: [
+        {
+          replyId: sent.id,
+          articles: ["Export invoices", "Reset a password"].map((title) =>
+            expect.objectContaining({ title, status: "draft" }),
+          ),
+        },
+      ],
+    });
   });
 
   it("holds the newest 100 changes of a long history, and where the earlier ones start, as the history call does", async () => {

@@ -1,7 +1,8 @@
 import { json } from "@/lib/http/server/respond";
 import { route } from "@/lib/http/server/route";
 import { linkTicketSchema } from "@/lib/schemas/ticket-merge";
-import { linkTickets, ticketRelations } from "@/lib/services/tickets/links";
+import { linkTickets } from "@/lib/services/tickets/links";
+import { ticketRelations } from "@/lib/services/tickets/pane";
 
 // GET /api/tickets/{id}/links - what ticket {id} was merged into, what was merged into it, its related tickets (staff only).
 export const GET = route({ permission: "tickets.update" }, ({ user, params }) => ticketRelations(user, params.id!));
