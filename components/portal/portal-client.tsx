@@ -107,6 +107,7 @@ export function PortalClient({ slug, organizationName }: { slug: string; organiz
       ) : view.name === "detail" ? (
         <PortalTicketDetail
           key={view.ticketNumber}
+          org={slug}
           request={request}
           onDownload={download}
           ticketNumber={view.ticketNumber}

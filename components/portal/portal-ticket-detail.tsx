@@ -3,6 +3,8 @@
 import { ArrowLeft } from "lucide-react";
 import type { FormEvent } from "react";
 import { AttachmentList } from "@/components/tickets/attachment-list";
+import { useFileUploads } from "@/components/tickets/file-uploads";
+import { AttachFilesButton, PendingFiles } from "@/components/tickets/pending-files";
 import { MessageBody } from "@/components/tickets/message-body";
 import { SenderNotVerified } from "@/components/tickets/sender-not-verified";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
@@ -17,12 +19,14 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { replyByline } from "@/lib/format/reply-byline";
 import { MISSING_REPLY, portalReplySchema } from "@/lib/schemas/portal";
 import { cn } from "@/lib/utils";
-import { isExpired, type PortalRequest } from "./portal-session";
+import { isExpired, portalHeaders, type PortalRequest } from "./portal-session";
 import { portalDate, portalDateTime } from "./portal-dates";
 import { usePortalReplies, usePortalTicket, useSendPortalReply } from "./queries";
 import { DONE_STATUSES } from "@/lib/tickets/fields";
 
 type Props = {
+  /** The portal's organisation: its uploads name it, as every portal call does. */
+  org: string;
   request: PortalRequest;
   ticketNumber: number;
   onBack: () => void;
@@ -32,15 +36,21 @@ type Props = {
 };
 
 /** Portal detail: the public conversation, and a reply form while the ticket is not done. */
-export function PortalTicketDetail({ request, ticketNumber, onBack, onCreate, onDownload }: Props) {
+export function PortalTicketDetail({ org, request, ticketNumber, onBack, onCreate, onDownload }: Props) {
   const ticket = usePortalTicket(request, ticketNumber);
   const ticketId = ticket.data?.id;
   const replies = usePortalReplies(request, ticketId);
   const form = useZodForm(portalReplySchema, { content: "" });
+  // The customer's files go up as soon as they are chosen; the reply names them.
+  const uploads = useFileUploads(
+    `/api/tickets/${encodeURIComponent(ticketId ?? "none")}/attachments`,
+    portalHeaders(org),
+  );
   const send = useSendPortalReply(request, ticketId ?? "", {
     onSuccess: () => {
       toast({ title: "Reply sent" });
       form.reset();
+      uploads.clear();
     },
     onError: (error) => {
       if (!isExpired(error)) toastError("Failed to send reply", error, "Please try again later");
@@ -53,7 +63,7 @@ export function PortalTicketDetail({ request, ticketNumber, onBack, onCreate, on
       { byMessage: { [MISSING_REPLY]: "Reply required" }, otherwise: "Failed to send reply" },
       { ticketId: ticketId ?? "" },
     );
-    if (reply) send.mutate(reply.content);
+    if (reply && !uploads.uploading) send.mutate({ content: reply.content, attachmentIds: uploads.ids });
   }
 
   const back = (
@@ -145,15 +155,26 @@ export function PortalTicketDetail({ request, ticketNumber, onBack, onCreate, on
       ) : (
         <form onSubmit={submit} className="grid gap-2" noValidate>
           <Label htmlFor="portal-reply">Your reply</Label>
-          <Textarea
-            id="portal-reply"
-            rows={4}
-            placeholder="Write a reply to our support team..."
-            {...form.text("content")}
-          />
-          <Button type="submit" className="justify-self-end" disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send Reply"}
-          </Button>
+          <div
+            {...uploads.dropHandlers}
+            data-dragging={uploads.dragging || undefined}
+            className={cn("rounded-md", uploads.dragging && "ring-[3px] ring-ring/50")}
+          >
+            <Textarea
+              id="portal-reply"
+              rows={4}
+              placeholder="Write a reply to our support team... (drop or paste files here)"
+              onPaste={uploads.onPaste}
+              {...form.text("content")}
+            />
+          </div>
+          <PendingFiles uploads={uploads} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <AttachFilesButton uploads={uploads} id="portal-reply-files" />
+            <Button type="submit" disabled={send.isPending || uploads.uploading}>
+              {send.isPending ? "Sending..." : uploads.uploading ? "Uploading..." : "Send Reply"}
+            </Button>
+          </div>
         </form>
       )}
     </article>

@@ -133,12 +133,18 @@ export function useCreatePortalTicket(
 export function useSendPortalReply(
   request: PortalRequest,
   ticketId: string,
-  callbacks: MutationCallbacks<PortalReplyJson, string> = {},
+  callbacks: MutationCallbacks<PortalReplyJson, { content: string; attachmentIds?: string[] }> = {},
 ) {
   const queryClient = useQueryClient();
   return useRefreshingMutation(
-    (content: string) =>
-      request<PortalReplyJson>("POST", "/api/replies", { ticketId, content, type: "public", authorType: "customer" }),
+    ({ content, attachmentIds }: { content: string; attachmentIds?: string[] }) =>
+      request<PortalReplyJson>("POST", "/api/replies", {
+        ticketId,
+        content,
+        type: "public",
+        authorType: "customer",
+        ...(attachmentIds?.length ? { attachmentIds } : {}),
+      }),
     () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
     callbacks,
   );

@@ -36,9 +36,12 @@ import { applyFormat, formatForKey, type FormatAction } from "@/lib/format/markd
 import { FormatToolbar } from "./format-toolbar";
 import { WriteOrPreview } from "./write-or-preview";
 import { ReplyPreview } from "./reply-preview";
+import { useFileUploads } from "./file-uploads";
+import { AttachFilesButton, PendingFiles } from "./pending-files";
+import { ReplyCc } from "./reply-cc";
 
 type Props = {
-  ticket: Pick<TicketJson, "id" | "ticketNumber" | "status" | "subject" | "customerName" | "customerEmail">;
+  ticket: Pick<TicketJson, "id" | "ticketNumber" | "status" | "subject" | "customerName" | "customerEmail" | "cc">;
   canWriteNotes: boolean;
   /** Opens another ticket (the next in the queue, after "Send and set ..."). */
   onOpenTicket?: (id: string) => void;
@@ -109,8 +112,17 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
   const mayInsertArticles = canWriteNotes && can(me, "kb.read");
   const [pickingArticle, setPickingArticle] = useState(false);
   const [articles, setArticles] = useState<{ id: string; title: string }[]>([]);
+  // Files go up as soon as they are picked, dropped or pasted; the reply names them when sent.
+  const uploads = useFileUploads(`/api/tickets/${encodeURIComponent(ticket.id)}/attachments`);
+  // Addresses this public reply copies in (staff only), kept per ticket like the files.
+  const [ccState, setCcState] = useState<{ ticketId: string; list: string[] }>({ ticketId: ticket.id, list: [] });
+  const ccAdded = ccState.ticketId === ticket.id ? ccState.list : [];
+  const setCcAdded = (list: string[]) => setCcState({ ticketId: ticket.id, list });
+  const withCc = canWriteNotes && !internal;
   const active =
     focus.within ||
+    uploads.files.length > 0 ||
+    ccAdded.length > 0 ||
     content !== "" ||
     mode === "preview" ||
     pickingMacro ||
@@ -187,10 +199,14 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
         ...(version ? { version } : {}),
         ...(macro ? { macroId: macro.id } : {}),
         ...(articles.length ? { articleIds: articles.map((a) => a.id) } : {}),
+        ...(uploads.ids.length ? { attachmentIds: uploads.ids } : {}),
+        ...(withCc && ccAdded.length ? { cc: ccAdded } : {}),
       },
       {
         onSuccess: () => {
           draft.clear(sentKey);
+          uploads.clear();
+          if (withCc) setCcAdded([]);
           setMacro(null);
           setArticles([]);
           if (kind === "internal" && replyKind.noteAdded()) setKindNews("Back to a reply to the customer");
@@ -202,7 +218,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
 
   /** Sends as the Send button says: a note, or a reply with the chosen send action. */
   function sendAs(chosen: SendAction) {
-    if (!content.trim() || send.isPending) return;
+    if (!content.trim() || send.isPending || uploads.uploading) return;
     if (internal) return sendNow();
     if (chosen.status) return sendNow(chosen.status);
     if (ticket.status === "closed") setAskReopen(true);
@@ -233,7 +249,8 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
     }
   }
 
-  const canSend = !!content.trim() && !send.isPending;
+  // A file still uploading would be left out: the reply waits for it.
+  const canSend = !!content.trim() && !send.isPending && !uploads.uploading;
   const describedBy = [
     canWriteNotes && "reply-kind-hint",
     "reply-draft-state",
@@ -278,7 +295,10 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
             "grid rounded-md border-2 transition-colors has-[textarea:focus-visible]:ring-[3px] has-[textarea:focus-visible]:ring-ring/50",
             canWriteNotes && "rounded-tl-none",
             internal ? "border-warning bg-warning/15" : "border-primary/60 bg-background",
+            uploads.dragging && "border-dashed ring-[3px] ring-ring/50",
           )}
+          {...uploads.dropHandlers}
+          data-dragging={uploads.dragging || undefined}
         >
           {formatted && active && (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-inherit px-2 py-1">
@@ -288,6 +308,9 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
                 Markdown supported
               </span>
             </div>
+          )}
+          {withCc && active && (
+            <ReplyCc ticketId={ticket.id} current={ticket.cc ?? []} added={ccAdded} onAddedChange={setCcAdded} />
           )}
           {mode === "preview" && formatted ? (
             <ReplyPreview content={content} id="reply-preview" />
@@ -305,6 +328,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
                 onTyping?.();
               }}
               onKeyDown={formatKey}
+              onPaste={uploads.onPaste}
               aria-describedby={describedBy}
               className={cn(
                 "resize-none border-0 bg-transparent shadow-none focus-visible:ring-0",
@@ -332,6 +356,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
           </div>
         </div>
       )}
+      <PendingFiles uploads={uploads} label={internal ? "Files for the note" : "Files to send"} />
       {macro && <PendingMacro macro={macro} onDrop={() => setMacro(null)} />}
       {articles.length > 0 && (
         <div data-pending-articles className="flex flex-wrap items-center gap-2 text-sm">
@@ -372,6 +397,7 @@ export function ReplyForm({ ticket, canWriteNotes, onOpenTicket, onTyping, onSen
               </span>
             </div>
           )}
+          <AttachFilesButton uploads={uploads} id="reply-files" />
           {mayUseMacros && (
             <Button type="button" variant="outline" size="sm" onClick={() => setPickingMacro(true)}>
               <MessageSquareText aria-hidden /> Macros

@@ -1,0 +1,169 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { useState, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { toastError } from "@/components/ui/toast-error";
+import { apiRequest } from "@/lib/http/client/api";
+import { ccAddressSchema, REPLY_CC_MAX } from "@/lib/schemas/reply-files";
+import type { TicketJson } from "@/lib/schemas/tickets";
+import { cn } from "@/lib/utils";
+import { useInvalidateTickets } from "./queries";
+
+/** PATCH /api/tickets/{id} { cc }: the ticket's CCs as they should be (someone taken off). */
+function useSetTicketCc(ticketId: string) {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: async (cc: string[]) =>
+      (await apiRequest("PATCH", `/api/tickets/${encodeURIComponent(ticketId)}`, { cc })).json() as Promise<TicketJson>,
+    onSuccess: () => invalidate(),
+  });
+}
+
+type Props = {
+  ticketId: string;
+  /** Who the ticket already copies in: every public reply goes to them. */
+  current: readonly string[];
+  /** Addresses this reply adds (they join the ticket's CCs when it is sent). */
+  added: string[];
+  onAddedChange: (next: string[]) => void;
+};
+
+/**
+ * The CC line of a public reply: the ticket's CCs as chips (taking one off changes the ticket at
+ * once), then the addresses this reply adds, typed and checked one by one (Enter, comma or
+ * leaving the field adds one; a wrong address is said, not sent).
+ */
+export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const setCc = useSetTicketCc(ticketId);
+
+  /** Adds the typed addresses (one, or a pasted list); answers whether all were valid. */
+  function commit(raw = text): boolean {
+    const parts = raw.split(/[,;\s]+/).filter(Boolean);
+    const next = [...added];
+    for (const part of parts) {
+      const parsed = ccAddressSchema.safeParse(part);
+      if (!parsed.success) {
+        onAddedChange(next);
+        setText(parts.slice(parts.indexOf(part)).join(", "));
+        setError(parsed.error.issues[0]?.message ?? "A CC must be a valid email address");
+        return false;
+      }
+      if (current.includes(parsed.data) || next.includes(parsed.data)) continue;
+      if (next.length >= REPLY_CC_MAX) {
+        onAddedChange(next);
+        setError(`A reply may copy in at most ${REPLY_CC_MAX} addresses`);
+        return false;
+      }
+      next.push(parsed.data);
+    }
+    onAddedChange(next);
+    setText("");
+    setError("");
+    return true;
+  }
+
+  function keys(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter" || event.key === "," || event.key === ";") {
+      if (!text.trim()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      commit();
+    } else if (event.key === "Backspace" && !text && added.length) {
+      onAddedChange(added.slice(0, -1));
+    }
+  }
+
+  function takeOff(address: string) {
+    setCc.mutate(
+      current.filter((a) => a !== address),
+      {
+        onSuccess: () => toast({ title: `${address} no longer gets this ticket's replies` }),
+        onError: (e) => toastError("Failed to change the CCs", e, "Please try again later"),
+      },
+    );
+  }
+
+  const chip = "inline-flex max-w-full min-w-0 items-center gap-0.5 rounded-md border py-0.5 pr-0.5 pl-2 text-xs";
+  return (
+    <div className="grid gap-1 border-b border-inherit px-2 py-1" data-reply-cc>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <label htmlFor="reply-cc" className="text-xs font-medium text-muted-foreground">
+          Cc
+        </label>
+        {current.map((address) => (
+          <span key={address} data-cc-current={address} className={cn(chip, "bg-muted/60")}>
+            <span className="truncate" title={address}>
+              {address}
+            </span>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-5"
+              disabled={setCc.isPending}
+              aria-label={`Stop copying ${address} in`}
+              onClick={() => takeOff(address)}
+            >
+              <X aria-hidden />
+            </Button>
+          </span>
+        ))}
+        {added.map((address) => (
+          <span
+            key={address}
+            data-cc-added={address}
+            className={cn(chip, "border-dashed border-primary/60 bg-primary/5")}
+          >
+            <span className="truncate" title={`${address} (added with this reply)`}>
+              {address}
+            </span>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-5"
+              aria-label={`Do not copy ${address} in`}
+              onClick={() => onAddedChange(added.filter((a) => a !== address))}
+            >
+              <X aria-hidden />
+            </Button>
+          </span>
+        ))}
+        <input
+          id="reply-cc"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder={current.length || added.length ? "Add another" : "Add an address to copy in"}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError("");
+          }}
+          onPaste={(event) => {
+            // A pasted list ("a@x.com, b@y.com") becomes chips at once.
+            const pasted = event.clipboardData.getData("text");
+            if (!/[,;\s]/.test(pasted.trim())) return;
+            event.preventDefault();
+            commit(text + pasted);
+          }}
+          onKeyDown={keys}
+          onBlur={() => commit()}
+          aria-invalid={!!error}
+          aria-describedby={error ? "reply-cc-error" : undefined}
+          className="h-7 min-w-40 flex-1 bg-transparent text-xs outline-none placeholder:text-muted-foreground"
+        />
+      </div>
+      {error && (
+        <p id="reply-cc-error" role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
