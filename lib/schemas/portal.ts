@@ -84,4 +84,5 @@ export type PortalTicket = Pick<
   | "organizationId"
   | "createdAt"
   | "updatedAt"
+  | "customFields"
 >;

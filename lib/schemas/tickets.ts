@@ -5,7 +5,7 @@ import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import { attachmentIdsSchema, ccListSchema } from "./reply-files";
 import type { Jsonify } from "./json";
 import { z } from "./zod";
-import { customFieldsInputSchema } from "./fields-custom";
+import { customFieldsInputSchema, type CustomFieldValues } from "./fields-custom";
 import type { TicketGroup } from "./groups";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -302,6 +302,8 @@ export type Ticket = {
   group?: TicketGroup | null;
   /** Addresses copied in on the ticket's public replies (from a reply's CC or the customer's mail): staff only. */
   cc?: string[];
+  /** Custom field values by field key; a customer gets only the fields visible to customers. */
+  customFields: CustomFieldValues;
 };
 
 /** A ticket as the browser reads it from the API (its dates as ISO strings). */

@@ -48,6 +48,11 @@ const ticketFields = z.object({
     .array(z.string())
     .optional()
     .describe("Addresses copied on the ticket's public replies (a reply's cc, or the CCs of the customer's mail)"),
+  customFields: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+    .describe(
+      "Custom field values by field key (see /api/fields): text, long text, dropdown and date (YYYY-MM-DD) as strings, number and decimal as numbers, checkbox as true or false, multi-select as a list of options; a field without a value is absent",
+    ),
 });
 
 /** A customer's new ticket, waiting for the team's first answer, as the examples show it. */
@@ -81,6 +86,7 @@ const TICKET_EXAMPLE: z.output<typeof ticketFields> = {
   groupId: EXAMPLE_GROUP.id,
   group: EXAMPLE_GROUP,
   cc: ["accounts@example.com"],
+  customFields: { order_number: "INV-2026-1187", plan: "Pro", refund_approved: false },
 };
 
 /** A ticket as the API returns it: in a list, with its assignee's name and whether the customer spoke last. */

@@ -1,6 +1,9 @@
 import "server-only";
 import type { PortalCustomer } from "@/lib/auth/portal-token";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
+import { customerVisibleKeys, onlyKeys } from "@/lib/services/fields/customer-values";
+import { storedValues } from "@/lib/services/fields/values";
 import { notFound } from "@/lib/errors";
 import type { PortalTicket, PortalTicketInput } from "@/lib/schemas/portal";
 import { createTicketSchema, type ConversationQuery } from "@/lib/schemas/tickets";
@@ -29,26 +32,42 @@ const PORTAL_TICKET_SELECT = {
   organizationId: true,
   createdAt: true,
   updatedAt: true,
+  customFields: true,
 } as const;
+
+type PortalTicketRow = Prisma.TicketGetPayload<{ select: typeof PORTAL_TICKET_SELECT }>;
+
+/** The row as the customer sees it: of its custom fields, only those shown to customers. */
+const shown = (row: PortalTicketRow, keys: ReadonlySet<string>): PortalTicket => ({
+  ...row,
+  customFields: onlyKeys(storedValues(row.customFields), keys),
+});
 
 /** The portal list is not paged: the newest this many tickets of one customer. */
 export const PORTAL_LIST_LIMIT = 200;
 
 const own = (c: PortalCustomer) => scopeFilter({ organizationId: c.organizationId, customerEmail: c.email });
 
-export function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
-  return db.ticket.findMany({
-    where: own(c),
-    select: PORTAL_TICKET_SELECT,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PORTAL_LIST_LIMIT,
-  });
+export async function listPortalTickets(c: PortalCustomer): Promise<PortalTicket[]> {
+  const [rows, keys] = await Promise.all([
+    db.ticket.findMany({
+      where: own(c),
+      select: PORTAL_TICKET_SELECT,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: PORTAL_LIST_LIMIT,
+    }),
+    customerVisibleKeys(c.organizationId),
+  ]);
+  return rows.map((row) => shown(row, keys));
 }
 
-async function findOwnTicket(c: PortalCustomer, which: { id: string } | { ticketNumber: number }) {
+async function findOwnTicket(
+  c: PortalCustomer,
+  which: { id: string } | { ticketNumber: number },
+): Promise<PortalTicket> {
   const ticket = await db.ticket.findFirst({ where: { ...which, ...own(c) }, select: PORTAL_TICKET_SELECT });
   if (!ticket) throw notFound("Ticket not found");
-  return ticket;
+  return shown(ticket, await customerVisibleKeys(c.organizationId));
 }
 
 /** One of the customer's tickets (by id or number) with the files of its first message. */

@@ -44,6 +44,7 @@ function ticketFieldList(from) {
     ["updatedAt", iso(column("updatedAt"))],
     ["version", column("version")],
     ["cc", column("cc")],
+    ["customFields", column("customFields")],
   ];
 }
 
@@ -79,9 +80,24 @@ export const ticketGroup = (from) =>
  * row_to_json, which writes no spaces where json_build_object writes " : " and ", ": fewer bytes
  * for every page to send, and less work for PostgreSQL too (docs/benchmarks.md).
  */
-export const LIST_ITEM_JSON = `(SELECT row_to_json(j) FROM (SELECT ${[
-  ...ticketFieldList(`"Ticket"`),
-  ["customerReplied", `"Ticket"."customerRepliedLast"`],
-]
-  .map(([name, sql]) => `${sql} AS "${name}"`)
-  .join(", ")}) j)::text`;
+const listItemJson = (/** @type {[string, string][]} */ fields) =>
+  `(SELECT row_to_json(j) FROM (SELECT ${[...fields, ["customerReplied", `"Ticket"."customerRepliedLast"`]]
+    .map(([name, sql]) => `${sql} AS "${name}"`)
+    .join(", ")}) j)::text`;
+export const LIST_ITEM_JSON = listItemJson(ticketFieldList(`"Ticket"`));
+
+/**
+ * The values of the fields the team shows customers, out of the ticket's (table or alias
+ * `from`): what a customer's own list carries (lib/services/fields/customer-values.ts).
+ * @param {string} from
+ */
+export const customerVisibleFields = (from) =>
+  `(SELECT COALESCE(jsonb_object_agg(f."key", ${from}."customFields" -> f."key"), '{}'::jsonb) FROM "CustomField" f
+    WHERE f."organizationId" = ${from}."organizationId" AND f."customerVisible" AND (${from}."customFields" -> f."key") IS NOT NULL)`;
+
+/** A customer's list row: the same, its custom fields only those shown to customers. */
+export const CUSTOMER_LIST_ITEM_JSON = listItemJson(
+  ticketFieldList(`"Ticket"`).map(([name, sql]) =>
+    name === "customFields" ? [name, customerVisibleFields(`"Ticket"`)] : [name, sql],
+  ),
+);

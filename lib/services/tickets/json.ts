@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { Ticket } from "@/lib/schemas/tickets";
+import { storedValues } from "@/lib/services/fields/values";
 
 /** A ticket as the API sends it, plus what the SLA badge needs. */
 export const TICKET_SELECT = {
@@ -29,6 +30,7 @@ export const TICKET_SELECT = {
   groupId: true,
   group: { select: { id: true, name: true } },
   cc: true,
+  customFields: true,
 } as const satisfies Prisma.TicketSelect;
 
 export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }>;
@@ -40,9 +42,10 @@ export type TicketRow = Prisma.TicketGetPayload<{ select: typeof TICKET_SELECT }
 export function toTicketJson(
   t: Omit<TicketRow, "groupId" | "group"> & { tagIds?: string[]; groupId?: string | null; group?: TicketRow["group"] },
 ): Ticket {
-  const { assignedToId, tagIds: _tagIds, groupId, group, ...rest } = t;
+  const { assignedToId, tagIds: _tagIds, groupId, group, customFields, ...rest } = t;
   return {
     ...rest,
+    customFields: storedValues(customFields),
     assignedTo: assignedToId,
     slaPaused: t.status === "pending",
     ...(group !== undefined && { groupId: groupId ?? null, group }),
@@ -51,4 +54,4 @@ export function toTicketJson(
 
 export const TICKET_COLUMNS = Prisma.sql`"id", "ticketNumber", "subject", "description", "priority"::text AS "priority", "status"::text AS "status",
   "category", "customerName", "customerEmail", "assignedToId", "organizationId", "createdAt", "updatedAt", "firstResponseDueAt",
-  "nextResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "version", "cc"`;
+  "nextResponseDueAt", "resolutionDueAt", "slaRiskAt", "firstRespondedAt", "resolvedAt", "closedAt", "version", "cc", "customFields"`;

@@ -17,8 +17,9 @@ import {
   type StatementSort,
   type Tier,
 } from "@/lib/services/tickets/order";
-import { LIST_ITEM_JSON, ticketGroup } from "@/lib/services/tickets/json-sql.mjs";
-import { visibleSql, visibleTickets } from "@/lib/services/tickets/access";
+import { CUSTOMER_LIST_ITEM_JSON, LIST_ITEM_JSON, ticketGroup } from "@/lib/services/tickets/json-sql.mjs";
+import { isStaff, visibleSql, visibleTickets } from "@/lib/services/tickets/access";
+import { ticketForViewer } from "@/lib/services/fields/customer-values";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
@@ -31,6 +32,7 @@ import { lookupFor, relevanceLookupFor } from "@/lib/services/tickets/search-sam
 import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
 
 const LIST_ITEM = Prisma.raw(LIST_ITEM_JSON);
+const CUSTOMER_LIST_ITEM = Prisma.raw(CUSTOMER_LIST_ITEM_JSON);
 const LIST_GROUP = Prisma.raw(`, ${ticketGroup(`"Ticket"`)} AS "group"`);
 
 /**
@@ -127,7 +129,7 @@ export async function listTickets(
   if (query.group !== undefined && !withGroup) throw forbidden();
   const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
-      SELECT ${LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
+      SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
       WHERE ${visibleSql(user)} ${listFilter(user, query, now)}
         ${where}
@@ -210,5 +212,5 @@ export async function getTicketByNumber(user: SessionUser, number: string): Prom
     include: { slaPolicy: { select: { id: true, name: true } } },
   });
   if (!ticket) throw notFound("Ticket not found");
-  return toTicketJson(ticket);
+  return ticketForViewer(user, toTicketJson(ticket));
 }

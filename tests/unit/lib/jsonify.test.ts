@@ -25,6 +25,7 @@ const ticket: Ticket = {
   resolvedAt: null,
   closedAt: null,
   version: 1,
+  customFields: { order_number: "1234" },
 };
 
 describe("Jsonify", () => {

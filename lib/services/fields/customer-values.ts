@@ -1,0 +1,40 @@
+import "server-only";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import type { CustomFieldValues } from "@/lib/schemas/fields-custom";
+import { db } from "@/lib/server/db";
+import { isStaff } from "@/lib/services/tickets/access";
+
+/**
+ * A customer sees only the values of the fields the team shows customers ("visible to
+ * customers" in Settings > Fields): an internal field such as "Refund approved" never reaches
+ * them, whichever way they read their ticket (account, portal, an answer to their own change).
+ */
+export async function customerVisibleKeys(organizationId: string): Promise<Set<string>> {
+  const fields = await db.customField.findMany({
+    where: { organizationId, customerVisible: true },
+    select: { key: true },
+  });
+  return new Set(fields.map((f) => f.key));
+}
+
+/** `values` without the fields customers may not see. */
+export function onlyKeys(values: CustomFieldValues | undefined, keys: ReadonlySet<string>): CustomFieldValues {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => keys.has(key)));
+}
+
+/** The ticket as `user` may read it: staff get every value, a customer only the visible fields'. */
+export async function ticketForViewer<T extends { customFields?: CustomFieldValues }>(
+  user: SessionUser,
+  ticket: T,
+): Promise<T> {
+  if (isStaff(user)) return ticket;
+  return { ...ticket, customFields: onlyKeys(ticket.customFields, await customerVisibleKeys(user.organizationId)) };
+}
+
+/** A pane (or any answer holding `ticket`) as `user` may read it. */
+export async function paneForViewer<P extends { ticket: { customFields?: CustomFieldValues } }>(
+  user: SessionUser,
+  pane: P,
+): Promise<P> {
+  return isStaff(user) ? pane : { ...pane, ticket: await ticketForViewer(user, pane.ticket) };
+}
