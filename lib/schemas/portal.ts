@@ -42,12 +42,13 @@ export const portalAccessSchema = z.object({
 });
 
 /**
- * Portal new ticket: only subject and description are taken; the customer's email and name
- * come from the access token, never from the body. `suggestionOpenIds`: the suggested articles
- * the customer opened before sending it anyway (see lib/services/kb/suggestion-opens.ts).
+ * Portal new ticket: only subject, description and the custom fields customers may fill in are
+ * taken; the customer's email and name come from the access token, never from the body.
+ * `suggestionOpenIds`: the suggested articles the customer opened before sending it anyway (see
+ * lib/services/kb/suggestion-opens.ts).
  */
 export const portalTicketSchema = createTicketSchema
-  .pick({ subject: true, description: true })
+  .pick({ subject: true, description: true, customFields: true })
   .extend({ suggestionOpenIds: suggestionOpenIdsField });
 
 /** A customer's reply must have text. */

@@ -53,6 +53,8 @@ export const createTicketSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v || null),
+  /** Custom field values by key, checked against the organisation's fields; required ones may wait until resolving. */
+  customFields: customFieldsInputSchema.optional(),
 });
 
 /** The fields an agent may change on a ticket, one ticket or many at once. */

@@ -90,7 +90,11 @@ export async function createPortalTicket(
 ): Promise<PortalTicket> {
   const created = await raiseTicket(
     portalActor(c),
-    createTicketSchema.parse({ subject: input.subject, description: input.description }),
+    createTicketSchema.parse({
+      subject: input.subject,
+      description: input.description,
+      customFields: input.customFields,
+    }),
     ip,
     input.suggestionOpenIds?.length
       ? async (tx, ticket) => void (await claimSuggestionOpens(tx, ticket, input.suggestionOpenIds))

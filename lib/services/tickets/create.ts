@@ -26,6 +26,9 @@ import { activeRules, type ActiveRule } from "@/lib/services/automations/active-
 import { entranceOf, runRules, type RuleEvent } from "@/lib/services/automations/engine";
 import { newTicketView, routeNewTicket, type RoutedTicket } from "@/lib/services/automations/new-ticket";
 import { newTicketHistory } from "./new-ticket-history";
+import type { CustomFieldValues } from "@/lib/schemas/fields-custom";
+import { newTicketValues, newTicketValuesSql } from "@/lib/services/fields/new-ticket-values";
+import { customerVisibleKeys, onlyKeys } from "@/lib/services/fields/customer-values";
 
 /**
  * Staff file a ticket as given. A customer raises tickets as themself: whose ticket it is and
@@ -49,7 +52,10 @@ export async function raiseTicket(
   alsoWrite?: TicketWrittenHook,
 ): Promise<Ticket> {
   if (actor.kind !== "staff") await throttleCustomerTicket(actor, ip);
-  return createTicket(actor, given, new Date(), undefined, alsoWrite);
+  const ticket = await createTicket(actor, given, new Date(), undefined, alsoWrite);
+  if (actor.kind === "staff") return ticket;
+  // A rule may have set a field kept from customers: the answer carries only the ones they see.
+  return { ...ticket, customFields: onlyKeys(ticket.customFields, await customerVisibleKeys(organizationOf(actor))) };
 }
 
 /** Runs in the creating transaction instead of the "ticket received" mail (mail-in threads its own). */
@@ -121,6 +127,7 @@ export async function createTicket(
   const input = ticketFields(actor, given);
   const organizationId = organizationOf(actor);
   if (input.assignedTo) await assertAssignable(organizationId, input.assignedTo);
+  const values = await newTicketValues(actor, organizationId, input.customFields);
   const rules = await activeRules(organizationId, "ticket_created");
   const origin = {
     entrance: entranceOf(actor),
@@ -136,7 +143,7 @@ export async function createTicket(
     return { routing, sla: await newTicketSla(organizationId, view, now) };
   };
   const write = ({ routing, sla }: Awaited<ReturnType<typeof route>>) => {
-    const ticket: NewTicket = { actor, input, organizationId, now, id: uuidv7(now.getTime()), routing, sla };
+    const ticket: NewTicket = { actor, input, values, organizationId, now, id: uuidv7(now.getTime()), routing, sla };
     // Rules that could not be worked out ahead run on the written ticket, in the creating transaction.
     const later = rules.length > 0 && !routing ? { rules, origin } : null;
     return numberAndWrite(ticket, { onCreated, alsoWrite }, later, announced);
@@ -317,6 +324,8 @@ type NewTicket = {
   id: string;
   actor: TicketActor;
   input: CreateTicketInput;
+  /** Its custom field values, checked (newTicketValues). */
+  values: CustomFieldValues;
   organizationId: string;
   now: Date;
   /** The ticket as the organisation's rules leave it, when worked out ahead. */
@@ -395,7 +404,7 @@ const slaTargetRows = ({ targets }: NewTicket["sla"]["sla"]) => Prisma.sql`unnes
  * statement replaces with the ticket's number (nobody can guess it, so no customer text holds it).
  */
 function ticketEntries(
-  { id, actor, input, organizationId, now, routing, sla: { applied, sla } }: NewTicket,
+  { id, actor, input, values, organizationId, now, routing, sla: { applied, sla } }: NewTicket,
   org: TicketOrganization,
   { mail, number }: { mail: boolean; number?: number },
   suffix = "",
@@ -419,11 +428,11 @@ function ticketEntries(
       number === undefined ? nextNumber(organizationId) : Prisma.sql`SELECT ${number}::int AS "lastNumber"`
     }), ${ticket} AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "slaPolicyId", "createdAt", "updatedAt")
+        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "slaPolicyId", "customFields", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "lastNumber", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
         ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee},
         ${routing?.group?.id ?? null}, ${routing?.tagIds ?? []}::text[], ${actorId}, ${actor.kind !== "staff"},
-        ${sla.firstResponseDueAt}, ${sla.resolutionDueAt}, ${sla.slaRiskAt}, ${applied.policy?.id ?? null}, ${now}, ${now}
+        ${sla.firstResponseDueAt}, ${sla.resolutionDueAt}, ${sla.slaRiskAt}, ${applied.policy?.id ?? null}, ${newTicketValuesSql(organizationId, values)}, ${now}, ${now}
       FROM ${counter}
       RETURNING ${TICKET_COLUMNS}
     ), ${history} AS (
