@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   "fields.read": STAFF,
   /** Add, edit, reorder and delete the organisation's custom fields (Settings > Fields). */
   "fields.manage": ADMINS,
+  /** Customer companies: the list, a company's people and tickets, a ticket's company beside it. */
+  "companies.read": STAFF,
+  /** Add, edit and delete companies, their domains, notes and hand-added people (Settings > Companies). */
+  "companies.manage": ADMINS,
   /** The organisation's automation rules: list, create, edit, reorder, delete and preview them. */
   "automations.manage": ADMINS,
   /** The organisation's business-hours calendars and SLA policies: list, create, edit, reorder, delete and preview them. */

@@ -186,6 +186,8 @@ export const ticketListQueryFields = z.object({
   tag: tagNameSchema.optional(),
   /** Only tickets of this group (staff only; another organisation's group matches nothing). */
   group: z.string({ error: "Unknown group" }).min(1, "Unknown group").max(64, "Unknown group").optional(),
+  /** Only tickets of this customer company (another organisation's company matches nothing). */
+  company: z.string({ error: "Unknown company" }).min(1, "Unknown company").max(64, "Unknown company").optional(),
   /** Only tickets assigned to this user (by id), or to nobody ("none"). */
   assignee: z.string({ error: "Unknown assignee" }).min(1, "Unknown assignee").max(64, "Unknown assignee").optional(),
   /** Only open tickets whose SLA is missed (breached) or at risk and not yet missed (at_risk). */

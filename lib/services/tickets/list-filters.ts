@@ -39,6 +39,7 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
     ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
     ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
     ${query.group ? Prisma.sql`AND "groupId" = ${query.group}` : Prisma.empty}
+    ${query.company ? Prisma.sql`AND "companyId" = ${query.company}` : Prisma.empty}
     ${assigneeFilter(query.assignee)}
     ${slaFilter(query.sla, now)}
     ${rangeFilter("createdAt", query.createdFrom, query.createdTo)}

@@ -15,6 +15,7 @@ import { HELP_CENTER_ROUTES } from "./routes/help-center";
 import { FIELD_ROUTES } from "./routes/fields";
 import { MERGE_ROUTES } from "./routes/merge";
 import { UPLOAD_ROUTES } from "./routes/uploads";
+import { COMPANY_ROUTES } from "./routes/companies";
 
 export * from "./route-types";
 
@@ -1049,6 +1050,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...FIELD_ROUTES,
   ...MERGE_ROUTES,
   ...UPLOAD_ROUTES,
+  ...COMPANY_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */
