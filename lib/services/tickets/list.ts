@@ -20,6 +20,7 @@ import {
 import { CUSTOMER_LIST_ITEM_JSON, LIST_ITEM_JSON, ticketGroup } from "@/lib/services/tickets/json-sql.mjs";
 import { isStaff, visibleSql, visibleTickets } from "@/lib/services/tickets/access";
 import { ticketForViewer } from "@/lib/services/fields/customer-values";
+import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
@@ -122,6 +123,7 @@ export async function listTickets(
   now = new Date(),
 ): Promise<{ tickets: JsonText<TicketListItem[]>; nextCursor: string | null }> {
   const sort = query.sort ?? defaultSort(query.view);
+  const filters = { ...query, fieldValues: await resolveFieldFilters(user, query) };
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
@@ -131,7 +133,7 @@ export async function listTickets(
     queryRows<ListRow>(Prisma.sql`
       SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
       FROM "Ticket" ${byTag.join}
-      WHERE ${visibleSql(user)} ${listFilter(user, query, now)}
+      WHERE ${visibleSql(user)} ${listFilter(user, filters, now)}
         ${where}
       ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
   const rows =
