@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { TicketStatus } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/lib/schemas/session-user";
+import { badRequest } from "@/lib/errors";
 import { recordEvent } from "@/lib/services/audit";
 import { staffAuthor } from "@/lib/services/actor";
 import { fieldsOf } from "./definitions";
@@ -9,6 +10,7 @@ import {
   mergeCustomFields,
   missingRequired,
   requiredFieldsError,
+  requiredFieldsMessage,
   storedValues,
   type CustomFieldsInput,
 } from "./values";
@@ -57,4 +59,27 @@ export async function applyCustomFieldValues(
       metadata: { field: c.key, label: c.label, from: c.from, to: c.to },
     });
   return true;
+}
+
+/**
+ * A move of these tickets to resolved or closed that does not pass through a change of their
+ * values (a bulk change, a reply sent with a status, a macro's status) is refused while one of
+ * them leaves a required field empty: a 400 naming the ticket and the fields. Nothing is read
+ * unless the move is to resolved or closed.
+ */
+export async function assertRequiredFilled(
+  tx: Tx,
+  organizationId: string,
+  tickets: readonly { ticketNumber: number; status: TicketStatus; customFields: Prisma.JsonValue }[],
+  status: string | undefined,
+): Promise<void> {
+  if (status === undefined || !DONE.includes(status as TicketStatus)) return;
+  const moving = tickets.filter((t) => t.status !== status);
+  if (moving.length === 0) return;
+  const fields = await fieldsOf(tx, organizationId);
+  if (!fields.some((f) => f.required)) return;
+  for (const ticket of moving) {
+    const missing = missingRequired(fields, storedValues(ticket.customFields));
+    if (missing.length > 0) throw badRequest(`Ticket #${ticket.ticketNumber}: ${requiredFieldsMessage(missing)}`);
+  }
 }

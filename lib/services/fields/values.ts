@@ -75,12 +75,15 @@ export function missingRequired(fields: readonly CustomField[], values: CustomFi
   return fields.filter((f) => f.required && formatCustomFieldValue(values[f.key]) === null);
 }
 
+/** Why a ticket with required fields empty cannot be resolved or closed, naming them. */
+export function requiredFieldsMessage(missing: readonly CustomField[]) {
+  const names = missing.map((f) => f.label);
+  return names.length === 1
+    ? `${names[0]} is required before the ticket can be resolved or closed`
+    : `${names.join(", ")} are required before the ticket can be resolved or closed`;
+}
+
 /** The refusal to resolve or close a ticket with required fields empty, naming them. */
 export function requiredFieldsError(missing: readonly CustomField[]) {
-  const names = missing.map((f) => f.label);
-  return badRequest(
-    names.length === 1
-      ? `${names[0]} is required before the ticket can be resolved or closed`
-      : `${names.join(", ")} are required before the ticket can be resolved or closed`,
-  );
+  return badRequest(requiredFieldsMessage(missing));
 }

@@ -37,6 +37,7 @@ import { authorNameOf, REPLY_SELECT } from "@/lib/services/replies/staff-reply";
 import { recordArticlesSent } from "@/lib/services/kb/sent";
 import { claimUploads, uploadOwner } from "@/lib/services/tickets/uploads";
 import { addReplyCc } from "@/lib/services/tickets/cc";
+import { assertRequiredFilled } from "@/lib/services/fields/ticket-values";
 
 /** What a customer's view of a reply is built from: the names, not the addresses. */
 export const CUSTOMER_REPLY_SELECT = {
@@ -142,6 +143,7 @@ export async function createStaffReply(user: SessionUser, input: CreateReplyInpu
     assertFresh(ticket, input.version, { reply: true, status: wantedStatus, ...macroFields }, () =>
       toTicketJson(ticket),
     );
+    await assertRequiredFilled(tx, user.organizationId, [ticket], wantedStatus);
     const firstResponse = type === "public" && !ticket.firstRespondedAt;
     const reply = await tx.reply
       .create({

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/errors";
 import type { BulkUpdateTicketsInput, Ticket } from "@/lib/schemas/tickets";
 import { db } from "@/lib/server/db";
 import { toTicketJson } from "@/lib/services/tickets/json";
+import { assertRequiredFilled } from "@/lib/services/fields/ticket-values";
 import { applyTicketChange, assertAssignable, assertMayUpdate, runUpdateRules } from "@/lib/services/tickets/update";
 import { applyPreparedTags, assertMayTag, prepareTagChange } from "@/lib/services/tickets/tags";
 
@@ -35,6 +36,7 @@ export async function bulkUpdateTickets(
       include: { slaPolicy: { select: { id: true, name: true } } },
     });
     if (tickets.length !== ids.length) throw notFound("Ticket not found");
+    await assertRequiredFilled(tx, user.organizationId, tickets, change.status);
     const byId = new Map(tickets.map((t) => [t.id, t]));
     const tags = tagging ? await prepareTagChange(tx, user.organizationId, { add: addTags, remove: removeTags }) : null;
     const updated: Ticket[] = [];
