@@ -16,6 +16,7 @@ import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "
 import { seedDemoApi } from "./demo-api";
 import { seedDemoKnowledgeBase } from "./demo-kb";
 import { seedDemoMerge } from "./demo-merge";
+import { seedDemoFields } from "./demo-fields";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -293,6 +294,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     where: { organizationId: org.id, role: "agent" },
     orderBy: { createdAt: "asc" },
   });
+  await seedDemoFields(db, org.id);
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
   return { created: true, logins };
 }
