@@ -32,7 +32,12 @@ export function ApiCall({ call }: { call: ReferenceCall }) {
           {call.body && (
             <div className="grid gap-2">
               <h4 className="font-medium">
-                Body: <TypeName type={call.body.type} />
+                Body:{" "}
+                {call.body.form ? (
+                  <span className="font-mono">multipart/form-data</span>
+                ) : (
+                  <TypeName type={call.body.type} />
+                )}
               </h4>
               <FieldList fields={call.body.fields} label={`Body of ${call.id}`} />
             </div>

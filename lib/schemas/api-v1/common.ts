@@ -61,4 +61,6 @@ export type ApiOperation = {
   example?: Record<string, unknown>;
   /** The query of the reference's `curl` line (a list's filters), when the call takes one. */
   exampleQuery?: Record<string, string>;
+  /** A file upload (multipart/form-data) instead of a JSON body: its field and an example file name. */
+  upload?: { field: string; example: string };
 };

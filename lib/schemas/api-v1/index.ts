@@ -3,6 +3,7 @@ import { CUSTOMER_OPERATIONS } from "./customers";
 import { GROUP_OPERATIONS } from "./groups";
 import { MACRO_OPERATIONS } from "./macros";
 import { RATING_OPERATIONS } from "./ratings";
+import { RELATION_OPERATIONS } from "./relations";
 import { REPLY_OPERATIONS } from "./replies";
 import { TAG_OPERATIONS } from "./tags";
 import { TICKET_OPERATIONS } from "./tickets";
@@ -14,6 +15,7 @@ export { apiErrorSchema, type ApiOperation } from "./common";
 export const API_V1 = {
   ...TICKET_OPERATIONS,
   ...REPLY_OPERATIONS,
+  ...RELATION_OPERATIONS,
   ...USER_OPERATIONS,
   ...CUSTOMER_OPERATIONS,
   ...TAG_OPERATIONS,

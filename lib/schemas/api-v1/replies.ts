@@ -1,6 +1,7 @@
 import { AuthorType, ReplyFormat, ReplyType } from "@/generated/prisma/enums";
 import type { WithAttachments } from "../attachments";
 import type { Jsonify } from "../json";
+import { attachmentIdsSchema, ccListSchema } from "../reply-files";
 import { conversationQuerySchema, createReplySchema, type StaffReply } from "../tickets";
 import { z } from "../zod";
 import { documented, page, when, type ApiOperation, type Assert, type Equals } from "./common";
@@ -57,7 +58,14 @@ export type _ApiReplyMatchesService = Assert<
 >;
 
 /** A new reply or internal note: the ticket is the path's; a status moves the ticket with it ("Send and set ..."). */
-export const apiCreateReplySchema = createReplySchema.omit({ ticketId: true, macroId: true, articleIds: true });
+export const apiCreateReplySchema = createReplySchema.omit({ ticketId: true, macroId: true, articleIds: true }).extend({
+  attachmentIds: attachmentIdsSchema
+    .optional()
+    .describe("Files this token uploaded to the ticket (POST /api/v1/tickets/{id}/attachments) and has not sent yet"),
+  cc: ccListSchema
+    .optional()
+    .describe("A public reply's copies: they get it in Cc and join the ticket's CCs, who get every later public reply"),
+});
 
 /** The calls on a ticket's conversation. */
 export const REPLY_OPERATIONS = {
@@ -85,6 +93,7 @@ export const REPLY_OPERATIONS = {
       content: "Thanks for your patience, Dana: the second charge is refunded and shows within 5 days.",
       type: "public",
       status: "pending",
+      cc: ["accounts@northwind.example"],
     },
   },
 } as const satisfies Record<string, ApiOperation>;

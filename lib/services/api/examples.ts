@@ -67,6 +67,7 @@ export function curlOf({
   query,
   headers = {},
   body,
+  files,
 }: {
   baseUrl: string;
   method: string;
@@ -74,6 +75,8 @@ export function curlOf({
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Form fields holding files (an upload), each with the name of a file to send. */
+  files?: Record<string, string>;
 }): string {
   const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : "";
   const lines = [
@@ -83,6 +86,7 @@ export function curlOf({
   ];
   if (body !== undefined)
     lines.push(`-H "Content-Type: application/json"`, `-d '${shellQuoted(JSON.stringify(body))}'`);
+  for (const [field, file] of Object.entries(files ?? {})) lines.push(`-F '${shellQuoted(`${field}=@${file}`)}'`);
   return lines.join(" \\\n  ");
 }
 

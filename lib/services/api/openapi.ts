@@ -65,6 +65,23 @@ export function openApiDocument(): JsonSchema {
           content: { "application/json": { schema: body, examples: { example: { value: bodyExample } } } },
         },
       }),
+      // A file goes as a form's field, as a browser's file input sends it.
+      ...(op.upload && {
+        requestBody: {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                required: [op.upload.field],
+                properties: {
+                  [op.upload.field]: { type: "string", format: "binary", description: "The file, with its name" },
+                },
+              },
+            },
+          },
+        },
+      }),
       "x-codeSamples": [
         {
           lang: "curl",
@@ -79,6 +96,7 @@ export function openApiDocument(): JsonSchema {
               parameters.flatMap((p) => (p.in === "header" && "example" in p ? [[p.name, String(p.example)]] : [])),
             ),
             body: bodyExample,
+            ...(op.upload && { files: { [op.upload.field]: op.upload.example } }),
           }),
         },
       ],

@@ -13,7 +13,8 @@ export type ReferenceCall = {
   summary: string;
   description: string;
   parameters: (Field & { in: string })[];
-  body?: { type: FieldType; fields: Field[]; example: unknown };
+  /** `form`: sent as multipart/form-data (a file), not JSON. */
+  body?: { type: FieldType; fields: Field[]; example: unknown; form?: boolean };
   answer: { status: string; type: FieldType; fields: Field[]; example: unknown };
   errors: { status: string; description: string }[];
   curl: string;
@@ -51,7 +52,7 @@ export function apiReference(document: Record<string, unknown>): ApiReference {
       const group = path.split("/")[3]!;
       const [status, answer] = Object.entries(op.responses).find(([code]) => code.startsWith("2"))!;
       const answerMedia = answer.content!["application/json"]!;
-      const bodyMedia = op.requestBody?.content["application/json"];
+      const bodyMedia = op.requestBody?.content["application/json"] ?? op.requestBody?.content["multipart/form-data"];
       groups.set(group, [
         ...(groups.get(group) ?? []),
         {
@@ -69,6 +70,7 @@ export function apiReference(document: Record<string, unknown>): ApiReference {
               type: typeOf(bodyMedia.schema),
               fields: fieldsOf(bodyMedia.schema, components),
               example: Object.values(bodyMedia.examples ?? {})[0]?.value,
+              ...(!op.requestBody?.content["application/json"] && { form: true }),
             },
           }),
           answer: {

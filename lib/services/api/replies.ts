@@ -5,6 +5,7 @@ import type { StaffReply } from "@/lib/schemas/tickets";
 import { replyAuthor } from "@/lib/services/actor";
 import type { ApiCaller } from "@/lib/services/api/caller";
 import { createStaffReply } from "@/lib/services/replies/conversation";
+import { db } from "@/lib/server/db";
 
 /**
  * A reply or internal note written through the API, as the team: the workspace's staff reply
@@ -17,5 +18,13 @@ export async function createApiReply(
   input: ApiCreateReplyInput,
 ): Promise<WithAttachments<StaffReply>> {
   const reply = await createStaffReply(caller.staff, { ...input, ticketId });
-  return { ...reply, authorName: replyAuthor(caller.staff).authorName, attachments: [] };
+  // The files it sent (uploaded first through POST /api/v1/tickets/{id}/attachments), as the thread lists them.
+  const attachments = input.attachmentIds?.length
+    ? await db.attachment.findMany({
+        where: { organizationId: caller.staff.organizationId, replyId: reply.id },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, filename: true, contentType: true, size: true },
+      })
+    : [];
+  return { ...reply, authorName: replyAuthor(caller.staff).authorName, attachments };
 }

@@ -91,7 +91,9 @@ it("gives every call a curl line with a token, its method and path, and its body
     });
     expect(curl).toMatch(method === "GET" ? /^curl "/ : new RegExp(`^curl -X ${method} "`));
     expect(curl).toContain(p);
-    expect(curl.includes(" -d '")).toBe(!!op.requestBody);
+    expect(curl.includes(" -d '")).toBe(!!op.requestBody?.content["application/json"]);
+    // An upload sends its file as a form field.
+    expect(curl.includes(" -F '")).toBe(!!op.requestBody?.content["multipart/form-data"]);
   }
 });
 
@@ -106,7 +108,7 @@ it("gives every answer an example of its own shape, and every body an example it
       ok: true,
     });
     expect(JSON.stringify(answered)).not.toContain('"string"');
-    if (!op.requestBody) continue;
+    if (!op.requestBody?.content["application/json"]) continue;
     const example = Object.values(op.requestBody.content["application/json"]!.examples ?? {})[0]?.value;
     const body = call;
     expect({ id: op.operationId, ok: "body" in body && body.body.safeParse(example).success }).toEqual({

@@ -14,6 +14,7 @@ import { KB_ROUTES } from "./routes/kb";
 import { HELP_CENTER_ROUTES } from "./routes/help-center";
 import { FIELD_ROUTES } from "./routes/fields";
 import { MERGE_ROUTES } from "./routes/merge";
+import { API_V1_RELATION_ROUTES } from "./routes/api-v1-relations";
 import { UPLOAD_ROUTES } from "./routes/uploads";
 import { COMPANY_ROUTES } from "./routes/companies";
 
@@ -1050,6 +1051,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...FIELD_ROUTES,
   ...MERGE_ROUTES,
   ...UPLOAD_ROUTES,
+  ...API_V1_RELATION_ROUTES,
   ...COMPANY_ROUTES,
 ];
 

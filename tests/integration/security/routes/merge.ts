@@ -4,7 +4,7 @@ import { ROLES, type CallContext, type RouteEntry } from "../route-types";
 import type { Tenant } from "../world";
 
 /** A ticket of the target organisation of its usual customer, for a call that merges, splits or links it. */
-async function freshTicket(target: Tenant, unique: string) {
+export async function freshTicket(target: Tenant, unique: string) {
   const due = new Date(Date.now() + 86_400_000);
   return db.ticket.create({
     data: {
@@ -22,7 +22,7 @@ async function freshTicket(target: Tenant, unique: string) {
 }
 
 /** Two fresh tickets of the target: each call merges or links its own pair. */
-async function pair({ target, unique }: CallContext) {
+export async function pair({ target, unique }: CallContext) {
   return [await freshTicket(target, `${unique}-a`), await freshTicket(target, `${unique}-b`)] as const;
 }
 

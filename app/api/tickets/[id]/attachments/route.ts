@@ -1,17 +1,10 @@
 import { readFormFile } from "@/lib/http/server/form-file";
 import { json } from "@/lib/http/server/respond";
 import { portalRoute, route, sessionOrPortal } from "@/lib/http/server/route";
-import { formatFileSize } from "@/lib/format/file-size";
 import { UPLOAD_FIELD } from "@/lib/schemas/reply-files";
-import { env } from "@/lib/server/env";
 import { portalActor, sessionActor } from "@/lib/services/actor";
+import { uploadLimits as limits } from "@/lib/services/tickets/upload-limits";
 import { uploadAttachment } from "@/lib/services/tickets/uploads";
-
-/** A file from the reply box or the portal may be as large as a mail's files together. */
-function limits() {
-  const maxFileBytes = env.attachmentsMaxMessageBytes;
-  return { maxFileBytes, tooLarge: `Files may be at most ${formatFileSize(maxFileBytes)}` };
-}
 
 // POST /api/tickets/{id}/attachments - upload a file (multipart field "file") to send with a reply:
 // staff of the ticket's organisation, or the ticket's customer (end-user session or portal token).
