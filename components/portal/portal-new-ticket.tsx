@@ -15,6 +15,7 @@ import { SUGGESTION_OPENS_MAX } from "@/lib/schemas/kb-deflection";
 import { ArticleSuggestions } from "./article-suggestions";
 import { isExpired, type PortalRequest } from "./portal-session";
 import { useCreatePortalTicket, type PortalTicketJson } from "./queries";
+import { PortalFieldInputs, portalFieldValues, usePortalFields, type PortalFieldValues } from "./portal-fields";
 
 type Props = {
   /** The portal's organisation (its help center suggests articles for the subject). */
@@ -33,6 +34,8 @@ type Props = {
 export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Props) {
   const form = useZodForm(portalTicketSchema, { subject: "", description: "" });
   const [openIds, setOpenIds] = useState<string[]>([]);
+  const fields = usePortalFields(request);
+  const [fieldValues, setFieldValues] = useState<PortalFieldValues>({});
   const create = useCreatePortalTicket(request, {
     onSuccess: (ticket) => {
       toast({
@@ -52,7 +55,8 @@ export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Pr
       byMessage: { [MISSING_TICKET_FIELDS]: "All fields required" },
       otherwise: "Failed to create ticket",
     });
-    if (ticket) create.mutate({ ...ticket, email, suggestionOpenIds: openIds });
+    const customFields = portalFieldValues(fields.data?.fields ?? [], fieldValues);
+    if (ticket) create.mutate({ ...ticket, email, suggestionOpenIds: openIds, customFields });
   }
 
   return (
@@ -76,6 +80,11 @@ export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Pr
           <Field id="portal-description" label="Description" required error={form.errors.description}>
             <Textarea id="portal-description" rows={6} {...form.text("description")} />
           </Field>
+          <PortalFieldInputs
+            fields={fields.data?.fields ?? []}
+            values={fieldValues}
+            onChange={(key, value) => setFieldValues((current) => ({ ...current, [key]: value }))}
+          />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onCancel}>
               Cancel

@@ -108,7 +108,14 @@ export function usePortalReplies(request: PortalRequest, ticketId: string | unde
   );
 }
 
-type NewPortalTicket = { subject: string; description: string; email: string; suggestionOpenIds?: string[] };
+type NewPortalTicket = {
+  subject: string;
+  description: string;
+  email: string;
+  suggestionOpenIds?: string[];
+  /** The custom fields the customer filled in, by key. */
+  customFields?: Record<string, unknown>;
+};
 
 /** The customer's name on a new ticket is the part of their email before the at-sign. */
 export function useCreatePortalTicket(
@@ -116,13 +123,14 @@ export function useCreatePortalTicket(
   { onSuccess, onError }: MutationCallbacks<PortalTicketJson, NewPortalTicket> = {},
 ) {
   return useMutation({
-    mutationFn: ({ subject, description, email, suggestionOpenIds }: NewPortalTicket) =>
+    mutationFn: ({ subject, description, email, suggestionOpenIds, customFields }: NewPortalTicket) =>
       request<PortalTicketJson>("POST", "/api/portal/tickets", {
         subject,
         description,
         customerEmail: email,
         customerName: email.split("@")[0],
         ...(suggestionOpenIds?.length ? { suggestionOpenIds } : {}),
+        ...(customFields && Object.keys(customFields).length > 0 ? { customFields } : {}),
       }),
     onSuccess,
     onError,

@@ -10,6 +10,7 @@ import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
 import { WebhooksTab } from "./webhooks/webhooks-tab";
 import { ApiTab } from "./api/api-tab";
+import { FieldsTab } from "./fields/fields-tab";
 import { useMediaQuery } from "@/components/ui/use-mobile";
 
 /** From this width the tabs stand in a column beside the open one (Tailwind's `lg`, as the classes below). */
@@ -29,6 +30,7 @@ export function SettingsClient({
   manageSla,
   manageWebhooks,
   manageApiTokens,
+  manageFields = false,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -44,6 +46,8 @@ export function SettingsClient({
   manageWebhooks: boolean;
   /** API: admins create and revoke the tokens programs call the API with. */
   manageApiTokens: boolean;
+  /** Fields: admins define the custom fields tickets carry. */
+  manageFields?: boolean;
 }) {
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   return (
@@ -63,6 +67,7 @@ export function SettingsClient({
         },
         ...(macros.read ? [{ value: "macros", label: "Macros", panel: <MacrosCard canManage={macros.manage} /> }] : []),
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
+        ...(manageFields ? [{ value: "fields", label: "Fields", panel: <FieldsTab /> }] : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
         ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
         ...(manageApiTokens ? [{ value: "api", label: "API", panel: <ApiTab /> }] : []),

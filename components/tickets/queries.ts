@@ -229,7 +229,11 @@ export function useCreateTicket({ onSuccess, onError }: MutationCallbacks<Ticket
 
 /** A change carries the ticket's version this tab shows (or, to resend after a conflict, the one given). */
 type TicketChange = (
-  { status: string } | { priority: string } | { assignedTo: string | null } | { groupId: string | null }
+  | { status: string }
+  | { priority: string }
+  | { assignedTo: string | null }
+  | { groupId: string | null }
+  | { customFields: Record<string, unknown> }
 ) & { version?: number };
 
 /** The version of the ticket as this tab shows it: what a write says it saw. */

@@ -10,6 +10,7 @@ import { CustomerPanel } from "./customer-panel";
 import { TicketHistory } from "./ticket-history";
 import { TicketMailSection } from "./ticket-mail";
 import { TicketProperties } from "./ticket-properties";
+import { TicketCustomFields } from "./ticket-custom-fields";
 import { TicketSlaSection } from "./ticket-sla";
 import { TicketTags } from "./ticket-tags";
 import { TicketRelationsSection } from "./ticket-relations";
@@ -71,6 +72,7 @@ export function TicketDetailsPanel({
     <div id={id} data-ticket-details className={cn("@container hidden @min-[38rem]:block", open && "block", className)}>
       <div className="grid gap-4 p-4">
         <TicketProperties ticket={ticket} />
+        <TicketCustomFields ticket={ticket} />
         <TicketTags ticketId={ticket.id} tags={ticket.tags ?? []} />
         <TicketRatingNote ticketId={ticket.id} />
       </div>

@@ -19,6 +19,8 @@ export type ListParams = {
   sort: TicketSort | null;
   /** The search looks through all tickets instead of the queue's. */
   everywhere: boolean;
+  /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
+  fields?: Record<string, string>;
 };
 
 export const NO_LIST_PARAMS: ListParams = {
@@ -50,7 +52,22 @@ export function readListParams(search: URLSearchParams): ListParams {
     group: text("group"),
     sort: isTicketSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
+    ...fieldParams(search),
   };
+}
+
+/** A custom field filter's prefix in the address, as the API names it. */
+export const FIELD_PARAM_PREFIX = "field.";
+/** At most this many field filters are read from an address (the API takes ten). */
+const MAX_FIELDS = 10;
+
+function fieldParams(search: URLSearchParams): { fields?: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of search.entries()) {
+    if (!name.startsWith(FIELD_PARAM_PREFIX) || !value || Object.keys(fields).length >= MAX_FIELDS) continue;
+    fields[name.slice(FIELD_PARAM_PREFIX.length).slice(0, 40)] = value.slice(0, MAX_TEXT);
+  }
+  return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 /** The list's part of an address's query, without its unset values (an untouched list adds nothing). */
@@ -64,5 +81,10 @@ export function listSearch(params: ListParams): [string, string][] {
     q: params.q,
     in: params.everywhere && params.q ? "all" : "",
   };
-  return KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : []));
+  return [
+    ...KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : [])),
+    ...Object.entries(params.fields ?? {}).map(
+      ([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value] as [string, string],
+    ),
+  ];
 }

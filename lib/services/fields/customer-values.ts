@@ -1,8 +1,10 @@
 import "server-only";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import type { CustomFieldValues } from "@/lib/schemas/fields-custom";
+import type { CustomField, CustomFieldValues } from "@/lib/schemas/fields-custom";
 import { db } from "@/lib/server/db";
 import { isStaff } from "@/lib/services/tickets/access";
+import { fieldsOf } from "./definitions";
+import { customerMayFill } from "./new-ticket-values";
 
 /**
  * A customer sees only the values of the fields the team shows customers ("visible to
@@ -37,4 +39,13 @@ export async function paneForViewer<P extends { ticket: { customFields?: CustomF
   pane: P,
 ): Promise<P> {
   return isStaff(user) ? pane : { ...pane, ticket: await ticketForViewer(user, pane.ticket) };
+}
+
+/** A field as the portal's new-ticket form shows it: nothing of the team's own settings. */
+export type PortalField = Pick<CustomField, "key" | "label" | "type" | "helpText" | "options">;
+
+/** The fields a customer fills in on the portal's new ticket (visible to them and editable by them), in their order. */
+export async function portalFields(organizationId: string): Promise<{ fields: PortalField[] }> {
+  const fields = (await fieldsOf(db, organizationId)).filter(customerMayFill);
+  return { fields: fields.map(({ key, label, type, helpText, options }) => ({ key, label, type, helpText, options })) };
 }

@@ -1,6 +1,7 @@
 import { POST as create } from "@/app/api/tickets/route";
 import { POST as apiCreate } from "@/app/api/v1/tickets/route";
 import { POST as portalCreate } from "@/app/api/portal/tickets/route";
+import { GET as portalFieldsRoute } from "@/app/api/portal/fields/route";
 import { listener } from "@/lib/server/live-listener";
 import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
@@ -149,5 +150,16 @@ describe("POST /api/portal/tickets", () => {
         `Unknown custom field "${Object.keys(customFields)[0]}"`,
       );
     }
+  });
+});
+
+describe("GET /api/portal/fields", () => {
+  it("names only the fields customers fill in, without the team's settings", async () => {
+    const headers = portalAuth(world.org.slug, await portalToken(world.org.id, "pat@x.test"));
+    const res = await portalFieldsRoute(makeRequest("/api/portal/fields", { headers }), params());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      fields: [{ key: "order_number", label: "Order number", type: "text", helpText: "", options: [] }],
+    });
   });
 });

@@ -34,6 +34,13 @@ export const FIELD_ROUTES: RouteEntry[] = [
     }),
   },
   {
+    route: "/api/portal/fields",
+    method: "GET",
+    access: "portal",
+    portal: { portal_own: 200, portal_other_email: 200, portal_other_org: 200, portal_none: 401 },
+    call: () => ({}),
+  },
+  {
     route: "/api/fields/[id]",
     method: "DELETE",
     access: ROLES.admins,
