@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   "fields.read": STAFF,
   /** Add, edit, reorder and delete the organisation's custom fields (Settings > Fields). */
   "fields.manage": ADMINS,
+  /** Saved views: one's own (save, rename, reorder, delete) and the team's shared ones, with their counts. */
+  "views.read": STAFF,
+  /** Save, rename, reorder and delete the views shared with the whole team. */
+  "views.manage_shared": ADMINS,
   /** Customer companies: the list, a company's people and tickets, a ticket's company beside it. */
   "companies.read": STAFF,
   /** Add, edit and delete companies, their domains, notes and hand-added people (Settings > Companies). */

@@ -45,7 +45,7 @@ const LIST_GROUP = Prisma.raw(`, ${ticketGroup(`"Ticket"`)} AS "group"`);
  * How the term is looked up (see searchLookup): strpos of the lowercased term is the same test as
  * the escaped pattern, and without LIKE the statement is prepared once per connection.
  */
-function searchFilter(q: string | undefined, lookup: SearchLookup, organizationId: string): Prisma.Sql {
+export function searchFilter(q: string | undefined, lookup: SearchLookup, organizationId: string): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
   const text = termTest(q, lookup, organizationId);
@@ -92,7 +92,7 @@ type ListRow = {
  * status. The id is looked up first (from memory once known) so the planner sees the real
  * value. A name the organisation never used matches nothing (null).
  */
-async function tagFilter(
+export async function tagFilter(
   user: SessionUser,
   tag: string | undefined,
 ): Promise<{ join: Prisma.Sql; keys: KeySource } | null> {

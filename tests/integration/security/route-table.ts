@@ -17,6 +17,7 @@ import { MERGE_ROUTES } from "./routes/merge";
 import { API_V1_RELATION_ROUTES } from "./routes/api-v1-relations";
 import { UPLOAD_ROUTES } from "./routes/uploads";
 import { COMPANY_ROUTES } from "./routes/companies";
+import { VIEW_ROUTES } from "./routes/views";
 
 export * from "./route-types";
 
@@ -1053,6 +1054,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...UPLOAD_ROUTES,
   ...API_V1_RELATION_ROUTES,
   ...COMPANY_ROUTES,
+  ...VIEW_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */
