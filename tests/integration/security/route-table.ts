@@ -15,6 +15,7 @@ import { HELP_CENTER_ROUTES } from "./routes/help-center";
 import { FIELD_ROUTES } from "./routes/fields";
 import { MERGE_ROUTES } from "./routes/merge";
 import { API_V1_RELATION_ROUTES } from "./routes/api-v1-relations";
+import { PORTAL_FILE_ROUTES } from "./routes/portal-files";
 import { UPLOAD_ROUTES } from "./routes/uploads";
 import { COMPANY_ROUTES } from "./routes/companies";
 import { VIEW_ROUTES } from "./routes/views";
@@ -1053,6 +1054,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...MERGE_ROUTES,
   ...UPLOAD_ROUTES,
   ...API_V1_RELATION_ROUTES,
+  ...PORTAL_FILE_ROUTES,
   ...COMPANY_ROUTES,
   ...VIEW_ROUTES,
 ];
