@@ -15,6 +15,7 @@ import { PUT as update } from "@/app/api/tickets/[id]/route";
 import { GET as users } from "@/app/api/users/route";
 import { GET as apiCustomers } from "@/app/api/v1/customers/route";
 import { GET as suggest } from "@/app/api/help/[org]/suggest/route";
+import { GET as views } from "@/app/api/views/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
 import type { ActiveRule } from "@/lib/services/automations/active-rules";
 import { candidatesQuery } from "@/lib/services/automations/time-rules";
@@ -496,6 +497,40 @@ describe.each([
     const plans = await explainAll(() => counts(makeRequest("/api/tickets/counts", { headers }), params()));
     expect(sequentialScans(plans)).toEqual([]);
     expect(ticketIndexes(plans).length).toBeGreaterThanOrEqual(role === "agent" ? 3 : 6);
+  });
+
+  // A saved view's count is held to the queue counts' cost: all of an agent's views in one
+  // statement, each the list's own conditions read through an index and stopped past the cap.
+  it("counts an agent's saved views in one statement from indexes", async () => {
+    const ownerId = `perf-agent-${org.replace("perf-org-", "")}`;
+    const recent = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const filters = [
+      { view: "all-open", priority: "urgent" },
+      { tag: "common 3" },
+      { sla: "breached" },
+      { sla: "at_risk" },
+      { view: "all-open", assignee: "none" },
+      { assignee: ownerId },
+      { status: "pending", priority: "high" },
+      { updatedFrom: recent },
+      { view: "all-open", q: "invoice" },
+      {},
+    ];
+    await db.savedView.deleteMany({ where: { ownerId } });
+    await db.savedView.createMany({
+      data: filters.map((f, position) => ({
+        organizationId: org,
+        ownerId,
+        name: `Perf ${position}`,
+        filters: f,
+        position,
+      })),
+    });
+    const headers = await session(org, "agent");
+    const plans = await explainAll(() => views(makeRequest("/api/views", { headers }), params()));
+    expect(plans).toHaveLength(1);
+    expect(sequentialScans(plans)).toEqual([]);
+    expect(plans[0]!.text.match(/LIMIT \$\d+\) AS v/g)).toHaveLength(filters.length);
   });
 
   it("loads a ticket and its replies by index", async () => {
