@@ -140,7 +140,7 @@ WITH base AS (
 ), tickets AS (
   INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category",
     "customerName", "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt",
-    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "statusChangedAt", "tagIds")
+    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "statusChangedAt", "tagIds", "customFields")
   SELECT uuidv7(x.c - $3::timestamp)::text, x.org, x.k,
     ($4::text[])[1 + x.h % cardinality($4::text[])] || ' (' || ($5::text[])[1 + (x.h / 7) % cardinality($5::text[])] || ')',
     ($6::text[])[1 + (x.h / 11) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + (x.h / 13) % cardinality($6::text[])] || ' Reference ' || (x.h % 100000) || '.',
@@ -162,7 +162,10 @@ WITH base AS (
     CASE WHEN (x.h / 31) % 10 < 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)]]
       WHEN (x.h / 31) % 10 = 4 THEN ARRAY[x.tags[1 + (x.h / 37) % cardinality(x.tags)],
         x.tags[1 + ((x.h / 37) + 1 + (x.h / 41) % (cardinality(x.tags) - 1)) % cardinality(x.tags)]]
-      ELSE '{}'::text[] END
+      ELSE '{}'::text[] END,
+    -- Custom fields (the list:field scenario): every ticket has an order number, each of the
+    -- hundred numbers on ~1% of an organisation's tickets, and a plan.
+    jsonb_build_object('order_number', 'B-' || (x.h / 47) % 100, 'plan', (ARRAY['Basic', 'Pro', 'Enterprise'])[1 + (x.h / 53) % 3])
   FROM dated x
   RETURNING "id", "organizationId", "createdAt", "updatedAt", "firstRespondedAt", "customerEmail", "assignedToId", "ticketNumber"
 )
@@ -255,6 +258,13 @@ async function main() {
     );
     await q(
       `UPDATE bench_orgs o SET tags = (SELECT array_agg(t.id ORDER BY t.name) FROM "Tag" t WHERE t."organizationId" = o.id)`,
+    );
+    // The custom fields the tickets' values belong to, as Settings > Fields would define them.
+    await q(
+      `INSERT INTO "CustomField" ("id", "organizationId", "key", "label", "type", "options", "position", "updatedAt")
+      SELECT uuidv7()::text, o.id, f.key, f.label, f.type::"CustomFieldType", f.options, f.position, now()
+      FROM bench_orgs o, (VALUES ('order_number', 'Order number', 'text', ARRAY[]::text[], 0),
+        ('plan', 'Plan', 'dropdown', ARRAY['Basic', 'Pro', 'Enterprise'], 1)) AS f(key, label, type, options, position)`,
     );
     await q("ALTER TABLE bench_orgs ADD PRIMARY KEY (idx)");
 
