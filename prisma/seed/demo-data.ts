@@ -17,6 +17,7 @@ import { seedDemoApi } from "./demo-api";
 import { seedDemoKnowledgeBase } from "./demo-kb";
 import { seedDemoMerge } from "./demo-merge";
 import { seedDemoFields } from "./demo-fields";
+import { seedDemoViews } from "./demo-views";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -296,6 +297,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
   });
   await seedDemoFields(db, org.id);
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
+  await seedDemoViews(db, org.id);
   return { created: true, logins };
 }
 
