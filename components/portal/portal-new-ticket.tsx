@@ -6,6 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { AttachFilesButton, PendingFiles } from "@/components/tickets/pending-files";
+import { sendNewTicketFiles, useNewTicketFiles } from "./new-ticket-files";
+import { cn } from "@/lib/utils";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -33,11 +36,20 @@ type Props = {
  */
 export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Props) {
   const form = useZodForm(portalTicketSchema, { subject: "", description: "" });
+  // Files wait in the page until the ticket exists, then go up and join its first message.
+  const files = useNewTicketFiles();
   const [openIds, setOpenIds] = useState<string[]>([]);
   const fields = usePortalFields(request);
   const [fieldValues, setFieldValues] = useState<PortalFieldValues>({});
   const create = useCreatePortalTicket(request, {
-    onSuccess: (ticket) => {
+    onSuccess: async (ticket) => {
+      const failed = files.ready.length > 0 ? await sendNewTicketFiles(org, ticket.id, files.ready) : [];
+      if (failed.length > 0)
+        toast({
+          title: "Some files were not attached",
+          description: failed.map((f) => `${f.name}: ${f.error}`).join("; "),
+          variant: "destructive",
+        });
       toast({
         title: "Ticket created",
         description: `Ticket #${ticket.ticketNumber} is open. We'll email you when we reply.`,
@@ -78,8 +90,22 @@ export function PortalNewTicket({ org, request, email, onCreated, onCancel }: Pr
             onOpened={(id) => setOpenIds((ids) => [...ids, id].slice(-SUGGESTION_OPENS_MAX))}
           />
           <Field id="portal-description" label="Description" required error={form.errors.description}>
-            <Textarea id="portal-description" rows={6} {...form.text("description")} />
+            <Textarea id="portal-description" rows={6} onPaste={files.onPaste} {...form.text("description")} />
           </Field>
+          <div
+            {...files.dropHandlers}
+            data-dragging={files.dragging || undefined}
+            className={cn(
+              "grid gap-2 rounded-md border border-dashed p-3",
+              files.dragging && "border-primary ring-[3px] ring-ring/50",
+            )}
+          >
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <AttachFilesButton uploads={files} id="portal-new-files" />
+              <span className="text-xs text-muted-foreground">or drop or paste files here</span>
+            </div>
+            <PendingFiles uploads={files} />
+          </div>
           <PortalFieldInputs
             fields={fields.data?.fields ?? []}
             values={fieldValues}

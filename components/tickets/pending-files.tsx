@@ -14,7 +14,7 @@ export function AttachFilesButton({
   id,
   className,
 }: {
-  uploads: FileUploads;
+  uploads: Pick<FileUploads, "add">;
   id: string;
   className?: string;
 }) {
@@ -46,7 +46,13 @@ export function AttachFilesButton({
  * The files going with a reply: an image as a thumbnail, any other file by its name, each with
  * its size, its upload's progress or the reason it was refused, and a button taking it off.
  */
-export function PendingFiles({ uploads, label = "Files to send" }: { uploads: FileUploads; label?: string }) {
+export function PendingFiles({
+  uploads,
+  label = "Files to send",
+}: {
+  uploads: Pick<FileUploads, "files" | "remove">;
+  label?: string;
+}) {
   if (uploads.files.length === 0) return null;
   return (
     <ul aria-label={label} data-pending-files className="flex flex-wrap gap-2">
@@ -55,7 +61,7 @@ export function PendingFiles({ uploads, label = "Files to send" }: { uploads: Fi
           key={file.key}
           data-file-state={file.state}
           className={cn(
-            "flex w-full max-w-full min-w-0 items-center gap-2 rounded-md border bg-background p-1.5 pr-0.5 text-xs sm:w-64",
+            "flex w-full max-w-full min-w-0 items-center gap-2 rounded-md border bg-background p-1.5 pr-0.5 text-xs sm:w-56",
             file.state === "failed" && "border-destructive/60 bg-destructive/5",
           )}
         >

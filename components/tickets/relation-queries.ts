@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/http/client/api";
+import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
 import type { MergeResult, TicketRelations } from "@/lib/schemas/ticket-merge";
 import type { TicketJson, TicketListItem } from "@/lib/schemas/tickets";
 import type { Jsonify } from "@/lib/schemas/json";
@@ -42,12 +43,21 @@ export function useMergeTickets() {
 }
 
 /** Makes a customer's message of the ticket a ticket of its own. */
-export function useSplitTicket(ticketId: string) {
+export function useSplitTicket(
+  ticketId: string,
+  { onSuccess, onError }: MutationCallbacks<Jsonify<TicketJson>, string> = {},
+) {
   const invalidate = useInvalidateTickets();
   return useMutation({
     mutationFn: async (replyId: string) =>
       (await apiRequest("POST", `/api/tickets/${ticketId}/split`, { replyId })).json() as Promise<Jsonify<TicketJson>>,
-    onSuccess: () => invalidate(),
+    // Here, not in mutate's callbacks: the split message (and its button) is gone once the
+    // conversation is fetched again, and a gone button's callbacks never run.
+    onSuccess: (created, replyId) => {
+      onSuccess?.(created, replyId);
+      return invalidate();
+    },
+    onError,
   });
 }
 

@@ -12,13 +12,20 @@ import type { TicketJson } from "@/lib/schemas/tickets";
 import { cn } from "@/lib/utils";
 import { useInvalidateTickets } from "./queries";
 
-/** PATCH /api/tickets/{id} { cc }: the ticket's CCs as they should be (someone taken off). */
-function useSetTicketCc(ticketId: string) {
+/**
+ * PATCH /api/tickets/{id} { cc }: the ticket's CCs without `removed`. Told here, not in mutate's
+ * callbacks: the CC line may be gone by the answer (the reply box closes when it loses focus).
+ */
+function useRemoveTicketCc(ticketId: string) {
   const invalidate = useInvalidateTickets();
   return useMutation({
-    mutationFn: async (cc: string[]) =>
+    mutationFn: async ({ cc }: { cc: string[]; removed: string }) =>
       (await apiRequest("PATCH", `/api/tickets/${encodeURIComponent(ticketId)}`, { cc })).json() as Promise<TicketJson>,
-    onSuccess: () => invalidate(),
+    onSuccess: (_ticket, { removed }) => {
+      toast({ title: `${removed} no longer gets this ticket's replies` });
+      return invalidate();
+    },
+    onError: (error) => toastError("Failed to change the CCs", error, "Please try again later"),
   });
 }
 
@@ -39,7 +46,7 @@ type Props = {
 export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
   const [text, setText] = useState("");
   const [error, setError] = useState("");
-  const setCc = useSetTicketCc(ticketId);
+  const removeCc = useRemoveTicketCc(ticketId);
 
   /** Adds the typed addresses (one, or a pasted list); answers whether all were valid. */
   function commit(raw = text): boolean {
@@ -79,13 +86,7 @@ export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
   }
 
   function takeOff(address: string) {
-    setCc.mutate(
-      current.filter((a) => a !== address),
-      {
-        onSuccess: () => toast({ title: `${address} no longer gets this ticket's replies` }),
-        onError: (e) => toastError("Failed to change the CCs", e, "Please try again later"),
-      },
-    );
+    removeCc.mutate({ cc: current.filter((a) => a !== address), removed: address });
   }
 
   const chip = "inline-flex max-w-full min-w-0 items-center gap-0.5 rounded-md border py-0.5 pr-0.5 pl-2 text-xs";
@@ -105,7 +106,6 @@ export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
               variant="ghost"
               size="icon"
               className="size-5"
-              disabled={setCc.isPending}
               aria-label={`Stop copying ${address} in`}
               onClick={() => takeOff(address)}
             >

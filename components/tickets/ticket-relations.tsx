@@ -294,7 +294,18 @@ export function SplitMessageButton({
   replyId: string;
   onOpenTicket: Open;
 }) {
-  const split = useSplitTicket(ticketId);
+  const split = useSplitTicket(ticketId, {
+    onSuccess: (created) => {
+      toast({ title: "Ticket created", description: `Ticket #${created.ticketNumber} has been created.` });
+      onOpenTicket?.(created.id);
+    },
+    onError: (error) =>
+      toast({
+        title: "Message not split",
+        description: errorMessage(error, "Please try again later"),
+        variant: "destructive",
+      }),
+  });
   return (
     <ConfirmDialog
       trigger={
@@ -306,20 +317,7 @@ export function SplitMessageButton({
       title="Split into a new ticket?"
       description="This message leaves this ticket and becomes a new ticket of the same customer, with its files. Both tickets' history will say so."
       confirm="Split"
-      onConfirm={() =>
-        split.mutate(replyId, {
-          onSuccess: (created) => {
-            toast({ title: "Ticket created", description: `Ticket #${created.ticketNumber} has been created.` });
-            onOpenTicket?.(created.id);
-          },
-          onError: (error) =>
-            toast({
-              title: "Message not split",
-              description: errorMessage(error, "Please try again later"),
-              variant: "destructive",
-            }),
-        })
-      }
+      onConfirm={() => split.mutate(replyId)}
     />
   );
 }
