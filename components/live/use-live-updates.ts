@@ -3,6 +3,7 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { replyKeys, ticketKeys } from "@/components/tickets/queries";
+import { viewKeys } from "@/components/views/queries";
 import { connectEventStream, type StreamEvent } from "@/lib/http/client/event-stream";
 import { emitTicketChanged } from "./live-bus";
 import { presenceKey } from "./presence-queries";
@@ -18,6 +19,8 @@ function staleKeys({ event, data }: StreamEvent): QueryKey[] {
       return [
         ticketKeys.lists,
         ticketKeys.counts,
+        // The saved views' counts move with the tickets, as the queue counts do.
+        viewKeys.all,
         ticketKeys.stats,
         ticketKeys.detail(ticketId),
         ticketKeys.history(ticketId),

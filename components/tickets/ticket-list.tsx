@@ -73,6 +73,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (filters.group) params.set("group", filters.group);
   const fieldFilters = Object.entries(filters.fields ?? {});
   for (const [key, value] of fieldFilters) params.set(`${FIELD_PARAM_PREFIX}${key}`, value);
+  for (const [key, value] of Object.entries(filters.more ?? {})) if (value) params.set(key, value);
 
   const query = useTicketList(params);
   const tickets = query.items;

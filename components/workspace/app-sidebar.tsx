@@ -25,6 +25,7 @@ import { roleLabel } from "@/lib/permissions/labels";
 import { can } from "@/lib/permissions/table";
 import { useQueueCounts } from "@/components/tickets/queries";
 import { isKbSection } from "@/components/kb/kb-location";
+import { SidebarViews } from "@/components/views/sidebar-views";
 import { AvailabilitySwitch } from "./availability-switch";
 import { queuesFor } from "./queues";
 import { navigateWorkspace, useWorkspaceLocation } from "./workspace-location";
@@ -124,6 +125,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
             })}
           </SidebarMenu>
         </SidebarGroup>
+        {can(user, "views.read") && <SidebarViews onNavigate={close} />}
         <SidebarGroup>
           <SidebarGroupLabel>Workspace</SidebarGroupLabel>
           <SidebarMenu>

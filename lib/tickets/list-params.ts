@@ -21,7 +21,22 @@ export type ListParams = {
   everywhere: boolean;
   /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
   fields?: Record<string, string>;
+  /** The list's other filters (assignee, SLA state, created and updated ranges), as a saved view sets them; absent: none. */
+  more?: Partial<Record<MoreFilterKey, string>>;
 };
+
+/** Filters the address carries under the API's own names, each passed on to the list as it stands. */
+export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
+export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
+
+function moreParams(search: URLSearchParams): { more?: Partial<Record<MoreFilterKey, string>> } {
+  const more: Partial<Record<MoreFilterKey, string>> = {};
+  for (const key of MORE_FILTER_KEYS) {
+    const value = (search.get(key) ?? "").slice(0, 64);
+    if (value) more[key] = value;
+  }
+  return Object.keys(more).length > 0 ? { more } : {};
+}
 
 export const NO_LIST_PARAMS: ListParams = {
   q: "",
@@ -53,6 +68,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     sort: isTicketSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
     ...fieldParams(search),
+    ...moreParams(search),
   };
 }
 
@@ -86,5 +102,6 @@ export function listSearch(params: ListParams): [string, string][] {
     ...Object.entries(params.fields ?? {}).map(
       ([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value] as [string, string],
     ),
+    ...Object.entries(params.more ?? {}).flatMap(([key, value]) => (value ? [[key, value] as [string, string]] : [])),
   ];
 }

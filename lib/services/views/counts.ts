@@ -8,7 +8,6 @@ import { visibleSql } from "@/lib/services/tickets/access";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
-import { WHOLE_PATTERN } from "@/lib/tickets/search-words";
 
 /** A view's filters as the list reads them (its first page, in the list's default order). */
 export const viewQuery = (filters: SavedViewFilters): TicketListQuery => ({ ...filters, limit: 1 });
