@@ -45,7 +45,7 @@ export async function seedDemoFields(db: PrismaClient, organizationId: string) {
     where: { organizationId, mergedIntoId: null },
     orderBy: { ticketNumber: "asc" },
     take: 12,
-    select: { id: true, ticketNumber: true, subject: true },
+    select: { id: true, ticketNumber: true, subject: true, updatedAt: true },
   });
   for (const [i, ticket] of tickets.entries()) {
     const billing = /charge|refund|invoice|plan|payment|billing/i.test(ticket.subject);
@@ -57,6 +57,8 @@ export async function seedDemoFields(db: PrismaClient, organizationId: string) {
           plan: PLANS[i % PLANS.length]!,
           ...(billing && { refund_approved: i % 2 === 0 }),
         },
+        // Filled in when the ticket last changed: the demo's week stays in the past.
+        updatedAt: ticket.updatedAt,
       },
     });
   }
