@@ -1,6 +1,7 @@
 "use client";
 
 import { MacrosCard } from "@/components/macros/macros-card";
+import { CompaniesCard } from "@/components/companies/companies-card";
 import { TeamTab } from "@/components/settings/team-tab";
 import { AutomationsCard } from "./automations/automations-card";
 import { GroupsCard } from "./groups-card";
@@ -10,7 +11,6 @@ import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
 import { WebhooksTab } from "./webhooks/webhooks-tab";
 import { ApiTab } from "./api/api-tab";
-import { FieldsTab } from "./fields/fields-tab";
 import { useMediaQuery } from "@/components/ui/use-mobile";
 
 /** From this width the tabs stand in a column beside the open one (Tailwind's `lg`, as the classes below). */
@@ -26,11 +26,11 @@ export function SettingsClient({
   canManage,
   macros,
   manageGroups,
+  companies,
   manageAutomations,
   manageSla,
   manageWebhooks,
   manageApiTokens,
-  manageFields = false,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -38,6 +38,8 @@ export function SettingsClient({
   macros: { read: boolean; manage: boolean };
   /** Groups: admins set them up here (agents use them from the workspace). */
   manageGroups: boolean;
+  /** Companies: staff see them, admins manage them. */
+  companies: { read: boolean; manage: boolean };
   /** Automations: admins write the rules that route tickets. */
   manageAutomations: boolean;
   /** SLA: admins set the business hours and the policies that count in them. */
@@ -46,8 +48,6 @@ export function SettingsClient({
   manageWebhooks: boolean;
   /** API: admins create and revoke the tokens programs call the API with. */
   manageApiTokens: boolean;
-  /** Fields: admins define the custom fields tickets carry. */
-  manageFields?: boolean;
 }) {
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   return (
@@ -67,7 +67,9 @@ export function SettingsClient({
         },
         ...(macros.read ? [{ value: "macros", label: "Macros", panel: <MacrosCard canManage={macros.manage} /> }] : []),
         ...(manageGroups ? [{ value: "groups", label: "Groups", panel: <GroupsCard /> }] : []),
-        ...(manageFields ? [{ value: "fields", label: "Fields", panel: <FieldsTab /> }] : []),
+        ...(companies.read
+          ? [{ value: "companies", label: "Companies", panel: <CompaniesCard canManage={companies.manage} /> }]
+          : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
         ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
         ...(manageApiTokens ? [{ value: "api", label: "API", panel: <ApiTab /> }] : []),

@@ -1,6 +1,7 @@
 "use client";
 
 import { format, formatDistanceToNowStrict } from "date-fns";
+import { CustomerCompany } from "@/components/companies/customer-company";
 import { StatusBadge } from "./ticket-badges";
 import { useCustomerSummary } from "./customer-queries";
 
@@ -21,6 +22,7 @@ export function CustomerPanel({ ticketId, onOpenTicket }: { ticketId: string; on
         <h3 className="truncate font-semibold">{c.name}</h3>
         {c.known && <p className="truncate text-xs text-muted-foreground">{c.email}</p>}
       </div>
+      {c.known && <CustomerCompany ticketId={ticketId} onOpenTicket={onOpenTicket} />}
       {c.known ? (
         <>
           <dl className="grid grid-cols-2 gap-2 text-center">

@@ -8,7 +8,7 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { FIELD_PARAM_PREFIX, NO_LIST_PARAMS } from "@/lib/tickets/list-params";
+import { NO_LIST_PARAMS } from "@/lib/tickets/list-params";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
@@ -17,7 +17,7 @@ import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
 import { useGroups } from "@/components/settings/groups-queries";
-import { useCustomFields } from "@/components/settings/fields/queries";
+import { useCompany } from "@/components/companies/queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
@@ -57,7 +57,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   }, [settled, text, filters.q, filters.sort]);
 
   const q = filters.q;
-  const everywhere = !!q && filters.everywhere;
+  // A company's "All tickets of ..." link looks through all tickets too, as a search may.
+  const everywhere = (!!q || !!filters.company) && filters.everywhere;
   // Relevance is offered only while searching: once the search is cleared, the queue's own order returns.
   const sorts = sortsFor(!!q);
   const chosen = sorts.find((s) => s === filters.sort);
@@ -71,14 +72,14 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.tag) params.set("tag", filters.tag);
   if (filters.group) params.set("group", filters.group);
-  const fieldFilters = Object.entries(filters.fields ?? {});
-  for (const [key, value] of fieldFilters) params.set(`${FIELD_PARAM_PREFIX}${key}`, value);
-  for (const [key, value] of Object.entries(filters.more ?? {})) if (value) params.set(key, value);
+  if (filters.company) params.set("company", filters.company);
 
   const query = useTicketList(params);
   const tickets = query.items;
   const filtered =
-    !!q || !!filters.status || !!filters.priority || !!filters.tag || !!filters.group || fieldFilters.length > 0;
+    !!q || !!filters.status || !!filters.priority || !!filters.tag || !!filters.group || !!filters.company;
+  // Set from a company's "All tickets of ..." link: the active filters name the company.
+  const company = useCompany(filters.company || null);
   const now = new Date();
   const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
@@ -92,9 +93,6 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   const groupOptions = (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
   const groupName = (id: string) => groupOptions.find((g) => g.value === id)?.label ?? "a deleted group";
   const selection = useTicketSelection(tickets.map((t) => t.id));
-  // A field filter reads by the field's label once the fields are known (staff), else by its key.
-  const customFields = useCustomFields({ enabled: fieldFilters.length > 0 && can(user, "tickets.read_all") });
-  const fieldLabel = (key: string) => customFields.data?.fields.find((f) => f.key === key)?.label ?? key;
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -110,11 +108,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
 
   const clearFilters = () => {
     setTyped({ view, q: "", text: "" });
-    updateListParams({
-      ...NO_LIST_PARAMS,
-      fields: undefined,
-      sort: filters.sort === "relevance" ? null : filters.sort,
-    });
+    updateListParams({ ...NO_LIST_PARAMS, sort: filters.sort === "relevance" ? null : filters.sort });
     setTagOpen(false);
   };
 
@@ -146,9 +140,9 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           )}
           {actions}
         </div>
-        {q && (
+        {(q || filters.company) && (
           <div role="group" aria-label="Search scope" className="flex items-center gap-1 text-xs">
-            <span className="text-muted-foreground">Search</span>
+            <span className="text-muted-foreground">{q ? "Search" : "Show"}</span>
             <ScopeButton pressed={!everywhere} onClick={() => updateListParams({ everywhere: false })}>
               in {VIEW_LABELS[view]}
             </ScopeButton>
@@ -214,7 +208,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.priority && `Priority: ${PRIORITY_LABELS[filters.priority]}`,
                 filters.tag && `Tag: ${filters.tag}`,
                 filters.group && `Group: ${groupName(filters.group)}`,
-                ...fieldFilters.map(([key, value]) => `${fieldLabel(key)}: ${value}`),
+                filters.company &&
+                  `Company: ${company.data?.name ?? (company.isError ? "a deleted company" : "...")}${!q && everywhere ? " in all tickets" : ""}`,
               ]
                 .filter(Boolean)
                 .join(" · ")}

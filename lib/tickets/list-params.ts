@@ -15,28 +15,13 @@ export type ListParams = {
   tag: string;
   /** A group's id (staff): only its tickets. */
   group: string;
+  /** A customer company's id (staff): only its tickets. */
+  company: string;
   /** The order chosen in the sort menu; null: the queue's own (see defaultSort). */
   sort: TicketSort | null;
-  /** The search looks through all tickets instead of the queue's. */
+  /** The search (or a company filter) looks through all tickets instead of the queue's. */
   everywhere: boolean;
-  /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
-  fields?: Record<string, string>;
-  /** The list's other filters (assignee, SLA state, created and updated ranges), as a saved view sets them; absent: none. */
-  more?: Partial<Record<MoreFilterKey, string>>;
 };
-
-/** Filters the address carries under the API's own names, each passed on to the list as it stands. */
-export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
-export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
-
-function moreParams(search: URLSearchParams): { more?: Partial<Record<MoreFilterKey, string>> } {
-  const more: Partial<Record<MoreFilterKey, string>> = {};
-  for (const key of MORE_FILTER_KEYS) {
-    const value = (search.get(key) ?? "").slice(0, 64);
-    if (value) more[key] = value;
-  }
-  return Object.keys(more).length > 0 ? { more } : {};
-}
 
 export const NO_LIST_PARAMS: ListParams = {
   q: "",
@@ -44,12 +29,13 @@ export const NO_LIST_PARAMS: ListParams = {
   priority: null,
   tag: "",
   group: "",
+  company: "",
   sort: null,
   everywhere: false,
 };
 
 /** The address's keys for the list, in the order they are written. */
-const KEYS = ["sort", "status", "priority", "tag", "group", "q", "in"] as const;
+const KEYS = ["sort", "status", "priority", "tag", "group", "company", "q", "in"] as const;
 /** Longer than any search or tag name the API takes: the rest of an address is not the list's. */
 const MAX_TEXT = 200;
 
@@ -65,25 +51,10 @@ export function readListParams(search: URLSearchParams): ListParams {
     priority: oneOf(TICKET_PRIORITIES, search.get("priority")),
     tag: text("tag"),
     group: text("group"),
+    company: text("company"),
     sort: isTicketSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
-    ...fieldParams(search),
-    ...moreParams(search),
   };
-}
-
-/** A custom field filter's prefix in the address, as the API names it. */
-export const FIELD_PARAM_PREFIX = "field.";
-/** At most this many field filters are read from an address (the API takes ten). */
-const MAX_FIELDS = 10;
-
-function fieldParams(search: URLSearchParams): { fields?: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of search.entries()) {
-    if (!name.startsWith(FIELD_PARAM_PREFIX) || !value || Object.keys(fields).length >= MAX_FIELDS) continue;
-    fields[name.slice(FIELD_PARAM_PREFIX.length).slice(0, 40)] = value.slice(0, MAX_TEXT);
-  }
-  return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 /** The list's part of an address's query, without its unset values (an untouched list adds nothing). */
@@ -94,14 +65,9 @@ export function listSearch(params: ListParams): [string, string][] {
     priority: params.priority ?? "",
     tag: params.tag,
     group: params.group,
+    company: params.company,
     q: params.q,
-    in: params.everywhere && params.q ? "all" : "",
+    in: params.everywhere && (params.q || params.company) ? "all" : "",
   };
-  return [
-    ...KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : [])),
-    ...Object.entries(params.fields ?? {}).map(
-      ([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value] as [string, string],
-    ),
-    ...Object.entries(params.more ?? {}).flatMap(([key, value]) => (value ? [[key, value] as [string, string]] : [])),
-  ];
+  return KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : []));
 }

@@ -16,8 +16,8 @@ import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "
 import { seedDemoApi } from "./demo-api";
 import { seedDemoKnowledgeBase } from "./demo-kb";
 import { seedDemoMerge } from "./demo-merge";
+import { seedDemoCompanies } from "./demo-companies";
 import { seedDemoFields } from "./demo-fields";
-import { seedDemoViews } from "./demo-views";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -297,7 +297,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
   });
   await seedDemoFields(db, org.id);
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
-  await seedDemoViews(db, org.id);
+  await seedDemoCompanies(db, org.id);
   return { created: true, logins };
 }
 

@@ -15,11 +15,11 @@ export default async function SettingsPage() {
         canManage={can(user, "support_emails.manage")}
         macros={{ read: can(user, "macros.read"), manage: can(user, "macros.manage") }}
         manageGroups={can(user, "groups.manage")}
+        companies={{ read: can(user, "companies.read"), manage: can(user, "companies.manage") }}
         manageAutomations={can(user, "automations.manage")}
         manageSla={can(user, "sla.manage")}
         manageWebhooks={can(user, "webhooks.manage")}
         manageApiTokens={can(user, "api_tokens.manage")}
-        manageFields={can(user, "fields.manage")}
       />
     </WorkspaceFrame>
   );

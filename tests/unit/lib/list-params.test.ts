@@ -11,11 +11,14 @@ describe("the queue's sort, filters and search in the address", () => {
       priority: "urgent",
       tag: "VIP",
       group: "group-1",
+      company: "company-1",
       sort: "priority",
       everywhere: true,
     } as const;
     const query = new URLSearchParams(listSearch(params)).toString();
-    expect(query).toBe("sort=priority&status=pending&priority=urgent&tag=VIP&group=group-1&q=printer+on+fire&in=all");
+    expect(query).toBe(
+      "sort=priority&status=pending&priority=urgent&tag=VIP&group=group-1&company=company-1&q=printer+on+fire&in=all",
+    );
     expect(read(query)).toEqual(params);
   });
 
