@@ -5,7 +5,7 @@ import { TAG_CHANGE_MAX, tagKey, tagNameSchema, type TopTag } from "./tags";
 import { attachmentIdsSchema, ccListSchema } from "./reply-files";
 import type { Jsonify } from "./json";
 import { z } from "./zod";
-import { customFieldsInputSchema, type CustomFieldValues } from "./fields-custom";
+import { customFieldsInputSchema, type CustomFieldValue, type CustomFieldValues } from "./fields-custom";
 import type { TicketGroup } from "./groups";
 import {
   PLACEHOLDER_CUSTOMER_EMAIL,
@@ -216,7 +216,12 @@ export function checkListQuery(
   }
 }
 
-export const ticketListQuerySchema = ticketListQueryFields.superRefine(checkListQuery);
+/**
+ * The list's query. Loose: the custom field filters are parameters named for their fields
+ * (`field.<key>=<value>`), kept as they came and checked against the organisation's fields by
+ * lib/services/fields/list-filter.ts; any other unknown parameter is ignored as before.
+ */
+export const ticketListQuerySchema = ticketListQueryFields.loose().superRefine(checkListQuery);
 
 /** Knowledge base articles one reply may send (each inserted as a link or as its text). */
 export const REPLY_ARTICLES_MAX = 10;
@@ -258,7 +263,10 @@ export type ReplyPreview = { html: string };
 
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
-export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema> & {
+  /** The field filters as checked against the organisation's fields (resolveFieldFilters): what listFilter applies. */
+  fieldValues?: Record<string, CustomFieldValue>;
+};
 export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
 export type CreateReplyInput = z.infer<typeof createReplySchema>;
 

@@ -5,6 +5,7 @@ import { rangeEnd, rangeStart, type SlaState, type TicketListQuery } from "@/lib
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
+import { fieldFilterSql } from "@/lib/services/fields/list-filter";
 
 const OPEN = Prisma.raw(openSql());
 const DONE = Prisma.raw(doneSql());
@@ -43,7 +44,8 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
     ${assigneeFilter(query.assignee)}
     ${slaFilter(query.sla, now)}
     ${rangeFilter("createdAt", query.createdFrom, query.createdTo)}
-    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo)}`;
+    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo)}
+    ${fieldFilterSql(query.fieldValues)}`;
 }
 
 function assigneeFilter(assignee: string | undefined): Prisma.Sql {
