@@ -11,6 +11,7 @@ import { PlanBillingTab } from "./plan-billing-tab";
 import { SlaTab } from "./sla/sla-tab";
 import { WebhooksTab } from "./webhooks/webhooks-tab";
 import { ApiTab } from "./api/api-tab";
+import { FieldsTab } from "./fields/fields-tab";
 import { useMediaQuery } from "@/components/ui/use-mobile";
 
 /** From this width the tabs stand in a column beside the open one (Tailwind's `lg`, as the classes below). */
@@ -31,6 +32,7 @@ export function SettingsClient({
   manageSla,
   manageWebhooks,
   manageApiTokens,
+  manageFields = false,
 }: {
   organizationId: string;
   canManage: boolean;
@@ -48,6 +50,8 @@ export function SettingsClient({
   manageWebhooks: boolean;
   /** API: admins create and revoke the tokens programs call the API with. */
   manageApiTokens: boolean;
+  /** Fields: admins define the custom fields tickets carry. */
+  manageFields?: boolean;
 }) {
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   return (
@@ -70,6 +74,7 @@ export function SettingsClient({
         ...(companies.read
           ? [{ value: "companies", label: "Companies", panel: <CompaniesCard canManage={companies.manage} /> }]
           : []),
+        ...(manageFields ? [{ value: "fields", label: "Fields", panel: <FieldsTab /> }] : []),
         ...(manageAutomations ? [{ value: "automations", label: "Automations", panel: <AutomationsCard /> }] : []),
         ...(manageSla ? [{ value: "sla", label: "SLA", panel: <SlaTab /> }] : []),
         ...(manageApiTokens ? [{ value: "api", label: "API", panel: <ApiTab /> }] : []),

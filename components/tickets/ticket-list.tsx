@@ -8,7 +8,7 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { NO_LIST_PARAMS } from "@/lib/tickets/list-params";
+import { FIELD_PARAM_PREFIX, NO_LIST_PARAMS } from "@/lib/tickets/list-params";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
@@ -18,6 +18,7 @@ import { TicketRow } from "./ticket-row";
 import { useTicketList } from "./queries";
 import { useGroups } from "@/components/settings/groups-queries";
 import { useCompany } from "@/components/companies/queries";
+import { useCustomFields } from "@/components/settings/fields/queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
@@ -73,11 +74,20 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (filters.tag) params.set("tag", filters.tag);
   if (filters.group) params.set("group", filters.group);
   if (filters.company) params.set("company", filters.company);
+  const fieldFilters = Object.entries(filters.fields ?? {});
+  for (const [key, value] of fieldFilters) params.set(`${FIELD_PARAM_PREFIX}${key}`, value);
+  for (const [key, value] of Object.entries(filters.more ?? {})) if (value) params.set(key, value);
 
   const query = useTicketList(params);
   const tickets = query.items;
   const filtered =
-    !!q || !!filters.status || !!filters.priority || !!filters.tag || !!filters.group || !!filters.company;
+    !!q ||
+    !!filters.status ||
+    !!filters.priority ||
+    !!filters.tag ||
+    !!filters.group ||
+    !!filters.company ||
+    fieldFilters.length > 0;
   // Set from a company's "All tickets of ..." link: the active filters name the company.
   const company = useCompany(filters.company || null);
   const now = new Date();
@@ -93,6 +103,9 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   const groupOptions = (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
   const groupName = (id: string) => groupOptions.find((g) => g.value === id)?.label ?? "a deleted group";
   const selection = useTicketSelection(tickets.map((t) => t.id));
+  // A field filter reads by the field's label once the fields are known (staff), else by its key.
+  const customFields = useCustomFields({ enabled: fieldFilters.length > 0 && can(user, "tickets.read_all") });
+  const fieldLabel = (key: string) => customFields.data?.fields.find((f) => f.key === key)?.label ?? key;
 
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -108,7 +121,11 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
 
   const clearFilters = () => {
     setTyped({ view, q: "", text: "" });
-    updateListParams({ ...NO_LIST_PARAMS, sort: filters.sort === "relevance" ? null : filters.sort });
+    updateListParams({
+      ...NO_LIST_PARAMS,
+      fields: undefined,
+      sort: filters.sort === "relevance" ? null : filters.sort,
+    });
     setTagOpen(false);
   };
 
@@ -208,6 +225,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.priority && `Priority: ${PRIORITY_LABELS[filters.priority]}`,
                 filters.tag && `Tag: ${filters.tag}`,
                 filters.group && `Group: ${groupName(filters.group)}`,
+                ...fieldFilters.map(([key, value]) => `${fieldLabel(key)}: ${value}`),
                 filters.company &&
                   `Company: ${company.data?.name ?? (company.isError ? "a deleted company" : "...")}${!q && everywhere ? " in all tickets" : ""}`,
               ]

@@ -21,7 +21,24 @@ export type ListParams = {
   sort: TicketSort | null;
   /** The search (or a company filter) looks through all tickets instead of the queue's. */
   everywhere: boolean;
+  /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
+  fields?: Record<string, string>;
+  /** The list's other filters (assignee, SLA state, created and updated ranges), as a saved view sets them; absent: none. */
+  more?: Partial<Record<MoreFilterKey, string>>;
 };
+
+/** Filters the address carries under the API's own names, each passed on to the list as it stands. */
+export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
+export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
+
+function moreParams(search: URLSearchParams): { more?: Partial<Record<MoreFilterKey, string>> } {
+  const more: Partial<Record<MoreFilterKey, string>> = {};
+  for (const key of MORE_FILTER_KEYS) {
+    const value = (search.get(key) ?? "").slice(0, 64);
+    if (value) more[key] = value;
+  }
+  return Object.keys(more).length > 0 ? { more } : {};
+}
 
 export const NO_LIST_PARAMS: ListParams = {
   q: "",
@@ -54,7 +71,23 @@ export function readListParams(search: URLSearchParams): ListParams {
     company: text("company"),
     sort: isTicketSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
+    ...fieldParams(search),
+    ...moreParams(search),
   };
+}
+
+/** A custom field filter's prefix in the address, as the API names it. */
+export const FIELD_PARAM_PREFIX = "field.";
+/** At most this many field filters are read from an address (the API takes ten). */
+const MAX_FIELDS = 10;
+
+function fieldParams(search: URLSearchParams): { fields?: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of search.entries()) {
+    if (!name.startsWith(FIELD_PARAM_PREFIX) || !value || Object.keys(fields).length >= MAX_FIELDS) continue;
+    fields[name.slice(FIELD_PARAM_PREFIX.length).slice(0, 40)] = value.slice(0, MAX_TEXT);
+  }
+  return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 /** The list's part of an address's query, without its unset values (an untouched list adds nothing). */
@@ -69,5 +102,11 @@ export function listSearch(params: ListParams): [string, string][] {
     q: params.q,
     in: params.everywhere && (params.q || params.company) ? "all" : "",
   };
-  return KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : []));
+  return [
+    ...KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : [])),
+    ...Object.entries(params.fields ?? {}).map(
+      ([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value] as [string, string],
+    ),
+    ...Object.entries(params.more ?? {}).flatMap(([key, value]) => (value ? [[key, value] as [string, string]] : [])),
+  ];
 }

@@ -18,6 +18,7 @@ import { seedDemoKnowledgeBase } from "./demo-kb";
 import { seedDemoMerge } from "./demo-merge";
 import { seedDemoCompanies } from "./demo-companies";
 import { seedDemoFields } from "./demo-fields";
+import { seedDemoViews } from "./demo-views";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -298,6 +299,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
   await seedDemoFields(db, org.id);
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
   await seedDemoCompanies(db, org.id);
+  await seedDemoViews(db, org.id);
   return { created: true, logins };
 }
 

@@ -20,6 +20,7 @@ export default async function SettingsPage() {
         manageSla={can(user, "sla.manage")}
         manageWebhooks={can(user, "webhooks.manage")}
         manageApiTokens={can(user, "api_tokens.manage")}
+        manageFields={can(user, "fields.manage")}
       />
     </WorkspaceFrame>
   );
