@@ -186,7 +186,10 @@ function ViewItem({
         >
           <Bookmark className={view.shared ? "fill-current" : undefined} aria-hidden />
           <span className="truncate">{view.name}</span>
-          <span className="ml-auto text-xs text-muted-foreground tabular-nums" data-testid={`view-count-${view.id}`}>
+          <span
+            className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums"
+            data-testid={`view-count-${view.id}`}
+          >
             {viewCountLabel(view)}
           </span>
         </Link>
