@@ -33,14 +33,6 @@ export async function ticketForViewer<T extends { customFields?: CustomFieldValu
   return { ...ticket, customFields: onlyKeys(ticket.customFields, await customerVisibleKeys(user.organizationId)) };
 }
 
-/** A pane (or any answer holding `ticket`) as `user` may read it. */
-export async function paneForViewer<P extends { ticket: { customFields?: CustomFieldValues } }>(
-  user: SessionUser,
-  pane: P,
-): Promise<P> {
-  return isStaff(user) ? pane : { ...pane, ticket: await ticketForViewer(user, pane.ticket) };
-}
-
 /** A field as the portal's new-ticket form shows it: nothing of the team's own settings. */
 export type PortalField = Pick<CustomField, "key" | "label" | "type" | "helpText" | "options">;
 

@@ -31,6 +31,7 @@ import { HEAD_BYTES, MAIL_LIST_LIMIT, toMailMessage } from "@/lib/services/ticke
 import { partsOf, ticketPaneQuery } from "@/lib/services/tickets/pane-sql.mjs";
 import { ticketSlaDetail } from "@/lib/services/sla/ticket-sla-detail";
 import { SENT_LIST_MAX } from "@/lib/services/kb/sent";
+import { ticketForViewer } from "@/lib/services/fields/customer-values";
 import { assertMayMerge } from "@/lib/services/tickets/merge";
 import type { TicketRelations } from "@/lib/schemas/ticket-merge";
 import type { ArticlesSent } from "@/lib/schemas/kb-sent";
@@ -157,7 +158,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
   ]);
   const { ticket, history, mail, customer, viewers, rating, relations, articlesSent } = pane;
   return {
-    ticket: ticketOf(pane),
+    ticket: await ticketForViewer(user, ticketOf(pane)),
     ...repliesOf(pane, CONVERSATION_PAGE),
     ...(history && historyOf(history)),
     ...(mail && {
@@ -179,7 +180,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
 
 /** One visible ticket with the files of its first message (each reply's come with the replies). */
 export async function ticketDetail(user: SessionUser, id: string): Promise<Jsonify<TicketPane["ticket"]>> {
-  return ticketOf(await readPane(user, id, partsOf(partsFor(user), "ticket"), new Date()));
+  return ticketForViewer(user, ticketOf(await readPane(user, id, partsOf(partsFor(user), "ticket"), new Date())));
 }
 
 /**
