@@ -8,14 +8,14 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { FIELD_PARAM_PREFIX, NO_LIST_PARAMS } from "@/lib/tickets/list-params";
+import { FIELD_PARAM_PREFIX, moreFilterLabels, NO_LIST_PARAMS } from "@/lib/tickets/list-params";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
 import dynamic from "next/dynamic";
 import { RowCheckbox } from "./row-checkbox";
 import { TicketRow } from "./ticket-row";
-import { useTicketList } from "./queries";
+import { useAssignableUsers, useTicketList } from "./queries";
 import { useGroups } from "@/components/settings/groups-queries";
 import { useCompany } from "@/components/companies/queries";
 import { useCustomFields } from "@/components/settings/fields/queries";
@@ -87,7 +87,11 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     !!filters.tag ||
     !!filters.group ||
     !!filters.company ||
-    fieldFilters.length > 0;
+    fieldFilters.length > 0 ||
+    !!filters.more;
+  // A saved view's assignee filter names the person.
+  const people = useAssignableUsers({ enabled: !!filters.more?.assignee && filters.more.assignee !== "none" });
+  const person = (id: string) => people.data?.find((u) => u.id === id)?.fullName ?? "someone";
   // Set from a company's "All tickets of ..." link: the active filters name the company.
   const company = useCompany(filters.company || null);
   const now = new Date();
@@ -124,6 +128,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     updateListParams({
       ...NO_LIST_PARAMS,
       fields: undefined,
+      more: undefined,
       sort: filters.sort === "relevance" ? null : filters.sort,
     });
     setTagOpen(false);
@@ -226,6 +231,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.tag && `Tag: ${filters.tag}`,
                 filters.group && `Group: ${groupName(filters.group)}`,
                 ...fieldFilters.map(([key, value]) => `${fieldLabel(key)}: ${value}`),
+                ...moreFilterLabels(filters.more, person),
                 filters.company &&
                   `Company: ${company.data?.name ?? (company.isError ? "a deleted company" : "...")}${!q && everywhere ? " in all tickets" : ""}`,
               ]

@@ -31,6 +31,25 @@ export type ListParams = {
 export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
 export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
 
+const MORE_FILTER_LABELS: Record<Exclude<MoreFilterKey, "assignee" | "sla">, string> = {
+  createdFrom: "Created from",
+  createdTo: "Created until",
+  updatedFrom: "Updated from",
+  updatedTo: "Updated until",
+};
+
+/** How the list's active filters name these ("SLA breached", "Created from 2026-12-01"); `person` names an assignee by id. */
+export function moreFilterLabels(more: ListParams["more"], person: (id: string) => string): string[] {
+  return MORE_FILTER_KEYS.flatMap((key) => {
+    const value = more?.[key];
+    if (!value) return [];
+    if (key === "assignee") return [value === "none" ? "Unassigned" : `Assigned to ${person(value)}`];
+    if (key === "sla")
+      return [value === "breached" ? "SLA breached" : value === "at_risk" ? "SLA at risk" : `SLA: ${value}`];
+    return [`${MORE_FILTER_LABELS[key]} ${value}`];
+  });
+}
+
 function moreParams(search: URLSearchParams): { more?: Partial<Record<MoreFilterKey, string>> } {
   const more: Partial<Record<MoreFilterKey, string>> = {};
   for (const key of MORE_FILTER_KEYS) {

@@ -58,6 +58,7 @@ test("an admin saves a shared view, sees its count, opens it by its address, ren
   await page.goto(`/app?priority=urgent&createdFrom=${encodeURIComponent(since)}#all-open`);
   const list = page.getByRole("region", { name: "Tickets" });
   await expect(list.locator("[data-ticket-row]")).toHaveCount(urgent);
+  await expect(list.getByTestId("active-filters")).toContainText(`Created from ${since}`);
   await page.getByRole("button", { name: "Save view" }).click();
   const dialog = page.getByRole("dialog", { name: "Save view" });
   await dialog.getByRole("textbox", { name: "Name" }).fill(`Urgent ${tag}`);

@@ -1,4 +1,4 @@
-import { listSearch, NO_LIST_PARAMS, readListParams } from "@/lib/tickets/list-params";
+import { listSearch, moreFilterLabels, NO_LIST_PARAMS, readListParams } from "@/lib/tickets/list-params";
 
 // A saved view's other filters (assignee, SLA state, created and updated ranges) ride in the
 // workspace address under the API's own names, so opening a view lists what its count counts.
@@ -22,5 +22,20 @@ describe("the list's other filters in the address", () => {
 
   it("ignores other parameters and empty values", () => {
     expect(readListParams(new URLSearchParams("sla=&limit=5&view=x")).more).toBeUndefined();
+  });
+
+  it("names them in the list's active filters", () => {
+    const person = (id: string) => (id === "u1" ? "Riley Agent" : "someone");
+    expect(moreFilterLabels({ sla: "breached", assignee: "u1", createdFrom: "2026-12-01" }, person)).toEqual([
+      "Assigned to Riley Agent",
+      "SLA breached",
+      "Created from 2026-12-01",
+    ]);
+    expect(moreFilterLabels({ assignee: "none", sla: "at_risk", updatedTo: "2026-12-05" }, person)).toEqual([
+      "Unassigned",
+      "SLA at risk",
+      "Updated until 2026-12-05",
+    ]);
+    expect(moreFilterLabels(undefined, person)).toEqual([]);
   });
 });
