@@ -9,8 +9,12 @@ import {
   type ConditionField,
   type ConditionOperator,
   type Conditions,
+  customFieldKeyOf,
+  type CustomFieldRef,
   type Entrance,
+  isCustomFieldRef,
 } from "@/lib/schemas/automations";
+import { formatCustomFieldValue } from "@/lib/schemas/fields-custom";
 import { PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 
 /**
@@ -86,7 +90,8 @@ const SENTENCE_OPERATORS: OperatorWords = {
 };
 
 /** The operator's label after `field`, as the editor offers it. */
-export function operatorLabel(field: ConditionField, operator: ConditionOperator): string {
+export function operatorLabel(field: ConditionField | CustomFieldRef, operator: ConditionOperator): string {
+  if (isCustomFieldRef(field)) return OPERATOR_LABELS[operator];
   return FIELD_OPERATOR_LABELS[field]?.[operator] ?? OPERATOR_LABELS[operator];
 }
 const operatorWords = (field: ConditionField, operator: ConditionOperator) =>
@@ -109,6 +114,7 @@ export const ACTION_LABELS: Record<ActionType, string> = {
   add_note: "Add an internal note",
   email_customer: "Email the customer",
   email_group: "Email the group",
+  set_field: "Set a field",
 };
 
 /** "assign" to the group's own way of sharing tickets out rather than to a person. */
@@ -116,8 +122,20 @@ export const ASSIGN_TO_GROUP_LABEL = "Share by the group's assignment mode";
 export const NOBODY_LABEL = "Nobody";
 export const NO_GROUP_LABEL = "No group";
 
-/** Names of the organisation's groups and agents by id, for the rule's references. */
-export type RuleNames = { groups: ReadonlyMap<string, string>; agents: ReadonlyMap<string, string> };
+/**
+ * Names of the organisation's groups and agents by id, for the rule's references, and the labels
+ * of its custom fields by key (when known).
+ */
+export type RuleNames = {
+  groups: ReadonlyMap<string, string>;
+  agents: ReadonlyMap<string, string>;
+  fields?: ReadonlyMap<string, string>;
+};
+
+/** A custom field's label, its key when it was deleted since the rule was saved. */
+export const customFieldLabel = (key: string, names: RuleNames) => names.fields?.get(key) ?? `the deleted field ${key}`;
+/** A custom field's value as it reads ("Yes", "Basic, Pro"), "empty" for none. */
+const customValueText = (value: unknown) => formatCustomFieldValue(value) ?? "empty";
 
 const groupName = (id: unknown, names: RuleNames) =>
   id === null ? NO_GROUP_LABEL.toLowerCase() : (names.groups.get(String(id)) ?? "a deleted group");
@@ -158,6 +176,12 @@ function valueText(field: ConditionField, value: unknown, names: RuleNames): str
 /** One condition as a clause: "the subject contains 'refund'". */
 export function conditionText(condition: Condition, names: RuleNames): string {
   const { field, operator, value } = condition;
+  if (isCustomFieldRef(field)) {
+    // "Plan is Pro", "Plan is one of Pro or Enterprise".
+    const label = customFieldLabel(customFieldKeyOf(field), names);
+    const values = (Array.isArray(value) ? value : [value]).map(customValueText);
+    return `${label} ${OPERATOR_LABELS[operator]} ${wordList(values, "or")}`;
+  }
   const noun = FIELD_NOUNS[field];
   if (operator === "hours_since_greater_than") return `${noun} more than ${hoursText(Number(value))} ago`;
   if (operator === "in") {
@@ -195,6 +219,10 @@ export function actionText(action: Action, names: RuleNames): string {
       return "email the customer";
     case "email_group":
       return "email the group";
+    case "set_field": {
+      const label = customFieldLabel(action.value.key, names);
+      return action.value.value === null ? `clear ${label}` : `set ${label} to ${customValueText(action.value.value)}`;
+    }
   }
 }
 
@@ -258,6 +286,8 @@ export function changeText(change: AutomationChange, names: RuleNames): string {
     case "email_group":
       return `Email the group: ${quoted(to)}`;
     default:
+      // A custom field: "Plan from Basic to Pro".
+      if (change.label !== undefined) return `${change.label} from ${customValueText(from)} to ${customValueText(to)}`;
       return `${field}: ${String(to)}`;
   }
 }

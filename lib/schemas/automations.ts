@@ -1,5 +1,6 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { placeholderProblem } from "@/lib/macros/placeholders";
+import { CUSTOM_FIELD_KEY_PATTERN, type CustomFieldValue } from "./fields-custom";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 import { singleLine } from "./fields";
 import { tagKey, tagNameSchema, TAGS_PER_TICKET_MAX } from "./tags";
@@ -60,6 +61,20 @@ const hours = z
   .positive("Hours must be more than 0")
   .max(HOURS_MAX, `Hours must be at most ${HOURS_MAX}`);
 
+/**
+ * A condition on one of the organisation's custom fields names it `field.<key>`, as the ticket
+ * list's filter does; the service checks the key and the value against the field's type.
+ */
+export const CUSTOM_FIELD_PREFIX = "field.";
+export type CustomFieldRef = `field.${string}`;
+export const isCustomFieldRef = (field: string): field is CustomFieldRef => field.startsWith(CUSTOM_FIELD_PREFIX);
+export const customFieldKeyOf = (field: CustomFieldRef) => field.slice(CUSTOM_FIELD_PREFIX.length);
+/** What a condition on a custom field may do: compare (a multi-select "is" an option it holds), or look inside text. */
+export const CUSTOM_FIELD_OPERATORS = ["is", "is_not", "in", "contains", "not_contains"] as const;
+const customFieldRefSchema = z
+  .string()
+  .refine((f) => isCustomFieldRef(f) && CUSTOM_FIELD_KEY_PATTERN.test(customFieldKeyOf(f as CustomFieldRef)))
+  .transform((f) => f as CustomFieldRef);
 type FieldRule = { operators: readonly ConditionOperator[]; value: z.ZodType };
 const EQUALITY = ["is", "is_not", "in"] as const;
 const TEXT = ["contains", "not_contains", "is", "is_not"] as const;
@@ -91,7 +106,8 @@ const FIELDS = {
 export type ConditionField = keyof typeof FIELDS;
 export const CONDITION_FIELDS = Object.keys(FIELDS) as ConditionField[];
 /** The operators a field takes (the editor offers only these). */
-export const fieldOperators = (field: ConditionField): readonly ConditionOperator[] => FIELDS[field].operators;
+export const fieldOperators = (field: ConditionField | CustomFieldRef): readonly ConditionOperator[] =>
+  isCustomFieldRef(field) ? CUSTOM_FIELD_OPERATORS : FIELDS[field].operators;
 
 /** The fields that measure time: a rule's conditions on them hold once enough hours have passed. */
 export const TIME_FIELDS = [
@@ -102,10 +118,14 @@ export const TIME_FIELDS = [
   "last_agent_reply_at",
 ] as const satisfies readonly ConditionField[];
 export type TimeField = (typeof TIME_FIELDS)[number];
-export const isTimeField = (field: ConditionField): field is TimeField =>
-  (TIME_FIELDS as readonly string[]).includes(field);
+export const isTimeField = (field: string): field is TimeField => (TIME_FIELDS as readonly string[]).includes(field);
 
-export type Condition = { field: ConditionField; operator: ConditionOperator; value: unknown };
+/** A custom field's compared value: text, a number or true/false (the field's type is checked by the service). */
+const customValue = z.union([text("Value"), z.number().refine(Number.isFinite), z.boolean()], {
+  error: "Value must be text, a number, or true or false",
+});
+
+export type Condition = { field: ConditionField | CustomFieldRef; operator: ConditionOperator; value: unknown };
 
 /** A value checked by `schema`, its problems reported under `value` (and the list index for `in`). */
 function checkedValue(schema: z.ZodType, value: unknown, ctx: { addIssue: (issue: Issue) => void }): unknown {
@@ -120,8 +140,8 @@ type Issue = { code: "custom"; message: string; path: PathKey[] };
 
 const conditionSchema = z
   .object({
-    field: z.enum(CONDITION_FIELDS as [ConditionField, ...ConditionField[]], {
-      error: `Unknown field. Use one of: ${CONDITION_FIELDS.join(", ")}`,
+    field: z.union([z.enum(CONDITION_FIELDS as [ConditionField, ...ConditionField[]]), customFieldRefSchema], {
+      error: `Unknown field. Use one of: ${CONDITION_FIELDS.join(", ")}, or field.<key> for a custom field`,
     }),
     operator: z.enum(CONDITION_OPERATORS, {
       error: `Unknown operator. Use one of: ${CONDITION_OPERATORS.join(", ")}`,
@@ -129,7 +149,9 @@ const conditionSchema = z
     value: z.unknown(),
   })
   .transform((c, ctx): Condition => {
-    const rule: FieldRule = FIELDS[c.field];
+    const rule: FieldRule = isCustomFieldRef(c.field)
+      ? { operators: CUSTOM_FIELD_OPERATORS, value: customValue }
+      : FIELDS[c.field];
     if (!rule.operators.includes(c.operator)) {
       ctx.addIssue({
         code: "custom",
@@ -168,6 +190,7 @@ export const ACTION_TYPES = [
   "add_note",
   "email_customer",
   "email_group",
+  "set_field",
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
@@ -202,13 +225,28 @@ const ACTION_VALUES = {
   add_note: message("Note"),
   email_customer: message("Message"),
   email_group: message("Message"),
+  /** A custom field's new value (null clears it), checked against the field by the service. */
+  set_field: z
+    .object(
+      {
+        key: z.string({ error: "Unknown custom field" }).regex(CUSTOM_FIELD_KEY_PATTERN, "Unknown custom field"),
+        value: z.unknown(),
+      },
+      { error: "Set field takes { key, value }" },
+    )
+    .strict()
+    .refine((v) => v.value !== undefined, { error: "Give the field's value (null clears it)", path: ["value"] }),
 } as const satisfies Record<ActionType, z.ZodType>;
 
 export type Action =
   | { type: "set_priority"; value: TicketPriority }
   | { type: "set_status"; value: TicketStatus }
   | { type: "set_group" | "assign" | "add_note" | "email_customer" | "email_group"; value: string }
-  | { type: "add_tags" | "remove_tags"; value: string[] };
+  | { type: "add_tags" | "remove_tags"; value: string[] }
+  | { type: "set_field"; value: SetFieldValue };
+
+/** What set_field writes: a custom field's key and its value, null to clear it. */
+export type SetFieldValue = { key: string; value: CustomFieldValue | null };
 
 const actionSchema = z
   .object({
@@ -299,7 +337,7 @@ export type AutomationList = {
 export const PREVIEW_TICKETS = 500;
 
 /** One change a rule would make, as the preview lists it. */
-export type AutomationChange = { field: string; from: unknown; to: unknown };
+export type AutomationChange = { field: string; from: unknown; to: unknown; label?: string };
 export type AutomationPreview = {
   matches: { ticketId: string; ticketNumber: number; changes: AutomationChange[] }[];
   /** How many tickets were tried: the last PREVIEW_TICKETS, or all of a younger organisation's. */

@@ -29,7 +29,8 @@ export const SLA_POLICY_FIELDS = [
 export type SlaPolicyField = (typeof SLA_POLICY_FIELDS)[number];
 export const SLA_POLICY_FIELD_REFUSED = `An SLA policy can look only at: ${SLA_POLICY_FIELDS.join(", ")}`;
 
-const isPolicyField = (field: ConditionField): field is SlaPolicyField =>
+/** Custom fields are not among them: a policy decides on what every ticket has. */
+const isPolicyField = (field: string): field is SlaPolicyField =>
   (SLA_POLICY_FIELDS as readonly string[]).includes(field);
 
 /** The automation rules' conditions, each on a field a policy may look at. No conditions: every ticket. */

@@ -11,6 +11,8 @@ import {
   type Condition,
   type ConditionField,
   type ConditionOperator,
+  type CustomFieldRef,
+  isCustomFieldRef,
 } from "@/lib/schemas/automations";
 import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 
@@ -25,7 +27,8 @@ export const NONE = "none";
 
 export type ConditionDraft = {
   key: number;
-  field: ConditionField;
+  /** A custom field's condition (field.<key>) is kept as saved; the editor does not offer custom fields yet. */
+  field: ConditionField | CustomFieldRef;
   operator: ConditionOperator;
   /** The value of one comparison (text, an option, hours). */
   value: string;
@@ -49,7 +52,8 @@ let nextKey = 0;
 const newKey = () => ++nextKey;
 
 /** The fixed list a field's value is chosen from, or null when it is typed. */
-export function fieldOptions(field: ConditionField, choices: Choices): Option[] | null {
+export function fieldOptions(field: ConditionField | CustomFieldRef, choices: Choices): Option[] | null {
+  if (isCustomFieldRef(field)) return null;
   switch (field) {
     case "priority":
       return TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }));
@@ -76,12 +80,12 @@ export const splitList = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-export function newCondition(field: ConditionField = "subject"): ConditionDraft {
+export function newCondition(field: ConditionDraft["field"] = "subject"): ConditionDraft {
   return { key: newKey(), field, operator: fieldOperators(field)[0]!, value: "", values: [] };
 }
 
 /** The condition with another field: its first operator, the value emptied. */
-export const withField = (c: ConditionDraft, field: ConditionField): ConditionDraft => ({
+export const withField = (c: ConditionDraft, field: ConditionDraft["field"]): ConditionDraft => ({
   ...newCondition(field),
   key: c.key,
 });

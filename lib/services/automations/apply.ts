@@ -10,6 +10,9 @@ import { notifyStatusChange, notifyTeamMessage, notifyTeamOfRule } from "@/lib/s
 import { statusClock } from "@/lib/services/tickets/status";
 import { applyTicketTags, tagNames } from "@/lib/services/tickets/tags";
 import { enqueueReplyCreated } from "@/lib/services/webhooks/reply-events";
+import { checkCustomFieldValue } from "@/lib/schemas/fields-custom";
+import { fieldsOf } from "@/lib/services/fields/definitions";
+import { mergeCustomFields, storedValues } from "@/lib/services/fields/values";
 import type { RuleTicket } from "./conditions";
 
 type Tx = Prisma.TransactionClient;
@@ -204,6 +207,27 @@ export async function applyAction(run: RuleRun, rule: Rule, action: Action): Pro
       if (to.emails.length === 0) return;
       await notifyTeamOfRule(tx, row, { rule: rule.name, text: filledIn(run, action.value), to: to.emails });
       return recordRuleChange(run, rule, "ticket.team_mailed", { to: to.who });
+    }
+    case "set_field": {
+      // Read in the transaction, so the value is checked against the fields as they are now: a
+      // field deleted since the rule was saved, or a value it no longer takes (an option removed), is passed over.
+      const fields = await fieldsOf(tx, row.organizationId);
+      const field = fields.find((f) => f.key === action.value.key);
+      if (!field || !checkCustomFieldValue(field, action.value.value).ok) return;
+      const { values, changes } = mergeCustomFields(fields, storedValues(row.customFields), {
+        [field.key]: action.value.value,
+      });
+      if (changes.length === 0) return;
+      await writeTicket(run, { customFields: values });
+      run.view.customFields = values;
+      for (const c of changes)
+        await recordRuleChange(run, rule, "ticket.field_changed", {
+          field: c.key,
+          label: c.label,
+          from: c.from,
+          to: c.to,
+        });
+      return;
     }
   }
 }

@@ -1,5 +1,8 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
+import type { CustomFieldValues } from "@/lib/schemas/fields-custom";
 import {
+  customFieldKeyOf,
+  isCustomFieldRef,
   isTimeField,
   type Condition,
   type ConditionField,
@@ -30,6 +33,13 @@ export type RuleTicket = {
   assigneeChangedAt: Date;
   /** When the team last replied publicly; when the ticket was created until it does. */
   teamRepliedAt: Date;
+  /** The ticket's custom field values (absent: none; SLA policies never look at them). */
+  customFields?: CustomFieldValues;
+  /**
+   * The organisation's custom field keys: a condition on a field deleted since the rule was saved
+   * never holds. Read only when a rule asks about a custom field.
+   */
+  fieldKeys?: readonly string[];
 };
 
 /** The moment each time field measures from. */
@@ -77,9 +87,39 @@ function valueOf(field: Exclude<ConditionField, "tags" | TimeField>, t: RuleTick
 
 const hoursSince = (at: Date, now: Date) => (now.getTime() - at.getTime()) / HOUR_MS;
 
+/**
+ * A condition on a custom field: text compares ignoring case, a multi-select "is" (and
+ * "contains") an option when it holds it; a ticket without a value "is not" anything.
+ */
+function customFieldHolds(key: string, operator: Condition["operator"], value: unknown, t: RuleTicket): boolean {
+  if (!t.fieldKeys?.includes(key)) return false;
+  const actual = t.customFields?.[key];
+  const same = (v: unknown) =>
+    Array.isArray(actual) ? actual.some((a) => fold(a) === fold(v)) : actual !== undefined && fold(actual) === fold(v);
+  const contains = () =>
+    Array.isArray(actual)
+      ? same(value)
+      : typeof actual === "string" && String(fold(actual)).includes(String(fold(value)));
+  switch (operator) {
+    case "is":
+      return same(value);
+    case "is_not":
+      return !same(value);
+    case "in":
+      return Array.isArray(value) && value.some(same);
+    case "contains":
+      return contains();
+    case "not_contains":
+      return !contains();
+    case "hours_since_greater_than":
+      return false;
+  }
+}
+
 /** Whether one condition holds for the ticket at `now`. */
 export function conditionHolds(condition: Condition, t: RuleTicket, now: Date): boolean {
   const { field, operator, value } = condition;
+  if (isCustomFieldRef(field)) return customFieldHolds(customFieldKeyOf(field), operator, value, t);
   if (field === "tags") {
     const has = t.tags.some((name) => tagKey(name) === tagKey(String(value)));
     return operator === "contains" ? has : !has;
@@ -102,6 +142,10 @@ export function conditionHolds(condition: Condition, t: RuleTicket, now: Date): 
       return false;
   }
 }
+
+/** Whether any of the rules' conditions names a custom field (then the organisation's fields are read). */
+export const asksCustomFields = (conditionLists: readonly Conditions[]) =>
+  conditionLists.some((c) => [...c.all, ...c.any].some((x) => isCustomFieldRef(x.field)));
 
 /** All of `all` hold and, when `any` names conditions, at least one of them. */
 export function conditionsHold(conditions: Conditions, t: RuleTicket, now: Date): boolean {

@@ -9,7 +9,9 @@ import { lockTicket } from "@/lib/services/tickets/lock";
 import { tagNames } from "@/lib/services/tickets/tags";
 import { activeRules, type ActiveRule } from "./active-rules";
 import { applyAction, type RuleRun } from "./apply";
-import { conditionsHold, type RuleTicket } from "./conditions";
+import { asksCustomFields, conditionsHold, type RuleTicket } from "./conditions";
+import { fieldsOf } from "@/lib/services/fields/definitions";
+import { storedValues } from "@/lib/services/fields/values";
 import { originOf, supportAddressOf, type TicketOrigin } from "./origin";
 
 /**
@@ -90,6 +92,10 @@ export async function runRules(tx: Prisma.TransactionClient, rules: ActiveRule[]
       statusChangedAt: row.statusChangedAt,
       assigneeChangedAt: row.assigneeChangedAt,
       teamRepliedAt: row.teamRepliedAt,
+      customFields: storedValues(row.customFields),
+      fieldKeys: asksCustomFields(rules.map((r) => r.conditions))
+        ? (await fieldsOf(tx, event.organizationId)).map((f) => f.key)
+        : [],
     },
   };
   const { fired, stopped } = await rulePasses(rules, run.view, event.now, async (rule) => {

@@ -8,7 +8,9 @@ import type { CreateTicketInput } from "@/lib/schemas/tickets";
 import { db, queryRows } from "@/lib/server/db";
 import { prepareTagChangeAhead, tagsAfter } from "@/lib/services/tickets/tags";
 import type { ActiveRule } from "./active-rules";
-import type { RuleTicket } from "./conditions";
+import type { CustomFieldValues } from "@/lib/schemas/fields-custom";
+import { fieldsOf } from "@/lib/services/fields/definitions";
+import { asksCustomFields, type RuleTicket } from "./conditions";
 import { chainStoppedMetadata, rulePasses } from "./engine";
 import { supportAddressOf } from "./origin";
 
@@ -163,6 +165,8 @@ export async function newTicketView(
   now: Date,
   /** Something else reads the address too (the organisation's SLA policies). */
   addressAsked = false,
+  /** The ticket's custom field values, checked (newTicketValues). */
+  customFields: CustomFieldValues = {},
 ): Promise<RuleTicket> {
   const asksAddress =
     addressAsked ||
@@ -183,5 +187,9 @@ export async function newTicketView(
     statusChangedAt: now,
     assigneeChangedAt: now,
     teamRepliedAt: now,
+    customFields,
+    fieldKeys: asksCustomFields(rules.map((r) => r.conditions))
+      ? (await fieldsOf(db, organizationId)).map((f) => f.key)
+      : [],
   };
 }

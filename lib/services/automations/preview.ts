@@ -15,6 +15,9 @@ import type { SessionUser } from "@/lib/schemas/session-user";
 import { db, queryRows } from "@/lib/server/db";
 import { tagKey } from "@/lib/tags/names";
 import { tagNamesById } from "@/lib/services/tickets/tags";
+import { formatCustomFieldValue, type CustomField } from "@/lib/schemas/fields-custom";
+import { fieldsOf } from "@/lib/services/fields/definitions";
+import { mergeCustomFields, storedValues } from "@/lib/services/fields/values";
 import { conditionsHold, type RuleTicket } from "./conditions";
 import { assertReferencesOwn } from "./references";
 import { assertPlanAllows } from "./rules";
@@ -38,7 +41,7 @@ async function latestTickets(organizationId: string): Promise<PreviewRow[]> {
     SELECT t."id", t."ticketNumber", t."subject", t."description" AS "firstMessage", t."customerName",
       t."customerEmail", t."priority"::text AS "priority", t."status"::text AS "status", t."groupId",
       t."assignedToId" AS "assigneeId", t."tagIds", t."createdAt", t."updatedAt",
-      t."statusChangedAt", t."assigneeChangedAt", t."teamRepliedAt",
+      t."statusChangedAt", t."assigneeChangedAt", t."teamRepliedAt", t."customFields",
       CASE WHEN NOT t."raisedByCustomer" THEN 'agent' WHEN m."id" IS NOT NULL THEN 'email' ELSE 'portal' END AS "entrance",
       s."email" AS "supportAddress"
     FROM "Ticket" t
@@ -54,7 +57,12 @@ async function latestTickets(organizationId: string): Promise<PreviewRow[]> {
 }
 
 /** What the rule's actions would change on the ticket, in their order, without changing it. */
-function plannedChanges(ticket: PreviewTicket, actions: Action[], organizationName: string): AutomationChange[] {
+function plannedChanges(
+  ticket: PreviewTicket,
+  actions: Action[],
+  organizationName: string,
+  fields: CustomField[],
+): AutomationChange[] {
   const changes: AutomationChange[] = [];
   const state: PreviewTicket = { ...ticket };
   const set = <K extends "priority" | "status" | "groupId" | "assigneeId">(
@@ -102,6 +110,16 @@ function plannedChanges(ticket: PreviewTicket, actions: Action[], organizationNa
         changes.push({ field: action.type === "add_note" ? "note" : action.type, from: null, to: text });
         break;
       }
+      case "set_field": {
+        const field = fields.find((f) => f.key === action.value.key);
+        if (!field) break;
+        const before = storedValues(state.customFields);
+        const { values } = mergeCustomFields([field], before, { [field.key]: action.value.value });
+        const [from, to] = [formatCustomFieldValue(before[field.key]), formatCustomFieldValue(values[field.key])];
+        if (from !== to) changes.push({ field: `field.${field.key}`, label: field.label, from, to });
+        state.customFields = values;
+        break;
+      }
     }
   }
   return changes;
@@ -121,6 +139,8 @@ export async function previewAutomation(user: SessionUser, input: AutomationInpu
   assertPlanAllows(org.plan, input);
   await assertReferencesOwn(db, organizationId, input);
   const rows = await latestTickets(organizationId);
+  const fields = await fieldsOf(db, organizationId);
+  const fieldKeys = fields.map((f) => f.key);
   const tagNames = await tagNamesById(db, organizationId, [...new Set(rows.flatMap((r) => r.tagIds))]);
   const now = new Date();
   const matches: AutomationPreview["matches"] = [];
@@ -129,12 +149,14 @@ export async function previewAutomation(user: SessionUser, input: AutomationInpu
       ...row,
       entrance: row.entrance as Entrance,
       tags: row.tagIds.flatMap((id) => tagNames.get(id) ?? []),
+      customFields: storedValues(row.customFields),
+      fieldKeys,
     };
     if (!conditionsHold(input.conditions, ticket, now)) continue;
     matches.push({
       ticketId: row.id,
       ticketNumber: row.ticketNumber,
-      changes: plannedChanges(ticket, input.actions, org.name),
+      changes: plannedChanges(ticket, input.actions, org.name, fields),
     });
   }
   return { matches, examined: rows.length };

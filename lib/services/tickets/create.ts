@@ -138,7 +138,7 @@ export async function createTicket(
   const announced = await anySubscribed(organizationId, ["ticket.created", "ticket.assigned"]);
   // The rules route the ticket as it is about to be written; its SLA policy is chosen on the ticket as they leave it.
   const route = async () => {
-    const view = await newTicketView(organizationId, rules, input, origin, now, addressAsked);
+    const view = await newTicketView(organizationId, rules, input, origin, now, addressAsked, values);
     const routing = rules.length === 0 ? null : await routeNewTicket(organizationId, rules, view, now);
     return { routing, sla: await newTicketSla(organizationId, view, now) };
   };
