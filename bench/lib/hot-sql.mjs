@@ -89,6 +89,7 @@ const AGENT = {
   rating: true,
   relations: true,
   articlesSent: true,
+  company: true,
 };
 
 /**
@@ -117,6 +118,9 @@ export const pane = (org, id, part = "pane", now = new Date()) => ({
       replies: 51,
       // The most sent articles a ticket lists (SENT_LIST_MAX).
       articlesSent: 500,
+      // The company's other people and tickets the customer panel shows (COMPANY_PANEL_PEOPLE, COMPANY_TICKETS_SHOWN).
+      companyPeople: 10,
+      companyTickets: 10,
     },
   }),
 });

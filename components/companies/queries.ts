@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "@/components/admin/queries";
-import { useInvalidateTickets } from "@/components/tickets/queries";
+import { ticketKeys, useInvalidateTickets } from "@/components/tickets/queries";
 import { useRefreshingMutation } from "@/components/ui/use-refreshing-mutation";
 import { apiRequest } from "@/lib/http/client/api";
 import type { MutationCallbacks } from "@/lib/http/client/mutation-callbacks";
@@ -24,7 +24,7 @@ export const companyKeys = {
   all: ["/api/companies"] as const,
   list: (q: string) => (q ? ([`/api/companies?q=${encodeURIComponent(q)}`] as const) : (["/api/companies"] as const)),
   detail: (id: string) => ["/api/companies", id] as const,
-  ofTicket: (ticketId: string) => ["/api/tickets", ticketId, "company"] as const,
+  ofTicket: ticketKeys.company,
 };
 
 /** The organisation's companies by name, searched by name or domain (staff). */

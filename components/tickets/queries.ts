@@ -54,6 +54,8 @@ export const ticketKeys = {
   sla: (id: string) => ["/api/tickets", id, "sla"] as const,
   /** What the ticket was merged into, what was merged into it and its related tickets (staff). */
   relations: (id: string) => ["/api/tickets", id, "links"] as const,
+  /** The customer's company beside the ticket (staff). */
+  company: (id: string) => ["/api/tickets", id, "company"] as const,
   counts: ["/api/tickets/counts"] as const,
   stats: ["/api/tickets/stats"] as const,
 };
@@ -87,8 +89,8 @@ export function useTicketList(params: URLSearchParams) {
 
 /**
  * Opening a ticket not yet on screen: one request (`/api/tickets/{id}/pane`) fills the ticket,
- * its conversation and, for staff, its history, mail, customer, viewers, SLA, related tickets and
- * the articles its replies sent, each under its own
+ * its conversation and, for staff, its history, mail, customer, viewers, SLA, related tickets,
+ * the articles its replies sent and the customer's company, each under its own
  * key, so later refreshes (live events, own changes) still fetch only the part that changed.
  * A ticket already cached refreshes part by part as before. True once the parts may fetch
  * themselves: at once when nothing was needed, after the answer, or after a failure (each
@@ -122,6 +124,7 @@ export function useTicketPane(id: string): boolean {
       fill(ticketKeys.sla(id), parts.sla);
       fill(ticketKeys.relations(id), parts.relations);
       fill(kbKeys.sent(id), parts.articlesSent);
+      fill(ticketKeys.company(id), parts.company);
       return true;
     },
   });

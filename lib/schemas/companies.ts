@@ -8,6 +8,8 @@ export const COMPANY_DOMAINS_MAX = 20;
 /** How many people and recent tickets a company's page and the customer panel show. */
 export const COMPANY_PEOPLE_SHOWN = 50;
 export const COMPANY_TICKETS_SHOWN = 10;
+/** The other people of a customer's company the customer panel names. */
+export const COMPANY_PANEL_PEOPLE = 10;
 
 /**
  * Mail domains shared by people of many companies: a company cannot claim them (its people at

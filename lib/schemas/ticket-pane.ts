@@ -6,13 +6,14 @@ import type { TicketMail } from "./ticket-mail";
 import type { TicketSla } from "./ticket-sla";
 import type { TicketRelations } from "./ticket-merge";
 import type { ArticlesSent } from "./kb-sent";
+import type { TicketCompany } from "./companies";
 import type { CustomerReply, StaffReply, Ticket, TicketHistoryEvent } from "./tickets";
 
 /**
  * Everything the ticket pane shows when a ticket opens, in one answer of
  * `GET /api/tickets/{id}/pane`: each part is exactly what its own call returns
  * (`/api/tickets/detail/{id}`, `/api/replies/{id}`, and for staff `/history`, `/mail`,
- * `/customer`, `/presence`, `/rating`, `/sla`, `/links`, `/articles-sent` under `/api/tickets/{id}`). A part the caller may not read is absent.
+ * `/customer`, `/presence`, `/rating`, `/sla`, `/links`, `/articles-sent`, `/company` under `/api/tickets/{id}`). A part the caller may not read is absent.
  */
 export type TicketPane = {
   ticket: WithAttachments<Ticket>;
@@ -30,4 +31,5 @@ export type TicketPane = {
   sla?: TicketSla;
   relations?: TicketRelations;
   articlesSent?: ArticlesSent;
+  company?: TicketCompany;
 };

@@ -10,10 +10,8 @@ import {
   type CompanyListItem,
   type CompanyPerson,
   type CompanyTicket,
-  type TicketCompany,
 } from "@/lib/schemas/companies";
 import { openSql } from "@/lib/tickets/statuses.mjs";
-import { findVisibleTicket } from "@/lib/services/tickets/access";
 import { COMPANY_NOT_FOUND, COMPANY_SELECT } from "@/lib/services/companies/write";
 
 const OPEN = Prisma.raw(openSql());
@@ -85,21 +83,4 @@ export async function companyDetail(user: SessionUser, id: string): Promise<Comp
     countsOf(user.organizationId, id),
   ]);
   return { ...company, people, recentTickets, totalTickets: counts.total, openTickets: counts.open };
-}
-
-/** The customer panel's company of a ticket: its other people and tickets, and the team's notes. */
-export async function ticketCompany(user: SessionUser, ticketId: string): Promise<TicketCompany> {
-  const ticket = await findVisibleTicket(user, ticketId);
-  if (!ticket.companyId) return { company: null };
-  const company = await db.company.findFirst({
-    where: { id: ticket.companyId, organizationId: user.organizationId },
-    select: { id: true, name: true, notes: true, domains: true },
-  });
-  if (!company) return { company: null };
-  const [otherPeople, recentTickets, counts] = await Promise.all([
-    peopleOf(user.organizationId, company.id, ticket.customerEmail, 10),
-    ticketsOf(user.organizationId, company.id, ticket.id),
-    countsOf(user.organizationId, company.id),
-  ]);
-  return { company: { ...company, otherPeople, recentTickets, totalTickets: counts.total, openTickets: counts.open } };
 }

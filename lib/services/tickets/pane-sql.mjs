@@ -155,9 +155,39 @@ const articlesSent = (/** @type {string} */ limit) =>
     `s."at", s."replyId"`,
   )})`;
 
+// The customer's company beside the ticket: its other people (addresses seen on its tickets, most
+// tickets first, and those added by hand), its latest other tickets, its counts and the team's
+// notes. Null when the customer belongs to none.
+const company = (/** @type {string} */ people, /** @type {string} */ tickets) => `json_build_object('company', (
+  SELECT json_build_object('id', c."id", 'name', c."name", 'notes', c."notes", 'domains', c."domains",
+    'otherPeople', ${array(
+      `json_build_object('email', p."email", 'name', p."name", 'tickets', p."tickets", 'addedByHand', p."addedByHand")`,
+      `(SELECT coalesce(s."email", m."email") AS "email", s."name", coalesce(s."tickets", 0) AS "tickets",
+            m."email" IS NOT NULL AS "addedByHand"
+          FROM (SELECT "customerEmail" AS "email", count(*)::int AS "tickets",
+              (array_agg("customerName" ORDER BY "updatedAt" DESC))[1] AS "name"
+            FROM "Ticket" WHERE "organizationId" = t."organizationId" AND "companyId" = c."id" GROUP BY "customerEmail") s
+          FULL JOIN (SELECT "email" FROM "CompanyMember" WHERE "companyId" = c."id") m ON m."email" = s."email"
+          WHERE coalesce(s."email", m."email") IS DISTINCT FROM t."customerEmail"
+          ORDER BY 3 DESC, 1 LIMIT ${people}::int) p`,
+      `p."tickets" DESC, p."email"`,
+    )},
+    'recentTickets', ${array(
+      `json_build_object('id', o."id", 'ticketNumber', o."ticketNumber", 'subject', o."subject", 'status', o."status",
+        'customerEmail', o."customerEmail", 'updatedAt', ${iso(`o."updatedAt"`)})`,
+      `(SELECT "id", "ticketNumber", "subject", "status"::text AS "status", "customerEmail", "updatedAt" FROM "Ticket"
+          WHERE "organizationId" = t."organizationId" AND "companyId" = c."id" AND "id" <> t."id"
+          ORDER BY "updatedAt" DESC LIMIT ${tickets}::int) o`,
+      `o."updatedAt" DESC`,
+    )},
+    'totalTickets', n."total", 'openTickets', n."open")
+  FROM "Company" c, LATERAL (SELECT count(*)::int AS "total", (count(*) FILTER (WHERE ${OPEN}))::int AS "open"
+    FROM "Ticket" WHERE "organizationId" = t."organizationId" AND "companyId" = c."id") n
+  WHERE c."id" = t."companyId" AND c."organizationId" = t."organizationId"))`;
+
 /**
  * @typedef {{ ticket: boolean, replies: boolean, tags: boolean, group: boolean, history: boolean, customer: boolean,
- *   viewers: boolean, rating: boolean, relations: boolean, articlesSent: boolean }} Parts
+ *   viewers: boolean, rating: boolean, relations: boolean, articlesSent: boolean, company: boolean }} Parts
  */
 
 /**
@@ -165,7 +195,7 @@ const articlesSent = (/** @type {string} */ limit) =>
  * (with its tags), the conversation alone, or one other part alone (its own call).
  * @template {Parts} P
  * @param {P} parts
- * @param {"pane" | "ticket" | "replies" | "relations" | "articlesSent"} call
+ * @param {"pane" | "ticket" | "replies" | "relations" | "articlesSent" | "company"} call
  * @returns {P}
  */
 export function partsOf(parts, call) {
@@ -191,7 +221,7 @@ export function partsOf(parts, call) {
  * @param {{
  *   id: string, organizationId: string, customerEmail: string | null, now: Date,
  *   parts: Parts & { staff: boolean, internalNotes: boolean },
- *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number, articlesSent: number },
+ *   limits: { headBytes: number, mailMessages: number, otherTickets: number, presenceTtlMs: number, placeholderEmail: string, historyEvents: number, replies: number, articlesSent: number, companyPeople: number, companyTickets: number },
  *   repliesBefore?: { createdAt: Date, id: string },
  * }} input
  * @returns {{ text: string, values: unknown[] }}
@@ -218,6 +248,7 @@ export function ticketPaneQuery({ id, organizationId, customerEmail, now, parts,
     parts.rating && `'rating', ${RATING}`,
     parts.relations && `'relations', ${RELATIONS}`,
     parts.articlesSent && `'articlesSent', ${articlesSent(param(limits.articlesSent))}`,
+    parts.company && `'company', ${company(param(limits.companyPeople), param(limits.companyTickets))}`,
   ].filter(Boolean);
   const text = `SELECT json_build_object(${fields.join(",\n  ")}) AS "pane"
 FROM "Ticket" t WHERE t."id" = $1 AND ${visible}`;

@@ -35,6 +35,7 @@ import { ticketForViewer } from "@/lib/services/fields/customer-values";
 import { assertMayMerge } from "@/lib/services/tickets/merge";
 import type { TicketRelations } from "@/lib/schemas/ticket-merge";
 import type { ArticlesSent } from "@/lib/schemas/kb-sent";
+import { COMPANY_PANEL_PEOPLE, COMPANY_TICKETS_SHOWN, type TicketCompany } from "@/lib/schemas/companies";
 
 type Files = { attachments: AttachmentSummary[] };
 
@@ -67,6 +68,7 @@ type PaneRow = {
   rating?: Jsonify<TicketRating> | null;
   relations?: TicketRelations;
   articlesSent?: ArticlesSent;
+  company?: Jsonify<TicketCompany>;
 };
 
 /** Every part the caller may read; a call that wants fewer turns the rest off. */
@@ -84,6 +86,7 @@ function partsFor(user: SessionUser): PaneParts {
     rating: can(user, "satisfaction.read"),
     relations: can(user, "tickets.update"),
     articlesSent: can(user, "kb.read"),
+    company: can(user, "companies.read"),
   };
 }
 
@@ -112,6 +115,8 @@ async function readPane(
       historyEvents: HISTORY_PAGE + 1,
       replies: conversation.limit + 1,
       articlesSent: SENT_LIST_MAX,
+      companyPeople: COMPANY_PANEL_PEOPLE,
+      companyTickets: COMPANY_TICKETS_SHOWN,
     },
     repliesBefore: conversation.cursor === undefined ? undefined : decodeCursor(conversation.cursor),
   });
@@ -156,7 +161,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     readPane(user, id, partsFor(user), now),
     can(user, "tickets.read_all") ? ticketSlaDetail(user, id, now) : undefined,
   ]);
-  const { ticket, history, mail, customer, viewers, rating, relations, articlesSent } = pane;
+  const { ticket, history, mail, customer, viewers, rating, relations, articlesSent, company } = pane;
   return {
     ticket: await ticketForViewer(user, ticketOf(pane)),
     ...repliesOf(pane, CONVERSATION_PAGE),
@@ -175,6 +180,7 @@ export async function ticketPane(user: SessionUser, id: string, now = new Date()
     ...(sla && { sla }),
     ...(relations && { relations }),
     ...(articlesSent && { articlesSent }),
+    ...(company && { company }),
   };
 }
 
@@ -206,4 +212,9 @@ export async function ticketRelations(user: SessionUser, id: string): Promise<Ti
 /** Which knowledge base articles each reply of a ticket sent, oldest first (staff). */
 export async function articlesSentOnTicket(user: SessionUser, id: string): Promise<ArticlesSent> {
   return (await readPane(user, id, partsOf(partsFor(user), "articlesSent"), new Date())).articlesSent!;
+}
+
+/** The customer panel's company of a ticket: its other people and tickets, and the team's notes (staff). */
+export async function ticketCompany(user: SessionUser, id: string): Promise<Jsonify<TicketCompany>> {
+  return (await readPane(user, id, partsOf(partsFor(user), "company"), new Date())).company!;
 }

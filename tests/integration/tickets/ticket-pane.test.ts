@@ -9,6 +9,7 @@ import { GET as rating } from "@/app/api/tickets/[id]/rating/route";
 import { GET as sla } from "@/app/api/tickets/[id]/sla/route";
 import { GET as links } from "@/app/api/tickets/[id]/links/route";
 import { GET as articlesSent } from "@/app/api/tickets/[id]/articles-sent/route";
+import { GET as company } from "@/app/api/tickets/[id]/company/route";
 import { db } from "@/lib/server/db";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { TicketPane } from "@/lib/schemas/ticket-pane";
@@ -52,6 +53,7 @@ async function staffParts(id: string) {
     sla: await call(sla, "agent", `/api/tickets/${id}/sla`, { id }),
     relations: await call(links, "agent", `/api/tickets/${id}/links`, { id }),
     articlesSent: await call(articlesSent, "agent", `/api/tickets/${id}/articles-sent`, { id }),
+    company: await call(company, "agent", `/api/tickets/${id}/company`, { id }),
   };
   for (const part of Object.values(parts)) expect(part.status).toBe(200);
   // The first pages of the history and the conversation name where their earlier rows start, as the calls' headers do.
@@ -65,7 +67,7 @@ async function staffParts(id: string) {
 }
 
 describe("GET /api/tickets/{id}/pane", () => {
-  it("gives staff the ticket, conversation, history, mail, customer, viewers, rating, SLA, relations and sent articles as their own calls do", async () => {
+  it("gives staff the ticket, conversation, history, mail, customer, viewers, rating, SLA, relations, sent articles and company as their own calls do", async () => {
     const id = world.a.ticket.id;
     // Someone else has the ticket open, so the viewers part has a row to show.
     await markViewing(
@@ -98,6 +100,15 @@ describe("GET /api/tickets/{id}/pane", () => {
       data: { ...ticketData(world.a.ticket), ticketNumber: 10, customerEmail: "pane-customer@example.test" },
     });
     const id = ticket.id;
+    // The customer's company, by their address added by hand: the database files their tickets under it.
+    const acme = await db.company.create({ data: { organizationId: org.id, name: "Pane Co", notes: "Pays yearly" } });
+    await db.companyMember.create({
+      data: { organizationId: org.id, companyId: acme.id, email: ticket.customerEmail },
+    });
+    await db.companyMember.create({
+      data: { organizationId: org.id, companyId: acme.id, email: "colleague@example.test" },
+    });
+    await db.ticket.update({ where: { id }, data: { customerEmail: ticket.customerEmail } });
     const [billing, urgent] = await Promise.all(
       ["billing", "urgent"].map((name) => db.tag.create({ data: { organizationId: org.id, name } })),
     );
@@ -240,6 +251,16 @@ describe("GET /api/tickets/{id}/pane", () => {
       mergedInto: null,
       merged: [expect.objectContaining({ id: merged!.id, ticketNumber: 20, status: "closed" })],
       related: [expect.objectContaining({ id: related!.id, ticketNumber: 21, status: ticket.status })],
+    });
+    expect(body.company).toEqual({
+      company: expect.objectContaining({
+        name: "Pane Co",
+        notes: "Pays yearly",
+        otherPeople: [{ email: "colleague@example.test", name: null, tickets: 0, addedByHand: true }],
+        recentTickets: [expect.objectContaining({ id: other.id, ticketNumber: 11, status: "closed" })],
+        totalTickets: 2,
+        openTickets: 1,
+      }),
     });
     expect(body.articlesSent).toEqual({
       sent: [
