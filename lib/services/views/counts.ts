@@ -5,6 +5,7 @@ import type { TicketListQuery } from "@/lib/schemas/tickets";
 import { SAVED_VIEW_COUNT_CAP, type SavedViewFilters } from "@/lib/schemas/views";
 import { queryRows } from "@/lib/server/db";
 import { visibleSql } from "@/lib/services/tickets/access";
+import { organizationCounts } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
@@ -40,8 +41,56 @@ export async function countViews(
   views: { id: string; filters: SavedViewFilters }[],
   now = new Date(),
 ): Promise<Map<string, { count: number; countCapped: boolean }>> {
+  if (views.length === 0) return new Map();
+  // Taken before counting: a change heard meanwhile replaces the organisation's entry, and
+  // counts kept under the old one are never read again.
+  const kept = organizationCounts.get(user.organizationId);
+  const at = now.getTime();
+  const cache = kept && at >= kept.readAt && at < kept.until ? (keptViewCounts.get(kept) ?? new Map()) : null;
+  const keyOf = (v: { id: string; filters: SavedViewFilters }) => `${user.id}|${v.id}|${JSON.stringify(v.filters)}`;
+  const counts = new Map<string, ViewCount>();
+  const toRead = views.filter((v) => {
+    const hit = !movesWithTime(v.filters) ? cache?.get(keyOf(v)) : undefined;
+    if (hit) counts.set(v.id, hit);
+    return !hit;
+  });
+  if (toRead.length === 0) return counts;
+  const read = await readCounts(user, toRead, now);
+  for (const v of toRead) {
+    const count = read.get(v.id)!;
+    counts.set(v.id, count);
+    if (cache && !movesWithTime(v.filters)) cache.set(keyOf(v), count);
+  }
+  if (cache && kept) {
+    // Bounded by the team's views, dropped with the organisation's entry.
+    if (cache.size > 10_000) cache.clear();
+    keptViewCounts.set(kept, cache);
+  }
+  return counts;
+}
+
+type ViewCount = { count: number; countCapped: boolean };
+
+/**
+ * Views' counts kept beside the organisation's queue counts (lib/services/tickets/counts.ts),
+ * under the very entry the LISTEN connection and this process's writes forget on every ticket
+ * change of the organisation: while that entry stands, no ticket of it changed, so the counts of
+ * views whose filters do not move with time alone still hold, as the queue counts do. Each view's
+ * count is kept on its own (by caller, view and filters), so one timed view leaves the others kept.
+ */
+const keptViewCounts = new WeakMap<object, Map<string, ViewCount>>();
+
+/** Filters whose tickets change by time alone (an SLA state, a queue's time window): counted afresh each time. */
+const TIMED_QUEUES = new Set(["sla-risk", "recently-updated", "closed"]);
+const movesWithTime = (f: SavedViewFilters) =>
+  f.sla !== undefined || (f.view !== undefined && TIMED_QUEUES.has(f.view));
+
+async function readCounts(
+  user: SessionUser,
+  views: { id: string; filters: SavedViewFilters }[],
+  now: Date,
+): Promise<Map<string, { count: number; countCapped: boolean }>> {
   const counts = new Map<string, { count: number; countCapped: boolean }>();
-  if (views.length === 0) return counts;
   const parts = await Promise.all(views.map((v) => capped(user, v.filters, now)));
   const columns = parts.map((part, i) => Prisma.sql`${part ?? Prisma.sql`0`} AS ${Prisma.raw(`"c${i}"`)}`);
   const [row] = await queryRows<Record<string, bigint | number | string>>(Prisma.sql`SELECT ${Prisma.join(columns)}`);

@@ -1,0 +1,84 @@
+// A saved view's count is kept in memory beside the organisation's queue counts, under the entry
+// every ticket change of the organisation forgets: a second look costs the database nothing, a
+// change heard from another process is counted, and views whose tickets move by time alone (an
+// SLA state, a time window) are counted afresh every time.
+import pg from "pg";
+import { GET as counts } from "@/app/api/tickets/counts/route";
+import { GET as list, POST as create } from "@/app/api/views/route";
+import { LIVE_CHANNEL } from "@/lib/live/channel";
+import { HeardCache } from "@/lib/live/heard-cache";
+import { listener } from "@/lib/server/live-listener";
+import { organizationCounts } from "@/lib/services/tickets/counts";
+import { env } from "@/lib/server/env";
+import type { SavedViewList } from "@/lib/schemas/views";
+import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { makeRequest, params } from "../helpers/request";
+import { until } from "../helpers/session-users";
+
+const HOUR = 3_600_000;
+let other: pg.Client;
+
+beforeAll(async () => {
+  await resetDatabase();
+  other = new pg.Client({ connectionString: env.databaseUrl });
+  await other.connect();
+  await listener.ensure();
+  await until(() => organizationCounts.isActive, "this process listens");
+});
+afterAll(() => other.end());
+
+/** Resolves once every notification committed before has been heard (see queue-count-cache.test.ts). */
+async function heardSoFar<V>(cache: HeardCache<V>) {
+  cache.keep(cache.begin(), "fence", {} as V);
+  await other.query(`SELECT pg_notify($1, '{"k":"removed","o":"fence"}')`, [LIVE_CHANNEL]);
+  await until(() => !cache.has("fence"), "the fence is heard");
+}
+
+it("answers from memory until a change of the organisation is heard; timed views are counted each time", async () => {
+  const org = await createOrg("pro");
+  const agent = await createUser(org.id, "agent");
+  const cookie = await sessionCookie(agent);
+  const due = new Date(Date.now() + 10 * HOUR);
+  const made = await db.ticket.create({
+    data: {
+      organizationId: org.id,
+      ticketNumber: 1,
+      subject: "s",
+      description: "d",
+      customerName: "c",
+      customerEmail: "c@x.test",
+      priority: "urgent",
+      firstResponseDueAt: due,
+      resolutionDueAt: due,
+      slaRiskAt: new Date(Date.now() - HOUR),
+    },
+  });
+  for (const [name, filters] of [
+    ["Urgent", { priority: "urgent" }],
+    ["At risk", { sla: "at_risk" }],
+  ] as const)
+    await create(makeRequest("/api/views", { method: "POST", body: { name, filters }, headers: { cookie } }), params());
+  await heardSoFar(organizationCounts);
+  const sidebar = async () => {
+    await counts(makeRequest("/api/tickets/counts", { headers: { cookie } }), params());
+    const body = (await (
+      await list(makeRequest("/api/views", { headers: { cookie } }), params())
+    ).json()) as SavedViewList;
+    return Object.fromEntries(body.views.map((v) => [v.name, v.count]));
+  };
+  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 1 });
+
+  // A change that announces nothing is not seen by the kept count; the timed view counts it.
+  await other.query(`SET session_replication_role = replica`);
+  await other.query(`UPDATE "Ticket" SET "priority" = 'low', "slaRiskAt" = now() + interval '1 hour' WHERE "id" = $1`, [
+    made.id,
+  ]);
+  await other.query(`SET session_replication_role = DEFAULT`);
+  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 0 });
+
+  // A change as any writer makes it is heard, and the count is read again.
+  await other.query(`UPDATE "Ticket" SET "subject" = 'changed' WHERE "id" = $1`, [made.id]);
+  await until(() => !organizationCounts.has(org.id), "the change is heard");
+  expect(await sidebar()).toEqual({ Urgent: 0, "At risk": 0 });
+});
