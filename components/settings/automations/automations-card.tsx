@@ -21,6 +21,7 @@ import {
   useReorderAutomations,
   type AutomationJson,
 } from "./queries";
+import { useCustomFields } from "../fields/queries";
 import type { Choices } from "./rule-draft";
 import { RuleDialog } from "./rule-dialog";
 
@@ -142,6 +143,7 @@ export function AutomationsCard() {
   const automations = useAutomations();
   const groups = useGroups();
   const people = useAssignableUsers();
+  const customFields = useCustomFields();
   const [editing, setEditing] = useState<AutomationJson | null>(null);
   const [open, setOpen] = useState(false);
   const reorder = useReorderAutomations({
@@ -154,10 +156,12 @@ export function AutomationsCard() {
   const choices: Choices = {
     groups: (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name })),
     agents: (people.data ?? []).map((p) => ({ value: p.id, label: p.fullName })),
+    fields: customFields.data?.fields ?? [],
   };
   const names: RuleNames = {
     groups: new Map(choices.groups.map((o) => [o.value, o.label])),
     agents: new Map(choices.agents.map((o) => [o.value, o.label])),
+    fields: new Map((choices.fields ?? []).map((f) => [f.key, f.label])),
   };
   const plan = data?.plan as Plan | undefined;
   const atLimit = data?.activeLimit != null && active >= data.activeLimit;

@@ -11,13 +11,16 @@ import {
   type ConditionField,
   type ConditionOperator,
 } from "@/lib/schemas/automations";
-import { fieldOptions, isHours, withField, type Choices, type ConditionDraft } from "./rule-draft";
+import { fieldOptions, isHours, withField, type Choices, type ConditionDraft, type FieldChoice } from "./rule-draft";
 import { RuleRow, ValueSelect, valueAria } from "./rule-row";
 import { TagsInput } from "./tags-input";
 
 const fieldOptionsOf = (fields: readonly ConditionField[]) =>
   fields.map((f) => ({ value: f, label: CONDITION_FIELD_LABELS[f] }));
 const FIELD_OPTIONS = fieldOptionsOf(CONDITION_FIELDS);
+/** The organisation's custom fields after the built-in ones, under their labels. */
+const customFieldOptions = (fields: readonly FieldChoice[] = []) =>
+  fields.map((f) => ({ value: `field.${f.key}`, label: f.label }));
 
 /** The value a condition compares with, in the control that fits its field and test. */
 function ConditionValue({
@@ -97,12 +100,22 @@ function ConditionValue({
         onChange={(names) => onChange({ ...condition, value: names[0] ?? "" })}
       />
     );
+  const numeric =
+    condition.operator !== "in" && (condition.fieldType === "number" || condition.fieldType === "decimal");
   return (
     <Input
       id={id}
       aria-label={`${name} value`}
       autoComplete="off"
-      placeholder={condition.operator === "in" ? "Separate several with commas" : undefined}
+      type={numeric ? "number" : undefined}
+      step={numeric && condition.fieldType === "decimal" ? "any" : undefined}
+      placeholder={
+        condition.operator === "in"
+          ? "Separate several with commas"
+          : condition.fieldType === "date"
+            ? "YYYY-MM-DD"
+            : undefined
+      }
       value={condition.value}
       onChange={(e) => onChange({ ...condition, value: e.target.value })}
       {...aria}
@@ -146,8 +159,8 @@ export function ConditionRow({
           <OptionSelect
             label={`${name} field`}
             value={condition.field}
-            options={fields ? fieldOptionsOf(fields) : FIELD_OPTIONS}
-            onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"]))}
+            options={fields ? fieldOptionsOf(fields) : [...FIELD_OPTIONS, ...customFieldOptions(choices.fields)]}
+            onChange={(field) => onChange(withField(condition, field as ConditionDraft["field"], choices))}
           />
           <OptionSelect
             label={`${name} test`}
