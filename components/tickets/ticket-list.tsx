@@ -8,7 +8,7 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { FIELD_PARAM_PREFIX, moreFilterLabels, NO_LIST_PARAMS } from "@/lib/tickets/list-params";
+import { FIELD_PARAM_PREFIX, moreFilterLabels, NO_LIST_PARAMS, withMore } from "@/lib/tickets/list-params";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
@@ -89,8 +89,9 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
     !!filters.company ||
     fieldFilters.length > 0 ||
     !!filters.more;
-  // A saved view's assignee filter names the person.
-  const people = useAssignableUsers({ enabled: !!filters.more?.assignee && filters.more.assignee !== "none" });
+  // The assignee filter's choices, and the name of a saved view's assignee (staff only).
+  const mayAssign = can(useCurrentUser(), "tickets.assign");
+  const people = useAssignableUsers({ enabled: mayAssign });
   const person = (id: string) => people.data?.find((u) => u.id === id)?.fullName ?? "someone";
   // Set from a company's "All tickets of ..." link: the active filters name the company.
   const company = useCompany(filters.company || null);
@@ -202,15 +203,50 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
           />
         </div>
-        {groupOptions.length > 0 && (
-          <OptionSelect
-            label="Group filter"
-            className={FILTER}
-            value={filters.group}
-            placeholder="Group"
-            onChange={(group) => updateListParams({ group: group === ALL ? "" : group })}
-            options={[{ value: ALL, label: "All groups" }, ...groupOptions]}
-          />
+        {/* Group, SLA state and assignee share one row, so the filters take no more room than before. */}
+        {(groupOptions.length > 0 || mayAssign) && (
+          <div className="grid auto-cols-fr grid-flow-col gap-1.5">
+            {groupOptions.length > 0 && (
+              <OptionSelect
+                label="Group filter"
+                className={FILTER}
+                value={filters.group}
+                placeholder="Group"
+                onChange={(group) => updateListParams({ group: group === ALL ? "" : group })}
+                options={[{ value: ALL, label: "All groups" }, ...groupOptions]}
+              />
+            )}
+            {mayAssign && (
+              <>
+                <OptionSelect
+                  label="SLA filter"
+                  className={FILTER}
+                  value={filters.more?.sla ?? ""}
+                  placeholder="SLA"
+                  onChange={(sla) => updateListParams({ more: withMore(filters.more, "sla", sla === ALL ? "" : sla) })}
+                  options={[
+                    { value: ALL, label: "Any SLA" },
+                    { value: "breached", label: "SLA breached" },
+                    { value: "at_risk", label: "SLA at risk" },
+                  ]}
+                />
+                <OptionSelect
+                  label="Assignee filter"
+                  className={FILTER}
+                  value={filters.more?.assignee ?? ""}
+                  placeholder="Assignee"
+                  onChange={(assignee) =>
+                    updateListParams({ more: withMore(filters.more, "assignee", assignee === ALL ? "" : assignee) })
+                  }
+                  options={[
+                    { value: ALL, label: "Anyone" },
+                    { value: "none", label: "Unassigned" },
+                    ...(people.data ?? []).map((u) => ({ value: u.id, label: u.fullName })),
+                  ]}
+                />
+              </>
+            )}
+          </div>
         )}
         {tagRow && (
           <TagFilter

@@ -50,6 +50,13 @@ export function moreFilterLabels(more: ListParams["more"], person: (id: string) 
   });
 }
 
+/** `more` with one filter set (or, given "", cleared); undefined once none is left. */
+export function withMore(more: ListParams["more"], key: MoreFilterKey, value: string): ListParams["more"] {
+  const next = { ...more, [key]: value || undefined };
+  if (!value) delete next[key];
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
 function moreParams(search: URLSearchParams): { more?: Partial<Record<MoreFilterKey, string>> } {
   const more: Partial<Record<MoreFilterKey, string>> = {};
   for (const key of MORE_FILTER_KEYS) {

@@ -59,6 +59,15 @@ test("an admin saves a shared view, sees its count, opens it by its address, ren
   const list = page.getByRole("region", { name: "Tickets" });
   await expect(list.locator("[data-ticket-row]")).toHaveCount(urgent);
   await expect(list.getByTestId("active-filters")).toContainText(`Created from ${since}`);
+  // The filter bar sets the SLA state and the assignee; the list and the address follow.
+  await list.getByRole("combobox", { name: "SLA filter" }).click();
+  await page.getByRole("option", { name: "SLA breached" }).click();
+  await expect(page).toHaveURL(/sla=breached/);
+  await expect(list.getByTestId("active-filters")).toContainText("SLA breached");
+  await list.getByRole("combobox", { name: "SLA filter" }).click();
+  await page.getByRole("option", { name: "Any SLA" }).click();
+  await expect(page).not.toHaveURL(/sla=/);
+  await expect(list.locator("[data-ticket-row]")).toHaveCount(urgent);
   await page.getByRole("button", { name: "Save view" }).click();
   const dialog = page.getByRole("dialog", { name: "Save view" });
   await dialog.getByRole("textbox", { name: "Name" }).fill(`Urgent ${tag}`);

@@ -1,4 +1,4 @@
-import { listSearch, moreFilterLabels, NO_LIST_PARAMS, readListParams } from "@/lib/tickets/list-params";
+import { listSearch, moreFilterLabels, NO_LIST_PARAMS, readListParams, withMore } from "@/lib/tickets/list-params";
 
 // A saved view's other filters (assignee, SLA state, created and updated ranges) ride in the
 // workspace address under the API's own names, so opening a view lists what its count counts.
@@ -37,5 +37,12 @@ describe("the list's other filters in the address", () => {
       "Updated until 2026-12-05",
     ]);
     expect(moreFilterLabels(undefined, person)).toEqual([]);
+  });
+
+  it("sets and clears one at a time from the filter bar", () => {
+    expect(withMore(undefined, "sla", "breached")).toEqual({ sla: "breached" });
+    expect(withMore({ sla: "breached" }, "assignee", "none")).toEqual({ sla: "breached", assignee: "none" });
+    expect(withMore({ sla: "breached", assignee: "none" }, "sla", "")).toEqual({ assignee: "none" });
+    expect(withMore({ sla: "breached" }, "sla", "")).toBeUndefined();
   });
 });
