@@ -154,6 +154,66 @@ test("an admin builds a rule with the editor, previews it, and a new ticket is r
   expect(untouched.priority).not.toBe("high");
 });
 
+test("an admin conditions a rule on a custom field in the editor, and a ticket set to it is raised", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.admin.email);
+  const tag = unique();
+  const key = `plan_${tag}`;
+  const label = `Plan ${tag}`;
+  const field = await page.request.post("/api/fields", {
+    data: { key, label, type: "dropdown", options: ["Basic", "Enterprise"] },
+  });
+  expect(field.status()).toBe(201);
+  const ticket = await freshTicket(page, `Custom field rule ${tag}`);
+
+  await page.goto("/settings#automations");
+  const card = page.getByRole("tabpanel", { name: "Automations" });
+  await card.getByRole("button", { name: "New Rule" }).click();
+  const dialog = page.getByRole("dialog", { name: "New rule" });
+  const name = `${label} Enterprise is high`;
+  await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+  await dialog.getByRole("radio", { name: "When a ticket is updated" }).check();
+  await choose(page, dialog, "Condition 1 of all field", label);
+  await expect(dialog.getByRole("combobox", { name: "Condition 1 of all test" })).toHaveText("is");
+  await choose(page, dialog, "Condition 1 of all value", "Enterprise");
+  await choose(page, dialog, "Action 1 type", "Set the priority");
+  await choose(page, dialog, "Action 1 value", "High");
+  await expect(dialog.getByTestId("rule-sentence")).toHaveText(
+    `When a ticket is updated and ${label} is Enterprise, set the priority to High`,
+  );
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `automations-custom-field-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole("button", { name: "Create Rule" }).click();
+  await expect(dialog).toBeHidden();
+  const row = card.locator(`[data-rule="${name}"]`);
+  await expect(row).toContainText(`${label} is Enterprise, set the priority to High`);
+
+  // The ticket's plan set to Enterprise: the rule raises its priority, in its history by name.
+  const update = await page.request.put(`/api/tickets/${ticket.id}`, {
+    data: { customFields: { [key]: "Enterprise" } },
+  });
+  expect(update.status()).toBe(200);
+  expect(((await update.json()) as TicketJson).priority).toBe("high");
+  await page.goto(`/app?ticket=${ticket.ticketNumber}#all-open`);
+  await showTicketDetails(page);
+  await expect(page.getByRole("article").getByText(`Rule '${name}' set the priority to High`)).toBeVisible();
+
+  // The rule leaves the team's other tests alone: deleted with its field.
+  const rules = (await (await page.request.get("/api/automations")).json()) as {
+    automations: { id: string; name: string }[];
+  };
+  const id = rules.automations.find((r) => r.name === name)!.id;
+  expect((await page.request.delete(`/api/automations/${id}`)).status()).toBe(200);
+});
+
 test("rules move up and down in their running order, kept after a reload", async ({ page, team }) => {
   await signInAs(page, team.admin.email);
   const tag = unique();
