@@ -33,7 +33,7 @@ import {
 } from "@/components/workspace/workspace-location";
 import type { Jsonify } from "@/lib/schemas/json";
 import { SAVED_VIEW_NAME_MAX, viewCountLabel, type SavedView, type SavedViewFilters } from "@/lib/schemas/views";
-import { MORE_FILTER_KEYS, NO_LIST_PARAMS, type ListParams } from "@/lib/tickets/list-params";
+import { FIELD_PARAM_PREFIX, MORE_FILTER_KEYS, NO_LIST_PARAMS, type ListParams } from "@/lib/tickets/list-params";
 import { VIEWS, type View } from "@/lib/tickets/views";
 import { useSavedViews, useViewMutations } from "./queries";
 
@@ -45,6 +45,13 @@ const isQueue = (section: string): section is View => (VIEWS as readonly string[
 function viewDestination(view: ViewJson): { section: string; list: ListParams } {
   const f = view.filters;
   const more = Object.fromEntries(MORE_FILTER_KEYS.flatMap((key) => (f[key] ? [[key, f[key]]] : [])));
+  const fields = Object.fromEntries(
+    Object.entries(f).flatMap(([name, value]) =>
+      name.startsWith(FIELD_PARAM_PREFIX) && typeof value === "string"
+        ? [[name.slice(FIELD_PARAM_PREFIX.length), value]]
+        : [],
+    ),
+  );
   return {
     section: f.view ?? "all-open",
     list: {
@@ -56,6 +63,7 @@ function viewDestination(view: ViewJson): { section: string; list: ListParams } 
       group: f.group ?? "",
       sort: view.sort,
       ...(Object.keys(more).length > 0 && { more }),
+      ...(Object.keys(fields).length > 0 && { fields }),
     },
   };
 }
@@ -72,6 +80,9 @@ function currentFilters({ section, list }: WorkspaceLocation): SavedViewFilters 
     ...(list.group && { group: list.group }),
     ...(list.q && { q: list.q }),
     ...list.more,
+    ...Object.fromEntries(
+      Object.entries(list.fields ?? {}).map(([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value]),
+    ),
   } as SavedViewFilters;
 }
 

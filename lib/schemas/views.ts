@@ -1,5 +1,6 @@
 import { TICKET_SORTS, type TicketSort } from "@/lib/tickets/sort";
 import { singleLine } from "./fields";
+import { CUSTOM_FIELD_KEY_PATTERN } from "./fields-custom";
 import { checkListQuery, ticketListQueryFields } from "./tickets";
 import { z } from "./zod";
 
@@ -15,13 +16,39 @@ export const SAVED_VIEW_COUNT_CAP = 1000;
 
 export const VIEW_NAME_REQUIRED = "Please give the view a name";
 
+/** A view holds at most this many custom field filters, as the list takes at most this many. */
+const VIEW_FIELD_FILTERS_MAX = 10;
+const VIEW_FIELD_FILTER_MAX = 1_000;
+
+/**
+ * The list's custom field filters (`field.<key>`) a view keeps beside its other filters; nothing
+ * else unknown. Their keys and values are checked against the organisation's fields on saving.
+ */
+function onlyFieldFilters(filters: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const known = new Set(Object.keys(ticketListQueryFields.shape));
+  const extra = Object.entries(filters).filter(([name]) => !known.has(name));
+  if (extra.length > VIEW_FIELD_FILTERS_MAX)
+    ctx.addIssue({ code: "custom", message: `At most ${VIEW_FIELD_FILTERS_MAX} custom field filters at once` });
+  for (const [name, value] of extra) {
+    const key = name.startsWith("field.") ? name.slice("field.".length) : null;
+    if (key === null || !CUSTOM_FIELD_KEY_PATTERN.test(key))
+      ctx.addIssue({ code: "custom", message: `Unknown filter "${name.slice(0, 60)}"`, path: [name] });
+    else if (typeof value !== "string" || value.trim() === "" || value.length > VIEW_FIELD_FILTER_MAX)
+      ctx.addIssue({ code: "custom", message: `The filter on "${key}" needs a value`, path: [name] });
+  }
+}
+
 /**
  * A view's filters: the list's query parameters as GET /api/tickets takes them, checked by the
- * very same schema, less the page (cursor, limit) and the order (the view's own `sort`).
+ * very same schema, less the page (cursor, limit) and the order (the view's own `sort`), with
+ * its custom field filters.
  */
 export const savedViewFiltersSchema = ticketListQueryFields
   .omit({ cursor: true, limit: true, sort: true })
-  .superRefine(checkListQuery);
+  .loose()
+  .superRefine(checkListQuery)
+  .superRefine(onlyFieldFilters)
+  .transform(({ cursor: _cursor, limit: _limit, sort: _sort, ...filters }) => filters);
 export type SavedViewFilters = z.infer<typeof savedViewFiltersSchema>;
 
 const nameSchema = singleLine(z.string({ error: VIEW_NAME_REQUIRED }).trim())

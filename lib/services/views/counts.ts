@@ -9,9 +9,25 @@ import { organizationCounts } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
+import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
+import { isAppError } from "@/lib/errors";
 
 /** A view's filters as the list reads them (its first page, in the list's default order). */
 export const viewQuery = (filters: SavedViewFilters): TicketListQuery => ({ ...filters, limit: 1 });
+
+/**
+ * A view's custom field filters as the list applies them; null when one names a field deleted
+ * since, or a value it no longer holds (a removed option): the view then lists nothing, as the
+ * list would refuse it.
+ */
+async function viewFieldValues(user: SessionUser, filters: SavedViewFilters) {
+  try {
+    return await resolveFieldFilters(user, filters);
+  } catch (error) {
+    if (isAppError(error)) return null;
+    throw error;
+  }
+}
 
 /**
  * The rows one view lists, at most one past the cap: the list's own conditions (visibility,
@@ -19,7 +35,9 @@ export const viewQuery = (filters: SavedViewFilters): TicketListQuery => ({ ...f
  * view cannot list anything (a tag the team no longer has).
  */
 async function capped(user: SessionUser, filters: SavedViewFilters, now: Date): Promise<Prisma.Sql | null> {
-  const query = viewQuery(filters);
+  const fieldValues = await viewFieldValues(user, filters);
+  if (fieldValues === null) return null;
+  const query = { ...viewQuery(filters), fieldValues };
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return null;
   const search = query.q ? searchFilter(query.q, await lookupFor(query.q), user.organizationId) : Prisma.empty;

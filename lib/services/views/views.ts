@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import {
@@ -115,6 +116,7 @@ async function assertNameFree(tx: Tx, user: SessionUser, ownerId: string | null,
 export async function createView(user: SessionUser, input: SavedViewInput): Promise<SavedView> {
   if (input.shared && !can(user, "views.manage_shared")) throw forbidden(SHARED_VIEWS_ADMINS_ONLY);
   const ownerId = sectionOf(input.shared, user);
+  await resolveFieldFilters(user, input.filters);
   const row = await nameChecked(input.name, () =>
     db.$transaction(async (tx) => {
       await lockOrganization(tx, user.organizationId);
@@ -153,6 +155,7 @@ async function changeableView(tx: Tx, user: SessionUser, id: string): Promise<Vi
 
 /** Renames a view or changes its filters or order. */
 export async function updateView(user: SessionUser, id: string, patch: SavedViewPatch): Promise<SavedView> {
+  if (patch.filters) await resolveFieldFilters(user, patch.filters);
   const row = await nameChecked(patch.name ?? "", () =>
     db.$transaction(async (tx) => {
       await lockOrganization(tx, user.organizationId);

@@ -222,6 +222,41 @@ describe("GET /api/views", () => {
     }
   });
 
+  it("keeps custom field filters, counts by them, and lists nothing once their field is deleted", async () => {
+    const field = await db.customField.create({
+      data: {
+        organizationId: world.org.id,
+        key: "plan",
+        label: "Plan",
+        type: "dropdown",
+        options: ["Pro", "Basic"],
+        position: 0,
+      },
+    });
+    await ticket({ customFields: { plan: "Pro" } });
+    await ticket({ customFields: { plan: "Basic" } });
+    const saved = await save(agent, { name: "Pro customers", filters: { "field.plan": "pro" } });
+    expect(saved.status).toBe(201);
+    expect(saved.body.filters).toEqual({ "field.plan": "pro" });
+    const listed = await listTickets(agent, "?field.plan=pro&limit=200");
+    expect([saved.body.count, listed.body.length]).toEqual([1, 1]);
+    await db.customField.delete({ where: { id: field.id } });
+    const after = await views(agent);
+    expect(after.body.views.find((v) => v.id === saved.body.id)?.count).toBe(0);
+    await drop(agent, saved.body.id);
+  });
+
+  it.each([
+    [{ "field.nope": "x" }, 'Unknown custom field "nope"'],
+    [{ "field.Bad Key": "x" }, 'Unknown filter "field.Bad Key"'],
+    [{ colour: "red" }, 'Unknown filter "colour"'],
+    [{ "field.plan": "" }, 'The filter on "plan" needs a value'],
+  ])("refuses the filters %j (400)", async (filters, error) => {
+    const res = await save(agent, { name: "Odd", filters });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(error);
+  });
+
   it("stops counting past 1000 (shown as 1000+)", async () => {
     const org = world.other.id;
     await db.$executeRaw`
