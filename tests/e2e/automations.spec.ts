@@ -180,21 +180,28 @@ test("an admin conditions a rule on a custom field in the editor, and a ticket s
   await choose(page, dialog, "Condition 1 of all value", "Enterprise");
   await choose(page, dialog, "Action 1 type", "Set the priority");
   await choose(page, dialog, "Action 1 value", "High");
+  // Set a field: the field by its label, then a value its type takes (the dropdown's options).
+  await dialog.getByRole("button", { name: "Add action" }).click();
+  await choose(page, dialog, "Action 2 type", "Set a field");
+  await choose(page, dialog, "Action 2 field", label);
+  await choose(page, dialog, "Action 2 value", "Enterprise");
   await expect(dialog.getByTestId("rule-sentence")).toHaveText(
-    `When a ticket is updated and ${label} is Enterprise, set the priority to High`,
+    `When a ticket is updated and ${label} is Enterprise, set the priority to High, set ${label} to Enterprise`,
   );
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `automations-custom-field-${width}.png`) });
+  for (const theme of ["light", "dark"] as const) {
+    // The app's own theme switch: the class on the page, kept while the dialog stays open.
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `automations-custom-field-${size.width}-${theme}.png`) });
+    }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole("button", { name: "Create Rule" }).click();
   await expect(dialog).toBeHidden();
   const row = card.locator(`[data-rule="${name}"]`);
-  await expect(row).toContainText(`${label} is Enterprise, set the priority to High`);
+  await expect(row).toContainText(`${label} is Enterprise, set the priority to High, set ${label} to Enterprise`);
 
   // The ticket's plan set to Enterprise: the rule raises its priority, in its history by name.
   const update = await page.request.put(`/api/tickets/${ticket.id}`, {
