@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { useFileDrop } from "@/components/tickets/file-drop";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { PendingFile } from "@/components/tickets/file-uploads";
 import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
 import { REPLY_ATTACHMENTS_MAX, UPLOAD_FIELD } from "@/lib/schemas/reply-files";
@@ -46,30 +47,7 @@ export function useNewTicketFiles() {
   }, []);
   const remove = useCallback((key: string) => setChosen((list) => list.filter((c) => c.entry.key !== key)), []);
 
-  const [dragging, setDragging] = useState(false);
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
-  const dropHandlers = {
-    onDragOver: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-    },
-    onDrop: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(false);
-      add(Array.from(event.dataTransfer.files));
-    },
-  };
-  const onPaste = (event: ClipboardEvent) => {
-    const pasted = Array.from(event.clipboardData.files);
-    if (pasted.length === 0) return;
-    event.preventDefault();
-    add(pasted);
-  };
+  const { dragging, dropHandlers, onPaste } = useFileDrop(add);
 
   const files = chosen.map((c) => c.entry);
   const ready = chosen.filter((c) => c.entry.state === "done").map((c) => c.file);

@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { useFileDrop } from "@/components/tickets/file-drop";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { REPLY_ATTACHMENTS_MAX, UPLOAD_FIELD, type UploadedAttachment } from "@/lib/schemas/reply-files";
 
 /** A file picked, dropped or pasted into a reply: uploading, uploaded (with its id) or refused. */
@@ -116,34 +117,7 @@ export function useFileUploads(url: string, headers: Record<string, string> = {}
   /** After the reply went out: its files are sent, the list starts again. */
   const clear = useCallback(() => setState({ url, files: [] }), [url]);
 
-  // Dragging files over the box lights it; dropping adds them.
-  const [dragging, setDragging] = useState(false);
-  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
-  const dropHandlers = {
-    onDragOver: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = "copy";
-      setDragging(true);
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-    },
-    onDrop: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(false);
-      add(Array.from(event.dataTransfer.files));
-    },
-  };
-
-  /** A pasted file (a screenshot) is attached; pasted text stays text. */
-  const onPaste = (event: ClipboardEvent) => {
-    const pasted = Array.from(event.clipboardData.files);
-    if (pasted.length === 0) return;
-    event.preventDefault();
-    add(pasted);
-  };
+  const { dragging, dropHandlers, onPaste } = useFileDrop(add);
 
   const ids = files.filter((f) => f.state === "done" && f.id).map((f) => f.id!);
   const uploading = files.some((f) => f.state === "uploading");
