@@ -12,6 +12,40 @@ import type { TicketJson } from "@/lib/schemas/tickets";
 import { cn } from "@/lib/utils";
 import { useInvalidateTickets } from "./queries";
 
+/** One address on the Cc line, with its button to take it off. */
+function CcChip({
+  address,
+  data,
+  className,
+  title,
+  removeLabel,
+  onRemove,
+}: {
+  address: string;
+  data: Record<`data-${string}`, string>;
+  className: string;
+  title: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <span
+      {...data}
+      className={cn(
+        "inline-flex max-w-full min-w-0 items-center gap-0.5 rounded-md border py-0.5 pr-0.5 pl-2 text-xs",
+        className,
+      )}
+    >
+      <span className="truncate" title={title}>
+        {address}
+      </span>
+      <Button type="button" variant="ghost" size="icon" className="size-5" aria-label={removeLabel} onClick={onRemove}>
+        <X aria-hidden />
+      </Button>
+    </span>
+  );
+}
+
 /**
  * PATCH /api/tickets/{id} { cc }: the ticket's CCs without `removed`. Told here, not in mutate's
  * callbacks: the CC line may be gone by the answer (the reply box closes when it loses focus).
@@ -89,7 +123,6 @@ export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
     removeCc.mutate({ cc: current.filter((a) => a !== address), removed: address });
   }
 
-  const chip = "inline-flex max-w-full min-w-0 items-center gap-0.5 rounded-md border py-0.5 pr-0.5 pl-2 text-xs";
   return (
     <div className="grid gap-1 border-b border-inherit px-2 py-1" data-reply-cc>
       <div className="flex flex-wrap items-center gap-1.5">
@@ -97,42 +130,26 @@ export function ReplyCc({ ticketId, current, added, onAddedChange }: Props) {
           Cc
         </label>
         {current.map((address) => (
-          <span key={address} data-cc-current={address} className={cn(chip, "bg-muted/60")}>
-            <span className="truncate" title={address}>
-              {address}
-            </span>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-5"
-              aria-label={`Stop copying ${address} in`}
-              onClick={() => takeOff(address)}
-            >
-              <X aria-hidden />
-            </Button>
-          </span>
+          <CcChip
+            key={address}
+            address={address}
+            data={{ "data-cc-current": address }}
+            className="bg-muted/60"
+            title={address}
+            removeLabel={`Stop copying ${address} in`}
+            onRemove={() => takeOff(address)}
+          />
         ))}
         {added.map((address) => (
-          <span
+          <CcChip
             key={address}
-            data-cc-added={address}
-            className={cn(chip, "border-dashed border-primary/60 bg-primary/5")}
-          >
-            <span className="truncate" title={`${address} (added with this reply)`}>
-              {address}
-            </span>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-5"
-              aria-label={`Do not copy ${address} in`}
-              onClick={() => onAddedChange(added.filter((a) => a !== address))}
-            >
-              <X aria-hidden />
-            </Button>
-          </span>
+            address={address}
+            data={{ "data-cc-added": address }}
+            className="border-dashed border-primary/60 bg-primary/5"
+            title={`${address} (added with this reply)`}
+            removeLabel={`Do not copy ${address} in`}
+            onRemove={() => onAddedChange(added.filter((a) => a !== address))}
+          />
         ))}
         <input
           id="reply-cc"
