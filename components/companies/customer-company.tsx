@@ -3,7 +3,8 @@
 import { Building2 } from "lucide-react";
 import Link from "next/link";
 import { StatusBadge } from "@/components/tickets/ticket-badges";
-import { companySettingsHref, companyTicketsHref } from "./company-links";
+import { navigateWorkspace } from "@/components/workspace/workspace-location";
+import { companySettingsHref, companyTickets, companyTicketsHref } from "./company-links";
 import { useTicketCompany } from "./queries";
 
 /** How many of the company's other people the panel names. */
@@ -77,6 +78,12 @@ export function CustomerCompany({ ticketId, onOpenTicket }: { ticketId: string; 
       )}
       <Link
         href={companyTicketsHref(company.id)}
+        onClick={(event) => {
+          // Inside the workspace the list changes in place, as the sidebar's links do.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          navigateWorkspace(companyTickets(company.id));
+        }}
         className="truncate text-xs font-medium text-primary underline-offset-4 hover:underline"
       >
         All tickets of {company.name}
