@@ -8,7 +8,8 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { FIELD_PARAM_PREFIX, moreFilterLabels, NO_LIST_PARAMS, withMore } from "@/lib/tickets/list-params";
+import { moreFilterLabels, NO_LIST_PARAMS, withMore } from "@/lib/tickets/list-params";
+import { fieldRef } from "@/lib/schemas/fields-custom";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
 import { OptionSelect, options } from "@/components/ui/option-select";
@@ -75,7 +76,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   if (filters.group) params.set("group", filters.group);
   if (filters.company) params.set("company", filters.company);
   const fieldFilters = Object.entries(filters.fields ?? {});
-  for (const [key, value] of fieldFilters) params.set(`${FIELD_PARAM_PREFIX}${key}`, value);
+  for (const [key, value] of fieldFilters) params.set(fieldRef(key), value);
   for (const [key, value] of Object.entries(filters.more ?? {})) if (value) params.set(key, value);
 
   const query = useTicketList(params);

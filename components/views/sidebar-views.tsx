@@ -33,7 +33,8 @@ import {
 } from "@/components/workspace/workspace-location";
 import type { Jsonify } from "@/lib/schemas/json";
 import { SAVED_VIEW_NAME_MAX, viewCountLabel, type SavedView, type SavedViewFilters } from "@/lib/schemas/views";
-import { FIELD_PARAM_PREFIX, MORE_FILTER_KEYS, NO_LIST_PARAMS, type ListParams } from "@/lib/tickets/list-params";
+import { MORE_FILTER_KEYS, NO_LIST_PARAMS, type ListParams } from "@/lib/tickets/list-params";
+import { fieldKeyOf, fieldRef, isFieldRef } from "@/lib/schemas/fields-custom";
 import { VIEWS, type View } from "@/lib/tickets/views";
 import { useSavedViews, useViewMutations } from "./queries";
 
@@ -47,9 +48,7 @@ function viewDestination(view: ViewJson): { section: string; list: ListParams } 
   const more = Object.fromEntries(MORE_FILTER_KEYS.flatMap((key) => (f[key] ? [[key, f[key]]] : [])));
   const fields = Object.fromEntries(
     Object.entries(f).flatMap(([name, value]) =>
-      name.startsWith(FIELD_PARAM_PREFIX) && typeof value === "string"
-        ? [[name.slice(FIELD_PARAM_PREFIX.length), value]]
-        : [],
+      isFieldRef(name) && typeof value === "string" ? [[fieldKeyOf(name), value]] : [],
     ),
   );
   return {
@@ -80,9 +79,7 @@ function currentFilters({ section, list }: WorkspaceLocation): SavedViewFilters 
     ...(list.group && { group: list.group }),
     ...(list.q && { q: list.q }),
     ...list.more,
-    ...Object.fromEntries(
-      Object.entries(list.fields ?? {}).map(([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value]),
-    ),
+    ...Object.fromEntries(Object.entries(list.fields ?? {}).map(([key, value]) => [fieldRef(key), value])),
   } as SavedViewFilters;
 }
 

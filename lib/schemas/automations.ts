@@ -1,6 +1,12 @@
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { placeholderProblem } from "@/lib/macros/placeholders";
-import { CUSTOM_FIELD_KEY_PATTERN, type CustomFieldValue } from "./fields-custom";
+import {
+  CUSTOM_FIELD_KEY_PATTERN,
+  fieldKeyOf,
+  isFieldRef,
+  type CustomFieldValue,
+  type FieldRef,
+} from "./fields-custom";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 import { singleLine } from "./fields";
 import { tagKey, tagNameSchema, TAGS_PER_TICKET_MAX } from "./tags";
@@ -65,10 +71,9 @@ const hours = z
  * A condition on one of the organisation's custom fields names it `field.<key>`, as the ticket
  * list's filter does; the service checks the key and the value against the field's type.
  */
-export const CUSTOM_FIELD_PREFIX = "field.";
-export type CustomFieldRef = `field.${string}`;
-export const isCustomFieldRef = (field: string): field is CustomFieldRef => field.startsWith(CUSTOM_FIELD_PREFIX);
-export const customFieldKeyOf = (field: CustomFieldRef) => field.slice(CUSTOM_FIELD_PREFIX.length);
+export type CustomFieldRef = FieldRef;
+export const isCustomFieldRef = isFieldRef;
+export const customFieldKeyOf = fieldKeyOf;
 /** What a condition on a custom field may do: compare (a multi-select "is" an option it holds), or look inside text. */
 export const CUSTOM_FIELD_OPERATORS = ["is", "is_not", "in", "contains", "not_contains"] as const;
 const customFieldRefSchema = z

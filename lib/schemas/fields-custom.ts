@@ -28,6 +28,15 @@ export const CUSTOM_FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
 /** A team keeps at most this many fields: each is a control on every ticket. */
 export const CUSTOM_FIELDS_MAX = 50;
 export const CUSTOM_FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+/**
+ * How a custom field is named beside the ticket's own fields: the list's filter
+ * (`field.order_number=1234`), a saved view's filters, a rule's condition.
+ */
+export const FIELD_REF_PREFIX = "field.";
+export type FieldRef = `field.${string}`;
+export const isFieldRef = (name: string): name is FieldRef => name.startsWith(FIELD_REF_PREFIX);
+export const fieldKeyOf = (ref: FieldRef) => ref.slice(FIELD_REF_PREFIX.length);
+export const fieldRef = (key: string): FieldRef => `${FIELD_REF_PREFIX}${key}`;
 export const CUSTOM_FIELD_LABEL_MAX = 80;
 export const CUSTOM_FIELD_HELP_MAX = 500;
 export const CUSTOM_FIELD_OPTIONS_MAX = 100;

@@ -1,6 +1,6 @@
 import { TICKET_SORTS, type TicketSort } from "@/lib/tickets/sort";
 import { singleLine } from "./fields";
-import { CUSTOM_FIELD_KEY_PATTERN } from "./fields-custom";
+import { CUSTOM_FIELD_KEY_PATTERN, fieldKeyOf, isFieldRef } from "./fields-custom";
 import { checkListQuery, ticketListQueryFields } from "./tickets";
 import { z } from "./zod";
 
@@ -30,7 +30,7 @@ function onlyFieldFilters(filters: Record<string, unknown>, ctx: z.RefinementCtx
   if (extra.length > VIEW_FIELD_FILTERS_MAX)
     ctx.addIssue({ code: "custom", message: `At most ${VIEW_FIELD_FILTERS_MAX} custom field filters at once` });
   for (const [name, value] of extra) {
-    const key = name.startsWith("field.") ? name.slice("field.".length) : null;
+    const key = isFieldRef(name) ? fieldKeyOf(name) : null;
     if (key === null || !CUSTOM_FIELD_KEY_PATTERN.test(key))
       ctx.addIssue({ code: "custom", message: `Unknown filter "${name.slice(0, 60)}"`, path: [name] });
     else if (typeof value !== "string" || value.trim() === "" || value.length > VIEW_FIELD_FILTER_MAX)

@@ -1,3 +1,4 @@
+import { fieldKeyOf, fieldRef, isFieldRef } from "@/lib/schemas/fields-custom";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./fields";
 import { isTicketSort, type TicketSort } from "./sort";
@@ -102,16 +103,14 @@ export function readListParams(search: URLSearchParams): ListParams {
   };
 }
 
-/** A custom field filter's prefix in the address, as the API names it. */
-export const FIELD_PARAM_PREFIX = "field.";
 /** At most this many field filters are read from an address (the API takes ten). */
 const MAX_FIELDS = 10;
 
 function fieldParams(search: URLSearchParams): { fields?: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const [name, value] of search.entries()) {
-    if (!name.startsWith(FIELD_PARAM_PREFIX) || !value || Object.keys(fields).length >= MAX_FIELDS) continue;
-    fields[name.slice(FIELD_PARAM_PREFIX.length).slice(0, 40)] = value.slice(0, MAX_TEXT);
+    if (!isFieldRef(name) || !value || Object.keys(fields).length >= MAX_FIELDS) continue;
+    fields[fieldKeyOf(name).slice(0, 40)] = value.slice(0, MAX_TEXT);
   }
   return Object.keys(fields).length > 0 ? { fields } : {};
 }
@@ -130,9 +129,7 @@ export function listSearch(params: ListParams): [string, string][] {
   };
   return [
     ...KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : [])),
-    ...Object.entries(params.fields ?? {}).map(
-      ([key, value]) => [`${FIELD_PARAM_PREFIX}${key}`, value] as [string, string],
-    ),
+    ...Object.entries(params.fields ?? {}).map(([key, value]) => [fieldRef(key), value] as [string, string]),
     ...Object.entries(params.more ?? {}).flatMap(([key, value]) => (value ? [[key, value] as [string, string]] : [])),
   ];
 }

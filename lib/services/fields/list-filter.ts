@@ -4,6 +4,9 @@ import { badRequest } from "@/lib/errors";
 import {
   CUSTOM_FIELD_KEY_PATTERN,
   checkCustomFieldValue,
+  fieldKeyOf,
+  isFieldRef,
+  type FieldRef,
   type CustomField,
   type CustomFieldValue,
 } from "@/lib/schemas/fields-custom";
@@ -12,8 +15,6 @@ import { db } from "@/lib/server/db";
 import { isStaff } from "@/lib/services/tickets/access";
 import { fieldsOf } from "./definitions";
 
-/** The list's custom field filters are its query parameters named `field.<key>`. */
-export const FIELD_FILTER_PREFIX = "field.";
 /** At most this many at once: each narrows the same index lookup, more are a mistake or an attack. */
 export const FIELD_FILTERS_MAX = 10;
 const FILTER_VALUE_MAX = 1_000;
@@ -23,12 +24,12 @@ export type FieldFilterValues = Record<string, CustomFieldValue>;
 
 /** The `field.<key>` parameters of a list query as { key: text }; nothing when there are none. */
 export function fieldFilterParams(query: Record<string, unknown>): Record<string, string> | undefined {
-  const params = Object.entries(query).filter(([name]) => name.startsWith(FIELD_FILTER_PREFIX));
+  const params = Object.entries(query).filter(([name]) => isFieldRef(name));
   if (params.length === 0) return undefined;
   if (params.length > FIELD_FILTERS_MAX) throw badRequest(`At most ${FIELD_FILTERS_MAX} custom field filters at once`);
   return Object.fromEntries(
     params.map(([name, value]) => {
-      const key = name.slice(FIELD_FILTER_PREFIX.length);
+      const key = fieldKeyOf(name as FieldRef);
       if (!CUSTOM_FIELD_KEY_PATTERN.test(key)) throw badRequest(`Unknown custom field "${key.slice(0, 40)}"`);
       if (typeof value !== "string" || value.trim() === "") throw badRequest(`The filter on "${key}" needs a value`);
       if (value.length > FILTER_VALUE_MAX) throw badRequest(`The filter on "${key}" is too long`);
