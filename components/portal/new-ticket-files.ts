@@ -1,9 +1,9 @@
 "use client";
 
 import { useFileDrop } from "@/components/tickets/file-drop";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { PendingFile } from "@/components/tickets/file-uploads";
-import { apiRequest, throwIfNotOk } from "@/lib/http/client/api";
+import { useCallback, useMemo, useState } from "react";
+import { useReleasedPreviews, type PendingFile } from "@/components/tickets/file-uploads";
+import { apiRequest, errorMessage, throwIfNotOk } from "@/lib/http/client/api";
 import { REPLY_ATTACHMENTS_MAX, UPLOAD_FIELD } from "@/lib/schemas/reply-files";
 import { portalHeaders } from "./portal-session";
 
@@ -16,12 +16,8 @@ let counter = 0;
  */
 export function useNewTicketFiles() {
   const [chosen, setChosen] = useState<{ entry: PendingFile; file: File }[]>([]);
-  const previews = useRef(new Set<string>());
-  useEffect(() => {
-    const live = new Set(chosen.map((c) => c.entry.preview).filter((p): p is string => !!p));
-    for (const p of previews.current) if (!live.has(p)) URL.revokeObjectURL(p);
-    previews.current = live;
-  }, [chosen]);
+  const files = useMemo(() => chosen.map((c) => c.entry), [chosen]);
+  useReleasedPreviews(files);
 
   const add = useCallback((picked: readonly File[]) => {
     setChosen((list) => {
@@ -49,7 +45,6 @@ export function useNewTicketFiles() {
 
   const { dragging, dropHandlers, onPaste } = useFileDrop(add);
 
-  const files = chosen.map((c) => c.entry);
   const ready = chosen.filter((c) => c.entry.state === "done").map((c) => c.file);
   return { files, ready, add, remove, dragging, dropHandlers, onPaste };
 }
@@ -78,7 +73,7 @@ export async function sendNewTicketFiles(
       await throwIfNotOk(res);
       ids.push(((await res.json()) as { id: string }).id);
     } catch (error) {
-      failed.push({ name: file.name, error: errorText(error) });
+      failed.push({ name: file.name, error: errorMessage(error, "Upload failed") });
     }
   }
   if (ids.length > 0) {
@@ -90,13 +85,8 @@ export async function sendNewTicketFiles(
         portalHeaders(org),
       );
     } catch (error) {
-      failed.push({ name: `${ids.length} file(s)`, error: errorText(error) });
+      failed.push({ name: `${ids.length} file(s)`, error: errorMessage(error, "Upload failed") });
     }
   }
   return failed;
-}
-
-function errorText(error: unknown): string {
-  if (error && typeof error === "object" && "error" in error && typeof error.error === "string") return error.error;
-  return error instanceof Error ? error.message : "Upload failed";
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { isNumericField } from "@/lib/schemas/fields-custom";
 import { useQuery } from "@tanstack/react-query";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
@@ -41,7 +42,7 @@ export function portalFieldValues(fields: PortalFieldJson[], values: PortalField
   for (const field of fields) {
     const value = values[field.key];
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
-    const numeric = field.type === "number" || field.type === "decimal";
+    const numeric = isNumericField(field.type);
     out[field.key] = numeric && typeof value === "string" && Number.isFinite(Number(value)) ? Number(value) : value;
   }
   return out;

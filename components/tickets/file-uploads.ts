@@ -32,6 +32,16 @@ function refusal(xhr: XMLHttpRequest): string {
   return xhr.status ? `Upload failed (${xhr.status})` : "Upload failed: the connection was lost";
 }
 
+/** Pictures of the files are let go when they leave the list. */
+export function useReleasedPreviews(files: readonly PendingFile[]) {
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const live = new Set(files.map((f) => f.preview).filter((p): p is string => !!p));
+    for (const p of previews.current) if (!live.has(p)) URL.revokeObjectURL(p);
+    previews.current = live;
+  }, [files]);
+}
+
 /**
  * Files going with a reply: each uploaded at once to POST `url` (multipart field "file") with
  * its progress, so sending the reply only names their ids. A refused file says why, in the
@@ -51,13 +61,7 @@ export function useFileUploads(url: string, headers: Record<string, string> = {}
     [],
   );
 
-  // Pictures of the files are let go when they leave the list.
-  const previews = useRef(new Set<string>());
-  useEffect(() => {
-    const live = new Set(files.map((f) => f.preview).filter((p): p is string => !!p));
-    for (const p of previews.current) if (!live.has(p)) URL.revokeObjectURL(p);
-    previews.current = live;
-  }, [files]);
+  useReleasedPreviews(files);
   useEffect(() => {
     const open = requests.current;
     return () => open.forEach((xhr) => xhr.abort());

@@ -1,5 +1,6 @@
 "use client";
 
+import { isNumericField } from "@/lib/schemas/fields-custom";
 import { useState } from "react";
 import { useCustomFields, type CustomFieldJson } from "@/components/settings/fields/queries";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -31,7 +32,7 @@ function TypedValue({
   const shown = value === undefined || value === null ? "" : String(value);
   const [draft, setDraft] = useState<string | null>(null);
   const id = `ticket-field-${field.key}`;
-  const numeric = field.type === "number" || field.type === "decimal";
+  const numeric = isNumericField(field.type);
   function commit() {
     if (draft === null) return;
     setDraft(null);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { GitMerge, Link2, Split, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogFooter } from "@/components/ui/dialog";
 import { DialogShell } from "@/components/ui/dialog-shell";
 import { Input } from "@/components/ui/input";
+import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { toastError } from "@/components/ui/toast-error";
@@ -66,11 +67,7 @@ export function MergedIntoBanner({ ticketId, onOpenTicket }: { ticketId: string;
 /** A search over the ticket list, the current ticket (and any in `exclude`) left out; picking one calls onPick. */
 function TicketPicker({ exclude, onPick }: { exclude: string[]; onPick: (ticket: TicketRef) => void }) {
   const [typed, setTyped] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useDebounced(typed.trim(), 250);
   const found = useTicketSearch(q);
   const tickets = (found.data ?? []).filter((t) => !exclude.includes(t.id));
   return (

@@ -46,6 +46,8 @@ export const CUSTOM_LONG_TEXT_MAX = 10_000;
 
 /** The types whose values are picked from the field's options. */
 export const hasOptions = (type: CustomFieldType) => type === "dropdown" || type === "multi_select";
+/** The fields whose values are numbers (a whole number or a decimal). */
+export const isNumericField = (type: CustomFieldType | undefined) => type === "number" || type === "decimal";
 
 export const CUSTOM_FIELD_KEY_INVALID =
   "Key must start with a lowercase letter and hold only lowercase letters, digits and underscores (at most 40)";

@@ -53,8 +53,9 @@ export function moreFilterLabels(more: ListParams["more"], person: (id: string) 
 
 /** `more` with one filter set (or, given "", cleared); undefined once none is left. */
 export function withMore(more: ListParams["more"], key: MoreFilterKey, value: string): ListParams["more"] {
-  const next = { ...more, [key]: value || undefined };
-  if (!value) delete next[key];
+  const next = { ...more };
+  if (value) next[key] = value;
+  else delete next[key];
   return Object.keys(next).length > 0 ? next : undefined;
 }
 

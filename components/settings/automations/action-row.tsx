@@ -1,5 +1,6 @@
 "use client";
 
+import { isNumericField } from "@/lib/schemas/fields-custom";
 import { Input } from "@/components/ui/input";
 import { OptionSelect } from "@/components/ui/option-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -68,7 +69,7 @@ function FieldValue({
         onChange={onChange}
       />
     );
-  const numeric = field.type === "number" || field.type === "decimal";
+  const numeric = isNumericField(field.type);
   return (
     <Input
       id={id}

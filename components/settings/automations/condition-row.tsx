@@ -1,5 +1,6 @@
 "use client";
 
+import { isNumericField } from "@/lib/schemas/fields-custom";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -100,8 +101,7 @@ function ConditionValue({
         onChange={(names) => onChange({ ...condition, value: names[0] ?? "" })}
       />
     );
-  const numeric =
-    condition.operator !== "in" && (condition.fieldType === "number" || condition.fieldType === "decimal");
+  const numeric = condition.operator !== "in" && isNumericField(condition.fieldType);
   return (
     <Input
       id={id}

@@ -16,7 +16,7 @@ import {
   isCustomFieldRef,
 } from "@/lib/schemas/automations";
 import type { CustomFieldType } from "@/generated/prisma/enums";
-import { hasOptions, type CustomField } from "@/lib/schemas/fields-custom";
+import { hasOptions, type CustomField, isNumericField } from "@/lib/schemas/fields-custom";
 import { PRIORITY_LABELS, STATUS_LABELS, TICKET_PRIORITIES, TICKET_STATUSES } from "@/lib/tickets/fields";
 
 /**
@@ -85,8 +85,7 @@ export function customValueOptions(
 /** A typed custom value as the API takes it: numbers as numbers, a checkbox as true or false. */
 function customValue(type: CustomFieldType | undefined, text: string): unknown {
   if (type === "checkbox") return text === "true" ? true : text === "false" ? false : text;
-  if ((type === "number" || type === "decimal") && text.trim() !== "" && Number.isFinite(Number(text)))
-    return Number(text);
+  if (isNumericField(type) && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
   return text;
 }
 
