@@ -128,8 +128,10 @@ async function lockedField(tx: Tx, user: SessionUser, id: string) {
 async function moveField(tx: Tx, organizationId: string, id: string, position: number) {
   const order = (await fieldsOf(tx, organizationId)).map((f) => f.id).filter((other) => other !== id);
   order.splice(Math.min(position, order.length), 0, id);
-  for (const [index, fieldId] of order.entries())
-    await tx.customField.update({ where: { id: fieldId, organizationId }, data: { position: index } });
+  await tx.$executeRaw`
+    UPDATE "CustomField" AS f SET "position" = o.ord - 1, "updatedAt" = now()
+    FROM unnest(${order}::text[]) WITH ORDINALITY AS o(id, ord)
+    WHERE f."id" = o.id AND f."organizationId" = ${organizationId}`;
 }
 
 /**

@@ -3,8 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { CustomField, CustomFieldValues } from "@/lib/schemas/fields-custom";
 import { db } from "@/lib/server/db";
 import type { TicketActor } from "@/lib/services/actor";
-import { fieldsOf } from "./definitions";
-import { mergeCustomFields, type CustomFieldsInput } from "./values";
+import { checkedCustomFields, type CustomFieldsInput } from "./values";
 
 /** What a customer may fill in on a new ticket: the fields shown to customers and left for them to edit. */
 export const customerMayFill = (field: CustomField) => field.customerVisible && field.customerEditable;
@@ -20,9 +19,8 @@ export async function newTicketValues(
   organizationId: string,
   input: CustomFieldsInput | undefined,
 ): Promise<CustomFieldValues> {
-  if (!input || Object.keys(input).length === 0) return {};
-  const fields = await fieldsOf(db, organizationId);
-  return mergeCustomFields(fields, {}, input, actor.kind === "staff" ? undefined : customerMayFill).values;
+  const allowed = actor.kind === "staff" ? undefined : customerMayFill;
+  return (await checkedCustomFields(db, organizationId, {}, input ?? {}, allowed)).values;
 }
 
 /**

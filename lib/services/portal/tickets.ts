@@ -65,9 +65,12 @@ async function findOwnTicket(
   c: PortalCustomer,
   which: { id: string } | { ticketNumber: number },
 ): Promise<PortalTicket> {
-  const ticket = await db.ticket.findFirst({ where: { ...which, ...own(c) }, select: PORTAL_TICKET_SELECT });
+  const [ticket, keys] = await Promise.all([
+    db.ticket.findFirst({ where: { ...which, ...own(c) }, select: PORTAL_TICKET_SELECT }),
+    customerVisibleKeys(c.organizationId),
+  ]);
   if (!ticket) throw notFound("Ticket not found");
-  return shown(ticket, await customerVisibleKeys(c.organizationId));
+  return shown(ticket, keys);
 }
 
 /** One of the customer's tickets (by id or number) with the files of its first message. */

@@ -207,6 +207,7 @@ export function partsOf(parts, call) {
     rating: false,
     relations: false,
     articlesSent: false,
+    company: false,
   };
   const one = { ...parts, ...none };
   if (call === "ticket") return { ...one, replies: false };

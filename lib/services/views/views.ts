@@ -62,16 +62,14 @@ function visibleViews(client: Tx | typeof db, user: SessionUser): Promise<ViewRo
 }
 
 async function withCounts(user: SessionUser, rows: ViewRow[]): Promise<SavedView[]> {
-  const readable = rows.flatMap((row) => {
-    const filters = storedFilters(row);
-    return filters ? [{ id: row.id, filters }] : [];
-  });
+  const parsed = rows.map(storedFilters);
+  const readable = rows.flatMap((row, i) => (parsed[i] ? [{ id: row.id, filters: parsed[i] }] : []));
   const counts = await countViews(user, readable);
-  return rows.map((row) => ({
+  return rows.map((row, i) => ({
     id: row.id,
     name: row.name,
     shared: row.ownerId === null,
-    filters: storedFilters(row) ?? (row.filters as SavedViewFilters),
+    filters: parsed[i] ?? (row.filters as SavedViewFilters),
     sort: row.sort as TicketSort | null,
     position: row.position,
     ...(counts.get(row.id) ?? { count: 0, countCapped: false }),
@@ -177,10 +175,12 @@ export async function updateView(user: SessionUser, id: string, patch: SavedView
   return (await withCounts(user, [row]))[0]!;
 }
 
-/** Renumbers a section 0, 1, 2... in `ids` order. */
+/** Renumbers a section 0, 1, 2... in `ids` order, in one statement. */
 async function renumber(tx: Tx, organizationId: string, ids: string[]) {
-  for (const [position, id] of ids.entries())
-    await tx.savedView.update({ where: { id, organizationId }, data: { position } });
+  await tx.$executeRaw`
+    UPDATE "SavedView" AS v SET "position" = o.ord - 1, "updatedAt" = now()
+    FROM unnest(${ids}::text[]) WITH ORDINALITY AS o(id, ord)
+    WHERE v."id" = o.id AND v."organizationId" = ${organizationId}`;
 }
 
 const sectionIds = (tx: Tx, organizationId: string, ownerId: string | null) =>
@@ -210,12 +210,7 @@ export async function deleteView(user: SessionUser, id: string): Promise<void> {
 export async function reorderViews(user: SessionUser, order: SavedViewOrder): Promise<SavedViewList> {
   await db.$transaction(async (tx) => {
     await lockOrganization(tx, user.organizationId);
-    const first = await tx.savedView.findFirst({
-      where: { id: order.ids[0], organizationId: user.organizationId, OR: [{ ownerId: null }, { ownerId: user.id }] },
-      select: { ownerId: true },
-    });
-    if (!first) throw notFound(VIEW_NOT_FOUND);
-    if (first.ownerId === null && !can(user, "views.manage_shared")) throw forbidden(SHARED_VIEWS_ADMINS_ONLY);
+    const first = await changeableView(tx, user, order.ids[0]!);
     const current = await sectionIds(tx, user.organizationId, first.ownerId);
     const known = new Set(current);
     if (order.ids.length !== current.length || !order.ids.every((id) => known.has(id)))
