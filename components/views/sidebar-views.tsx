@@ -60,6 +60,9 @@ function viewDestination(view: ViewJson): { section: string; list: ListParams } 
       priority: (f.priority as ListParams["priority"]) ?? null,
       tag: f.tag ?? "",
       group: f.group ?? "",
+      company: f.company ?? "",
+      // A company's tickets saved from "All tickets of ..." are all of them, open or not, as there.
+      everywhere: !f.view && !!f.company,
       sort: view.sort,
       ...(Object.keys(more).length > 0 && { more }),
       ...(Object.keys(fields).length > 0 && { fields }),
@@ -77,6 +80,7 @@ function currentFilters({ section, list }: WorkspaceLocation): SavedViewFilters 
     ...(list.priority && { priority: list.priority }),
     ...(list.tag && { tag: list.tag }),
     ...(list.group && { group: list.group }),
+    ...(list.company && { company: list.company }),
     ...(list.q && { q: list.q }),
     ...list.more,
     ...Object.fromEntries(Object.entries(list.fields ?? {}).map(([key, value]) => [fieldRef(key), value])),
