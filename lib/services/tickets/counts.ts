@@ -99,8 +99,11 @@ async function readOrganizationCounts(user: SessionUser, now: Date): Promise<Org
   };
 }
 
-/** The organisation's counts as of `now`: from this process's cache while they cannot have changed. */
-async function countsAt(user: SessionUser, now: Date): Promise<OrganizationCounts> {
+/**
+ * The organisation's counts as of `now` (staff): from this process's cache while they cannot have
+ * changed. The saved views' counts are kept under the entry it answers with.
+ */
+export async function organizationCountsAt(user: SessionUser, now: Date): Promise<OrganizationCounts> {
   const at = now.getTime();
   const kept = organizationCounts.get(user.organizationId);
   if (kept && at >= kept.readAt && at < kept.until) return kept;
@@ -128,7 +131,7 @@ async function customerCounts(user: SessionUser, now: Date): Promise<QueueCounts
 /** The queue counts of the sidebar, as the user sees them (a customer is in no group). */
 export async function queueCounts(user: SessionUser, now = new Date()): Promise<QueueCounts> {
   if (!isStaff(user)) return customerCounts(user, now);
-  const counts = await countsAt(user, now);
+  const counts = await organizationCountsAt(user, now);
   const open = counts.openByAssignee;
   const allOpen = Object.values(open).reduce((sum, n) => sum + n, 0);
   return {

@@ -5,12 +5,17 @@ import type { TicketListQuery } from "@/lib/schemas/tickets";
 import { SAVED_VIEW_COUNT_CAP, type SavedViewFilters } from "@/lib/schemas/views";
 import { queryRows } from "@/lib/server/db";
 import { visibleSql } from "@/lib/services/tickets/access";
-import { organizationCounts } from "@/lib/services/tickets/counts";
+import { organizationCountsAt } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
 import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { isAppError } from "@/lib/errors";
+import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
+import { openSql } from "@/lib/tickets/statuses.mjs";
+
+const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
+const OPEN = Prisma.raw(openSql());
 
 /** A view's filters as the list reads them (its first page, in the list's default order). */
 export const viewQuery = (filters: SavedViewFilters): TicketListQuery => ({ ...filters, limit: 1 });
@@ -60,61 +65,76 @@ export async function countViews(
   now = new Date(),
 ): Promise<Map<string, { count: number; countCapped: boolean }>> {
   if (views.length === 0) return new Map();
-  // Taken before counting: a change heard meanwhile replaces the organisation's entry, and
-  // counts kept under the old one are never read again.
-  const kept = organizationCounts.get(user.organizationId);
+  // Taken before counting (and read if this process has none, as the sidebar's queue counts would
+  // be): a change heard meanwhile replaces the organisation's entry, and counts kept under the old
+  // one are never read again.
+  const kept = await organizationCountsAt(user, now);
   const at = now.getTime();
-  const cache = kept && at >= kept.readAt && at < kept.until ? (keptViewCounts.get(kept) ?? new Map()) : null;
+  const cache = keptViewCounts.get(kept) ?? new Map<string, ViewCount>();
   const keyOf = (v: { id: string; filters: SavedViewFilters }) => `${user.id}|${v.id}|${JSON.stringify(v.filters)}`;
-  const counts = new Map<string, ViewCount>();
+  const counts = new Map<string, { count: number; countCapped: boolean }>();
   const toRead = views.filter((v) => {
-    const hit = !movesWithTime(v.filters) ? cache?.get(keyOf(v)) : undefined;
-    if (hit) counts.set(v.id, hit);
-    return !hit;
+    const hit = cache.get(keyOf(v));
+    const fresh = hit !== undefined && at < hit.until;
+    if (fresh) counts.set(v.id, { count: hit.count, countCapped: hit.countCapped });
+    return !fresh;
   });
   if (toRead.length === 0) return counts;
   const read = await readCounts(user, toRead, now);
   for (const v of toRead) {
     const count = read.get(v.id)!;
-    counts.set(v.id, count);
-    if (cache && !movesWithTime(v.filters)) cache.set(keyOf(v), count);
+    counts.set(v.id, { count: count.count, countCapped: count.countCapped });
+    if (count.until > at) cache.set(keyOf(v), count);
   }
-  if (cache && kept) {
-    // Bounded by the team's views, dropped with the organisation's entry.
-    if (cache.size > 10_000) cache.clear();
-    keptViewCounts.set(kept, cache);
-  }
+  // Bounded by the team's views, dropped with the organisation's entry.
+  if (cache.size > 10_000) cache.clear();
+  keptViewCounts.set(kept, cache);
   return counts;
 }
 
-type ViewCount = { count: number; countCapped: boolean };
+/** A view's count and the first moment it may differ by time alone (Infinity: only a ticket's change moves it). */
+type ViewCount = { count: number; countCapped: boolean; until: number };
 
 /**
  * Views' counts kept beside the organisation's queue counts (lib/services/tickets/counts.ts),
  * under the very entry the LISTEN connection and this process's writes forget on every ticket
- * change of the organisation: while that entry stands, no ticket of it changed, so the counts of
- * views whose filters do not move with time alone still hold, as the queue counts do. Each view's
- * count is kept on its own (by caller, view and filters), so one timed view leaves the others kept.
+ * change of the organisation: while that entry stands, no ticket of it changed. The entry itself
+ * lasts only until the queues' counts would move by time alone (the next ticket turning at risk, the
+ * oldest ticket leaving a window), which is also when the SLA risk, Recently Updated and Closed
+ * queues' views would; a view of an SLA state also ends at the next running target's due time (an
+ * at-risk ticket becoming breached). Each view's count is kept on its own (by caller, view and
+ * filters), so one view read again leaves the others kept.
  */
 const keptViewCounts = new WeakMap<object, Map<string, ViewCount>>();
 
-/** Filters whose tickets change by time alone (an SLA state, a queue's time window): counted afresh each time. */
-const TIMED_QUEUES = new Set(["sla-risk", "recently-updated", "closed"]);
-const movesWithTime = (f: SavedViewFilters) =>
-  f.sla !== undefined || (f.view !== undefined && TIMED_QUEUES.has(f.view));
+/** Filters whose tickets change when a running SLA target falls due, with no ticket changing. */
+const movesAtDue = (f: SavedViewFilters) => f.sla !== undefined;
 
 async function readCounts(
   user: SessionUser,
   views: { id: string; filters: SavedViewFilters }[],
   now: Date,
-): Promise<Map<string, { count: number; countCapped: boolean }>> {
-  const counts = new Map<string, { count: number; countCapped: boolean }>();
+): Promise<Map<string, ViewCount>> {
+  const counts = new Map<string, ViewCount>();
   const parts = await Promise.all(views.map((v) => capped(user, v.filters, now)));
   const columns = parts.map((part, i) => Prisma.sql`${part ?? Prisma.sql`0`} AS ${Prisma.raw(`"c${i}"`)}`);
-  const [row] = await queryRows<Record<string, bigint | number | string>>(Prisma.sql`SELECT ${Prisma.join(columns)}`);
+  // The soonest due time still ahead among open tickets: the first rows of the open-queue
+  // attention index past now (a ticket whose clocks stand still is 'infinity', never due).
+  const nextDue = views.some((v) => movesAtDue(v.filters))
+    ? Prisma.sql`, (SELECT min(${SLA_DUE}) FROM "Ticket" WHERE ${visibleSql(user)} AND ${OPEN}
+        AND ${SLA_DUE} > ${now} AND ${SLA_DUE} < 'infinity'::timestamp(3)) AS "nextDue"`
+    : Prisma.empty;
+  const [row] = await queryRows<Record<string, bigint | number | string | Date | null>>(
+    Prisma.sql`SELECT ${Prisma.join(columns)} ${nextDue}`,
+  );
+  const dueAt = row?.nextDue instanceof Date ? row.nextDue.getTime() : Infinity;
   views.forEach((view, i) => {
     const n = Number(row?.[`c${i}`] ?? 0);
-    counts.set(view.id, { count: Math.min(n, SAVED_VIEW_COUNT_CAP), countCapped: n > SAVED_VIEW_COUNT_CAP });
+    counts.set(view.id, {
+      count: Math.min(n, SAVED_VIEW_COUNT_CAP),
+      countCapped: n > SAVED_VIEW_COUNT_CAP,
+      until: movesAtDue(view.filters) ? dueAt : Infinity,
+    });
   });
   return counts;
 }

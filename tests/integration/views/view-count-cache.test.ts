@@ -1,10 +1,12 @@
 // A saved view's count is kept in memory beside the organisation's queue counts, under the entry
 // every ticket change of the organisation forgets: a second look costs the database nothing, a
-// change heard from another process is counted, and views whose tickets move by time alone (an
-// SLA state, a time window) are counted afresh every time.
+// change heard from another process is counted, and a view of an SLA state is counted again once
+// a running target falls due, with no ticket changing.
 import pg from "pg";
 import { GET as counts } from "@/app/api/tickets/counts/route";
 import { GET as list, POST as create } from "@/app/api/views/route";
+import { usersById } from "@/lib/auth/session";
+import { countViews } from "@/lib/services/views/counts";
 import { LIVE_CHANNEL } from "@/lib/live/channel";
 import { HeardCache } from "@/lib/live/heard-cache";
 import { listener } from "@/lib/server/live-listener";
@@ -35,7 +37,7 @@ async function heardSoFar<V>(cache: HeardCache<V>) {
   await until(() => !cache.has("fence"), "the fence is heard");
 }
 
-it("answers from memory until a change of the organisation is heard; timed views are counted each time", async () => {
+it("answers from memory until a change of the organisation is heard or an SLA target falls due", async () => {
   const org = await createOrg("pro");
   const agent = await createUser(org.id, "agent");
   const cookie = await sessionCookie(agent);
@@ -57,6 +59,7 @@ it("answers from memory until a change of the organisation is heard; timed views
   for (const [name, filters] of [
     ["Urgent", { priority: "urgent" }],
     ["At risk", { sla: "at_risk" }],
+    ["Breached", { sla: "breached" }],
   ] as const)
     await create(makeRequest("/api/views", { method: "POST", body: { name, filters }, headers: { cookie } }), params());
   await heardSoFar(organizationCounts);
@@ -67,18 +70,31 @@ it("answers from memory until a change of the organisation is heard; timed views
     ).json()) as SavedViewList;
     return Object.fromEntries(body.views.map((v) => [v.name, v.count]));
   };
-  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 1 });
+  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 1, Breached: 0 });
 
-  // A change that announces nothing is not seen by the kept count; the timed view counts it.
+  // A change that announces nothing is not seen: every count is the kept one.
   await other.query(`SET session_replication_role = replica`);
-  await other.query(`UPDATE "Ticket" SET "priority" = 'low', "slaRiskAt" = now() + interval '1 hour' WHERE "id" = $1`, [
-    made.id,
-  ]);
+  await other.query(`UPDATE "Ticket" SET "priority" = 'low' WHERE "id" = $1`, [made.id]);
   await other.query(`SET session_replication_role = DEFAULT`);
-  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 0 });
+  expect(await sidebar()).toEqual({ Urgent: 1, "At risk": 1, Breached: 0 });
+
+  // Past the due time the SLA views are counted again (the ticket is breached now), while the
+  // others are still the kept ones: nothing announced a change.
+  const user = (await usersById([agent.id])).get(agent.id)!;
+  const views = await db.savedView.findMany({ where: { organizationId: org.id } });
+  const later = await countViews(
+    user,
+    views.map((v) => ({ id: v.id, filters: v.filters as Record<string, string> })),
+    new Date(due.getTime() + 60_000),
+  );
+  expect(Object.fromEntries(views.map((v) => [v.name, later.get(v.id)?.count]))).toEqual({
+    Urgent: 1,
+    "At risk": 0,
+    Breached: 1,
+  });
 
   // A change as any writer makes it is heard, and the count is read again.
   await other.query(`UPDATE "Ticket" SET "subject" = 'changed' WHERE "id" = $1`, [made.id]);
   await until(() => !organizationCounts.has(org.id), "the change is heard");
-  expect(await sidebar()).toEqual({ Urgent: 0, "At risk": 0 });
+  expect(await sidebar()).toEqual({ Urgent: 0, "At risk": 1, Breached: 0 });
 });
