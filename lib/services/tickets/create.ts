@@ -428,11 +428,11 @@ function ticketEntries(
       number === undefined ? nextNumber(organizationId) : Prisma.sql`SELECT ${number}::int AS "lastNumber"`
     }), ${ticket} AS (
       INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category", "customerName",
-        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "slaPolicyId", "customFields", "createdAt", "updatedAt")
+        "customerEmail", "assignedToId", "groupId", "tagIds", "createdById", "raisedByCustomer", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt", "slaPolicyId", "customFields", "entrance", "createdAt", "updatedAt")
       SELECT ${id}, ${organizationId}, "lastNumber", ${input.subject}, ${input.description}, ${priority}::"TicketPriority",
         ${input.status}::"TicketStatus", ${input.category ?? null}, ${input.customerName}, ${input.customerEmail}, ${assignee},
         ${routing?.group?.id ?? null}, ${routing?.tagIds ?? []}::text[], ${actorId}, ${actor.kind !== "staff"},
-        ${sla.firstResponseDueAt}, ${sla.resolutionDueAt}, ${sla.slaRiskAt}, ${applied.policy?.id ?? null}, ${newTicketValuesSql(organizationId, values)}, ${now}, ${now}
+        ${sla.firstResponseDueAt}, ${sla.resolutionDueAt}, ${sla.slaRiskAt}, ${applied.policy?.id ?? null}, ${newTicketValuesSql(organizationId, values)}, ${entranceOf(actor)}, ${now}, ${now}
       FROM ${counter}
       RETURNING ${TICKET_COLUMNS}
     ), ${history} AS (
