@@ -74,6 +74,10 @@ export const PERMISSIONS = {
   "groups.read": STAFF,
   /** Create, rename and delete groups, choose their members and how their tickets are shared. */
   "groups.manage": ADMINS,
+  /** Reports (issue 63): the figures of a range and its tickets as CSV; an agent's are their own tickets'. */
+  "reports.read": STAFF,
+  /** Reports of the whole organisation, any agent's included (without it, only one's own). */
+  "reports.read_all": ADMINS,
   /** The organisation's team members (agents and admins). */
   "team.read": ADMINS,
   /** Invite team members, list and revoke pending invitations. */

@@ -19,6 +19,7 @@ import { PORTAL_FILE_ROUTES } from "./routes/portal-files";
 import { UPLOAD_ROUTES } from "./routes/uploads";
 import { COMPANY_ROUTES } from "./routes/companies";
 import { VIEW_ROUTES } from "./routes/views";
+import { REPORT_ROUTES } from "./routes/reports";
 
 export * from "./route-types";
 
@@ -1057,6 +1058,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...PORTAL_FILE_ROUTES,
   ...COMPANY_ROUTES,
   ...VIEW_ROUTES,
+  ...REPORT_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */

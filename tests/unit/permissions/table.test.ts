@@ -23,6 +23,7 @@ const STAFF: Permission[] = [
   "groups.read",
   "kb.read",
   "kb.write",
+  "reports.read",
 ];
 const ADMIN: Permission[] = [
   ...STAFF,
@@ -45,6 +46,7 @@ const ADMIN: Permission[] = [
   "users.manage",
   "admin.view",
   "kb.manage",
+  "reports.read_all",
 ];
 const PLATFORM: Permission[] = [
   ...ADMIN,
