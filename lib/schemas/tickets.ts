@@ -15,6 +15,7 @@ import {
 } from "@/lib/tickets/fields";
 import { VIEWS } from "@/lib/tickets/views";
 import { TICKET_SORTS } from "@/lib/tickets/sort";
+import { endsBeforeStart, parseRangeBound, rangeBoundError } from "@/lib/tickets/range-bounds";
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
 const priority = z.enum(TICKET_PRIORITIES as [string, ...string[]], { error: "Unknown priority" });
@@ -150,31 +151,15 @@ export const SLA_STATES = ["breached", "at_risk"] as const;
 export type SlaState = (typeof SLA_STATES)[number];
 
 /**
- * A bound of a created or updated range: a day (2026-12-07, the whole day in UTC) or an instant
- * (2026-12-07T09:30:00Z). Kept as written, so a saved view's filters read back as they were typed;
- * listFilter turns it into a time (rangeStart, rangeEnd).
+ * A bound of a created or updated range: a day, today, an instant or a time ago (see
+ * lib/tickets/range-bounds.ts). Kept as written, so a saved view's filters read back as they were
+ * typed and a relative one stays relative; listFilter turns it into a time when the list is read.
  */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-function rangeTime(v: string): Date | null {
-  if (!DAY.test(v) && !INSTANT.test(v)) return null;
-  const at = new Date(DAY.test(v) ? `${v}T00:00:00Z` : v);
-  // new Date rolls 2026-02-31 over into March: a day that does not exist is refused instead.
-  if (Number.isNaN(at.getTime()) || (DAY.test(v) && at.toISOString().slice(0, 10) !== v)) return null;
-  return at;
-}
-/** The first moment a range's lower bound lets in. */
-export const rangeStart = (v: string) => rangeTime(v)!;
-/** The first moment after a range's upper bound: a day's bound lets the whole day in. */
-export const rangeEnd = (v: string) => {
-  const at = rangeTime(v)!;
-  return DAY.test(v) ? new Date(at.getTime() + 24 * 60 * 60 * 1000) : new Date(at.getTime() + 1);
-};
 const rangeBound = (name: string) =>
   z
-    .string({ error: `${name} must be a date (YYYY-MM-DD) or an ISO time` })
-    .max(40, `${name} must be a date (YYYY-MM-DD) or an ISO time`)
-    .refine((v) => rangeTime(v) !== null, { error: `${name} must be a date (YYYY-MM-DD) or an ISO time` });
+    .string({ error: rangeBoundError(name, "") })
+    .max(40, rangeBoundError(name, ""))
+    .refine((v) => parseRangeBound(v) !== null, { error: (issue) => rangeBoundError(name, String(issue.input)) });
 
 /** The list's filters, each a query parameter: what a saved view keeps (less the page and the order). */
 export const ticketListQueryFields = z.object({
@@ -199,6 +184,9 @@ export const ticketListQueryFields = z.object({
   ...searchPageQuery.shape,
 });
 
+/** A range that ends before it starts lists nothing by mistake: refused, naming its lower bound. */
+export const rangeOrderError = (from: string, to: string) => `${from} must not be after ${to}`;
+
 /** The rules between a list query's parameters: a range that ends before it starts lists nothing by mistake. */
 export function checkListQuery(
   v: { sort?: string; q?: string; createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string },
@@ -209,10 +197,10 @@ export function checkListQuery(
     ["createdFrom", "createdTo"],
     ["updatedFrom", "updatedTo"],
   ] as const) {
-    const a = v[from];
-    const b = v[to];
-    if (a && b && rangeTime(a) && rangeTime(b) && rangeStart(a) >= rangeEnd(b))
-      ctx.addIssue({ code: "custom", message: `${from} must not be after ${to}`, path: [from] });
+    const a = v[from] ? parseRangeBound(v[from]) : null;
+    const b = v[to] ? parseRangeBound(v[to]) : null;
+    if (a && b && endsBeforeStart(a, b))
+      ctx.addIssue({ code: "custom", message: rangeOrderError(from, to), path: [from] });
   }
 }
 
@@ -266,6 +254,8 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema> & {
   /** The field filters as checked against the organisation's fields (resolveFieldFilters): what listFilter applies. */
   fieldValues?: Record<string, CustomFieldValue>;
+  /** The organisation's time zone, in which the created and updated ranges' days are read (listTimeZone). */
+  timeZone?: string;
 };
 export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
 export type CreateReplyInput = z.infer<typeof createReplySchema>;

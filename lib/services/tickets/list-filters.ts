@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import { rangeEnd, rangeStart, type SlaState, type TicketListQuery } from "@/lib/schemas/tickets";
+import type { SlaState, TicketListQuery } from "@/lib/schemas/tickets";
+import { parseRangeBound, rangeEnd, rangeStart } from "@/lib/tickets/range-bounds";
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
@@ -36,6 +37,7 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
  * after the caller's visibility: one place, so a saved view counts exactly the tickets it lists.
  */
 export function listFilter(user: SessionUser, query: TicketListQuery, now: Date): Prisma.Sql {
+  const clock = { now, timeZone: query.timeZone ?? "UTC" };
   return Prisma.sql`${viewFilter(query.view, user, now)}
     ${query.status ? Prisma.sql`AND "status" = ${query.status}::"TicketStatus"` : Prisma.empty}
     ${query.priority ? Prisma.sql`AND "priority" = ${query.priority}::"TicketPriority"` : Prisma.empty}
@@ -43,8 +45,8 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
     ${query.company ? Prisma.sql`AND "companyId" = ${query.company}` : Prisma.empty}
     ${assigneeFilter(query.assignee)}
     ${slaFilter(query.sla, now)}
-    ${rangeFilter("createdAt", query.createdFrom, query.createdTo)}
-    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo)}
+    ${rangeFilter("createdAt", query.createdFrom, query.createdTo, clock)}
+    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo, clock)}
     ${fieldFilterSql(query.fieldValues)}`;
 }
 
@@ -74,9 +76,20 @@ function slaFilter(sla: SlaState | undefined, now: Date): Prisma.Sql {
   }
 }
 
-/** A created or updated range: from its first moment, up to (not including) the moment after its end. */
-function rangeFilter(column: "createdAt" | "updatedAt", from: string | undefined, to: string | undefined): Prisma.Sql {
+/**
+ * A created or updated range: from its first moment, up to (not including) the moment after its
+ * end, each bound placed on the clock the list is read at (a time ago, today) and in the
+ * organisation's zone (a day).
+ */
+function rangeFilter(
+  column: "createdAt" | "updatedAt",
+  from: string | undefined,
+  to: string | undefined,
+  clock: { now: Date; timeZone: string },
+): Prisma.Sql {
   const col = Prisma.raw(`"${column}"`);
-  return Prisma.sql`${from ? Prisma.sql`AND ${col} >= ${rangeStart(from)}` : Prisma.empty}
-    ${to ? Prisma.sql`AND ${col} < ${rangeEnd(to)}` : Prisma.empty}`;
+  const start = from ? parseRangeBound(from) : null;
+  const end = to ? parseRangeBound(to) : null;
+  return Prisma.sql`${start ? Prisma.sql`AND ${col} >= ${rangeStart(start, clock)}` : Prisma.empty}
+    ${end ? Prisma.sql`AND ${col} < ${rangeEnd(end, clock)}` : Prisma.empty}`;
 }

@@ -28,6 +28,7 @@ import { defaultSort } from "@/lib/tickets/sort";
 import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
 import { searchTextHolds, searchTextHoldsTokens, subjectHolds } from "@/lib/services/tickets/search-sql";
 import { listFilter } from "@/lib/services/tickets/list-filters";
+import { listTimeZone } from "@/lib/services/tickets/list-time-zone";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
 import { lookupFor, relevanceLookupFor } from "@/lib/services/tickets/search-sample";
 import { SEARCH_TEXT_SEPARATOR, WHOLE_PATTERN, type SearchLookup } from "@/lib/tickets/search-words";
@@ -123,7 +124,11 @@ export async function listTickets(
   now = new Date(),
 ): Promise<{ tickets: JsonText<TicketListItem[]>; nextCursor: string | null }> {
   const sort = query.sort ?? defaultSort(query.view);
-  const filters = { ...query, fieldValues: await resolveFieldFilters(user, query) };
+  const filters = {
+    ...query,
+    fieldValues: await resolveFieldFilters(user, query),
+    timeZone: await listTimeZone(user.organizationId, query),
+  };
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";

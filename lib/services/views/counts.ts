@@ -7,6 +7,7 @@ import { queryRows } from "@/lib/server/db";
 import { visibleSql } from "@/lib/services/tickets/access";
 import { organizationCountsAt } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
+import { needsTimeZone, organizationTimeZone, rangesHoldUntil } from "@/lib/services/tickets/list-time-zone";
 import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
 import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
@@ -39,15 +40,19 @@ async function viewFieldValues(user: SessionUser, filters: SavedViewFilters) {
  * listFilter, the tag's join, the search), so the count is the list's length. Null when the
  * view cannot list anything (a tag the team no longer has).
  */
-async function capped(user: SessionUser, filters: SavedViewFilters, now: Date): Promise<Prisma.Sql | null> {
+async function capped(
+  user: SessionUser,
+  filters: SavedViewFilters,
+  clock: { now: Date; timeZone: string },
+): Promise<Prisma.Sql | null> {
   const fieldValues = await viewFieldValues(user, filters);
   if (fieldValues === null) return null;
-  const query = { ...viewQuery(filters), fieldValues };
+  const query = { ...viewQuery(filters), fieldValues, timeZone: clock.timeZone };
   const byTag = await tagFilter(user, query.tag);
   if (byTag === null) return null;
   const search = query.q ? searchFilter(query.q, await lookupFor(query.q), user.organizationId) : Prisma.empty;
   return Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM "Ticket" ${byTag.join}
-    WHERE ${visibleSql(user)} ${listFilter(user, query, now)} ${search}
+    WHERE ${visibleSql(user)} ${listFilter(user, query, clock.now)} ${search}
     LIMIT ${SAVED_VIEW_COUNT_CAP + 1}) AS v)`;
 }
 
@@ -102,7 +107,9 @@ type ViewCount = { count: number; countCapped: boolean; until: number };
  * lasts only until the queues' counts would move by time alone (the next ticket turning at risk, the
  * oldest ticket leaving a window), which is also when the SLA risk, Recently Updated and Closed
  * queues' views would; a view of an SLA state also ends at the next running target's due time (an
- * at-risk ticket becoming breached). Each view's count is kept on its own (by caller, view and
+ * at-risk ticket becoming breached), and a view of a relative range until its bounds move (a time
+ * ago at once, so such a view is counted afresh; today at the organisation's midnight). Each
+ * view's count is kept on its own (by caller, view and
  * filters), so one view read again leaves the others kept.
  */
 const keptViewCounts = new WeakMap<object, Map<string, ViewCount>>();
@@ -116,7 +123,12 @@ async function readCounts(
   now: Date,
 ): Promise<Map<string, ViewCount>> {
   const counts = new Map<string, ViewCount>();
-  const parts = await Promise.all(views.map((v) => capped(user, v.filters, now)));
+  // The days of the views' ranges are the organisation's, read once for all of them.
+  const timeZone = views.some((v) => needsTimeZone(v.filters))
+    ? await organizationTimeZone(user.organizationId)
+    : "UTC";
+  const clock = { now, timeZone };
+  const parts = await Promise.all(views.map((v) => capped(user, v.filters, clock)));
   const columns = parts.map((part, i) => Prisma.sql`${part ?? Prisma.sql`0`} AS ${Prisma.raw(`"c${i}"`)}`);
   // The soonest due time still ahead among open tickets: the first rows of the open-queue
   // attention index past now (a ticket whose clocks stand still is 'infinity', never due).
@@ -133,7 +145,8 @@ async function readCounts(
     counts.set(view.id, {
       count: Math.min(n, SAVED_VIEW_COUNT_CAP),
       countCapped: n > SAVED_VIEW_COUNT_CAP,
-      until: movesAtDue(view.filters) ? dueAt : Infinity,
+      // A relative range (the last 7 days) moves on with the clock, today at midnight.
+      until: Math.min(movesAtDue(view.filters) ? dueAt : Infinity, rangesHoldUntil(view.filters, clock)),
     });
   });
   return counts;

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
 import { can } from "@/lib/permissions/table";
 import { lockOrganization } from "@/lib/services/users/seats";
 import { countViews } from "@/lib/services/views/counts";
+import { listTimeZone } from "@/lib/services/tickets/list-time-zone";
 
 type Tx = Prisma.TransactionClient;
 
@@ -115,6 +116,7 @@ export async function createView(user: SessionUser, input: SavedViewInput): Prom
   if (input.shared && !can(user, "views.manage_shared")) throw forbidden(SHARED_VIEWS_ADMINS_ONLY);
   const ownerId = sectionOf(input.shared, user);
   await resolveFieldFilters(user, input.filters);
+  await listTimeZone(user.organizationId, input.filters);
   const row = await nameChecked(input.name, () =>
     db.$transaction(async (tx) => {
       await lockOrganization(tx, user.organizationId);
@@ -153,7 +155,10 @@ async function changeableView(tx: Tx, user: SessionUser, id: string): Promise<Vi
 
 /** Renames a view or changes its filters or order. */
 export async function updateView(user: SessionUser, id: string, patch: SavedViewPatch): Promise<SavedView> {
-  if (patch.filters) await resolveFieldFilters(user, patch.filters);
+  if (patch.filters) {
+    await resolveFieldFilters(user, patch.filters);
+    await listTimeZone(user.organizationId, patch.filters);
+  }
   const row = await nameChecked(patch.name ?? "", () =>
     db.$transaction(async (tx) => {
       await lockOrganization(tx, user.organizationId);

@@ -15,6 +15,7 @@ import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { until } from "../helpers/session-users";
+import { heardSoFar } from "../helpers/heard-so-far";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -30,17 +31,6 @@ beforeAll(async () => {
   await until(() => organizationCounts.isActive, "this process listens");
 });
 afterAll(() => other.end());
-
-/**
- * Resolves once the process of `cache` has heard every notification committed before: they
- * arrive in commit order, so a fence notified now is heard after them. (Waiting for a key to be
- * missing proves nothing when it was never kept: a creation could still be heard after the read.)
- */
-async function heardSoFar<V>(cache: HeardCache<V>) {
-  cache.keep(cache.begin(), "fence", {} as V);
-  await other.query(`SELECT pg_notify($1, '{"k":"removed","o":"fence"}')`, [LIVE_CHANNEL]);
-  await until(() => !cache.has("fence"), "the fence is heard");
-}
 
 let n = 0;
 async function ticket(
@@ -78,7 +68,7 @@ describe("queue counts kept in memory", () => {
   it("answers a second look from memory, and counts again once another process's change is heard", async () => {
     const { org, sidebar } = await team();
     const first = await ticket(org.id, { slaRiskAt: new Date(Date.now() + DAY) });
-    await heardSoFar(organizationCounts); // the creation
+    await heardSoFar(organizationCounts, other); // the creation
     expect(await sidebar()).toMatchObject({ unassigned: 1, allOpen: 1, slaRisk: 0, recentlyUpdated: 1, closed: 0 });
     expect(organizationCounts.has(org.id)).toBe(true);
 
@@ -137,7 +127,7 @@ describe("queue counts kept in memory", () => {
     const t0 = Date.now();
     await ticket(org.id, { slaRiskAt: new Date(t0 + 10 * 60_000), updatedAt: new Date(t0 - 23 * HOUR) });
     await ticket(org.id, { status: "resolved", updatedAt: new Date(t0 - 7 * DAY + 2 * HOUR) });
-    await heardSoFar(organizationCounts); // the creations
+    await heardSoFar(organizationCounts, other); // the creations
     const at = async (ms: number) => {
       const kept = await queueCounts(user, new Date(t0 + ms));
       // What a process that kept nothing counts at the same moment.
@@ -192,7 +182,7 @@ describe("another process's counts", () => {
     const b = await team();
     const gone = [await ticket(a.org.id, {}), await ticket(a.org.id, {})];
     await ticket(b.org.id, {});
-    await heardSoFar(cacheB);
+    await heardSoFar(cacheB, other);
     keepInB(a.org.id);
     keepInB(b.org.id);
     await other.query(`DELETE FROM "Ticket" WHERE "id" = ANY($1)`, [gone.map((t) => t.id)]);

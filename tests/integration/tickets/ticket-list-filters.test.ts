@@ -158,14 +158,20 @@ describe("created and updated ranges", () => {
   });
 
   it("refuses what is not a date", async () => {
-    expect(await refused("?createdFrom=yesterday")).toBe("createdFrom must be a date (YYYY-MM-DD) or an ISO time");
-    expect(await refused("?createdTo=2026-02-31")).toBe("createdTo must be a date (YYYY-MM-DD) or an ISO time");
-    expect(await refused("?updatedFrom=2026-11-04T25:00Z")).toBe(
-      "updatedFrom must be a date (YYYY-MM-DD) or an ISO time",
+    expect(await refused("?createdFrom=yesterday")).toBe(
+      "createdFrom must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
     );
-    expect(await refused("?updatedTo=12/04/2026")).toBe("updatedTo must be a date (YYYY-MM-DD) or an ISO time");
+    expect(await refused("?createdTo=2026-02-31")).toBe(
+      "createdTo must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
+    );
+    expect(await refused("?updatedFrom=2026-11-04T25:00Z")).toBe(
+      "updatedFrom must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
+    );
+    expect(await refused("?updatedTo=12/04/2026")).toBe(
+      "updatedTo must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
+    );
     expect(await refused(`?createdFrom=2026-11-04${"0".repeat(40)}`)).toBe(
-      "createdFrom must be a date (YYYY-MM-DD) or an ISO time",
+      "createdFrom must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
     );
   });
 

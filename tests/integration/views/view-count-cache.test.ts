@@ -7,8 +7,6 @@ import { GET as counts } from "@/app/api/tickets/counts/route";
 import { GET as list, POST as create } from "@/app/api/views/route";
 import { usersById } from "@/lib/auth/session";
 import { countViews } from "@/lib/services/views/counts";
-import { LIVE_CHANNEL } from "@/lib/live/channel";
-import { HeardCache } from "@/lib/live/heard-cache";
 import { listener } from "@/lib/server/live-listener";
 import { organizationCounts } from "@/lib/services/tickets/counts";
 import { env } from "@/lib/server/env";
@@ -17,6 +15,7 @@ import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
 import { db, resetDatabase } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 import { until } from "../helpers/session-users";
+import { heardSoFar } from "../helpers/heard-so-far";
 
 const HOUR = 3_600_000;
 let other: pg.Client;
@@ -29,13 +28,6 @@ beforeAll(async () => {
   await until(() => organizationCounts.isActive, "this process listens");
 });
 afterAll(() => other.end());
-
-/** Resolves once every notification committed before has been heard (see queue-count-cache.test.ts). */
-async function heardSoFar<V>(cache: HeardCache<V>) {
-  cache.keep(cache.begin(), "fence", {} as V);
-  await other.query(`SELECT pg_notify($1, '{"k":"removed","o":"fence"}')`, [LIVE_CHANNEL]);
-  await until(() => !cache.has("fence"), "the fence is heard");
-}
 
 it("answers from memory until a change of the organisation is heard or an SLA target falls due", async () => {
   const org = await createOrg("pro");
@@ -62,7 +54,7 @@ it("answers from memory until a change of the organisation is heard or an SLA ta
     ["Breached", { sla: "breached" }],
   ] as const)
     await create(makeRequest("/api/views", { method: "POST", body: { name, filters }, headers: { cookie } }), params());
-  await heardSoFar(organizationCounts);
+  await heardSoFar(organizationCounts, other);
   const sidebar = async () => {
     await counts(makeRequest("/api/tickets/counts", { headers: { cookie } }), params());
     const body = (await (

@@ -133,7 +133,10 @@ describe("POST /api/views", () => {
     [{ name: "A", shared: "yes" }, "shared must be true or false"],
     [{ name: "A", filters: { status: "lost" } }, "Unknown status"],
     [{ name: "A", filters: { sla: "late" } }, "SLA state must be breached or at_risk"],
-    [{ name: "A", filters: { createdFrom: "monday" } }, "createdFrom must be a date (YYYY-MM-DD) or an ISO time"],
+    [
+      { name: "A", filters: { createdFrom: "monday" } },
+      "createdFrom must be a date (YYYY-MM-DD), an ISO time, today, or a time ago such as -24h or -7d",
+    ],
     [
       { name: "A", filters: { updatedFrom: "2026-12-02", updatedTo: "2026-12-01" } },
       "updatedFrom must not be after updatedTo",
