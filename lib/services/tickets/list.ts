@@ -11,6 +11,7 @@ import type { TicketGroup } from "@/lib/schemas/groups";
 import {
   afterTicketCursor,
   encodeTicketCursor,
+  type KeySource,
   orderBy,
   relevanceStart,
   type StatementSort,
@@ -18,22 +19,19 @@ import {
 } from "@/lib/services/tickets/order";
 import { CUSTOMER_LIST_ITEM_JSON, LIST_ITEM_JSON, ticketGroup } from "@/lib/services/tickets/json-sql.mjs";
 import { isStaff, visibleSql, visibleTickets } from "@/lib/services/tickets/access";
-import { ticketForViewer } from "@/lib/services/fields/customer-values";
+import { customerVisibleKeys, ticketForViewer } from "@/lib/services/fields/customer-values";
 import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
-import { defaultSort, isFieldSort } from "@/lib/tickets/sort";
-import { tagNamesById } from "@/lib/services/tickets/tags";
-import { listRows } from "@/lib/services/tickets/list-rows";
+import { defaultSort } from "@/lib/tickets/sort";
+import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
 import {
-  encodeFieldCursor,
-  fieldOrderPage,
-  resolveFieldSort,
-  type FieldSortRow,
-  type ReadRows,
-} from "@/lib/services/tickets/field-sort";
-import { searchTextHolds, searchTextHoldsTokens, subjectHolds } from "@/lib/services/tickets/search-sql";
+  customerSearchTextHolds,
+  searchTextHolds,
+  searchTextHoldsTokens,
+  subjectHolds,
+} from "@/lib/services/tickets/search-sql";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { listTimeZone } from "@/lib/services/tickets/list-time-zone";
 import { escapeLike } from "@/lib/services/tickets/like-pattern";
@@ -45,18 +43,27 @@ const CUSTOMER_LIST_ITEM = Prisma.raw(CUSTOMER_LIST_ITEM_JSON);
 const LIST_GROUP = Prisma.raw(`, ${ticketGroup(`"Ticket"`)} AS "group"`);
 
 /**
- * Case-insensitive substring of the subject, description, customer email or name, or the
- * ticket number; % and _ match themselves. One pattern over the fields as the database keeps them
- * joined and lowercased ("searchText", the ticket_search_text migration): LIKE against the
- * lowercased term is ILIKE's rule without lowercasing every candidate again, and a term without
- * the separator cannot span two fields. A term with it (nobody types one) is tested field by field.
+ * Case-insensitive substring of the subject, description, customer email or name, a custom
+ * field's value, or the ticket number; % and _ match themselves. One pattern over the fields as
+ * the database keeps them joined and lowercased ("searchText", the ticket_search_text and
+ * ticket_search_custom_fields migrations): LIKE against the lowercased term is ILIKE's rule
+ * without lowercasing every candidate again, and a term without the separator cannot span two
+ * fields. A term with it (nobody types one, no value holds one) is tested field by field.
  * How the term is looked up (see searchLookup): strpos of the lowercased term is the same test as
  * the escaped pattern, and without LIKE the statement is prepared once per connection.
+ * Staff find a ticket by any of its custom field values, a customer (`shownFields`: the keys of
+ * the fields shown to customers) only by those.
  */
-export function searchFilter(q: string | undefined, lookup: SearchLookup, organizationId: string): Prisma.Sql {
+export function searchFilter(
+  q: string | undefined,
+  lookup: SearchLookup,
+  organizationId: string,
+  shownFields: readonly string[] | null = null,
+): Prisma.Sql {
   if (!q) return Prisma.empty;
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
-  const text = termTest(q, lookup, organizationId);
+  const found = termTest(q, lookup, organizationId);
+  const text = shownFields === null ? found : Prisma.sql`(${found} AND ${customerSearchTextHolds(q, shownFields)})`;
   return number === null ? Prisma.sql`AND ${text}` : Prisma.sql`AND (${text} OR "ticketNumber" = ${number})`;
 }
 
@@ -85,7 +92,7 @@ function termTest(q: string, lookup: SearchLookup, organizationId: string): Pris
  * A list row: the API's JSON for it as PostgreSQL built it (tickets/json-sql.mjs) and what its
  * names are looked up by; under best match first, which part of the order it is in.
  */
-type ListRow = FieldSortRow & {
+type ListRow = {
   json: string;
   assignedToId: string | null;
   tagIds: string[];
@@ -93,6 +100,26 @@ type ListRow = FieldSortRow & {
   group?: TicketGroup | null;
   tier?: Tier;
 };
+
+/**
+ * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
+ * orders the page comes straight from the tag's own index and stops when it is full, as for a
+ * status. The id is looked up first (from memory once known) so the planner sees the real
+ * value. A name the organisation never used matches nothing (null).
+ */
+export async function tagFilter(
+  user: SessionUser,
+  tag: string | undefined,
+): Promise<{ join: Prisma.Sql; keys: KeySource } | null> {
+  if (tag === undefined) return { join: Prisma.empty, keys: "ticket" };
+  assertMayTag(user);
+  const id = await findTagId(user.organizationId, tag);
+  if (id === null) return null;
+  return {
+    join: Prisma.sql`JOIN "TicketTag" ON "TicketTag"."ticketId" = "Ticket"."id" AND "TicketTag"."tagId" = ${id}`,
+    keys: "tagRow",
+  };
+}
 
 /** The page's tags by name: from memory, the rest in one query for all its rows (staff only: tags are the team's). */
 async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
@@ -116,37 +143,34 @@ export async function listTickets(
     fieldValues: await resolveFieldFilters(user, query),
     timeZone: await listTimeZone(user.organizationId, query),
   };
+  const byTag = await tagFilter(user, query.tag);
+  if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
+  // A customer finds a ticket only by the values of the fields shown to customers (searchFilter).
+  const shownFields = q && !isStaff(user) ? [...(await customerVisibleKeys(user.organizationId))] : null;
   const withGroup = can(user, "groups.read");
   if (query.group !== undefined && !withGroup) throw forbidden();
-  const select: ReadRows<ListRow> = (rows, where, order, limit, extra) =>
+  const read: ReadPart = (where, order, limit) =>
     queryRows<ListRow>(Prisma.sql`
-      SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty} ${extra}
-      FROM "Ticket" ${rows.join}
-      WHERE ${visibleSql(user)} ${listFilter(user, filters, now)} ${rows.tests}
+      SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
+      FROM "Ticket" ${byTag.join}
+      WHERE ${visibleSql(user)} ${listFilter(user, filters, now)}
         ${where}
-      ${order} LIMIT ${limit}`);
-  const search = async () => searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId);
-  let rows: ListRow[] | null;
-  if (isFieldSort(sort)) {
-    const order = await resolveFieldSort(user, sort);
-    rows = await fieldOrderPage(user, filters, sort, order, query.cursor, query.limit + 1, await search(), select);
-  } else {
-    const from = await listRows(user, filters);
-    const read: ReadPart = (where, order, limit) =>
-      from ? select(from, where, orderBy(order, from.keys), limit, Prisma.empty) : Promise.resolve([]);
-    rows =
-      from === null
-        ? null
-        : sort === "relevance"
-          ? await bestMatchFirst(user.organizationId, q, relevanceStart(query.cursor, from.keys), query.limit + 1, read)
-          : await read(
-              Prisma.sql`${await search()} ${afterTicketCursor(sort, query.cursor, from.keys)}`,
-              sort,
-              query.limit + 1,
-            );
-  }
-  if (rows === null) return { tickets: jsonText([]), nextCursor: null };
+      ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
+  const rows =
+    sort === "relevance"
+      ? await bestMatchFirst(
+          { organizationId: user.organizationId, q, shownFields },
+          relevanceStart(query.cursor, byTag.keys),
+          query.limit + 1,
+          read,
+        )
+      : await read(
+          Prisma.sql`${searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId, shownFields)}
+            ${afterTicketCursor(sort, query.cursor, byTag.keys)}`,
+          sort,
+          query.limit + 1,
+        );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful
@@ -166,12 +190,7 @@ export async function listTickets(
     tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
     // The cursor's keys are read from the last row alone: formatting them with every row of the
     // page cost the list statement work for rows whose keys nobody reads.
-    nextCursor:
-      rows.length > query.limit && last
-        ? isFieldSort(sort)
-          ? encodeFieldCursor(sort, last)
-          : encodeTicketCursor(sort, JSON.parse(last.json), last.tier)
-        : null,
+    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, JSON.parse(last.json), last.tier) : null,
   };
 }
 
@@ -180,15 +199,14 @@ type ReadPart = (where: Prisma.Sql, order: StatementSort, limit: number) => Prom
 
 /**
  * Best match first: the tickets whose subject holds the search, newest first, then the other
- * matches (in the description, the customer's name or address, or the ticket number), newest
- * first. Like the other orders, a part read newest first stops when the page is full: scoring every
- * match before the first page (ts_rank did) read every ticket that holds a common word, thousands in
- * a large organisation. The parts are two statements, so a page that subjects fill
- * never reads the rest.
+ * matches (in the description, the customer's name or address, a custom field's value, or the
+ * ticket number), newest first. Like the other orders, a part read newest first stops when the
+ * page is full: scoring every match before the first page (ts_rank did) read every ticket that
+ * holds a common word, thousands in a large organisation. The parts are two statements, so a page
+ * that subjects fill never reads the rest.
  */
 async function bestMatchFirst(
-  organizationId: string,
-  q: string,
+  { organizationId, q, shownFields }: { organizationId: string; q: string; shownFields: readonly string[] | null },
   start: { tier: Tier; after: Prisma.Sql },
   limit: number,
   read: ReadPart,
@@ -201,7 +219,7 @@ async function bestMatchFirst(
   const first = inSubject.map((row) => ({ ...row, tier: 1 as const }));
   if (first.length >= limit) return first;
   const rest = await read(
-    Prisma.sql`${searchFilter(q, lookup.rest, organizationId)} AND NOT ${subjectHolds(q, "order")}
+    Prisma.sql`${searchFilter(q, lookup.rest, organizationId, shownFields)} AND NOT ${subjectHolds(q, "order")}
       ${start.tier === 0 ? start.after : Prisma.empty}`,
     "created",
     limit - first.length,
