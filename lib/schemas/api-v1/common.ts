@@ -63,4 +63,6 @@ export type ApiOperation = {
   exampleQuery?: Record<string, string>;
   /** A file upload (multipart/form-data) instead of a JSON body: its field and an example file name. */
   upload?: { field: string; example: string };
+  /** The answer's type when it is not JSON (a CSV file): `response` is then a string with an example. */
+  produces?: "text/csv";
 };

@@ -5,6 +5,7 @@ import { MACRO_OPERATIONS } from "./macros";
 import { RATING_OPERATIONS } from "./ratings";
 import { RELATION_OPERATIONS } from "./relations";
 import { REPLY_OPERATIONS } from "./replies";
+import { REPORT_OPERATIONS } from "./reports";
 import { TAG_OPERATIONS } from "./tags";
 import { TICKET_OPERATIONS } from "./tickets";
 import { USER_OPERATIONS } from "./users";
@@ -22,4 +23,5 @@ export const API_V1 = {
   ...GROUP_OPERATIONS,
   ...MACRO_OPERATIONS,
   ...RATING_OPERATIONS,
+  ...REPORT_OPERATIONS,
 } as const satisfies Record<string, ApiOperation>;

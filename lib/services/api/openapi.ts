@@ -103,7 +103,7 @@ export function openApiDocument(): JsonSchema {
       responses: {
         [String(op.status ?? 200)]: {
           description: "OK",
-          content: { "application/json": { schema: answer, example: exampleOf(answer, components) } },
+          content: { [op.produces ?? "application/json"]: { schema: answer, example: exampleOf(answer, components) } },
         },
         [STATUS_OF.validation_failed]: error("The input was refused: `error` says which field and why."),
         [STATUS_OF.unauthorized]: error("No token, or one that is unknown, revoked or expired."),

@@ -51,7 +51,8 @@ export function apiReference(document: Record<string, unknown>): ApiReference {
       // `/api/v1/tickets/{id}/replies` belongs to tickets.
       const group = path.split("/")[3]!;
       const [status, answer] = Object.entries(op.responses).find(([code]) => code.startsWith("2"))!;
-      const answerMedia = answer.content!["application/json"]!;
+      // JSON, or the one other type a call answers with (a CSV file).
+      const answerMedia = Object.values(answer.content!)[0]!;
       const bodyMedia = op.requestBody?.content["application/json"] ?? op.requestBody?.content["multipart/form-data"];
       groups.set(group, [
         ...(groups.get(group) ?? []),

@@ -49,12 +49,13 @@ export function reportPeriods(timeZone: string, from: string, to: string): { per
 }
 
 /**
- * The filters as SQL on `t`. An admin's report is the organisation's; anyone else with reports
- * (an agent) sees only the tickets assigned to them, whatever `agent` they sent. An unknown tag
- * matches nothing, as an unknown group, agent or company does.
+ * The filters as SQL on `t`. An admin's report is the organisation's, and an API token's (an admin
+ * made it, on the plan with the API); anyone else with reports (an agent) sees only the tickets
+ * assigned to them, whatever `agent` they sent. An unknown tag matches nothing, as an unknown
+ * group, agent or company does.
  */
 async function ticketFilter(user: SessionUser, query: ReportQuery): Promise<Prisma.Sql> {
-  const agent = can(user, "reports.read_all") ? query.agent : user.id;
+  const agent = can(user, "reports.read_all") || user.apiToken ? query.agent : user.id;
   const tagId = query.tag === undefined ? undefined : await findTagId(user.organizationId, query.tag);
   const fields = await resolveFieldFilters(user, query);
   const parts: Prisma.Sql[] = [];
