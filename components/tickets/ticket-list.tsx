@@ -23,7 +23,17 @@ import { useCustomFields } from "@/components/settings/fields/queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
-import { defaultSort, SORT_LABELS, SORT_TIME_LABELS, SORT_TIMES, sortsFor, type TicketSort } from "@/lib/tickets/sort";
+import {
+  defaultSort,
+  fieldSortOf,
+  fieldSortOptions,
+  isFieldSort,
+  SORT_LABELS,
+  SORT_TIME_LABELS,
+  SORT_TIMES,
+  sortsFor,
+  type ListSort,
+} from "@/lib/tickets/sort";
 import { VIEW_LABELS } from "@/lib/tickets/view-labels";
 import { type View } from "@/lib/tickets/views";
 
@@ -63,9 +73,19 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   const everywhere = (!!q || !!filters.company) && filters.everywhere;
   // Relevance is offered only while searching: once the search is cleared, the queue's own order returns.
   const sorts = sortsFor(!!q);
-  const chosen = sorts.find((s) => s === filters.sort);
-  const sort: TicketSort = chosen ?? defaultSort(everywhere ? undefined : view);
-  const time = SORT_TIMES[sort];
+  const user = useCurrentUser();
+  // The fields the list can be sorted by (staff), and the labels of the field filters.
+  const customFields = useCustomFields({ enabled: can(user, "tickets.read_all") });
+  const fieldSorts = fieldSortOptions(customFields.data?.fields ?? []);
+  // A field's order from the address holds until the fields are known, then only while it has one.
+  const chosen =
+    sorts.find((s) => s === filters.sort) ??
+    (isFieldSort(filters.sort) && (!customFields.data || fieldSorts.some((o) => o.value === filters.sort))
+      ? filters.sort
+      : undefined);
+  const sort: ListSort = chosen ?? defaultSort(everywhere ? undefined : view);
+  // Under a field's order the rows show when they were raised (those without a value come newest first).
+  const time = isFieldSort(sort) ? "created" : SORT_TIMES[sort];
   const params = new URLSearchParams({ limit: "50" });
   if (!everywhere) params.set("view", view);
   params.set("sort", sort);
@@ -97,7 +117,6 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   // Set from a company's "All tickets of ..." link: the active filters name the company.
   const company = useCompany(filters.company || null);
   const now = new Date();
-  const user = useCurrentUser();
   const bulk = can(user, "tickets.update");
   const tagging = can(user, "tickets.tags");
   // The tag filter takes a row of the list's header only while it is wanted, so the queue
@@ -110,7 +129,6 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   const groupName = (id: string) => groupOptions.find((g) => g.value === id)?.label ?? "a deleted group";
   const selection = useTicketSelection(tickets.map((t) => t.id));
   // A field filter reads by the field's label once the fields are known (staff), else by its key.
-  const customFields = useCustomFields({ enabled: fieldFilters.length > 0 && can(user, "tickets.read_all") });
   const fieldLabel = (key: string) => customFields.data?.fields.find((f) => f.key === key)?.label ?? key;
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -200,8 +218,12 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             label="Sort by"
             className={FILTER}
             value={sort}
-            onChange={(sort) => updateListParams({ sort: sort as TicketSort })}
-            options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            onChange={(sort) => updateListParams({ sort: sort as ListSort })}
+            options={[
+              ...sorts.map((s) => ({ value: s, label: SORT_LABELS[s] })),
+              ...(isFieldSort(sort) && !customFields.data ? [{ value: sort, label: fieldSortOf(sort).key }] : []),
+              ...fieldSorts,
+            ]}
           />
         </div>
         {/* Group, SLA state and assignee share one row, so the filters take no more room than before. */}

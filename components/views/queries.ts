@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/http/client/api";
 import type { Jsonify } from "@/lib/schemas/json";
 import type { SavedView, SavedViewFilters, SavedViewList } from "@/lib/schemas/views";
-import type { TicketSort } from "@/lib/tickets/sort";
+import type { ListSort } from "@/lib/tickets/sort";
 
 /** The sidebar's views: under their endpoint, so a live ticket change fetches their counts again. */
 export const viewKeys = { all: ["/api/views"] as const };
@@ -13,7 +13,7 @@ export function useSavedViews({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<Jsonify<SavedViewList>>({ queryKey: viewKeys.all, enabled });
 }
 
-export type NewView = { name: string; shared: boolean; filters: SavedViewFilters; sort?: TicketSort };
+export type NewView = { name: string; shared: boolean; filters: SavedViewFilters; sort?: ListSort };
 export type ViewChange = { id: string; name?: string };
 
 /** Save, rename, delete and reorder: each answered by the sidebar fetching the views again. */

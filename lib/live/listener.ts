@@ -26,6 +26,8 @@ export type Heard = {
   rules?: HeardCache<unknown>;
   /** The organisations' webhook endpoints, announced on the rules' channel. */
   webhooks?: HeardCache<unknown>;
+  /** The organisations' custom field definitions, announced on the rules' channel. */
+  fields?: HeardCache<unknown>;
   /** API tokens by secret hash (token changes; any plan change, as the plan decides whether a token works). */
   apiTokens?: HeardCache<unknown>;
   /** Client addresses with no failures refusing them (a failure heard forgets its address). */
@@ -87,6 +89,7 @@ export class Listener {
       if (message.channel === RULES_CHANNEL) {
         if (message.payload) this.heard.rules?.forget(message.payload);
         if (message.payload) this.heard.webhooks?.forget(message.payload);
+        if (message.payload) this.heard.fields?.forget(message.payload);
         // Tokens are kept by their secret, not their organisation: a plan change forgets them all.
         this.heard.apiTokens?.forgetAll();
         return;
@@ -132,6 +135,7 @@ export class Listener {
     this.heard.counts.listening();
     this.heard.rules?.listening();
     this.heard.webhooks?.listening();
+    this.heard.fields?.listening();
     this.heard.apiTokens?.listening();
     this.heard.apiAddresses?.listening();
     if (this.lost) {
@@ -148,6 +152,7 @@ export class Listener {
     this.heard.counts.lost();
     this.heard.rules?.lost();
     this.heard.webhooks?.lost();
+    this.heard.fields?.lost();
     this.heard.apiTokens?.lost();
     this.heard.apiAddresses?.lost();
     client.removeAllListeners("notification");
@@ -177,6 +182,7 @@ export class Listener {
     this.heard.counts.lost();
     this.heard.rules?.lost();
     this.heard.webhooks?.lost();
+    this.heard.fields?.lost();
     this.heard.apiTokens?.lost();
     this.heard.apiAddresses?.lost();
     if (client) {

@@ -46,6 +46,21 @@ export const CUSTOM_LONG_TEXT_MAX = 10_000;
 
 /** The types whose values are picked from the field's options. */
 export const hasOptions = (type: CustomFieldType) => type === "dropdown" || type === "multi_select";
+/**
+ * The fields the list can be sorted by: one value each, with an order (text by its characters,
+ * numbers by number, dates by date, No before Yes, a dropdown by its options' names). Long text
+ * and multi-select have none.
+ */
+export const SORTABLE_FIELD_TYPES = [
+  "text",
+  "number",
+  "decimal",
+  "date",
+  "checkbox",
+  "dropdown",
+] as const satisfies readonly CustomFieldType[];
+export const isSortableField = (type: CustomFieldType) => (SORTABLE_FIELD_TYPES as readonly string[]).includes(type);
+
 /** The fields whose values are numbers (a whole number or a decimal). */
 export const isNumericField = (type: CustomFieldType | undefined) => type === "number" || type === "decimal";
 

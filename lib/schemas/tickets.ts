@@ -14,7 +14,7 @@ import {
   TICKET_STATUSES,
 } from "@/lib/tickets/fields";
 import { VIEWS } from "@/lib/tickets/views";
-import { TICKET_SORTS } from "@/lib/tickets/sort";
+import { FIELD_SORT_PATTERN, TICKET_SORTS, type ListSort } from "@/lib/tickets/sort";
 import { endsBeforeStart, parseRangeBound, rangeBoundError } from "@/lib/tickets/range-bounds";
 
 const status = z.enum(TICKET_STATUSES as [string, ...string[]], { error: "Unknown status" });
@@ -161,10 +161,22 @@ const rangeBound = (name: string) =>
     .max(40, rangeBoundError(name, ""))
     .refine((v) => parseRangeBound(v) !== null, { error: (issue) => rangeBoundError(name, String(issue.input)) });
 
+/**
+ * One of the list's orders, or a custom field's (`field.<key>` lowest first, `-field.<key>` highest
+ * first): a field's key is checked against the organisation's fields by the list.
+ */
+export const listSortSchema = z.union(
+  [
+    z.enum(TICKET_SORTS, { error: "Unknown sort" }),
+    z.string({ error: "Unknown sort" }).max(64, "Unknown sort").regex(FIELD_SORT_PATTERN, "Unknown sort"),
+  ],
+  { error: "Unknown sort" },
+) as z.ZodType<ListSort, string>;
+
 /** The list's filters, each a query parameter: what a saved view keeps (less the page and the order). */
 export const ticketListQueryFields = z.object({
   view: z.enum(VIEWS, { error: "Unknown view" }).optional(),
-  sort: z.enum(TICKET_SORTS, { error: "Unknown sort" }).optional(),
+  sort: listSortSchema.optional(),
   status: status.optional(),
   priority: priority.optional(),
   /** Only tickets carrying this tag, any case (staff only). */

@@ -1,7 +1,7 @@
-import { TICKET_SORTS, type TicketSort } from "@/lib/tickets/sort";
+import type { ListSort } from "@/lib/tickets/sort";
 import { singleLine } from "./fields";
 import { CUSTOM_FIELD_KEY_PATTERN, fieldKeyOf, isFieldRef } from "./fields-custom";
-import { checkListQuery, ticketListQueryFields } from "./tickets";
+import { checkListQuery, listSortSchema, ticketListQueryFields } from "./tickets";
 import { z } from "./zod";
 
 /** Each agent keeps at most this many views of their own, and a team this many shared ones: each is a sidebar line. */
@@ -55,8 +55,6 @@ const nameSchema = singleLine(z.string({ error: VIEW_NAME_REQUIRED }).trim())
   .min(1, VIEW_NAME_REQUIRED)
   .max(SAVED_VIEW_NAME_MAX, `Name must be at most ${SAVED_VIEW_NAME_MAX} characters`);
 
-const sortSchema = z.enum(TICKET_SORTS, { error: "Unknown sort" });
-
 /** Relevance orders by the search, so a view without one cannot use it. */
 function relevanceNeedsSearch(v: { sort?: string | null; filters?: { q?: string } }, ctx: z.RefinementCtx) {
   if (v.sort === "relevance" && v.filters && !v.filters.q)
@@ -69,7 +67,7 @@ export const savedViewCreateSchema = z
     name: nameSchema,
     shared: z.boolean({ error: "shared must be true or false" }).default(false),
     filters: savedViewFiltersSchema.default({}),
-    sort: sortSchema.optional(),
+    sort: listSortSchema.optional(),
   })
   .superRefine(relevanceNeedsSearch);
 export type SavedViewInput = z.infer<typeof savedViewCreateSchema>;
@@ -79,7 +77,7 @@ export const savedViewPatchSchema = z
   .object({
     name: nameSchema.optional(),
     filters: savedViewFiltersSchema.optional(),
-    sort: sortSchema.nullable().optional(),
+    sort: listSortSchema.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.name === undefined && v.filters === undefined && v.sort === undefined)
@@ -107,7 +105,8 @@ export type SavedView = {
   /** Shared with the team (made by an admin), or the caller's own. */
   shared: boolean;
   filters: SavedViewFilters;
-  sort: TicketSort | null;
+  /** The list's order, or a custom field's (`field.<key>`, `-field.<key>`); null: the list's default. */
+  sort: ListSort | null;
   position: number;
   /** The tickets the view lists, at most SAVED_VIEW_COUNT_CAP (then countCapped: shown as "1000+"). */
   count: number;

@@ -6,14 +6,15 @@ import { organizationCounts } from "@/lib/services/tickets/counts";
 import { organizationRules } from "@/lib/services/automations/active-rules";
 import { organizationWebhooks } from "@/lib/services/webhooks/subscribers";
 import { apiCallers } from "@/lib/services/api-tokens/token-cache";
+import { organizationFields } from "@/lib/services/fields/field-cache";
 
 const globalForListener = globalThis as unknown as { ticketryLiveListener?: Listener };
 
 /**
  * This process's one LISTEN connection (kept across hot reloads in development), wired here to
  * the caches it keeps true: the session users, the live streams' hub, the queue counts, the
- * organisations' automation rules and their webhook endpoints, and the API's callers. The
- * listener itself knows none of them, so lib/live depends on no service.
+ * organisations' automation rules, their webhook endpoints and custom fields, and the API's
+ * callers. The listener itself knows none of them, so lib/live depends on no service.
  */
 export const listener = (globalForListener.ticketryLiveListener ??= new Listener({
   users: sessionUsers,
@@ -21,6 +22,7 @@ export const listener = (globalForListener.ticketryLiveListener ??= new Listener
   counts: organizationCounts,
   rules: organizationRules,
   webhooks: organizationWebhooks,
+  fields: organizationFields,
   apiTokens: apiCallers.tokens,
   apiAddresses: apiCallers.addresses,
 }));

@@ -1,7 +1,7 @@
 import { fieldKeyOf, fieldRef, isFieldRef } from "@/lib/schemas/fields-custom";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./fields";
-import { isTicketSort, type TicketSort } from "./sort";
+import { isListSort, type ListSort } from "./sort";
 
 /**
  * The queue's sort, filters and search as the workspace address keeps them, beside `?ticket=`:
@@ -18,8 +18,8 @@ export type ListParams = {
   group: string;
   /** A customer company's id (staff): only its tickets. */
   company: string;
-  /** The order chosen in the sort menu; null: the queue's own (see defaultSort). */
-  sort: TicketSort | null;
+  /** The order chosen in the sort menu (a custom field's too); null: the queue's own (see defaultSort). */
+  sort: ListSort | null;
   /** The search (or a company filter) looks through all tickets instead of the queue's. */
   everywhere: boolean;
   /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
@@ -97,7 +97,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     tag: text("tag"),
     group: text("group"),
     company: text("company"),
-    sort: isTicketSort(sort) ? sort : null,
+    sort: isListSort(sort) ? sort : null,
     everywhere: search.get("in") === "all",
     ...fieldParams(search),
     ...moreParams(search),

@@ -17,6 +17,7 @@ import {
 import { recordEvent } from "@/lib/services/audit";
 import { staffAuthor } from "@/lib/services/actor";
 import { lockOrganization } from "@/lib/services/users/seats";
+import { forgetOrganizationFields } from "./field-cache";
 
 type Tx = Prisma.TransactionClient;
 
@@ -80,6 +81,19 @@ function recordFieldEvent(
   });
 }
 
+/**
+ * A change of the organisation's fields in one transaction, forgotten by this process once it is
+ * written (other processes hear it from the table's trigger), so the list's next filter or sort
+ * reads it.
+ */
+async function fieldsTransaction<T>(organizationId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.$transaction(write);
+  } finally {
+    forgetOrganizationFields(organizationId);
+  }
+}
+
 /** A key clash found by the database (two creates at once) reads like the one checked up front. */
 async function keyChecked<T>(key: string, write: () => Promise<T>): Promise<T> {
   try {
@@ -97,7 +111,7 @@ async function keyChecked<T>(key: string, write: () => Promise<T>): Promise<T> {
 export async function createField(user: SessionUser, input: CustomFieldInput): Promise<CustomField> {
   const organizationId = user.organizationId;
   return keyChecked(input.key, () =>
-    db.$transaction(async (tx) => {
+    fieldsTransaction(organizationId, async (tx) => {
       const { plan } = await lockOrganization(tx, organizationId);
       assertPlanAllowsFields(plan);
       const count = await tx.customField.count({ where: { organizationId } });
@@ -141,7 +155,7 @@ async function moveField(tx: Tx, organizationId: string, id: string, position: n
  */
 export async function updateField(user: SessionUser, id: string, patch: CustomFieldPatch): Promise<CustomField> {
   const { key, type, position, ...changes } = patch;
-  return db.$transaction(async (tx) => {
+  return fieldsTransaction(user.organizationId, async (tx) => {
     const { plan, field } = await lockedField(tx, user, id);
     assertPlanAllowsFields(plan);
     if (key !== undefined && key !== field.key) throw badRequest("A field's key cannot change");
@@ -177,7 +191,7 @@ export async function updateField(user: SessionUser, id: string, patch: CustomFi
  */
 export async function deleteField(user: SessionUser, id: string): Promise<void> {
   const organizationId = user.organizationId;
-  await db.$transaction(async (tx) => {
+  await fieldsTransaction(organizationId, async (tx) => {
     const { field } = await lockedField(tx, user, id);
     await tx.customField.delete({ where: { id, organizationId } });
     await tx.$executeRaw`

@@ -11,11 +11,10 @@ import {
   type CustomFieldValue,
 } from "@/lib/schemas/fields-custom";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import { db } from "@/lib/server/db";
 import { isStaff } from "@/lib/services/tickets/access";
-import { fieldsOf } from "./definitions";
+import { knownFields } from "./known-fields";
 
-/** At most this many at once: each narrows the same index lookup, more are a mistake or an attack. */
+/** At most this many at once: each is a test on every ticket read, more are a mistake or an attack. */
 export const FIELD_FILTERS_MAX = 10;
 const FILTER_VALUE_MAX = 1_000;
 
@@ -69,7 +68,7 @@ export async function resolveFieldFilters(
 ): Promise<FieldFilterValues | undefined> {
   const params = fieldFilterParams(query);
   if (!params) return undefined;
-  const fields = new Map((await fieldsOf(db, user.organizationId)).map((f) => [f.key, f]));
+  const fields = new Map((await knownFields(user.organizationId)).map((f) => [f.key, f]));
   const values: FieldFilterValues = {};
   for (const [key, text] of Object.entries(params)) {
     const field = fields.get(key);
@@ -82,11 +81,11 @@ export async function resolveFieldFilters(
 }
 
 /**
- * The tickets holding every value asked for: one containment test, which the GIN index on
- * ("organizationId", "customFields" jsonb_path_ops) answers (migration custom_field_filter). That
- * index holds only tickets with values, so the test says so too (true of any ticket it matches).
+ * The tickets holding every value asked for, as one containment test of the ticket's own values.
+ * The tickets are found through one value's TicketFieldValue rows (list-rows.ts); this test, made
+ * on each ticket read, checks the others and the whole of a text cut short in its row.
  */
 export function fieldFilterSql(values: FieldFilterValues | undefined): Prisma.Sql {
   if (!values || Object.keys(values).length === 0) return Prisma.empty;
-  return Prisma.sql`AND "customFields" @> ${JSON.stringify(values)}::jsonb AND "customFields" <> '{}'::jsonb`;
+  return Prisma.sql`AND "customFields" @> ${JSON.stringify(values)}::jsonb`;
 }

@@ -6,7 +6,6 @@ import { parseRangeBound, rangeEnd, rangeStart } from "@/lib/tickets/range-bound
 import { CLOSED_WINDOW_MS, RECENT_WINDOW_MS, type View } from "@/lib/tickets/views";
 import { doneSql, openSql } from "@/lib/tickets/statuses.mjs";
 import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
-import { fieldFilterSql } from "@/lib/services/fields/list-filter";
 
 const OPEN = Prisma.raw(openSql());
 const DONE = Prisma.raw(doneSql());
@@ -33,8 +32,9 @@ function viewFilter(view: View | undefined, user: SessionUser, now: Date): Prism
 }
 
 /**
- * The list's filters other than the search, the tag and the cursor, as conditions on "Ticket"
- * after the caller's visibility: one place, so a saved view counts exactly the tickets it lists.
+ * The list's filters other than the search, the tag, the custom fields (list-rows.ts) and the
+ * cursor, as conditions on "Ticket" after the caller's visibility: one place, so a saved view
+ * counts exactly the tickets it lists.
  */
 export function listFilter(user: SessionUser, query: TicketListQuery, now: Date): Prisma.Sql {
   const clock = { now, timeZone: query.timeZone ?? "UTC" };
@@ -46,8 +46,7 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
     ${assigneeFilter(query.assignee)}
     ${slaFilter(query.sla, now)}
     ${rangeFilter("createdAt", query.createdFrom, query.createdTo, clock)}
-    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo, clock)}
-    ${fieldFilterSql(query.fieldValues)}`;
+    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo, clock)}`;
 }
 
 function assigneeFilter(assignee: string | undefined): Prisma.Sql {

@@ -11,7 +11,6 @@ import type { TicketGroup } from "@/lib/schemas/groups";
 import {
   afterTicketCursor,
   encodeTicketCursor,
-  type KeySource,
   orderBy,
   relevanceStart,
   type StatementSort,
@@ -24,8 +23,16 @@ import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { toTicketJson } from "@/lib/services/tickets/json";
 import { can } from "@/lib/permissions/table";
 import { parseTicketNumber } from "@/lib/tickets/ticket-url";
-import { defaultSort } from "@/lib/tickets/sort";
-import { assertMayTag, findTagId, tagNamesById } from "@/lib/services/tickets/tags";
+import { defaultSort, isFieldSort } from "@/lib/tickets/sort";
+import { tagNamesById } from "@/lib/services/tickets/tags";
+import { listRows } from "@/lib/services/tickets/list-rows";
+import {
+  encodeFieldCursor,
+  fieldOrderPage,
+  resolveFieldSort,
+  type FieldSortRow,
+  type ReadRows,
+} from "@/lib/services/tickets/field-sort";
 import {
   customerSearchTextHolds,
   searchTextHolds,
@@ -92,7 +99,7 @@ function termTest(q: string, lookup: SearchLookup, organizationId: string): Pris
  * A list row: the API's JSON for it as PostgreSQL built it (tickets/json-sql.mjs) and what its
  * names are looked up by; under best match first, which part of the order it is in.
  */
-type ListRow = {
+type ListRow = FieldSortRow & {
   json: string;
   assignedToId: string | null;
   tagIds: string[];
@@ -100,26 +107,6 @@ type ListRow = {
   group?: TicketGroup | null;
   tier?: Tier;
 };
-
-/**
- * Only the tickets carrying the tag (any case), through its TicketTag rows: in the two time
- * orders the page comes straight from the tag's own index and stops when it is full, as for a
- * status. The id is looked up first (from memory once known) so the planner sees the real
- * value. A name the organisation never used matches nothing (null).
- */
-export async function tagFilter(
-  user: SessionUser,
-  tag: string | undefined,
-): Promise<{ join: Prisma.Sql; keys: KeySource } | null> {
-  if (tag === undefined) return { join: Prisma.empty, keys: "ticket" };
-  assertMayTag(user);
-  const id = await findTagId(user.organizationId, tag);
-  if (id === null) return null;
-  return {
-    join: Prisma.sql`JOIN "TicketTag" ON "TicketTag"."ticketId" = "Ticket"."id" AND "TicketTag"."tagId" = ${id}`,
-    keys: "tagRow",
-  };
-}
 
 /** The page's tags by name: from memory, the rest in one query for all its rows (staff only: tags are the team's). */
 async function namePageTags(user: SessionUser, rows: ListRow[]): Promise<(string[] | undefined)[]> {
@@ -143,34 +130,44 @@ export async function listTickets(
     fieldValues: await resolveFieldFilters(user, query),
     timeZone: await listTimeZone(user.organizationId, query),
   };
-  const byTag = await tagFilter(user, query.tag);
-  if (byTag === null) return { tickets: jsonText([]), nextCursor: null };
   const q = query.q ?? "";
   // A customer finds a ticket only by the values of the fields shown to customers (searchFilter).
   const shownFields = q && !isStaff(user) ? [...(await customerVisibleKeys(user.organizationId))] : null;
   const withGroup = can(user, "groups.read");
   if (query.group !== undefined && !withGroup) throw forbidden();
-  const read: ReadPart = (where, order, limit) =>
+  const select: ReadRows<ListRow> = (rows, where, order, limit, extra) =>
     queryRows<ListRow>(Prisma.sql`
-      SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty}
-      FROM "Ticket" ${byTag.join}
-      WHERE ${visibleSql(user)} ${listFilter(user, filters, now)}
+      SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty} ${extra}
+      FROM "Ticket" ${rows.join}
+      WHERE ${visibleSql(user)} ${listFilter(user, filters, now)} ${rows.tests}
         ${where}
-      ${orderBy(order, byTag.keys)} LIMIT ${limit}`);
-  const rows =
-    sort === "relevance"
-      ? await bestMatchFirst(
-          { organizationId: user.organizationId, q, shownFields },
-          relevanceStart(query.cursor, byTag.keys),
-          query.limit + 1,
-          read,
-        )
-      : await read(
-          Prisma.sql`${searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId, shownFields)}
-            ${afterTicketCursor(sort, query.cursor, byTag.keys)}`,
-          sort,
-          query.limit + 1,
-        );
+      ${order} LIMIT ${limit}`);
+  const search = async () => searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId, shownFields);
+  let rows: ListRow[] | null;
+  if (isFieldSort(sort)) {
+    const order = await resolveFieldSort(user, sort);
+    rows = await fieldOrderPage(user, filters, sort, order, query.cursor, query.limit + 1, await search(), select);
+  } else {
+    const from = await listRows(user, filters);
+    const read: ReadPart = (where, order, limit) =>
+      from ? select(from, where, orderBy(order, from.keys), limit, Prisma.empty) : Promise.resolve([]);
+    rows =
+      from === null
+        ? null
+        : sort === "relevance"
+          ? await bestMatchFirst(
+              { organizationId: user.organizationId, q, shownFields },
+              relevanceStart(query.cursor, from.keys),
+              query.limit + 1,
+              read,
+            )
+          : await read(
+              Prisma.sql`${await search()} ${afterTicketCursor(sort, query.cursor, from.keys)}`,
+              sort,
+              query.limit + 1,
+            );
+  }
+  if (rows === null) return { tickets: jsonText([]), nextCursor: null };
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   // Named from the cache rather than looked up row by row in the query: a page names a handful
@@ -190,7 +187,12 @@ export async function listTickets(
     tickets: `[${items.join(",")}]` as JsonText<TicketListItem[]>,
     // The cursor's keys are read from the last row alone: formatting them with every row of the
     // page cost the list statement work for rows whose keys nobody reads.
-    nextCursor: rows.length > query.limit && last ? encodeTicketCursor(sort, JSON.parse(last.json), last.tier) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? isFieldSort(sort)
+          ? encodeFieldCursor(sort, last)
+          : encodeTicketCursor(sort, JSON.parse(last.json), last.tier)
+        : null,
   };
 }
 

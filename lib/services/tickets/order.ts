@@ -38,14 +38,15 @@ const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
 const NO_DUE = Prisma.raw(`'infinity'::timestamp(3)`);
 
 /**
- * Where the two time orders read their key: the ticket's own columns, or under a tag filter the
- * copies kept in TicketTag, whose indexes hold each tag's tickets newest first in both orders
- * (the copies always equal the ticket's, so the page is the same either way).
+ * Where the two time orders read their key: the ticket's own columns, or under a tag or custom
+ * field filter the copies kept in the filter's rows (TicketTag, TicketFieldValue: see
+ * list-rows.ts), whose indexes hold each tag's and each value's tickets in both orders (the
+ * copies always equal the ticket's, so the page is the same either way).
  */
-export type KeySource = "ticket" | "tagRow";
+export type KeySource = "ticket" | "filterRow";
 const KEYS: Record<KeySource, { updatedAt: Prisma.Sql; createdAt: Prisma.Sql; id: Prisma.Sql }> = {
   ticket: { updatedAt: Prisma.sql`"updatedAt"`, createdAt: Prisma.sql`"createdAt"`, id: Prisma.sql`"id"` },
-  tagRow: {
+  filterRow: {
     updatedAt: Prisma.sql`"ticketUpdatedAt"`,
     createdAt: Prisma.sql`"ticketCreatedAt"`,
     id: Prisma.sql`"ticketId"`,
@@ -153,6 +154,10 @@ function after(sort: StatementSort, { at, id, priority, since }: Position, sourc
         > (${at ?? NO_DUE}, ${priority}::"TicketPriority", ${since}, ${id})`;
   }
 }
+
+/** The rows after the ticket raised at `at` with this id, newest first (see afterTicketCursor). */
+export const createdAfter = (at: Date, id: string, source: KeySource): Prisma.Sql =>
+  after("created", { at, id }, source);
 
 /**
  * Where a best-match-first page starts: the part the cursor is in (the subject's first) and the

@@ -8,7 +8,8 @@ import { visibleSql } from "@/lib/services/tickets/access";
 import { organizationCountsAt } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { needsTimeZone, organizationTimeZone, rangesHoldUntil } from "@/lib/services/tickets/list-time-zone";
-import { searchFilter, tagFilter } from "@/lib/services/tickets/list";
+import { searchFilter } from "@/lib/services/tickets/list";
+import { listRows } from "@/lib/services/tickets/list-rows";
 import { lookupFor } from "@/lib/services/tickets/search-sample";
 import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { isAppError } from "@/lib/errors";
@@ -37,7 +38,7 @@ async function viewFieldValues(user: SessionUser, filters: SavedViewFilters) {
 
 /**
  * The rows one view lists, at most one past the cap: the list's own conditions (visibility,
- * listFilter, the tag's join, the search), so the count is the list's length. Null when the
+ * listFilter, the driving tag's or field value's rows and the other filters' tests, the search), so the count is the list's length. Null when the
  * view cannot list anything (a tag the team no longer has).
  */
 async function capped(
@@ -48,11 +49,11 @@ async function capped(
   const fieldValues = await viewFieldValues(user, filters);
   if (fieldValues === null) return null;
   const query = { ...viewQuery(filters), fieldValues, timeZone: clock.timeZone };
-  const byTag = await tagFilter(user, query.tag);
-  if (byTag === null) return null;
+  const from = await listRows(user, query);
+  if (from === null) return null;
   const search = query.q ? searchFilter(query.q, await lookupFor(query.q), user.organizationId) : Prisma.empty;
-  return Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM "Ticket" ${byTag.join}
-    WHERE ${visibleSql(user)} ${listFilter(user, query, clock.now)} ${search}
+  return Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM "Ticket" ${from.join}
+    WHERE ${visibleSql(user)} ${listFilter(user, query, clock.now)} ${from.tests} ${search}
     LIMIT ${SAVED_VIEW_COUNT_CAP + 1}) AS v)`;
 }
 

@@ -12,7 +12,8 @@ import {
   type SavedViewOrder,
   type SavedViewPatch,
 } from "@/lib/schemas/views";
-import type { TicketSort } from "@/lib/tickets/sort";
+import type { ListSort } from "@/lib/tickets/sort";
+import { checkViewSort } from "@/lib/services/tickets/field-sort";
 import { db } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db-errors";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/errors";
@@ -71,7 +72,7 @@ async function withCounts(user: SessionUser, rows: ViewRow[]): Promise<SavedView
     name: row.name,
     shared: row.ownerId === null,
     filters: parsed[i] ?? (row.filters as SavedViewFilters),
-    sort: row.sort as TicketSort | null,
+    sort: row.sort as ListSort | null,
     position: row.position,
     ...(counts.get(row.id) ?? { count: 0, countCapped: false }),
   }));
@@ -116,6 +117,7 @@ export async function createView(user: SessionUser, input: SavedViewInput): Prom
   if (input.shared && !can(user, "views.manage_shared")) throw forbidden(SHARED_VIEWS_ADMINS_ONLY);
   const ownerId = sectionOf(input.shared, user);
   await resolveFieldFilters(user, input.filters);
+  await checkViewSort(user, input.sort);
   await listTimeZone(user.organizationId, input.filters);
   const row = await nameChecked(input.name, () =>
     db.$transaction(async (tx) => {
@@ -155,6 +157,7 @@ async function changeableView(tx: Tx, user: SessionUser, id: string): Promise<Vi
 
 /** Renames a view or changes its filters or order. */
 export async function updateView(user: SessionUser, id: string, patch: SavedViewPatch): Promise<SavedView> {
+  await checkViewSort(user, patch.sort);
   if (patch.filters) {
     await resolveFieldFilters(user, patch.filters);
     await listTimeZone(user.organizationId, patch.filters);
