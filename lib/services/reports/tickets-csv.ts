@@ -65,13 +65,14 @@ const HEADER = [
 ];
 
 /**
- * One page of the range's tickets after the last one sent, oldest first (created, then id: the
- * index on the organisation's creation order). The SLA outcome reads the ticket's own targets:
+ * One page of the range's tickets after the last one sent, oldest first: the index on the
+ * organisation's creation order (created newest first, then id) read backwards, so tickets
+ * created in the same millisecond come highest id first. The SLA outcome reads the ticket's own targets:
  * breached when one was, met when all were met in time, running while one runs.
  */
 function pageSql({ organizationId, filter, period }: ReportScope, after: { createdAt: Date; id: string } | null) {
   const from = after
-    ? Prisma.sql`AND (t."createdAt", t."id") > (${after.createdAt}, ${after.id})`
+    ? Prisma.sql`AND t."createdAt" >= ${after.createdAt} AND (t."createdAt" > ${after.createdAt} OR t."id" < ${after.id})`
     : Prisma.sql`AND t."createdAt" >= ${period.start}`;
   return Prisma.sql`
     SELECT t."id", t."ticketNumber", t."subject", t."status"::text AS "status", t."priority"::text AS "priority",
@@ -91,7 +92,7 @@ function pageSql({ organizationId, filter, period }: ReportScope, after: { creat
       LEFT JOIN "Company" c ON c."id" = t."companyId"
       LEFT JOIN "SatisfactionRating" r ON r."ticketId" = t."id"
     WHERE t."organizationId" = ${organizationId} ${from} AND t."createdAt" < ${period.end} ${filter}
-    ORDER BY t."createdAt", t."id"
+    ORDER BY t."createdAt", t."id" DESC
     LIMIT ${CSV_PAGE}`;
 }
 
