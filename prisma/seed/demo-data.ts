@@ -19,6 +19,7 @@ import { seedDemoMerge } from "./demo-merge";
 import { seedDemoCompanies } from "./demo-companies";
 import { seedDemoFields } from "./demo-fields";
 import { seedDemoViews } from "./demo-views";
+import { seedDemoReports } from "./demo-reports";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 const TICKET_COUNT = 60;
@@ -300,6 +301,7 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
   await seedDemoCompanies(db, org.id);
   await seedDemoViews(db, org.id);
+  await seedDemoReports(db, org.id, prng(20261207), now);
   return { created: true, logins };
 }
 
