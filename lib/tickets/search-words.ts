@@ -22,7 +22,7 @@ export type SearchLookup =
 
 export const WHOLE_PATTERN: SearchLookup = { by: "pattern" };
 
-/** What joins the searched fields in a ticket's search text: subject, description, customer address and name. */
+/** What joins the searched fields in a ticket's search text: subject, description, customer address and name, then each custom field value. */
 export const SEARCH_TEXT_SEPARATOR = "\u001f";
 
 /** The words of a term that could be looked up alone (three letters or digits: a trigram each). */
