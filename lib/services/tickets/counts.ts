@@ -25,6 +25,14 @@ export type OrganizationCounts = {
   closed: number;
   readAt: number;
   until: number;
+  /** When the next open ticket turns at risk (Infinity: none will by time alone). */
+  nextRiskAt: number;
+  /**
+   * One object for as long as no ticket of the organisation has changed: an entry read again only
+   * because its time ran out carries on its predecessor's, while one read after a change (the
+   * entry forgotten) starts a new one. The saved views' counts are kept under it.
+   */
+  unchangedSince: object;
 };
 
 const OPEN = Prisma.raw(openSql());
@@ -60,7 +68,11 @@ type Row = {
  * index-only ranges over recent activity, never a pass over the whole tenant.
  * Open tickets not yet at risk are only the last few days' (bounded by the SLA targets).
  */
-async function readOrganizationCounts(user: SessionUser, now: Date): Promise<OrganizationCounts> {
+async function readOrganizationCounts(
+  user: SessionUser,
+  now: Date,
+  unchangedSince: object,
+): Promise<OrganizationCounts> {
   const scope = visibleSql(user);
   const [row] = await queryRows<Row>(Prisma.sql`
     SELECT
@@ -96,6 +108,8 @@ async function readOrganizationCounts(user: SessionUser, now: Date): Promise<Org
     closed: Number(r.closed),
     readAt: now.getTime(),
     until,
+    nextRiskAt: r.nextRiskAt ? r.nextRiskAt.getTime() : Infinity,
+    unchangedSince,
   };
 }
 
@@ -108,7 +122,8 @@ export async function organizationCountsAt(user: SessionUser, now: Date): Promis
   const kept = organizationCounts.get(user.organizationId);
   if (kept && at >= kept.readAt && at < kept.until) return kept;
   const ticket = organizationCounts.begin();
-  const counts = await readOrganizationCounts(user, now);
+  // An entry still held was never forgotten: no ticket changed since it was read, only the time.
+  const counts = await readOrganizationCounts(user, now, kept?.unchangedSince ?? {});
   organizationCounts.keep(ticket, user.organizationId, counts);
   return counts;
 }

@@ -5,7 +5,7 @@ import type { TicketListQuery } from "@/lib/schemas/tickets";
 import { SAVED_VIEW_COUNT_CAP, type SavedViewFilters } from "@/lib/schemas/views";
 import { queryRows } from "@/lib/server/db";
 import { visibleSql } from "@/lib/services/tickets/access";
-import { organizationCountsAt } from "@/lib/services/tickets/counts";
+import { organizationCountsAt, type OrganizationCounts } from "@/lib/services/tickets/counts";
 import { listFilter } from "@/lib/services/tickets/list-filters";
 import { needsTimeZone, organizationTimeZone, rangesHoldUntil } from "@/lib/services/tickets/list-time-zone";
 import { searchFilter } from "@/lib/services/tickets/list";
@@ -15,6 +15,7 @@ import { resolveFieldFilters } from "@/lib/services/fields/list-filter";
 import { isAppError } from "@/lib/errors";
 import { SLA_DUE_SQL } from "@/lib/services/tickets/order-sql.mjs";
 import { openSql } from "@/lib/tickets/statuses.mjs";
+import type { Clock } from "@/lib/tickets/range-bounds";
 
 const SLA_DUE = Prisma.raw(SLA_DUE_SQL);
 const OPEN = Prisma.raw(openSql());
@@ -72,11 +73,11 @@ export async function countViews(
 ): Promise<Map<string, { count: number; countCapped: boolean }>> {
   if (views.length === 0) return new Map();
   // Taken before counting (and read if this process has none, as the sidebar's queue counts would
-  // be): a change heard meanwhile replaces the organisation's entry, and counts kept under the old
-  // one are never read again.
+  // be): a change heard meanwhile starts the organisation's counts afresh, and counts kept for the
+  // time before it are never read again.
   const kept = await organizationCountsAt(user, now);
   const at = now.getTime();
-  const cache = keptViewCounts.get(kept) ?? new Map<string, ViewCount>();
+  const cache = keptViewCounts.get(kept.unchangedSince) ?? new Map<string, ViewCount>();
   const keyOf = (v: { id: string; filters: SavedViewFilters }) => `${user.id}|${v.id}|${JSON.stringify(v.filters)}`;
   const counts = new Map<string, { count: number; countCapped: boolean }>();
   const toRead = views.filter((v) => {
@@ -86,15 +87,15 @@ export async function countViews(
     return !fresh;
   });
   if (toRead.length === 0) return counts;
-  const read = await readCounts(user, toRead, now);
+  const read = await readCounts(user, toRead, kept, now);
   for (const v of toRead) {
     const count = read.get(v.id)!;
     counts.set(v.id, { count: count.count, countCapped: count.countCapped });
     if (count.until > at) cache.set(keyOf(v), count);
   }
-  // Bounded by the team's views, dropped with the organisation's entry.
+  // Bounded by the team's views, dropped once a ticket of the organisation changes.
   if (cache.size > 10_000) cache.clear();
-  keptViewCounts.set(kept, cache);
+  keptViewCounts.set(kept.unchangedSince, cache);
   return counts;
 }
 
@@ -102,25 +103,37 @@ export async function countViews(
 type ViewCount = { count: number; countCapped: boolean; until: number };
 
 /**
- * Views' counts kept beside the organisation's queue counts (lib/services/tickets/counts.ts),
- * under the very entry the LISTEN connection and this process's writes forget on every ticket
- * change of the organisation: while that entry stands, no ticket of it changed. The entry itself
- * lasts only until the queues' counts would move by time alone (the next ticket turning at risk, the
- * oldest ticket leaving a window), which is also when the SLA risk, Recently Updated and Closed
- * queues' views would; a view of an SLA state also ends at the next running target's due time (an
- * at-risk ticket becoming breached), and a view of a relative range until its bounds move (a time
- * ago at once, so such a view is counted afresh; today at the organisation's midnight). Each
- * view's count is kept on its own (by caller, view and
- * filters), so one view read again leaves the others kept.
+ * Views' counts kept for as long as no ticket of the organisation changes: under the object the
+ * organisation's queue counts (lib/services/tickets/counts.ts) carry while the LISTEN connection
+ * and this process's writes have heard no change of its tickets. Even then, a view's count
+ * holds until its tickets would move by time alone: a view of the SLA risk, Recently Updated or
+ * Closed queue as long as the queues' counts hold (the next ticket turning at risk, the oldest
+ * ticket leaving a window), a view of an SLA state until the next ticket turns at risk or a
+ * running target falls due (an at-risk ticket becoming breached), a view of a relative range until
+ * its bounds move (a time ago at once, so such a view is counted afresh; today at the
+ * organisation's midnight). Each view's count is kept on its own (by caller, view and filters),
+ * so one view read again leaves the others kept.
  */
 const keptViewCounts = new WeakMap<object, Map<string, ViewCount>>();
 
 /** Filters whose tickets change when a running SLA target falls due, with no ticket changing. */
 const movesAtDue = (f: SavedViewFilters) => f.sla !== undefined;
+/** The queues whose tickets change by time alone, as the queue counts' own time limit says. */
+const TIMED_QUEUES = new Set(["sla-risk", "recently-updated", "closed"]);
+
+/** The first moment a view's count may differ with no ticket changing. */
+function viewHoldsUntil(filters: SavedViewFilters, kept: OrganizationCounts, dueAt: number, clock: Clock): number {
+  return Math.min(
+    filters.view !== undefined && TIMED_QUEUES.has(filters.view) ? kept.until : Infinity,
+    movesAtDue(filters) ? Math.min(dueAt, kept.nextRiskAt) : Infinity,
+    rangesHoldUntil(filters, clock),
+  );
+}
 
 async function readCounts(
   user: SessionUser,
   views: { id: string; filters: SavedViewFilters }[],
+  kept: OrganizationCounts,
   now: Date,
 ): Promise<Map<string, ViewCount>> {
   const counts = new Map<string, ViewCount>();
@@ -146,8 +159,7 @@ async function readCounts(
     counts.set(view.id, {
       count: Math.min(n, SAVED_VIEW_COUNT_CAP),
       countCapped: n > SAVED_VIEW_COUNT_CAP,
-      // A relative range (the last 7 days) moves on with the clock, today at midnight.
-      until: Math.min(movesAtDue(view.filters) ? dueAt : Infinity, rangesHoldUntil(view.filters, clock)),
+      until: viewHoldsUntil(view.filters, kept, dueAt, clock),
     });
   });
   return counts;

@@ -1,7 +1,7 @@
-// A saved view's count is kept in memory beside the organisation's queue counts, under the entry
-// every ticket change of the organisation forgets: a second look costs the database nothing, a
-// change heard from another process is counted, and a view of an SLA state is counted again once
-// a running target falls due, with no ticket changing.
+// A saved view's count is kept in memory for as long as no ticket of the organisation changes (as
+// the queue counts' entry says): a second look costs the database nothing, a change heard from
+// another process is counted, and a view whose tickets move by time alone (an SLA state, a queue's
+// window) is counted again once they would have moved, with no ticket changing.
 import pg from "pg";
 import { GET as counts } from "@/app/api/tickets/counts/route";
 import { GET as list, POST as create } from "@/app/api/views/route";
@@ -89,4 +89,46 @@ it("answers from memory until a change of the organisation is heard or an SLA ta
   await other.query(`UPDATE "Ticket" SET "subject" = 'changed' WHERE "id" = $1`, [made.id]);
   await until(() => !organizationCounts.has(org.id), "the change is heard");
   expect(await sidebar()).toEqual({ Urgent: 0, "At risk": 1, Breached: 0 });
+});
+
+it("keeps a view's count when the queue counts are read again only because time moved on", async () => {
+  const org = await createOrg("pro");
+  const agent = await createUser(org.id, "agent");
+  const user = (await usersById([agent.id])).get(agent.id)!;
+  const now = Date.now();
+  // Last changed 23 hours ago: it leaves Recently Updated in an hour, which ends the queue counts' entry.
+  const made = await db.ticket.create({
+    data: {
+      organizationId: org.id,
+      ticketNumber: 1,
+      subject: "s",
+      description: "d",
+      customerName: "c",
+      customerEmail: "c@x.test",
+      priority: "urgent",
+      updatedAt: new Date(now - 23 * HOUR),
+    },
+  });
+  await heardSoFar(organizationCounts, other);
+  const views = [
+    { id: "urgent", filters: { priority: "urgent" } },
+    { id: "recent", filters: { view: "recently-updated" } },
+  ] as const;
+  const countsAt = async (at: number) =>
+    Object.fromEntries([...(await countViews(user, [...views], new Date(at)))].map(([id, c]) => [id, c.count]));
+  expect(await countsAt(now)).toEqual({ urgent: 1, recent: 1 });
+  const first = organizationCounts.get(org.id);
+
+  // A change that announces nothing, then two hours on: the queue counts are read again (the
+  // window moved), the view of the queue is counted again, the other view's count is still kept.
+  await other.query(`SET session_replication_role = replica`);
+  await other.query(`UPDATE "Ticket" SET "priority" = 'low' WHERE "id" = $1`, [made.id]);
+  await other.query(`SET session_replication_role = DEFAULT`);
+  expect(await countsAt(now + 2 * HOUR)).toEqual({ urgent: 1, recent: 0 });
+  expect(organizationCounts.get(org.id)).not.toBe(first);
+
+  // A change as any writer makes it is heard: every count is read again.
+  await other.query(`UPDATE "Ticket" SET "subject" = 'changed', "updatedAt" = now() WHERE "id" = $1`, [made.id]);
+  await until(() => !organizationCounts.has(org.id), "the change is heard");
+  expect(await countsAt(now + 2 * HOUR)).toEqual({ urgent: 0, recent: 1 });
 });
