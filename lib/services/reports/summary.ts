@@ -29,6 +29,12 @@ const DONE = Prisma.sql`('resolved'::"TicketStatus", 'closed'::"TicketStatus")`;
  */
 function figuresSql({ organizationId, filter, businessHours }: ReportScope, { start, end }: Period): Prisma.Sql {
   const tickets = Prisma.sql`FROM "Ticket" t WHERE t."organizationId" = ${organizationId} ${filter}`;
+  // The SLA targets and ratings carry the organisation: their tickets are read only to filter them.
+  const filtered = (alias: string) =>
+    filter === Prisma.empty
+      ? Prisma.empty
+      : Prisma.sql`AND EXISTS (SELECT 1 FROM "Ticket" t WHERE t."id" = ${Prisma.raw(`${alias}."ticketId"`)}
+          AND t."organizationId" = ${organizationId} ${filter})`;
   const first = businessHours ? Prisma.raw(`t."firstResponseBusinessMinutes"`) : Prisma.raw(`t."firstResponseMinutes"`);
   const resolution = businessHours ? Prisma.raw(`t."resolutionBusinessMinutes"`) : Prisma.raw(`t."resolutionMinutes"`);
   return Prisma.sql`
@@ -47,13 +53,13 @@ function figuresSql({ organizationId, filter, businessHours }: ReportScope, { st
       ${tickets} AND t."solvedAt" >= ${start} AND t."solvedAt" < ${end}) s,
     (SELECT count(*) FILTER (WHERE g."metAt" IS NOT NULL AND g."breachedAt" IS NULL) AS sla_met,
         count(*) FILTER (WHERE g."breachedAt" IS NOT NULL) AS sla_breached
-      FROM "TicketSlaTarget" g JOIN "Ticket" t ON t."id" = g."ticketId"
+      FROM "TicketSlaTarget" g
       WHERE g."organizationId" = ${organizationId} AND g."startedAt" >= ${start} AND g."startedAt" < ${end}
-        AND t."organizationId" = ${organizationId} ${filter}) sla,
+        ${filtered("g")}) sla,
     (SELECT count(*) FILTER (WHERE x."score" = 'good') AS good, count(*) FILTER (WHERE x."score" = 'bad') AS bad
-      FROM "SatisfactionRating" x JOIN "Ticket" t ON t."id" = x."ticketId"
+      FROM "SatisfactionRating" x
       WHERE x."organizationId" = ${organizationId} AND x."ratedAt" >= ${start} AND x."ratedAt" < ${end}
-        AND t."organizationId" = ${organizationId} ${filter}) r`;
+        ${filtered("x")}) r`;
 }
 
 const figures = (row: Row): ReportFigures => ({
