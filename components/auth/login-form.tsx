@@ -3,18 +3,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { usePendingRequest } from "@/components/ui/use-pending-request";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { loginSchema, MISSING_LOGIN } from "@/lib/schemas/auth";
-import { apiRequest } from "@/lib/http/client/api";
+import { ApiError, apiRequest } from "@/lib/http/client/api";
 import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { landingPage } from "@/lib/permissions/pages";
 import type { RoleHolder } from "@/lib/permissions/table";
 import { Field, FieldError, fieldAria, RequiredMark } from "@/components/ui/field";
 import { PasswordInput } from "./password-input";
+import { SecondFactorStep } from "./second-factor-step";
 
 export function LoginForm() {
   const router = useRouter();
@@ -22,16 +23,24 @@ export function LoginForm() {
   const next = useSearchParams().get("next");
   const form = useZodForm(loginSchema, { email: "", password: "" });
   const request = usePendingRequest({ failure: "Login failed", fallback: "Invalid email or password" });
+  // The password was right and the account has a second factor: the same sign-in, with its code.
+  const [askCode, setAskCode] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const credentials = form.check({ byMessage: { [MISSING_LOGIN]: "Missing fields" }, otherwise: "Login failed" });
-    if (!credentials) return;
+  async function signIn(code?: string) {
     await request.run(async () => {
-      const res = await apiRequest("POST", "/api/login", {
-        email: form.values.email.trim(),
-        password: form.values.password,
-      });
+      let res: Response;
+      try {
+        res = await apiRequest("POST", "/api/login", {
+          email: form.values.email.trim(),
+          password: form.values.password,
+          ...(code ? { code } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "two_factor_required")) throw error;
+        setAskCode(true);
+        // Not a failure: the next step asks for the code, and the button works again.
+        return request.settle();
+      }
       const { user } = (await res.json()) as { user: RoleHolder };
       queryClient.clear();
       // No toast: the page the sign-in lands on shows that it worked.
@@ -40,6 +49,14 @@ export function LoginForm() {
       router.refresh();
     });
   }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const credentials = form.check({ byMessage: { [MISSING_LOGIN]: "Missing fields" }, otherwise: "Login failed" });
+    if (credentials) await signIn();
+  }
+
+  if (askCode) return <SecondFactorStep pending={request.pending} onCode={signIn} onBack={() => setAskCode(false)} />;
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>

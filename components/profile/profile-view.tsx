@@ -9,6 +9,8 @@ import { initials } from "@/lib/format/initials";
 import { roleLabel, roleTitle } from "@/lib/permissions/labels";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";
+import { SessionsCard } from "@/components/security/sessions-card";
+import { TwoFactorCard } from "@/components/security/two-factor-card";
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -67,6 +69,10 @@ export function ProfileView({ user }: { user: SessionUser }) {
           </div>
         </CardContent>
       </Card>
+      <div className="grid gap-6 lg:col-span-2">
+        <TwoFactorCard />
+        <SessionsCard />
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { format } from "date-fns";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { TwoFactorPolicyCard } from "@/components/security/two-factor-policy-card";
 import { MailSignatureCard } from "./mail-signature-card";
 import { SupportEmailsCard } from "./support-emails-card";
 import { useOrganization } from "./queries";
@@ -31,6 +32,7 @@ export function OrganizationTab({ organizationId, canManage }: { organizationId:
       </Card>
       <SupportEmailsCard organization={org.data} canManage={canManage} />
       <MailSignatureCard organization={org.data} />
+      <TwoFactorPolicyCard organizationId={org.data.id} />
     </div>
   );
 }

@@ -32,5 +32,8 @@ export function usePendingRequest({
     }
   }
 
-  return { pending, run };
+  /** The request ended in a step that asks for more (a sign-in's code): the button works again. */
+  const settle = () => setPending(false);
+
+  return { pending, run, settle };
 }

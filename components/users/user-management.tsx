@@ -12,6 +12,7 @@ import { SearchInput } from "@/components/ui/search-input";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { mayGrantRole, mayManageUser } from "@/lib/permissions/rules";
 import { EditRoleDialog } from "./edit-role-dialog";
+import { MemberSessionsDialog } from "@/components/security/member-sessions-dialog";
 import { InviteDialog } from "./invite-dialog";
 import { PendingInvites } from "./pending-invites";
 import { RoleBadge } from "./role-badge";
@@ -39,7 +40,7 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 /**
  * User Management, the home of the organisation's people: the agent seats and the Invite button,
  * stat cards from one count query, the organisation's users
- * searched and paged on the server, and Edit Role / Activate / Deactivate per row. Actions
+ * searched and paged on the server, and Edit Role / Sessions / Activate / Deactivate per row. Actions
  * the server would refuse (on your own account, or on a platform admin unless you are one)
  * are disabled. The invitations not yet accepted follow the table.
  */
@@ -47,6 +48,7 @@ export function UserManagement() {
   const me = useCurrentUser();
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<UserJson | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<UserJson | null>(null);
   const { update } = useUpdateUser();
   const q = useDebounced(search.trim(), 250);
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
@@ -117,6 +119,9 @@ export function UserManagement() {
                   <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setEditing(user)}>
                     Edit Role
                   </DropdownMenuItem>
+                  <DropdownMenuItem disabled={self || protectedAdmin} onSelect={() => setSessionsOf(user)}>
+                    Sessions
+                  </DropdownMenuItem>
                   {user.isActive ? (
                     <DropdownMenuItem
                       variant="destructive"
@@ -141,6 +146,7 @@ export function UserManagement() {
       </PagedTable>
       <PendingInvites />
       <EditRoleDialog user={editing} mayGrant={(role) => mayGrantRole(me, role)} onClose={() => setEditing(null)} />
+      <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { decode, encode } from "next-auth/jwt";
 import { env } from "@/lib/server/env";
 
 /**
- * The session is a next-auth v4 JWT (encrypted, HttpOnly cookie) carrying only the user id
- * and the user's sessionVersion; everything else is read from the database per request.
+ * The session is a next-auth v4 JWT (encrypted, HttpOnly cookie) carrying only the user id, the
+ * user's sessionVersion and the id of its session record (UserSession: one per sign-in, whatever
+ * the way in); everything else is read from the database, or a cache it keeps true, per request.
  */
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 
@@ -12,11 +13,11 @@ export function sessionCookieName(): string {
   return env.secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }
 
-export type SessionClaims = { userId: string; sessionVersion: number };
+export type SessionClaims = { userId: string; sessionVersion: number; sessionId: string };
 
 export function encodeSession(claims: SessionClaims): Promise<string> {
   return encode({
-    token: { sub: claims.userId, sv: claims.sessionVersion },
+    token: { sub: claims.userId, sv: claims.sessionVersion, sid: claims.sessionId },
     secret: env.sessionSecret,
     maxAge: SESSION_MAX_AGE_S,
   });
@@ -37,7 +38,9 @@ export async function decodeSession(token: string | undefined): Promise<SessionC
   try {
     const payload = await decode({ token, secret: env.sessionSecret });
     if (!payload || typeof payload.sub !== "string" || typeof payload.sv !== "number") return null;
-    const claims = { userId: payload.sub, sessionVersion: payload.sv };
+    // A cookie issued before sessions had records names none: it ends, and its user signs in again.
+    if (typeof payload.sid !== "string") return null;
+    const claims = { userId: payload.sub, sessionVersion: payload.sv, sessionId: payload.sid };
     if (typeof payload.exp === "number") {
       if (decoded.size >= DECODED_MAX_ENTRIES) decoded.delete(decoded.keys().next().value!);
       decoded.set(token, { claims, expiresAt: payload.exp * 1000 });

@@ -5,6 +5,8 @@ import type { Listener } from "@/lib/live/listener";
 import { listener } from "@/lib/server/live-listener";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { readSessionUsers } from "@/lib/services/users/session-users";
+import { LAST_SEEN_EVERY_MS, readLiveSession, touchSession } from "@/lib/services/users/session-records";
+import type { SessionRecord } from "@/lib/schemas/session-record";
 import { decodeSession, sessionCookieName } from "./session-cookie";
 import type { SessionUserCache } from "./session-user-cache";
 import { sessionUsers } from "./session-users";
@@ -16,11 +18,13 @@ type Listening = Pick<Listener, "connected" | "ensure">;
  * (`userFromSessionToken`); the tests build a second pair to stand for another process.
  *
  * A cookie is honoured only while its user exists, is active and still has the session
- * version the cookie was issued with: logout, password change or reset, deactivation and
- * role changes bump the version and so end every copy of the cookie at once. The user comes
- * from the cache when it holds them, else from the database; the cache answers only while the
- * process listens for user changes, the first check starts listening, and until then every
- * check reads the database.
+ * version the cookie was issued with (password change or reset, deactivation and role changes
+ * bump the version and so end every session at once), and while its own session record is live
+ * (ending one session, from the profile or by an admin, ends that one alone). The user and the
+ * session come from the cache when it holds them, else from the database; the cache answers only
+ * while the process listens for user changes, the first check starts listening, and until then
+ * every check reads the database. A session whose user must still enrol a second factor comes
+ * back marked `twoFactorPending` (the route wrapper and the page guard send it to enrolment).
  */
 export function sessionChecker(users: SessionUserCache, listening: Listening) {
   return async (token: string | undefined): Promise<SessionUser | null> => {
@@ -28,8 +32,32 @@ export function sessionChecker(users: SessionUserCache, listening: Listening) {
     if (!claims) return null;
     const user = (await usersThrough(users, listening, [claims.userId])).get(claims.userId);
     if (!user || !user.isActive || user.sessionVersion !== claims.sessionVersion) return null;
-    return user;
+    const session = await sessionThrough(users, claims.sessionId);
+    if (!session || session.userId !== user.id || session.sessionVersion !== user.sessionVersion) return null;
+    return session.twoFactorPending ? { ...user, twoFactorPending: true } : user;
   };
+}
+
+/**
+ * The live session from the cache, else the database (the user's read just before started
+ * listening). "Last seen" is written when the kept value is a few minutes old, never per request.
+ */
+async function sessionThrough(users: SessionUserCache, id: string): Promise<SessionRecord | null> {
+  const now = Date.now();
+  let session = users.sessions.get(id) ?? null;
+  if (!session) {
+    const ticket = users.sessions.begin();
+    session = await readLiveSession(id);
+    if (session) users.sessions.keep(ticket, id, Object.freeze(session));
+  }
+  if (!session || session.expiresAt <= now) return null;
+  if (now - session.lastSeenAt >= LAST_SEEN_EVERY_MS) {
+    const ticket = users.sessions.begin();
+    await touchSession(id, new Date(now));
+    session = Object.freeze({ ...session, lastSeenAt: now });
+    users.sessions.keep(ticket, id, session);
+  }
+  return session;
 }
 
 /**
@@ -75,6 +103,19 @@ export function usersById(ids: Iterable<string>): Promise<Map<string, SessionUse
  */
 export function forgetSessionUser(id: string) {
   sessionUsers.forget(id);
+}
+
+/**
+ * Called by the process that ended or changed a session, once committed: its next request sees it
+ * without waiting for the notification.
+ */
+export function forgetSessionRecord(id: string) {
+  sessionUsers.sessions.forget(id);
+}
+
+/** The id of the session the request's cookie names (the decoded cookie is kept: no second decryption). */
+export async function currentSessionId(req: NextRequest): Promise<string | null> {
+  return (await decodeSession(req.cookies.get(sessionCookieName())?.value))?.sessionId ?? null;
 }
 
 /** For route handlers (through the route wrapper). */

@@ -15,6 +15,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
 
 /** Where unauthenticated visitors of a protected page are sent (configurable, default /). */
 export const UNAUTHENTICATED_REDIRECT = process.env.NEXT_PUBLIC_UNAUTHENTICATED_REDIRECT ?? "/";
+/** Where a session is sent until its user enrols the second factor the organisation requires. */
+export const TWO_FACTOR_SETUP = "/two-factor-setup";
 /** Where signed-in users without the page's permission are sent. */
 export const FORBIDDEN_REDIRECT = "/app";
 

@@ -88,6 +88,8 @@ export const PERMISSIONS = {
   "organization.signature": ADMINS,
   /** Change the organisation's plan: only admins are offered an upgrade (agents cannot buy one). */
   "organization.upgrade": ADMINS,
+  /** Require two-factor sign-in of the whole organisation, and see who has it. */
+  "organization.security": ADMINS,
   /** User Management: list users, change their role, activate and deactivate them. */
   "users.manage": ADMINS,
   /** The Admin Dashboard: agents' workload and the activity log. */

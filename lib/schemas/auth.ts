@@ -1,4 +1,5 @@
 import { requiredEmail, singleLine } from "./fields";
+import { secondFactorCode } from "./two-factor";
 import { z } from "./zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
 
@@ -19,6 +20,8 @@ export const MISSING_LOGIN = "Please enter your email and password";
 export const loginSchema = z.object({
   email: z.string({ error: MISSING_LOGIN }).trim().toLowerCase().min(1, MISSING_LOGIN).max(254),
   password: z.string({ error: MISSING_LOGIN }).min(1, MISSING_LOGIN).max(MAX_PASSWORD),
+  /** The second factor's code (authenticator or recovery), once the first answer asked for it. */
+  code: secondFactorCode.optional(),
 });
 
 export const MISSING_REGISTRATION = "Please fill in all required fields";

@@ -22,4 +22,9 @@ export type SessionUser = {
    * it has no account, so what it writes names the token (see staffAuthor).
    */
   apiToken?: { id: string; name: string };
+  /**
+   * Set when this session's user signed in while the organisation requires two-factor and they
+   * have none yet: every page sends them to enrolment, the API answers 403 until they enrol.
+   */
+  twoFactorPending?: true;
 };

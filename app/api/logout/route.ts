@@ -1,10 +1,11 @@
+import { currentSessionId } from "@/lib/auth/session";
 import { clearSessionCookie } from "@/lib/auth/session-response";
 import { json } from "@/lib/http/server/respond";
 import { publicRoute } from "@/lib/http/server/route";
-import { revokeSessions } from "@/lib/services/users/accounts";
+import { endCurrentSession } from "@/lib/services/users/sessions";
 
-// POST /api/logout - end every copy of the session on the server and clear the cookie.
-export const POST = publicRoute({}, async ({ user }) => {
-  if (user) await revokeSessions(user.id);
+// POST /api/logout - end this session (every copy of its cookie) on the server and clear the cookie; other devices stay signed in.
+export const POST = publicRoute({}, async ({ req, user }) => {
+  if (user) await endCurrentSession(user, await currentSessionId(req));
   return clearSessionCookie(json({ message: "Logged out" }));
 });

@@ -32,6 +32,8 @@ import type { JsonText } from "@/lib/schemas/json";
 import { BODY_TEXT } from "@/lib/http/server/body-text.mjs";
 
 type Schema = z.ZodType | undefined;
+
+const ENROL_FIRST = "Your organization requires two-factor sign-in. Set it up to continue.";
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type Options<B extends Schema, Q extends Schema> = {
@@ -40,6 +42,11 @@ type Options<B extends Schema, Q extends Schema> = {
   body?: B;
   query?: Q;
   maxBodyBytes?: number;
+  /**
+   * Open to a session that must enrol a second factor first (the organisation requires one):
+   * what enrolment itself needs. Every other route answers it 403 two_factor_enrolment_required.
+   */
+  duringEnrolment?: true;
 };
 
 export type RouteContext<U, B extends Schema, Q extends Schema> = {
@@ -114,6 +121,8 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
     async (req) => {
       const user = await getSessionUser(req);
       if (!user) throw unauthorized();
+      if (user.twoFactorPending && !options.duringEnrolment)
+        throw forbidden(ENROL_FIRST, "two_factor_enrolment_required");
       if (options.permission && !can(user, options.permission)) throw forbidden();
       return user;
     },

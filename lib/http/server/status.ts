@@ -12,6 +12,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   invalid_credentials: 401,
+  // The password was right; sign-in waits for the second factor's code (or a wrong one came).
+  two_factor_required: 401,
+  invalid_code: 401,
+  // The organisation requires two-factor and this session's user has none yet: only enrolment answers.
+  two_factor_enrolment_required: 403,
   forbidden: 403,
   cross_site_rejected: 403,
   // An API token without the scope the call needs: the token may not, whoever holds it.

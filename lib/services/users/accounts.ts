@@ -14,32 +14,63 @@ import type { LoginInput, RegisterInput } from "@/lib/schemas/auth";
 import { recordEvent } from "@/lib/services/audit";
 import { revokePasswordResets, storeNewPassword } from "@/lib/services/users/token-revocation";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
-import { countLoginAttempt, liftAccountLoginLimit, loginSucceeded } from "@/lib/services/users/login-throttle";
+import {
+  countLoginAttempt,
+  liftAccountLoginLimit,
+  loginAwaitsCode,
+  loginSucceeded,
+} from "@/lib/services/users/login-throttle";
+import { startSession, type SignInPlace } from "@/lib/services/users/sessions";
+import { checkSecondFactor, hasTwoFactor, WRONG_CODE } from "@/lib/services/users/two-factor";
+import { mustEnrolTwoFactor } from "@/lib/services/organizations/two-factor-policy";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "Invalid email or password";
+const CODE_REQUIRED = "Enter the code from your authenticator app";
 const INVALID_RESET = "This password reset link is invalid or has expired. Please request a new one.";
 
 // Verifying against a real hash when the email is unknown keeps both failures equally slow.
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-password"));
 
-/** Checks credentials; the same 401 for an unknown email, a wrong password or an inactive user. */
-export async function login({ email, password }: LoginInput, ip: string): Promise<SessionUser> {
+/**
+ * Checks credentials; the same 401 for an unknown email, a wrong password or an inactive user.
+ * A user with a second factor is asked for its code (401 two_factor_required) until the same call
+ * carries one; a wrong code is 401 invalid_code. Every call counts against the sign-in throttles,
+ * so codes are guessed no faster than passwords. Answers the user and the new session's id.
+ */
+export async function login(
+  { email, password, code }: LoginInput,
+  place: SignInPlace,
+): Promise<{ user: SessionUser; sessionId: string }> {
+  const ip = place.address;
   await countLoginAttempt(email, ip);
   const user = await db.user.findUnique({ where: { email }, select: { ...SESSION_USER_SELECT, passwordHash: true } });
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
+  const { passwordHash: _omit, ...sessionUser } = user;
+  const secondFactor = await hasTwoFactor(user.id);
+  let usedFactor: "totp" | "recovery" | null = null;
+  if (secondFactor) {
+    if (!code) {
+      await loginAwaitsCode(email, ip);
+      throw unauthorized(CODE_REQUIRED, "two_factor_required");
+    }
+    usedFactor = await checkSecondFactor(sessionUser, code);
+    if (!usedFactor) throw unauthorized(WRONG_CODE, "invalid_code");
+  }
   await loginSucceeded(email, ip);
+  const twoFactorPending = await mustEnrolTwoFactor(user.organizationId, secondFactor);
+  const sessionId = await startSession(sessionUser, place, { twoFactorPending });
   await recordEvent(db, {
     organizationId: user.organizationId,
     actorId: user.id,
     action: "user.login",
     targetType: "user",
     targetId: user.id,
+    metadata: { session: sessionId, secondFactor: usedFactor },
   });
-  const { passwordHash: _omit, ...sessionUser } = user;
-  return sessionUser;
+  return { user: sessionUser, sessionId };
 }
 
 export function slugify(name: string): string {
@@ -121,12 +152,6 @@ export async function register(input: RegisterInput, ip: string) {
       if (attempt >= 3) throw error; // the slug was taken concurrently: try the next one
     }
   }
-}
-
-/** Ends every session of the user (the cookie's version no longer matches). */
-export async function revokeSessions(userId: string) {
-  await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
-  forgetSessionUser(userId);
 }
 
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for this email, a password reset link has been sent.";

@@ -41,6 +41,15 @@ export async function loginSucceeded(email: string, ip: string): Promise<void> {
   await remember(k.known, KNOWN_ADDRESS_MS);
 }
 
+/**
+ * The password was right and the second factor's code is asked for: not a failed guess, so the
+ * account-wide count is given the attempt back (the code's own attempt counts as usual).
+ */
+export async function loginAwaitsCode(email: string, ip: string): Promise<void> {
+  const k = keys(email, ip);
+  if (!(await seen(k.known))) await refund(k.account);
+}
+
 /** The owner proved their mailbox: new places may sign in again at once. */
 export async function liftAccountLoginLimit(email: string): Promise<void> {
   await clear(keys(email, "").account);

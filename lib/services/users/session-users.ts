@@ -15,7 +15,7 @@ export const SESSION_USER_SELECT = {
   isActive: true,
   availability: true,
   sessionVersion: true,
-} as const satisfies Record<Exclude<keyof SessionUser, "apiToken">, true>;
+} as const satisfies Record<Exclude<keyof SessionUser, "apiToken" | "twoFactorPending">, true>;
 
 const SESSION_USER_COLUMNS = Prisma.raw(
   Object.keys(SESSION_USER_SELECT)

@@ -5,6 +5,7 @@ import { PATCH as changePassword } from "@/app/api/users/password/route";
 import { PATCH as updateProfile } from "@/app/api/users/profile/route";
 import { PATCH as updateUser } from "@/app/api/users/[id]/route";
 import { sessionChecker } from "@/lib/auth/session";
+import { decodeSession } from "@/lib/auth/session-cookie";
 import { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { sessionUsers } from "@/lib/auth/session-users";
 import { HeardCache } from "@/lib/live/heard-cache";
@@ -48,16 +49,21 @@ const whoAmI = async (cookie: string) =>
   (await readJson(await check(makeRequest("/api/auth/check", { headers: { cookie } }), params()))).body;
 
 describe("a change made in one process ends the session in another", () => {
-  it("logout", async () => {
+  it("logout (of this session: the user's other session stays signed in, in both processes)", async () => {
     const { user, cookie } = await signedIn();
+    const other = await sessionCookie(user);
     expect((await whoAmI(cookie)).isAuthenticated).toBe(true);
+    const sessionId = (await decodeSession(tokenOf(cookie)))!.sessionId;
+    expect(cacheB.sessions.has(sessionId)).toBe(true);
     const res = await logout(makeRequest("/api/logout", { method: "POST", headers: { cookie } }), params());
     expect(res.status).toBe(200);
     // The process that wrote forgets at once, without waiting for its own notification.
-    expect(sessionUsers.has(user.id)).toBe(false);
+    expect(sessionUsers.sessions.has(sessionId)).toBe(false);
     expect((await whoAmI(cookie)).isAuthenticated).toBe(false);
-    await untilForgotten(user.id, cacheB);
+    await untilForgotten(sessionId, cacheB.sessions);
     expect(await checkB(tokenOf(cookie))).toBeNull();
+    expect((await checkB(tokenOf(other)))?.id).toBe(user.id);
+    expect((await whoAmI(other)).isAuthenticated).toBe(true);
   });
 
   it("password change", async () => {

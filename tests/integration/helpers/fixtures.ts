@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Plan, Role, TicketStatus } from "@/generated/prisma/enums";
 import { hashPassword } from "@/lib/auth/password";
-import { encodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
+import { encodeSession, SESSION_MAX_AGE_S, sessionCookieName } from "@/lib/auth/session-cookie";
 import { db, resetDatabase } from "./db";
 
 export const PASSWORD = "correct-horse-battery";
@@ -76,9 +76,30 @@ export async function createTickets(organizationId: string, tickets: number | Ti
   await setTicketCounter(organizationId, statuses.length);
 }
 
-/** The Cookie header of a signed-in user (as issued at the user's current session version). */
-export async function sessionCookie(user: { id: string; sessionVersion: number }) {
-  return `${sessionCookieName()}=${await encodeSession({ userId: user.id, sessionVersion: user.sessionVersion })}`;
+/**
+ * The Cookie header of a signed-in user (as issued at the user's current session version), for a
+ * new session record of theirs (as a sign-in makes); `place` is the device it names.
+ */
+export async function sessionCookie(
+  user: { id: string; sessionVersion: number },
+  place: { userAgent?: string; address?: string } = {},
+) {
+  const { organizationId } = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { organizationId: true },
+  });
+  const session = await db.userSession.create({
+    data: {
+      organizationId,
+      userId: user.id,
+      sessionVersion: user.sessionVersion,
+      userAgent: place.userAgent ?? "",
+      address: place.address ?? "",
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+    },
+  });
+  const token = await encodeSession({ userId: user.id, sessionVersion: user.sessionVersion, sessionId: session.id });
+  return `${sessionCookieName()}=${token}`;
 }
 
 /** The session cookie a response set, as a Cookie header value. */

@@ -42,7 +42,8 @@ async function callWithDatabase(
   return result!;
 }
 
-const cookie = async () => `${sessionCookieName()}=${await encodeSession({ userId: "someone", sessionVersion: 0 })}`;
+const cookie = async () =>
+  `${sessionCookieName()}=${await encodeSession({ userId: "someone", sessionVersion: 0, sessionId: "a-session" })}`;
 const original = process.env.DATABASE_URL;
 afterAll(() => {
   process.env.DATABASE_URL = original;

@@ -73,9 +73,11 @@ async function callAs(world: World, entry: RouteEntry, actor: Actor, foreign: bo
   const away = awayOf(world, actor);
   const call: Call = await entry.call({ world, actor, home, target: foreign ? away : home, unique: uniqueTag() });
   const mayTouchAway = foreign && entry.crossTenant?.includes(actor);
+  // The caller signs in (a session record of its organisation) before the rows are compared.
+  const cookie = await cookieOf(world, actor);
   const awayBefore = await snapshotTenant(away.org.id);
   const homeBefore = await snapshotTenant(home.org.id);
-  const res = await invoke(entry.route, entry.method, call, await cookieOf(world, actor));
+  const res = await invoke(entry.route, entry.method, call, cookie);
   const body = await res.text();
   const expected = expectedStatus(entry, actor, foreign);
   const outcome: Outcome = {

@@ -20,6 +20,7 @@ import { UPLOAD_ROUTES } from "./routes/uploads";
 import { COMPANY_ROUTES } from "./routes/companies";
 import { VIEW_ROUTES } from "./routes/views";
 import { REPORT_ROUTES } from "./routes/reports";
+import { SIGN_IN_SECURITY_ROUTES } from "./routes/sign-in-security";
 
 export * from "./route-types";
 
@@ -1059,6 +1060,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...COMPANY_ROUTES,
   ...VIEW_ROUTES,
   ...REPORT_ROUTES,
+  ...SIGN_IN_SECURITY_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */
