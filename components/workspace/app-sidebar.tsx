@@ -1,6 +1,16 @@
 "use client";
 
-import { BookOpen, Building2, LayoutDashboard, Settings, Shield, User, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Building2,
+  ChartColumnBig,
+  LayoutDashboard,
+  Settings,
+  Shield,
+  User,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -136,6 +146,7 @@ export function AppSidebar({ user }: { user: PublicUser }) {
               active={activeView === "dashboard"}
               onClick={sectionClick(onApp, "dashboard", close)}
             />
+            {can(user, "reports.read") && <PageLink {...linkTo("/reports")} label="Reports" icon={ChartColumnBig} />}
             {can(user, "platform.view") && (
               <PageLink {...linkTo("/platform-admin")} label="Platform Admin" icon={Building2} />
             )}

@@ -1,6 +1,5 @@
 import type { ReportInterval } from "@/lib/schemas/reports-charts";
-import { DAY_MS } from "@/lib/sla/time-zone";
-import { dayStart } from "./scope";
+import { DAY_MS, fromWall } from "@/lib/sla/time-zone";
 
 /** A series' buckets: each one's first local day and the instants its edges fall on (one more edge than days). */
 export type Buckets = { days: string[]; edges: Date[] };
@@ -10,7 +9,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * The range cut into days, or into weeks from Monday with the first and last clipped to the range
  * (so a series adds up to the summary). Each edge is a local midnight in the zone: a day across a
- * change of summer time is 23 or 25 hours long.
+ * change of summer time is 23 or 25 hours long. No database here: the page's tests read it too.
  */
 export function reportBuckets(timeZone: string, from: string, to: string, interval: ReportInterval): Buckets {
   const days: string[] = [];
@@ -19,6 +18,6 @@ export function reportBuckets(timeZone: string, from: string, to: string, interv
     const monday = (ms / DAY_MS - 4) % 7 === 0;
     if (interval === "day" || days.length === 0 || monday) days.push(isoDay(ms));
   }
-  const edges = [...days, isoDay(Date.parse(to) + DAY_MS)].map((day) => dayStart(timeZone, day));
+  const edges = [...days, isoDay(Date.parse(to) + DAY_MS)].map((day) => new Date(fromWall(timeZone, Date.parse(day))));
   return { days, edges };
 }

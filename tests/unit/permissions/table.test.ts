@@ -42,7 +42,6 @@ const ADMIN: Permission[] = [
   "team.invite",
   "organization.setup",
   "organization.signature",
-  "organization.security",
   "organization.upgrade",
   "users.manage",
   "admin.view",

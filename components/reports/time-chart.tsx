@@ -1,0 +1,237 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { niceMax } from "@/lib/format/shares";
+import { CsvButton } from "./csv-button";
+
+export type ChartSeries = {
+  key: string;
+  label: string;
+  /** Tailwind stroke and fill classes: each series also has its own dash or mark, colour is never alone. */
+  stroke: string;
+  fill: string;
+  dash?: string;
+};
+export type ChartPoint = { label: string; values: Record<string, number | null> };
+
+const H = 200;
+const LEFT = 40;
+const BOTTOM = 22;
+const TOP = 10;
+const PLOT_H = H - BOTTOM - TOP;
+
+/** The drawing's width: the box it is shown in, measured, so that labels keep their size on any screen. */
+function useWidth() {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(240, entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { box, width };
+}
+
+/**
+ * A chart over time drawn as SVG, lines or grouped bars, with a scale, dates along the bottom, a
+ * legend naming each series by its mark, and the point's figures on hover or keyboard focus. The
+ * "Table" toggle shows the same numbers as a table, with its CSV.
+ */
+export function TimeChart({
+  title,
+  kind,
+  series,
+  points,
+  unit,
+  csvName,
+}: {
+  title: string;
+  kind: "line" | "bar";
+  series: ChartSeries[];
+  points: ChartPoint[];
+  unit?: string;
+  csvName: string;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const [active, setActive] = useState<number | null>(null);
+  const { box, width } = useWidth();
+  const values = points.flatMap((p) => series.map((s) => p.values[s.key] ?? 0));
+  const max = niceMax(Math.max(0, ...values));
+  const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
+  const slot = (width - LEFT) / Math.max(1, points.length);
+  const y = (n: number) => TOP + PLOT_H - (n / max) * PLOT_H;
+  const x = (i: number) => LEFT + i * slot + slot / 2;
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(3, Math.floor(width / 90))));
+  const shown = active === null ? undefined : points[active];
+  const figure = (v: number | null | undefined) =>
+    v === null || v === undefined ? "none" : `${v}${unit ? ` ${unit}` : ""}`;
+  const header = ["Period", ...series.map((s) => s.label)];
+  const rows = points.map((p) => [p.label, ...series.map((s) => p.values[s.key] ?? null)]);
+
+  return (
+    <figure className="grid min-w-0 gap-2">
+      <figcaption className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{title}</span>
+        <span className="flex gap-2">
+          <Button variant="outline" size="sm" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+            {asTable ? "Chart" : "Table"}
+          </Button>
+          <CsvButton name={csvName} header={header} rows={rows} label={title} />
+        </span>
+      </figcaption>
+      {asTable ? (
+        <Table scrollLabel={title}>
+          <TableHeader>
+            <TableRow>
+              {header.map((h) => (
+                <TableHead key={h}>{h}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={String(r[0])}>
+                {r.map((cell, i) => (
+                  <TableCell key={header[i]} className={i ? "tabular-nums" : undefined}>
+                    {cell ?? "–"}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            {series.map((s) => (
+              <li key={s.key} className="flex items-center gap-1.5">
+                <svg width="18" height="8" aria-hidden="true">
+                  {kind === "line" ? (
+                    <line x1="0" x2="18" y1="4" y2="4" strokeWidth="2" strokeDasharray={s.dash} className={s.stroke} />
+                  ) : (
+                    <rect width="18" height="8" className={s.fill} />
+                  )}
+                </svg>
+                {s.label}
+              </li>
+            ))}
+          </ul>
+          <div className="relative min-w-0" ref={box}>
+            <svg
+              viewBox={`0 0 ${width} ${H}`}
+              height={H}
+              className="block w-full overflow-visible"
+              role="img"
+              aria-label={`${title}: ${series
+                .map((s) => `${s.label} ${points.reduce((n, p) => n + (p.values[s.key] ?? 0), 0)}`)
+                .join(", ")}${kind === "line" ? " (summed over the points)" : ""}`}
+              onMouseLeave={() => setActive(null)}
+            >
+              {ticks.map((t) => (
+                <g key={t}>
+                  <line
+                    x1={LEFT}
+                    x2={width}
+                    y1={y(t)}
+                    y2={y(t)}
+                    className="stroke-border"
+                    strokeDasharray={t ? "3 3" : undefined}
+                  />
+                  <text x={LEFT - 6} y={y(t) + 3} textAnchor="end" className="fill-muted-foreground text-[10px]">
+                    {Number.isInteger(t) ? t : t.toFixed(1)}
+                  </text>
+                </g>
+              ))}
+              {points.map((p, i) => (
+                <g key={p.label}>
+                  <rect
+                    x={LEFT + i * slot}
+                    y={TOP}
+                    width={slot}
+                    height={PLOT_H}
+                    className={i === active ? "fill-muted" : "fill-transparent"}
+                    onMouseEnter={() => setActive(i)}
+                  />
+                  {i % labelEvery === 0 && (
+                    <text x={x(i)} y={H - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+                      {p.label}
+                    </text>
+                  )}
+                </g>
+              ))}
+              {kind === "bar"
+                ? points.map((p, i) =>
+                    series.map((s, k) => {
+                      const bar = Math.max(1, (slot - 2) / series.length);
+                      const v = p.values[s.key] ?? 0;
+                      return (
+                        <rect
+                          key={`${p.label}-${s.key}`}
+                          x={LEFT + i * slot + 1 + k * bar}
+                          y={y(v)}
+                          width={Math.max(1, bar - 1)}
+                          height={TOP + PLOT_H - y(v)}
+                          className={s.fill}
+                          pointerEvents="none"
+                        />
+                      );
+                    }),
+                  )
+                : series.map((s) => (
+                    <polyline
+                      key={s.key}
+                      fill="none"
+                      strokeWidth="2"
+                      strokeDasharray={s.dash}
+                      className={s.stroke}
+                      pointerEvents="none"
+                      points={points
+                        .flatMap((p, i) => (p.values[s.key] === null ? [] : [`${x(i)},${y(p.values[s.key] ?? 0)}`]))
+                        .join(" ")}
+                    />
+                  ))}
+            </svg>
+            {shown && (
+              <div
+                role="status"
+                className="pointer-events-none absolute top-0 right-0 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-sm"
+              >
+                <div className="font-medium">{shown.label}</div>
+                {series.map((s) => (
+                  <div key={s.key}>
+                    {s.label}: {figure(shown.values[s.key])}
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-1" aria-label={`${title}: read a point`}>
+            <label className="sr-only" htmlFor={`${csvName}-point`}>
+              Point of {title}
+            </label>
+            <input
+              id={`${csvName}-point`}
+              type="range"
+              min={0}
+              max={Math.max(0, points.length - 1)}
+              value={active ?? 0}
+              onChange={(e) => setActive(Number(e.target.value))}
+              onFocus={() => setActive(active ?? 0)}
+              onBlur={() => setActive(null)}
+              aria-valuetext={
+                shown
+                  ? `${shown.label}: ${series.map((s) => `${s.label} ${figure(shown.values[s.key])}`).join(", ")}`
+                  : undefined
+              }
+              className="w-full accent-primary"
+            />
+          </div>
+        </>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { SCREEN_SIZES, expectNoSidewaysScroll, openInTheme, signInAs } from "./helpers";
+import { expect, test } from "./team";
+
+// The Reports page (issue 63): an admin changes the range, filters by priority, opens a row's
+// tickets in the list and downloads a table and the tickets as CSV; an agent sees their own
+// figures. Screens at 1440, 1024 and 390 px, light and dark (SHOTS_DIR, else test-results/screens).
+
+const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
+
+/** The summary the page shows, as the API answers it for the range on screen. */
+async function summaryOf(page: Page, query: Record<string, string>) {
+  const range = (await page.getByTestId("report-range").textContent()) ?? "";
+  const [, from, to] = /^(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)/.exec(range)!;
+  const res = await page.request.get(`/api/reports/summary?${new URLSearchParams({ from: from!, to: to!, ...query })}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { created: number; solved: number };
+}
+
+const card = (page: Page, title: string) => page.getByTestId("report-card").filter({ hasText: title });
+
+/** The text of a file the page downloads when `click` runs. */
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, "utf8") };
+}
+
+test("an admin reads the range's figures, filters them, opens a row's tickets and downloads CSV", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.admin.email);
+  await page.goto("/app");
+  await page.locator('[data-slot="sidebar"]').first().getByRole("link", { name: "Reports" }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
+  // The demo week of tickets lies in the last 30 days.
+  const month = await summaryOf(page, {});
+  expect(month.created).toBeGreaterThan(0);
+  await expect(card(page, "Created")).toContainText(String(month.created));
+  // The change from the period before is said in words, not only shown in colour.
+  await expect(card(page, "Created")).toContainText(/Up|Down|Same as before|No figure/);
+
+  await page.getByRole("combobox", { name: "Range" }).click();
+  await page.getByRole("option", { name: "Last 7 days" }).click();
+  const week = await summaryOf(page, {});
+  await expect(card(page, "Created")).toContainText(String(week.created));
+
+  await page.getByRole("combobox", { name: "Priority" }).click();
+  await page.getByRole("option", { name: "High" }).click();
+  const high = await summaryOf(page, { priority: "high" });
+  await expect(card(page, "Created")).toContainText(String(high.created));
+  await page.getByRole("combobox", { name: "Priority" }).click();
+  await page.getByRole("option", { name: "All" }).click();
+
+  // A chart's numbers as a table.
+  const chart = page.getByRole("figure").filter({ hasText: "Tickets created, solved and reopened" });
+  await chart.getByRole("button", { name: "Table" }).click();
+  await expect(chart.getByRole("columnheader", { name: "Created" })).toBeVisible();
+
+  // The breakdown by priority: its CSV, then a row's tickets in the list.
+  await page.getByRole("combobox", { name: "Breakdown by" }).click();
+  await page.getByRole("option", { name: "Priority" }).click();
+  const table = await downloaded(page, () =>
+    page.getByRole("button", { name: "Download figures by priority as CSV" }).click(),
+  );
+  expect(table.name).toMatch(/^by-priority-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+  expect(table.text.split("\r\n")[0]).toBe(
+    "Name,Created,Solved,First response median (min),Resolution median (min),SLA met,SLA breached,Satisfaction good,Satisfaction bad",
+  );
+  const tickets = await downloaded(page, () =>
+    page.getByRole("link", { name: "Download the range's tickets as CSV" }).click(),
+  );
+  expect(tickets.text.split("\r\n")[0]).toMatch(/^Number,Subject,Status,Priority,/);
+
+  const row = page.getByRole("link", { name: /^Tickets of / }).first();
+  const name = ((await row.getAttribute("aria-label")) ?? "").replace("Tickets of ", "");
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/app\\?priority=${name.toLowerCase()}&createdFrom=`));
+  await expect(page.getByRole("region", { name: "Tickets" }).getByTestId("active-filters")).toBeVisible();
+});
+
+test("an agent sees their own figures", async ({ page, team }) => {
+  await signInAs(page, team.agent.email);
+  await page.goto("/reports");
+  await expect(page.getByText("These are your own figures: the tickets assigned to you.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Agent" })).toHaveCount(0);
+  // The API counts the agent's tickets whatever is asked: the card shows that figure.
+  const own = await summaryOf(page, {});
+  await expect(card(page, "Created")).toContainText(String(own.created));
+  const res = await page.request.get("/api/reports/summary?from=2026-01-01&to=2026-01-02");
+  expect(res.status()).toBe(200);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  for (const size of SCREEN_SIZES) {
+    test(`the reports page at ${size.width} px, ${theme}`, async ({ page, team }) => {
+      await openInTheme(page, theme);
+      await page.setViewportSize(size);
+      await signInAs(page, team.admin.email);
+      await page.goto("/reports");
+      await expect(card(page, "Created")).toContainText(/\d/);
+      await expect(
+        page.getByRole("figure").filter({ hasText: "Backlog at the end" }).locator("svg").first(),
+      ).toBeVisible();
+      await expect(page.getByRole("region", { name: "When tickets arrive, by day and hour" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `reports-${size.width}-${theme}.png`), fullPage: true });
+    });
+  }
+}
