@@ -140,7 +140,9 @@ WITH base AS (
 ), tickets AS (
   INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "priority", "status", "category",
     "customerName", "customerEmail", "assignedToId", "firstResponseDueAt", "resolutionDueAt", "slaRiskAt",
-    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "statusChangedAt", "tagIds", "customFields")
+    "firstRespondedAt", "resolvedAt", "closedAt", "customerRepliedLast", "createdAt", "updatedAt", "statusChangedAt", "tagIds", "customFields",
+    "entrance", "agentReplies", "firstSolvedAt", "solvedAt", "reopenedAt", "reopenCount",
+    "firstResponseMinutes", "firstResponseBusinessMinutes", "resolutionMinutes", "resolutionBusinessMinutes")
   SELECT uuidv7(x.c - $3::timestamp)::text, x.org, x.k,
     ($4::text[])[1 + x.h % cardinality($4::text[])] || ' (' || ($5::text[])[1 + (x.h / 7) % cardinality($5::text[])] || ')',
     ($6::text[])[1 + (x.h / 11) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + (x.h / 13) % cardinality($6::text[])] || ' Reference ' || (x.h % 100000) || '.',
@@ -165,7 +167,19 @@ WITH base AS (
       ELSE '{}'::text[] END,
     -- Custom fields (the list:field scenario): every ticket has an order number, each of the
     -- hundred numbers on ~1% of an organisation's tickets, and a plan.
-    jsonb_build_object('order_number', 'B-' || (x.h / 47) % 100, 'plan', (ARRAY['Basic', 'Pro', 'Enterprise'])[1 + (x.h / 53) % 3])
+    jsonb_build_object('order_number', 'B-' || (x.h / 47) % 100, 'plan', (ARRAY['Basic', 'Pro', 'Enterprise'])[1 + (x.h / 53) % 3]),
+    -- The reports' measures, as the triggers keep them (migration report_measures): one public
+    -- team reply when answered (reply j = 1 below), solved when resolved, one done ticket in
+    -- twenty reopened once half-way and solved again, minutes from creation (these organisations
+    -- have no business calendar: business minutes are calendar minutes).
+    (ARRAY['email', 'email', 'portal', 'agent', 'api'])[1 + (x.h / 59) % 5],
+    CASE WHEN x.responded IS NULL THEN 0 ELSE 1 END,
+    CASE WHEN (x.h / 61) % 20 = 0 THEN x.c + (x.resolved - x.c) / 3 ELSE x.resolved END,
+    x.resolved,
+    CASE WHEN (x.h / 61) % 20 = 0 THEN x.c + (x.resolved - x.c) / 2 END,
+    CASE WHEN x.resolved IS NOT NULL AND (x.h / 61) % 20 = 0 THEN 1 ELSE 0 END,
+    round(extract(epoch FROM x.responded - x.c) / 60), round(extract(epoch FROM x.responded - x.c) / 60),
+    round(extract(epoch FROM x.resolved - x.c) / 60), round(extract(epoch FROM x.resolved - x.c) / 60)
   FROM dated x
   RETURNING "id", "organizationId", "createdAt", "updatedAt", "firstRespondedAt", "customerEmail", "assignedToId", "ticketNumber"
 )
@@ -178,6 +192,31 @@ SELECT uuidv7(t."createdAt" - $3::timestamp)::text, t."organizationId", t."id",
   CASE WHEN j = 2 OR t."firstRespondedAt" IS NULL THEN NULL ELSE t."assignedToId" END,
   t."createdAt" + (t."updatedAt" - t."createdAt") * j / 4.0
 FROM tickets t CROSS JOIN LATERAL generate_series(1, 2 + t."ticketNumber" % 2) AS j`;
+
+/**
+ * What the reports count beside the tickets' own measures: each ticket's first response and
+ * resolution targets, met or breached as its times say (running while neither is due), and a
+ * rating on one solved ticket in three, one in five of them bad.
+ */
+const BENCH_SLA_TARGETS = `
+  INSERT INTO "TicketSlaTarget" ("ticketId", "organizationId", "target", "minutes", "startedAt", "dueAt", "metAt", "breachedAt")
+  SELECT t."id", t."organizationId", g.target, g.minutes, t."createdAt", g.due,
+    CASE WHEN g.done <= g.due THEN g.done END,
+    CASE WHEN COALESCE(g.done, $1::timestamp) > g.due THEN g.due END
+  FROM "Ticket" t CROSS JOIN LATERAL (VALUES
+    ('first_response', t."firstResponseDueAt", t."firstRespondedAt"),
+    ('resolution', t."resolutionDueAt", t."solvedAt")) AS v(target, due, done)
+  CROSS JOIN LATERAL (SELECT v.target, v.due, v.done,
+    round(extract(epoch FROM v.due - t."createdAt") / 60)::int AS minutes) AS g
+  WHERE g.due IS NOT NULL
+  ON CONFLICT DO NOTHING`;
+const BENCH_RATINGS = `
+  INSERT INTO "SatisfactionRating" ("id", "organizationId", "ticketId", "score", "agentId", "ratedAt", "updatedAt")
+  SELECT uuidv7()::text, t."organizationId", t."id",
+    (CASE WHEN t."ticketNumber" % 15 = 0 THEN 'bad' ELSE 'good' END)::"SatisfactionScore",
+    t."assignedToId", t."solvedAt" + interval '1 hour', t."solvedAt" + interval '1 hour'
+  FROM "Ticket" t WHERE t."solvedAt" IS NOT NULL AND t."ticketNumber" % 3 = 0
+  ON CONFLICT DO NOTHING`;
 
 async function main() {
   const orgs = arg("orgs", 1000);
@@ -304,6 +343,12 @@ async function main() {
       FROM "Ticket" WHERE "status" IN ('pending', 'resolved', 'closed')`);
     await q(`INSERT INTO "TicketTag" ("tagId", "ticketId", "ticketCreatedAt", "ticketUpdatedAt")
       SELECT t, "id", "createdAt", "updatedAt" FROM "Ticket" CROSS JOIN LATERAL unnest("tagIds") AS t`);
+    // The custom field filter's and sort's rows, as the trigger keeps them (the ticket_field_values migration).
+    await q(`INSERT INTO "TicketFieldValue" ("organizationId", "ticketId", "key", "value", "ticketCreatedAt", "ticketUpdatedAt")
+      SELECT "organizationId", "id", r."key", r."value", "createdAt", "updatedAt"
+      FROM "Ticket" CROSS JOIN LATERAL "ticket_field_rows"("customFields") AS r WHERE "customFields" <> '{}'`);
+    await q(BENCH_SLA_TARGETS, [now]);
+    await q(BENCH_RATINGS);
     // The team has been warned of every ticket already at risk, as the SLA job would have done
     // when it happened (lib/services/tickets/sla-warnings.ts). Without these rows the job works through
     // every seeded ticket at risk during the run, a steady stream of warnings and their mails:
@@ -344,7 +389,7 @@ async function main() {
     await q(`VACUUM (ANALYZE) "Reply"`);
     vacuumBar.update(2);
     await q(
-      `VACUUM (ANALYZE) "Organization", "User", "Tag", "TicketTag", "TicketQueueCount", "SlaWarning", "SlaWatch"`,
+      `VACUUM (ANALYZE) "Organization", "User", "Tag", "TicketTag", "TicketFieldValue", "TicketQueueCount", "SlaWarning", "SlaWatch"`,
     );
     await q("CHECKPOINT");
     vacuumBar.done();
