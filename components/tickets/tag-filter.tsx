@@ -1,7 +1,7 @@
 "use client";
 
-import { X } from "lucide-react";
 import dynamic from "next/dynamic";
+import { FilterChip } from "./filter-chip";
 
 // The typeahead is wanted only once the agent presses "Filter by tag": it loads then (ahead,
 // when the button is pointed at or focused: preloadTagFilter), and focuses itself as it
@@ -39,17 +39,7 @@ export function TagFilter({ tag, onChange }: { tag: string; onChange: (tag: stri
   return (
     <div className="flex h-7 items-center gap-1.5 text-xs">
       <span className="text-muted-foreground">Tag</span>
-      <span className="inline-flex h-6 min-w-0 items-center gap-0.5 rounded-md border bg-muted px-1.5">
-        <span className="truncate">{tag}</span>
-        <button
-          type="button"
-          onClick={() => onChange("")}
-          aria-label={`Clear tag filter ${tag}`}
-          className="-mr-1 rounded-sm p-0.5 text-muted-foreground hover:bg-background hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <X className="size-3" aria-hidden />
-        </button>
-      </span>
+      <FilterChip label={tag} removeLabel={`Clear tag filter ${tag}`} onRemove={() => onChange("")} />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { Tag } from "lucide-react";
+import { CalendarRange, Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { moreFilterLabels, NO_LIST_PARAMS, withMore } from "@/lib/tickets/list-params";
+import { moreFilterChips, NO_LIST_PARAMS, withMore, withoutMore } from "@/lib/tickets/list-params";
+import { RANGE_KEYS, type RangeColumn, type RangeValue } from "@/lib/tickets/range-presets";
+import { parseRangeBound } from "@/lib/tickets/range-bounds";
 import { fieldRef } from "@/lib/schemas/fields-custom";
 import { can } from "@/lib/permissions/table";
 import { cn } from "@/lib/utils";
@@ -22,6 +24,8 @@ import { useCompany } from "@/components/companies/queries";
 import { useCustomFields } from "@/components/settings/fields/queries";
 import { useTicketSelection } from "./use-ticket-selection";
 import { preloadTagFilter, TagFilter } from "./tag-filter";
+import { FilterChip } from "./filter-chip";
+import { CustomRange, RangeSelect } from "./range-filter";
 import { TICKET_PRIORITIES, TICKET_STATUSES, PRIORITY_LABELS, STATUS_LABELS } from "@/lib/tickets/fields";
 import {
   defaultSort,
@@ -123,6 +127,27 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   // keeps its rows on screen.
   const [tagOpen, setTagOpen] = useState(false);
   const tagRow = tagging && (tagOpen || !!filters.tag);
+  // Which range's custom dates show: opened from its filter's "Custom range", until another choice.
+  const [customRange, setCustomRange] = useState<RangeColumn | null>(null);
+  // The Created and Updated filters take a row only while wanted or set, as the tag filter does.
+  const [datesOpen, setDatesOpen] = useState(false);
+  const rangeSet = Object.values(RANGE_KEYS).some((keys) => !!(filters.more?.[keys.from] || filters.more?.[keys.to]));
+  const dateRow = datesOpen || rangeSet || customRange !== null;
+  const rangeOf = (column: RangeColumn): RangeValue => ({
+    from: filters.more?.[RANGE_KEYS[column].from],
+    to: filters.more?.[RANGE_KEYS[column].to],
+  });
+  const setRange = (column: RangeColumn, range: RangeValue) => {
+    const keys = RANGE_KEYS[column];
+    updateListParams({ more: withMore(withMore(filters.more, keys.from, range.from ?? ""), keys.to, range.to ?? "") });
+  };
+  // A custom range is of dates: a preset's relative bound gives way to the dates picked.
+  const openCustomRange = (column: RangeColumn) => {
+    const range = rangeOf(column);
+    const day = (bound?: string) => (bound && parseRangeBound(bound)?.kind === "day" ? bound : undefined);
+    setRange(column, { from: day(range.from), to: day(range.to) });
+    setCustomRange(column);
+  };
   // The group filter shows once the organisation has groups (staff only).
   const groups = useGroups({ enabled: can(user, "groups.read") });
   const groupOptions = (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
@@ -152,6 +177,8 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
       sort: filters.sort === "relevance" ? null : filters.sort,
     });
     setTagOpen(false);
+    setDatesOpen(false);
+    setCustomRange(null);
   };
 
   return (
@@ -226,9 +253,9 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
             ]}
           />
         </div>
-        {/* Group, SLA state and assignee share one row, so the filters take no more room than before. */}
-        {(groupOptions.length > 0 || mayAssign) && (
-          <div className="grid auto-cols-fr grid-flow-col gap-1.5">
+        {/* Group, SLA state, assignee and the dates' button share one row: the list keeps its height. */}
+        <div className="flex gap-1.5">
+          <div className="grid min-w-0 flex-1 auto-cols-fr grid-flow-col gap-1.5">
             {groupOptions.length > 0 && (
               <OptionSelect
                 label="Group filter"
@@ -270,6 +297,43 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
               </>
             )}
           </div>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label="Filter by date"
+            aria-expanded={dateRow}
+            onClick={() => setDatesOpen(!datesOpen)}
+            disabled={rangeSet}
+          >
+            <CalendarRange aria-hidden />
+          </Button>
+        </div>
+        {dateRow && (
+          <div className="grid grid-cols-2 gap-1.5">
+            {(["created", "updated"] as const).map((column) => (
+              <RangeSelect
+                key={column}
+                column={column}
+                className={FILTER}
+                range={rangeOf(column)}
+                custom={customRange === column}
+                onChange={(range) => {
+                  setRange(column, range);
+                  setCustomRange(null);
+                  if (!range.from && !range.to) setDatesOpen(false);
+                }}
+                onCustom={() => openCustomRange(column)}
+              />
+            ))}
+          </div>
+        )}
+        {customRange && (
+          <CustomRange
+            column={customRange}
+            range={rangeOf(customRange)}
+            onChange={(range) => setRange(customRange, range)}
+          />
         )}
         {tagRow && (
           <TagFilter
@@ -281,8 +345,11 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           />
         )}
         {filtered && (
-          <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="active-filters">
-            <span className="min-w-0 truncate">
+          <div
+            className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
+            data-testid="active-filters"
+          >
+            <span className="min-w-0 truncate empty:hidden">
               {[
                 q && `“${q}” ${everywhere ? "in all tickets" : `in ${VIEW_LABELS[view]}`}`,
                 filters.status && `Status: ${STATUS_LABELS[filters.status]}`,
@@ -290,17 +357,25 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
                 filters.tag && `Tag: ${filters.tag}`,
                 filters.group && `Group: ${groupName(filters.group)}`,
                 ...fieldFilters.map(([key, value]) => `${fieldLabel(key)}: ${value}`),
-                ...moreFilterLabels(filters.more, person),
                 filters.company &&
                   `Company: ${company.data?.name ?? (company.isError ? "a deleted company" : "...")}${!q && everywhere ? " in all tickets" : ""}`,
               ]
                 .filter(Boolean)
                 .join(" · ")}
             </span>
+            {/* The filters a saved view may set beyond the bar's own boxes, each removable on its own. */}
+            {moreFilterChips(filters.more, person).map((chip) => (
+              <FilterChip
+                key={chip.keys[0]}
+                label={chip.label}
+                removeLabel={`Remove filter ${chip.label}`}
+                onRemove={() => updateListParams({ more: withoutMore(filters.more, chip.keys) })}
+              />
+            ))}
             <Button variant="link" size="sm" className="ml-auto h-auto p-0 text-xs" onClick={clearFilters}>
               Clear filters
             </Button>
-          </p>
+          </div>
         )}
       </div>
       {/* relative: the badges' screen-reader texts are positioned, and must scroll (and be clipped) with the rows. */}

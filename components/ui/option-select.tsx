@@ -13,6 +13,7 @@ export function OptionSelect({
   onChange,
   disabled,
   placeholder,
+  display,
   className,
 }: {
   id?: string;
@@ -23,13 +24,15 @@ export function OptionSelect({
   disabled?: boolean;
   /** Shown while no option is chosen. */
   placeholder?: string;
+  /** What the closed box shows for the chosen option, when its own label would not say enough alone. */
+  display?: string;
   /** For the trigger, e.g. a smaller one. */
   className?: string;
 }) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger id={id} aria-label={label} className={className}>
-        <SelectValue placeholder={placeholder} />
+        <SelectValue placeholder={placeholder}>{display}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

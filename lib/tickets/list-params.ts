@@ -2,6 +2,7 @@ import { fieldKeyOf, fieldRef, isFieldRef } from "@/lib/schemas/fields-custom";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./fields";
 import { isListSort, type ListSort } from "./sort";
+import { RANGE_KEYS, rangeLabel } from "./range-presets";
 
 /**
  * The queue's sort, filters and search as the workspace address keeps them, beside `?ticket=`:
@@ -32,23 +33,39 @@ export type ListParams = {
 export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
 export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
 
-const MORE_FILTER_LABELS: Record<Exclude<MoreFilterKey, "assignee" | "sla">, string> = {
-  createdFrom: "Created from",
-  createdTo: "Created until",
-  updatedFrom: "Updated from",
-  updatedTo: "Updated until",
-};
+/** One of the active filters this part of the address sets: its words, and the keys that remove it. */
+export type MoreFilterChip = { label: string; keys: MoreFilterKey[] };
 
-/** How the list's active filters name these ("SLA breached", "Created from 2026-12-01"); `person` names an assignee by id. */
-export function moreFilterLabels(more: ListParams["more"], person: (id: string) => string): string[] {
-  return MORE_FILTER_KEYS.flatMap((key) => {
-    const value = more?.[key];
-    if (!value) return [];
-    if (key === "assignee") return [value === "none" ? "Unassigned" : `Assigned to ${person(value)}`];
-    if (key === "sla")
-      return [value === "breached" ? "SLA breached" : value === "at_risk" ? "SLA at risk" : `SLA: ${value}`];
-    return [`${MORE_FILTER_LABELS[key]} ${value}`];
-  });
+/**
+ * How the list's active filters name these ("SLA breached", "Created in the last 7 days"), each
+ * range as one; `person` names an assignee by id.
+ */
+export function moreFilterChips(more: ListParams["more"], person: (id: string) => string): MoreFilterChip[] {
+  const chips: MoreFilterChip[] = [];
+  const assignee = more?.assignee;
+  if (assignee)
+    chips.push({ label: assignee === "none" ? "Unassigned" : `Assigned to ${person(assignee)}`, keys: ["assignee"] });
+  const sla = more?.sla;
+  if (sla)
+    chips.push({
+      label: sla === "breached" ? "SLA breached" : sla === "at_risk" ? "SLA at risk" : `SLA: ${sla}`,
+      keys: ["sla"],
+    });
+  for (const column of ["created", "updated"] as const) {
+    const { from, to } = RANGE_KEYS[column];
+    const label = rangeLabel(column, { from: more?.[from], to: more?.[to] });
+    if (label) chips.push({ label, keys: [from, to] });
+  }
+  return chips;
+}
+
+/** The active filters' words for these (see moreFilterChips). */
+export const moreFilterLabels = (more: ListParams["more"], person: (id: string) => string): string[] =>
+  moreFilterChips(more, person).map((chip) => chip.label);
+
+/** `more` with these filters removed; undefined once none is left. */
+export function withoutMore(more: ListParams["more"], keys: MoreFilterKey[]): ListParams["more"] {
+  return keys.reduce((next, key) => withMore(next, key, ""), more);
 }
 
 /** `more` with one filter set (or, given "", cleared); undefined once none is left. */

@@ -1,4 +1,12 @@
-import { listSearch, moreFilterLabels, NO_LIST_PARAMS, readListParams, withMore } from "@/lib/tickets/list-params";
+import {
+  listSearch,
+  moreFilterChips,
+  moreFilterLabels,
+  NO_LIST_PARAMS,
+  readListParams,
+  withMore,
+  withoutMore,
+} from "@/lib/tickets/list-params";
 
 // A saved view's other filters (assignee, SLA state, created and updated ranges) ride in the
 // workspace address under the API's own names, so opening a view lists what its count counts.
@@ -37,6 +45,33 @@ describe("the list's other filters in the address", () => {
       "Updated until 2026-12-05",
     ]);
     expect(moreFilterLabels(undefined, person)).toEqual([]);
+  });
+
+  it("names each range once, relative ones as a person would say them", () => {
+    const person = () => "someone";
+    expect(moreFilterLabels({ createdFrom: "-7d", updatedTo: "-24h" }, person)).toEqual([
+      "Created in the last 7 days",
+      "Not updated in 24 hours",
+    ]);
+    expect(moreFilterChips({ createdFrom: "2026-12-01", createdTo: "2026-12-05", sla: "breached" }, person)).toEqual([
+      { label: "SLA breached", keys: ["sla"] },
+      { label: "Created 2026-12-01 to 2026-12-05", keys: ["createdFrom", "createdTo"] },
+    ]);
+  });
+
+  it("removes a chip's filters together", () => {
+    const more = { createdFrom: "2026-12-01", createdTo: "2026-12-05", sla: "breached" };
+    expect(withoutMore(more, ["createdFrom", "createdTo"])).toEqual({ sla: "breached" });
+    expect(withoutMore({ createdFrom: "-7d" }, ["createdFrom", "createdTo"])).toBeUndefined();
+  });
+
+  it("keeps relative bounds in the address as written", () => {
+    const params = readListParams(new URLSearchParams("createdFrom=-7d&updatedTo=today"));
+    expect(params.more).toEqual({ createdFrom: "-7d", updatedTo: "today" });
+    expect(listSearch(params)).toEqual([
+      ["createdFrom", "-7d"],
+      ["updatedTo", "today"],
+    ]);
   });
 
   it("sets and clears one at a time from the filter bar", () => {
