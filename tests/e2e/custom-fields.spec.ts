@@ -6,8 +6,8 @@ import { expect, test } from "./team";
 
 // Custom fields end to end: an admin defines a field in Settings > Fields, an agent sets it on a
 // ticket from the ticket's details (the history tells it), and the list filtered by it in the
-// address (?field.order_number=...) shows that ticket alone. Screens are saved at the widths
-// agents use, light and dark (SHOTS_DIR, else test-results/screens).
+// address (?field.order_number=...) or searched for its value shows that ticket alone. Screens are
+// saved at the widths agents use, light and dark (SHOTS_DIR, else test-results/screens).
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -106,6 +106,13 @@ test("an admin defines a field, an agent sets it on a ticket, and the list filte
   await expect(list.getByTestId("active-filters")).toContainText(`Order number: ${order}`);
   await list.getByRole("button", { name: "Clear filters" }).click();
   await expect(agent).not.toHaveURL(/field\./);
+
+  // The order number typed into the search box, in another case, finds the ticket by the field's
+  // value alone (nothing else on either ticket holds it).
+  await list.getByLabel("Search tickets").fill(order.toLowerCase());
+  await expect(agent).toHaveURL(/q=a-/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Double charge ${tag}`);
   await agentContext.close();
 
   // Deleting the field says that its values leave the tickets.
