@@ -130,6 +130,44 @@ test("agents see no Fields tab in Settings", async ({ page, team }) => {
   await expect(page.getByRole("tab", { name: "Fields" })).toHaveCount(0);
 });
 
+test("the list sorts by a custom field, highest first, numbers by number, and the address keeps the order", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.admin.email);
+  await fieldViaApi(page, { key: "seats", label: "Seats", type: "number" });
+  const tag = unique();
+  for (const [name, seats] of [
+    ["five", 5],
+    ["fifty", 50],
+    ["none", null],
+    ["seven", 7],
+  ] as const) {
+    const ticket = await freshTicket(page, `Seats ${tag} ${name}`);
+    if (seats !== null)
+      expect(
+        (await page.request.put(`/api/tickets/${ticket.id}`, { data: { customFields: { seats } } })).status(),
+      ).toBe(200);
+  }
+  await page.goto(`/app?q=${tag}#all-open`);
+  const list = page.getByRole("region", { name: "Tickets" });
+  const rows = list.locator("[data-ticket-row]");
+  await expect(rows).toHaveCount(4);
+  await list.getByRole("combobox", { name: "Sort by" }).click();
+  await page.getByRole("option", { name: "Seats, highest first" }).click();
+  await expect(page).toHaveURL(/sort=-field\.seats/);
+  // 50 before 7 before 5 (not as text), the ticket without a value last.
+  const order = async () => (await rows.allTextContents()).map((t) => /Seats \w+ (fifty|five|none|seven)/.exec(t)?.[1]);
+  await expect.poll(order).toEqual(["fifty", "seven", "five", "none"]);
+  await page.reload();
+  await expect(list.getByRole("combobox", { name: "Sort by" })).toContainText("Seats, highest first");
+  await expect.poll(order).toEqual(["fifty", "seven", "five", "none"]);
+  await list.getByRole("combobox", { name: "Sort by" }).click();
+  await page.getByRole("option", { name: "Seats, lowest first" }).click();
+  await expect(page).toHaveURL(/sort=field\.seats/);
+  await expect.poll(order).toEqual(["five", "seven", "fifty", "none"]);
+});
+
 for (const theme of ["light", "dark"] as const) {
   for (const size of SCREEN_SIZES) {
     test(`custom fields at ${size.width} px, ${theme}: settings, editor and the ticket's fields fit the screen`, async ({
@@ -181,6 +219,15 @@ for (const theme of ["light", "dark"] as const) {
       await fields.scrollIntoViewIfNeeded().catch(() => undefined);
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `fields-ticket-${shot}.png`) });
+
+      // The list sorted by a field, its sort menu open on the organisation's fields.
+      await page.goto("/app?sort=-field.tier#all-open");
+      const list = page.getByRole("region", { name: "Tickets" });
+      await list.getByRole("combobox", { name: "Sort by" }).click();
+      await expect(page.getByRole("option", { name: "Tier, Z to A" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `fields-list-sort-${shot}.png`) });
+      await page.keyboard.press("Escape");
     });
   }
 }
