@@ -16,6 +16,10 @@ import { GET as users } from "@/app/api/users/route";
 import { GET as apiCustomers } from "@/app/api/v1/customers/route";
 import { GET as suggest } from "@/app/api/help/[org]/suggest/route";
 import { GET as views } from "@/app/api/views/route";
+import { GET as breakdown } from "@/app/api/reports/breakdown/route";
+import { GET as heatmap } from "@/app/api/reports/heatmap/route";
+import { GET as series } from "@/app/api/reports/series/route";
+import { REPORT_DIMENSIONS } from "@/lib/schemas/reports-charts";
 import { GET as summary } from "@/app/api/reports/summary/route";
 import { GET as ticketsCsv } from "@/app/api/reports/tickets.csv/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
@@ -629,6 +633,28 @@ describe.each([
     expect(csv.flatMap((p) => p.nodes).filter((n) => n["Relation Name"] === "Reply")).toEqual([]);
     // A small organisation's few hundred tickets may be read whole and sorted.
     if (org === BIG.org) expect(ticketIndexes(csv)).toContain("Ticket_organizationId_createdAt_id_idx");
+  });
+
+  // The reports page's series, breakdowns and heat map: one statement each, by the same indexes.
+  it("reads a year's report series, breakdowns and heat map by index, no reply read", async () => {
+    const headers = await session(org, "org_admin");
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${day(364)}&to=${day(0)}`;
+    const calls: [typeof series, string][] = [
+      [series, `/api/reports/series?${range}&interval=week`],
+      [series, `/api/reports/series?${range}&interval=day`],
+      [heatmap, `/api/reports/heatmap?${range}`],
+      ...REPORT_DIMENSIONS.map((by): [typeof series, string] => [
+        breakdown,
+        `/api/reports/breakdown?${range}&by=${by}`,
+      ]),
+    ];
+    for (const [handler, path] of calls) {
+      const plans = await explainAll(() => handler(makeRequest(path, { headers }), params()));
+      expect({ path, statements: plans.length }).toEqual({ path, statements: 1 });
+      expect({ path, scans: sequentialScans(plans) }).toEqual({ path, scans: [] });
+      expect(plans.flatMap((p) => p.nodes).filter((n) => n["Relation Name"] === "Reply")).toEqual([]);
+    }
   });
 
   it("loads a ticket and its replies by index", async () => {
