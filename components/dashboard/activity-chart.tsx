@@ -1,7 +1,8 @@
 "use client";
 
 import { format, parseISO } from "date-fns";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { ScaleLines, useMeasuredWidth } from "@/components/charts/chart-frame";
 import { niceMax } from "@/lib/format/shares";
 
 type Day = { day: string; created: number; resolved: number };
@@ -19,15 +20,7 @@ const PLOT_H = H - BOTTOM - TOP;
 export function ActivityChart({ daily }: { daily: Day[] }) {
   const [active, setActive] = useState<number | null>(null);
   // Drawn at the pixel width it is shown at, so labels keep their size on any screen.
-  const box = useRef<HTMLDivElement>(null);
-  const [W, setWidth] = useState(640);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(240, entry.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const { box, width: W } = useMeasuredWidth();
   const max = niceMax(Math.max(0, ...daily.flatMap((d) => [d.created, d.resolved])));
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
   const slot = (W - LEFT) / Math.max(1, daily.length);
@@ -50,21 +43,7 @@ export function ActivityChart({ daily }: { daily: Day[] }) {
           aria-label={`${totalCreated} tickets created and ${totalResolved} resolved in the last 30 days`}
           onMouseLeave={() => setActive(null)}
         >
-          {ticks.map((t) => (
-            <g key={t} data-testid="chart-scale">
-              <line
-                x1={LEFT}
-                x2={W}
-                y1={y(t)}
-                y2={y(t)}
-                className="stroke-border"
-                strokeDasharray={t ? "3 3" : undefined}
-              />
-              <text x={LEFT - 6} y={y(t) + 3} textAnchor="end" className="fill-muted-foreground text-[10px]">
-                {Number.isInteger(t) ? t : t.toFixed(1)}
-              </text>
-            </g>
-          ))}
+          <ScaleLines ticks={ticks} left={LEFT} width={W} y={y} />
           {daily.map((d, i) => {
             const x = LEFT + i * slot;
             return (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { ScaleLines, useMeasuredWidth } from "@/components/charts/chart-frame";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { niceMax } from "@/lib/format/shares";
@@ -21,20 +22,6 @@ const LEFT = 40;
 const BOTTOM = 22;
 const TOP = 10;
 const PLOT_H = H - BOTTOM - TOP;
-
-/** The drawing's width: the box it is shown in, measured, so that labels keep their size on any screen. */
-function useWidth() {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(640);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(240, entry.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { box, width };
-}
 
 /**
  * A chart over time drawn as SVG, lines or grouped bars, with a scale, dates along the bottom, a
@@ -58,7 +45,7 @@ export function TimeChart({
 }) {
   const [asTable, setAsTable] = useState(false);
   const [active, setActive] = useState<number | null>(null);
-  const { box, width } = useWidth();
+  const { box, width } = useMeasuredWidth();
   const values = points.flatMap((p) => series.map((s) => p.values[s.key] ?? 0));
   const max = niceMax(Math.max(0, ...values));
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
@@ -131,21 +118,7 @@ export function TimeChart({
                 .join(", ")}${kind === "line" ? " (summed over the points)" : ""}`}
               onMouseLeave={() => setActive(null)}
             >
-              {ticks.map((t) => (
-                <g key={t}>
-                  <line
-                    x1={LEFT}
-                    x2={width}
-                    y1={y(t)}
-                    y2={y(t)}
-                    className="stroke-border"
-                    strokeDasharray={t ? "3 3" : undefined}
-                  />
-                  <text x={LEFT - 6} y={y(t) + 3} textAnchor="end" className="fill-muted-foreground text-[10px]">
-                    {Number.isInteger(t) ? t : t.toFixed(1)}
-                  </text>
-                </g>
-              ))}
+              <ScaleLines ticks={ticks} left={LEFT} width={width} y={y} />
               {points.map((p, i) => (
                 <g key={p.label}>
                   <rect

@@ -1,4 +1,4 @@
-import { reportQuerySchema, type MinutesSpread } from "./reports";
+import { reportQuerySchema, type ReportFigures } from "./reports";
 import { z } from "./zod";
 
 /** How a series over time is cut: whole days, or weeks from Monday (the first and last clipped to the range). */
@@ -13,18 +13,11 @@ export const reportSeriesQuerySchema = reportQuerySchema.and(
 );
 export type ReportSeriesQuery = z.infer<typeof reportSeriesQuerySchema>;
 
-/** One bucket of a series: its first local day, and the summary's figures for the tickets of that bucket. */
-export type ReportPoint = {
-  /** The bucket's first day in the organisation's zone, YYYY-MM-DD. */
-  start: string;
-  created: number;
-  solved: number;
-  reopened: number;
-  /** Not done at the bucket's end (the summary's backlog, read at each end). */
-  backlog: number;
-  firstResponseMinutes: MinutesSpread;
-  resolutionMinutes: MinutesSpread;
-};
+/** One bucket of a series: its first local day, and the summary's figures for the tickets of that bucket (the backlog at its end). */
+export type ReportPoint = { start: string } & Pick<
+  ReportFigures,
+  "created" | "solved" | "reopened" | "backlog" | "firstResponseMinutes" | "resolutionMinutes"
+>;
 
 export type ReportSeries = { interval: ReportInterval; points: ReportPoint[] };
 
