@@ -90,18 +90,8 @@ CREATE TRIGGER "Ticket_field_rows_update" AFTER UPDATE OF "customFields", "creat
 DROP INDEX "Ticket_customFields_idx";
 
 -- Every server process keeps its organisations custom field definitions in memory for the list
--- filters and sorts (lib/services/fields/known-fields.ts): a change of a field is announced on the
+-- filters and sorts (lib/services/fields/field-cache.ts): a change of a field is announced on the
 -- channel the automation rules use, with the organisation id as payload, so that every process
--- sees it at once. The body is an E string with \073 for each semicolon (see above).
-CREATE FUNCTION "custom_field_announce"() RETURNS trigger LANGUAGE plpgsql AS E'
-BEGIN
-  IF TG_OP = ''DELETE'' THEN
-    PERFORM pg_notify(''ticketry_rules'', OLD."organizationId")\073
-    RETURN OLD\073
-  END IF\073
-  PERFORM pg_notify(''ticketry_rules'', NEW."organizationId")\073
-  RETURN NEW\073
-END
-';
-
-CREATE TRIGGER "CustomField_announce" AFTER INSERT OR DELETE OR UPDATE ON "CustomField" FOR EACH ROW EXECUTE FUNCTION "custom_field_announce"();
+-- sees it at once. The function is the rules own (migration automation_changes): it announces
+-- the organisation of the row written, whichever table it is.
+CREATE TRIGGER "CustomField_announce" AFTER INSERT OR DELETE OR UPDATE ON "CustomField" FOR EACH ROW EXECUTE FUNCTION "automation_announce"();
