@@ -166,7 +166,8 @@ export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: 
         )}
       </section>
 
-      <Card>
+      {/* A grid item is as wide as its content unless told: the wide tables scroll inside instead. */}
+      <Card className="min-w-0">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Over time</CardTitle>
           <div className="flex items-center gap-2">
@@ -189,7 +190,7 @@ export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: 
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Breakdown</CardTitle>
           <div className="flex items-center gap-2">
@@ -221,7 +222,7 @@ export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: 
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="min-w-0">
         <CardContent className="pt-6">
           {heatmap.data ? (
             <HeatMap heatmap={heatmap.data} csvName={fileName("arrivals")} />
