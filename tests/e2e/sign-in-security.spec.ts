@@ -44,8 +44,9 @@ test("enrol an authenticator from the profile, sign out, sign in with a code and
   const secret = (await page.getByTestId("totp-secret").textContent())!;
   await page.getByLabel("Authentication code").fill(codeOf(secret));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
-  const codes = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
-  expect(codes).toHaveLength(10);
+  const shown = page.getByTestId("recovery-codes").locator("li");
+  await expect(shown).toHaveCount(10);
+  const codes = (await shown.allTextContents()).map((c) => c.trim());
   await page.getByRole("button", { name: "I saved them" }).click();
   await expect(page.getByTestId("two-factor-state")).toHaveText("On");
   await photograph(page, "profile-security", () => expect(page.getByTestId("session-list")).toBeVisible());
@@ -78,6 +79,7 @@ test("an organisation that requires two-factor sends a member to enrolment until
   team,
 }) => {
   await signInOnScreen(page, team.admin.email);
+  await expect(page).toHaveURL(/\/app/);
   await page.goto("/settings#organization");
   await page.getByRole("switch", { name: /Require two-factor sign-in/ }).click();
   await expect(toastText(page, "Two-factor sign-in required")).toBeVisible();
@@ -104,6 +106,7 @@ test("an organisation that requires two-factor sends a member to enrolment until
   // Left as found for the spec's other tests.
   await page.context().clearCookies();
   await signInOnScreen(page, team.admin.email);
+  await expect(page).toHaveURL(/\/app/);
   await page.goto("/settings#organization");
   await page.getByRole("switch", { name: /Require two-factor sign-in/ }).click();
   await expect(toastText(page, "Two-factor sign-in optional")).toBeVisible();
