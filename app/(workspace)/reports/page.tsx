@@ -3,7 +3,7 @@ import { ReportsPage } from "@/components/reports/reports-page";
 import { WorkspaceFrame } from "@/components/workspace/workspace-frame";
 import { requirePageUser } from "@/lib/auth/page-guard";
 import { can } from "@/lib/permissions/table";
-import { organizationTimeZone } from "@/lib/services/reports/scope";
+import { organizationTimeZone } from "@/lib/services/sla/calendars";
 
 export const metadata: Metadata = { title: "Reports" };
 

@@ -3,8 +3,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { can } from "@/lib/permissions/table";
 import type { ReportQuery } from "@/lib/schemas/reports";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import { db } from "@/lib/server/db";
 import { fieldFilterSql, resolveFieldFilters } from "@/lib/services/fields/list-filter";
+import { organizationTimeZone } from "@/lib/services/sla/calendars";
 import { findTagId } from "@/lib/services/tickets/tags";
 import { DAY_MS, fromWall } from "@/lib/sla/time-zone";
 
@@ -25,15 +25,6 @@ export type ReportScope = {
   filter: Prisma.Sql;
   businessHours: boolean;
 };
-
-/** The organisation's time zone: its default business calendar's (UTC should it have none). */
-export async function organizationTimeZone(organizationId: string): Promise<string> {
-  const calendar = await db.businessCalendar.findFirst({
-    where: { organizationId, isDefault: true },
-    select: { timeZone: true },
-  });
-  return calendar?.timeZone ?? "UTC";
-}
 
 /** Local midnight of a YYYY-MM-DD day in the zone, as an instant. */
 export const dayStart = (timeZone: string, date: string) => new Date(fromWall(timeZone, Date.parse(date)));

@@ -118,6 +118,19 @@ function recordCalendarEvent(
   });
 }
 
+/**
+ * The organisation's time zone: its default business calendar's (every organisation has one, the
+ * 24/7 calendar in UTC until an admin sets another). What "a day" means in the list's ranges and
+ * the reports.
+ */
+export async function organizationTimeZone(organizationId: string): Promise<string> {
+  const calendar = await db.businessCalendar.findFirst({
+    where: { organizationId, isDefault: true },
+    select: { timeZone: true },
+  });
+  return calendar?.timeZone ?? "UTC";
+}
+
 /** The organisation's calendars, the default first, with its plan. */
 export async function listCalendars(user: SessionUser): Promise<BusinessCalendarList> {
   const { plan } = await db.organization.findUniqueOrThrow({

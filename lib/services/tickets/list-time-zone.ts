@@ -1,7 +1,7 @@
 import "server-only";
 import { badRequest } from "@/lib/errors";
 import { rangeOrderError } from "@/lib/schemas/tickets";
-import { db } from "@/lib/server/db";
+import { organizationTimeZone } from "@/lib/services/sla/calendars";
 import {
   boundHoldsUntil,
   endsBeforeStartIn,
@@ -33,19 +33,6 @@ export const rangesHoldUntil = (query: RangeQuery, clock: Clock) =>
 
 /** Whether a list query's ranges name a day (a date, today), which is the organisation's day. */
 export const needsTimeZone = (query: RangeQuery) => boundsOf(query).some(inZone);
-
-/**
- * The organisation's time zone: its default business calendar's (every organisation has one, the
- * 24/7 calendar in UTC until an admin sets another). One indexed row, read only for a list whose
- * ranges name a day.
- */
-export async function organizationTimeZone(organizationId: string): Promise<string> {
-  const calendar = await db.businessCalendar.findFirst({
-    where: { organizationId, isDefault: true },
-    select: { timeZone: true },
-  });
-  return calendar?.timeZone ?? "UTC";
-}
 
 /**
  * The zone a list query's days are read in (none needed: undefined). A range from a day to an

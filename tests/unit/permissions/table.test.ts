@@ -42,6 +42,7 @@ const ADMIN: Permission[] = [
   "team.invite",
   "organization.setup",
   "organization.signature",
+  "organization.security",
   "organization.upgrade",
   "users.manage",
   "admin.view",
