@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { base32Decode, base32Encode } from "@/lib/security/base32";
 
 /**
  * Time-based one-time passwords as authenticator apps make them (RFC 6238 over RFC 4226):
@@ -7,40 +8,11 @@ import { createHmac, randomBytes } from "node:crypto";
  */
 export const TOTP_STEP_S = 30;
 export const TOTP_DIGITS = 6;
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=-]/g, "").toUpperCase();
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error("Not a base32 secret");
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
+/** A secret's bytes, as stored or typed (spaces, dashes, padding and case do not matter). */
+export function totpSecretBytes(secret: string): Buffer {
+  const bytes = base32Decode(secret.replace(/[\s=-]/g, "").toUpperCase());
+  if (!bytes) throw new Error("Not a base32 secret");
+  return bytes;
 }
 
 /** A new secret: 20 random bytes (RFC 4226's recommended length), base32 as apps expect it. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { BASE32_LOWER, base32Decode, base32Encode } from "@/lib/security/base32";
 
 /**
  * Signed tokens that tie a mail to one record of one organisation. The reply token names a
@@ -10,43 +11,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  *
  * Lowercase base32 only: mail systems may change the case of an address's local part.
  */
-const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+const ALPHABET = BASE32_LOWER;
 const ID_CHARS = 26; // 16 bytes of a UUID
 const MAC_CHARS = 16; // 80 bits of HMAC-SHA256
 export const TOKEN_LENGTH = ID_CHARS + MAC_CHARS;
-
-function base32(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
-
-function unbase32(text: string): Buffer | null {
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text) {
-    const index = ALPHABET.indexOf(char);
-    if (index === -1) return null;
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
 
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ""), "hex");
 const uuidText = (bytes: Buffer) => {
@@ -60,17 +28,17 @@ const LABELS: Record<Purpose, string> = { reply: "ticketry-reply-token", bounce:
 
 function mac(purpose: Purpose, secret: string, organizationId: string, id: string): string {
   const digest = createHmac("sha256", secret).update(`${LABELS[purpose]}\0${organizationId}\0${id}`).digest();
-  return base32(digest).slice(0, MAC_CHARS);
+  return base32Encode(digest, ALPHABET).slice(0, MAC_CHARS);
 }
 
 const sign = (purpose: Purpose, secret: string, organizationId: string, id: string) =>
-  base32(uuidBytes(id)) + mac(purpose, secret, organizationId, id);
+  base32Encode(uuidBytes(id), ALPHABET) + mac(purpose, secret, organizationId, id);
 
 /** The id a token names, not yet verified (null when it cannot be one of ours). */
 export function tokenId(token: string): string | null {
   const text = token.toLowerCase();
   if (text.length !== TOKEN_LENGTH) return null;
-  const bytes = unbase32(text.slice(0, ID_CHARS));
+  const bytes = base32Decode(text.slice(0, ID_CHARS), ALPHABET);
   return bytes && bytes.length >= 16 ? uuidText(bytes.subarray(0, 16)) : null;
 }
 

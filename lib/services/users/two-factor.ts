@@ -4,7 +4,8 @@ import { db } from "@/lib/server/db";
 import { seal, unseal } from "@/lib/server/secret-box";
 import { verifyPassword } from "@/lib/auth/password";
 import { hashToken } from "@/lib/auth/tokens";
-import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUrl } from "@/lib/auth/totp";
+import { matchTotp, newTotpSecret, otpauthUrl, totpSecretBytes } from "@/lib/auth/totp";
+import { base32Encode } from "@/lib/security/base32";
 import { forgetSessionRecord } from "@/lib/auth/session";
 import { badRequest, conflict, forbidden } from "@/lib/errors";
 import type { SessionUser } from "@/lib/schemas/session-user";
@@ -69,7 +70,12 @@ export async function confirmTotp(user: SessionUser, code: string): Promise<Reco
   const pending = await db.userTotp.findUnique({ where: { userId: user.id } });
   if (!pending) throw badRequest("Start setting up two-factor sign-in first.");
   if (pending.confirmedAt) throw conflict("Two-factor sign-in is already on.");
-  const step = matchTotp(base32Decode(unseal(pending.secret, sealContext(user.id))), normalize(code), Date.now(), null);
+  const step = matchTotp(
+    totpSecretBytes(unseal(pending.secret, sealContext(user.id))),
+    normalize(code),
+    Date.now(),
+    null,
+  );
   if (step === null) throw badRequest(WRONG_SETUP_CODE);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const released = await db.$transaction(async (tx) => {
@@ -118,7 +124,12 @@ export async function checkSecondFactor(
   if (/^\d{6}$/.test(typed)) {
     const totp = await db.userTotp.findUnique({ where: { userId: user.id } });
     if (!totp?.confirmedAt) return null;
-    const step = matchTotp(base32Decode(unseal(totp.secret, sealContext(user.id))), typed, Date.now(), totp.lastStep);
+    const step = matchTotp(
+      totpSecretBytes(unseal(totp.secret, sealContext(user.id))),
+      typed,
+      Date.now(),
+      totp.lastStep,
+    );
     if (step === null) return null;
     const { count } = await db.userTotp.updateMany({
       where: { userId: user.id, OR: [{ lastStep: null }, { lastStep: { lt: step } }] },

@@ -1,10 +1,10 @@
 import { POST as beginTotp } from "@/app/api/users/two-factor/totp/route";
 import { POST as confirmTotp } from "@/app/api/users/two-factor/totp/confirm/route";
-import { base32Decode, timeStep, totpAt } from "@/lib/auth/totp";
+import { timeStep, totpAt, totpSecretBytes } from "@/lib/auth/totp";
 import { makeRequest, params, readJson } from "./request";
 
 /** The authenticator app's code for `secret` now, or `steps` steps away (a later code, a clock off). */
-export const codeFor = (secret: string, steps = 0) => totpAt(base32Decode(secret), timeStep(Date.now()) + steps);
+export const codeFor = (secret: string, steps = 0) => totpAt(totpSecretBytes(secret), timeStep(Date.now()) + steps);
 
 /** Turns two-factor on for the cookie's user as the profile does: answers the secret and the recovery codes. */
 export async function enrolTotp(cookie: string): Promise<{ secret: string; recoveryCodes: string[] }> {

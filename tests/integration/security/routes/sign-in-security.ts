@@ -1,4 +1,4 @@
-import { base32Decode, newTotpSecret, timeStep, totpAt } from "@/lib/auth/totp";
+import { newTotpSecret, timeStep, totpAt, totpSecretBytes } from "@/lib/auth/totp";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
 import { seal } from "@/lib/server/secret-box";
 import { PASSWORD } from "../../helpers/fixtures";
@@ -24,7 +24,7 @@ async function authenticator(ctx: CallContext, confirmed: boolean): Promise<stri
     lastStep: null,
   };
   await db.userTotp.upsert({ where: { userId: user.id }, create: { userId: user.id, ...row }, update: row });
-  return totpAt(base32Decode(secret), timeStep(Date.now()));
+  return totpAt(totpSecretBytes(secret), timeStep(Date.now()));
 }
 
 /** Another session of `user` (not the one the call is made with), to be ended by the call. */
