@@ -29,24 +29,33 @@ beforeAll(async () => {
 });
 afterAll(() => other.end());
 
-it("answers from memory until a change of the organisation is heard or an SLA target falls due", async () => {
-  const org = await createOrg("pro");
-  const agent = await createUser(org.id, "agent");
-  const cookie = await sessionCookie(agent);
-  const due = new Date(Date.now() + 10 * HOUR);
-  const made = await db.ticket.create({
+/** The organisation's one ticket, urgent, with the times a test needs. */
+const urgentTicket = (
+  organizationId: string,
+  times: { firstResponseDueAt?: Date; resolutionDueAt?: Date; slaRiskAt?: Date; updatedAt?: Date },
+) =>
+  db.ticket.create({
     data: {
-      organizationId: org.id,
+      organizationId,
       ticketNumber: 1,
       subject: "s",
       description: "d",
       customerName: "c",
       customerEmail: "c@x.test",
       priority: "urgent",
-      firstResponseDueAt: due,
-      resolutionDueAt: due,
-      slaRiskAt: new Date(Date.now() - HOUR),
+      ...times,
     },
+  });
+
+it("answers from memory until a change of the organisation is heard or an SLA target falls due", async () => {
+  const org = await createOrg("pro");
+  const agent = await createUser(org.id, "agent");
+  const cookie = await sessionCookie(agent);
+  const due = new Date(Date.now() + 10 * HOUR);
+  const made = await urgentTicket(org.id, {
+    firstResponseDueAt: due,
+    resolutionDueAt: due,
+    slaRiskAt: new Date(Date.now() - HOUR),
   });
   for (const [name, filters] of [
     ["Urgent", { priority: "urgent" }],
@@ -97,18 +106,7 @@ it("keeps a view's count when the queue counts are read again only because time 
   const user = (await usersById([agent.id])).get(agent.id)!;
   const now = Date.now();
   // Last changed 23 hours ago: it leaves Recently Updated in an hour, which ends the queue counts' entry.
-  const made = await db.ticket.create({
-    data: {
-      organizationId: org.id,
-      ticketNumber: 1,
-      subject: "s",
-      description: "d",
-      customerName: "c",
-      customerEmail: "c@x.test",
-      priority: "urgent",
-      updatedAt: new Date(now - 23 * HOUR),
-    },
-  });
+  const made = await urgentTicket(org.id, { updatedAt: new Date(now - 23 * HOUR) });
   await heardSoFar(organizationCounts, other);
   const views = [
     { id: "urgent", filters: { priority: "urgent" } },
