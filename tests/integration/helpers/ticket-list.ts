@@ -7,13 +7,13 @@ import { makeRequest, params, readJson } from "./request";
 type User = { id: string; sessionVersion: number };
 
 /** POST /api/tickets as a signed-in user (a subject and description unless `body` gives them): status and body. */
-export async function postTicket(user: User, body: Record<string, unknown>) {
+export async function postTicket(user: User, body: Record<string, unknown>, cookie?: string) {
   return readJson(
     await create(
       makeRequest("/api/tickets", {
         method: "POST",
         body: { subject: "Help", description: "Please", ...body },
-        headers: { cookie: await sessionCookie(user) },
+        headers: { cookie: cookie ?? (await sessionCookie(user)) },
       }),
       params(),
     ),

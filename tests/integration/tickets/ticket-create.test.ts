@@ -1,7 +1,7 @@
 import { createReply } from "@/lib/services/replies/conversation";
 import { replyTokenSecret } from "@/lib/mail/thread/secret";
 import { signReplyToken } from "@/lib/mail/thread/token";
-import { createOrg, createTickets, createUser } from "../helpers/fixtures";
+import { createOrg, createTickets, createUser, sessionCookie } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { clearJobs, drainJobs, queuedJobs } from "../helpers/jobs";
 import { threadOf } from "../helpers/inbound";
@@ -20,8 +20,8 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const post = (user: User, body: Record<string, unknown>) =>
-  postTicket(user, { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body });
+const post = (user: User, body: Record<string, unknown>, cookie?: string) =>
+  postTicket(user, { subject: "Kettle never arrived", description: "Ordered two weeks ago", ...body }, cookie);
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
 describe("creating a ticket on an unlimited plan (one statement)", () => {
@@ -97,6 +97,8 @@ describe("a plan that stops being unlimited while a ticket is created", () => {
     const org = await createOrg("enterprise");
     const agent = await createUser(org.id, "agent");
     await createTickets(org.id, 150); // the free plan's whole allowance
+    // Signed in first: a session's row names the organisation, so writing it waits for the lock below too.
+    const cookie = await sessionCookie(agent);
 
     // Another transaction holds the organisation's row and, while the creation waits for it,
     // moves the organisation to the free plan.
@@ -104,7 +106,7 @@ describe("a plan that stops being unlimited while a ticket is created", () => {
       (tx) => tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${org.id} FOR UPDATE`,
       (tx) => tx.organization.update({ where: { id: org.id }, data: { plan: "free" } }),
     );
-    const creating = post(agent, { subject: "151st" });
+    const creating = post(agent, { subject: "151st" }, cookie);
     await untilWaitingOnLock(`INSERT INTO "TicketCounter"`);
     await release();
 
