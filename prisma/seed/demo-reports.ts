@@ -15,6 +15,8 @@ const ASKS = [
   ["Slow search on large accounts", "Searching our tickets takes several seconds since last week."],
   ["Export of last quarter", "We need last quarter's tickets as a spreadsheet for an audit."],
 ] as const;
+/** The month's subjects (the week's tickets have others): how the month's tickets are told apart. */
+export const DEMO_MONTH_SUBJECTS: readonly string[] = ASKS.map(([subject]) => subject);
 const GOOD = ["Quick and clear, thank you!", "Solved on the first reply.", null, null];
 const BAD = ["Took far too long.", "Had to explain the problem three times."];
 

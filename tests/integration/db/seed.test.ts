@@ -1,4 +1,5 @@
 import { seedDemoData } from "@/prisma/seed/demo-data";
+import { DEMO_MONTH_SUBJECTS } from "@/prisma/seed/demo-reports";
 import { db, resetDatabase } from "../helpers/db";
 
 /** Every row of every seeded table, to compare whole database states. */
@@ -16,7 +17,7 @@ describe("demo seed", () => {
   beforeAll(resetDatabase);
   afterAll(() => db.$disconnect());
 
-  it("creates the demo organisation, its team and about 60 varied tickets", async () => {
+  it("creates the demo organisation, its team, about 60 varied tickets and a month of solved ones", async () => {
     const result = await seedDemoData(db);
     expect(result.created).toBe(true);
 
@@ -28,10 +29,22 @@ describe("demo seed", () => {
       where: { slug: "acme" },
       include: { _count: { select: { tickets: true } } },
     });
-    // The week's 60, the Billing ticket from last Friday at 16:30 (see below), and the merged
-    // duplicate (demo-merge.ts).
-    expect(org._count.tickets).toBe(62);
-    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({ lastNumber: 62 });
+    // The week's 60, the Billing ticket from last Friday at 16:30 (see below), the merged
+    // duplicate (demo-merge.ts), and the reports' month of solved tickets (demo-reports.ts: two to
+    // six a day, by the day of the week).
+    const month = await db.ticket.count({
+      where: { organizationId: org.id, subject: { in: [...DEMO_MONTH_SUBJECTS] } },
+    });
+    expect(month).toBeGreaterThan(60);
+    expect(
+      await db.ticket.count({
+        where: { subject: { in: [...DEMO_MONTH_SUBJECTS] }, status: { in: ["open", "pending", "in_progress"] } },
+      }),
+    ).toBe(0);
+    expect(org._count.tickets).toBe(62 + month);
+    expect(await db.ticketCounter.findUnique({ where: { organizationId: org.id } })).toMatchObject({
+      lastNumber: 62 + month,
+    });
 
     const statuses = await db.ticket.groupBy({ by: ["status"], _count: true });
     expect(statuses.map((s) => s.status).sort()).toEqual(["closed", "in_progress", "open", "pending", "resolved"]);
@@ -43,7 +56,7 @@ describe("demo seed", () => {
     const span = await db.ticket.aggregate({ _min: { createdAt: true }, _max: { createdAt: true } });
     expect(span._max.createdAt!.getTime() - span._min.createdAt!.getTime()).toBeGreaterThan(14 * 24 * 3600 * 1000);
     // Every ticket starts with its creation event.
-    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(62);
+    expect(await db.auditEvent.count({ where: { action: "ticket.created" } })).toBe(62 + month);
 
     // Groups Billing and Technical, with members, each holding the tickets of its category.
     const groups = await db.group.findMany({
