@@ -45,6 +45,9 @@ CREATE TABLE "RecoveryCode" (
 -- CreateIndex
 CREATE INDEX "UserSession_userId_createdAt_idx" ON "UserSession"("userId", "createdAt");
 
+-- Deleting an organisation deletes its sessions through this key.
+CREATE INDEX "UserSession_organizationId_idx" ON "UserSession"("organizationId");
+
 -- CreateIndex
 CREATE INDEX "UserTotp_organizationId_idx" ON "UserTotp"("organizationId");
 
