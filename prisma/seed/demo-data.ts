@@ -298,10 +298,11 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     orderBy: { createdAt: "asc" },
   });
   await seedDemoFields(db, org.id);
+  // Before the merge, whose duplicate is the newest ticket and so takes the last number.
+  await seedDemoReports(db, org.id, prng(20261207), now);
   await seedDemoMerge(db, org.id, agent?.id ?? null, now);
   await seedDemoCompanies(db, org.id);
   await seedDemoViews(db, org.id);
-  await seedDemoReports(db, org.id, prng(20261207), now);
   return { created: true, logins };
 }
 

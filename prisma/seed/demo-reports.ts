@@ -10,12 +10,12 @@ const PER_WEEKDAY = 4;
 const ASKS = [
   ["Invoice shows the wrong company name", "Our invoice for last month has our old company name on it."],
   ["Cannot add a second admin", "The invite button is greyed out when I try to add another admin."],
-  ["Webhook deliveries failing", "Our endpoint gets a 401 on every delivery since this morning."],
+  ["Webhook deliveries answered 401", "Our endpoint gets a 401 on every delivery since this morning."],
   ["How do I change the billing email?", "Invoices still go to a colleague who left. How do I change that?"],
   ["Slow search on large accounts", "Searching our tickets takes several seconds since last week."],
   ["Export of last quarter", "We need last quarter's tickets as a spreadsheet for an audit."],
 ] as const;
-/** The month's subjects (the week's tickets have others): how the month's tickets are told apart. */
+/** The month's subjects, none of them the week's: how the month's tickets are told apart. */
 export const DEMO_MONTH_SUBJECTS: readonly string[] = ASKS.map(([subject]) => subject);
 const GOOD = ["Quick and clear, thank you!", "Solved on the first reply.", null, null];
 const BAD = ["Took far too long.", "Had to explain the problem three times."];
@@ -83,6 +83,8 @@ export async function seedDemoReports(
       });
     }
   }
+  // Numbered in the order they came in, as the product numbers tickets.
+  planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const counter = await db.ticketCounter.update({
     where: { organizationId },
     data: { lastNumber: { increment: planned.length } },
