@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { base32Decode, timeStep, totpAt } from "@/lib/auth/totp";
+import { timeStep, totpAt, totpSecretBytes } from "@/lib/auth/totp";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
 import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, toastText } from "./helpers";
 import { expect, test } from "./team";
@@ -10,8 +10,7 @@ import { expect, test } from "./team";
 const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 /** The authenticator app: the code of the secret shown on screen, `steps` steps from now. */
-const codeOf = (secret: string, steps = 0) =>
-  totpAt(base32Decode(secret.replace(/\s/g, "")), timeStep(Date.now()) + steps);
+const codeOf = (secret: string, steps = 0) => totpAt(totpSecretBytes(secret), timeStep(Date.now()) + steps);
 
 async function signInOnScreen(page: Page, email: string) {
   await page.goto("/login");
