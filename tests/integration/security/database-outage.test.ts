@@ -45,8 +45,14 @@ async function callWithDatabase(
 const cookie = async () =>
   `${sessionCookieName()}=${await encodeSession({ userId: "someone", sessionVersion: 0, sessionId: "a-session" })}`;
 const original = process.env.DATABASE_URL;
+const originalTimeout = process.env.DATABASE_CONNECT_TIMEOUT_MS;
+// The product's own connect timeout, which the other files raise for a busy test machine.
+beforeAll(() => {
+  delete process.env.DATABASE_CONNECT_TIMEOUT_MS;
+});
 afterAll(() => {
   process.env.DATABASE_URL = original;
+  process.env.DATABASE_CONNECT_TIMEOUT_MS = originalTimeout;
 });
 
 describe.each([
