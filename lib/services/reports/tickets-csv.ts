@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { csvRow, fileNamePart, type CsvValue } from "@/lib/reports/csv";
+import { csvRow, type CsvValue } from "@/lib/reports/csv";
+import { tableFileName } from "@/lib/reports/table-csv";
 import { isFieldRef } from "@/lib/schemas/fields-custom";
 import type { ReportQuery } from "@/lib/schemas/reports";
 import type { SessionUser } from "@/lib/schemas/session-user";
@@ -133,12 +134,17 @@ function ticketRow(t: CsvTicket, fieldKeys: string[]): string {
 const FILTERS = new Set(["group", "agent", "priority", "tag", "entrance", "company"]);
 
 /** The file's name: the range, then each filter as name and value (`tickets-2026-11-01-to-2026-11-30-priority-urgent.csv`). */
-export function csvFileName(query: ReportQuery): string {
-  const named = Object.entries(query)
-    .filter(([name, value]) => typeof value === "string" && (FILTERS.has(name) || isFieldRef(name)))
-    .map(([name, value]) => `${fileNamePart(name)}-${fileNamePart(String(value))}`);
-  return `tickets-${query.from}-to-${query.to}${named.map((part) => `-${part}`).join("")}`.slice(0, 180) + ".csv";
-}
+export const csvFileName = (query: ReportQuery): string =>
+  tableFileName(
+    "tickets",
+    query,
+    Object.fromEntries(
+      Object.entries(query).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === "string" && (FILTERS.has(entry[0]) || isFieldRef(entry[0])),
+      ),
+    ),
+  );
 
 /**
  * The range's tickets as CSV, one row per ticket created in it (the summary's filters and scope:
