@@ -24,7 +24,13 @@ export function HeatMap({ heatmap, csvName }: { heatmap: ReportHeatmap; csvName:
           label="when tickets arrive"
         />
       </figcaption>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="When tickets arrive, by day and hour">
+      {/* Positioned, so the hours' screen-reader labels scroll with the table instead of widening the page. */}
+      <div
+        className="relative overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="When tickets arrive, by day and hour"
+      >
         <table className="w-full border-separate border-spacing-0.5 text-[10px] tabular-nums">
           <thead>
             <tr>

@@ -113,30 +113,19 @@ export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: 
               className="w-40"
             />
           </div>
-          {preset === CUSTOM && (
-            <>
-              <div className="grid gap-1.5">
-                <Label htmlFor="report-from">From</Label>
+          {preset === CUSTOM &&
+            (["from", "to"] as const).map((side) => (
+              <div key={side} className="grid gap-1.5">
+                <Label htmlFor={`report-${side}`}>{side === "from" ? "From" : "To"}</Label>
                 <Input
-                  id="report-from"
+                  id={`report-${side}`}
                   type="date"
-                  value={custom.from}
-                  max={custom.to}
-                  onChange={(e) => setCustom((r) => ({ ...r, from: e.target.value }))}
+                  value={custom[side]}
+                  {...(side === "from" ? { max: custom.to } : { min: custom.from })}
+                  onChange={(e) => setCustom((r) => ({ ...r, [side]: e.target.value }))}
                 />
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="report-to">To</Label>
-                <Input
-                  id="report-to"
-                  type="date"
-                  value={custom.to}
-                  min={custom.from}
-                  onChange={(e) => setCustom((r) => ({ ...r, to: e.target.value }))}
-                />
-              </div>
-            </>
-          )}
+            ))}
           <p className="text-sm text-muted-foreground" data-testid="report-range">
             {range.from} to {range.to}, days in {timeZone}; compared with {previousRange(range).from} to{" "}
             {previousRange(range).to}

@@ -12,11 +12,33 @@ export const SCREEN_SIZES = [
 
 /** The page fits its width: nothing makes it scroll sideways. */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    // On failure the message names the outermost elements that reach past the window's right
+    // edge, so a layout fix starts from the culprit rather than from a screenshot. A box inside a
+    // sideways-scrolling box is clipped by it, unless it is positioned against a box outside that
+    // scroller (a screen-reader-only label in a scrolling table): that one widens the page.
+    const escapes = (el: Element) => {
+      let scroller = el.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowX === "visible") scroller = scroller.parentElement;
+      if (!scroller || scroller === document.body || scroller === document.documentElement) return true;
+      const positioned = /absolute|fixed/.test(getComputedStyle(el).position);
+      const anchor = (el as HTMLElement).offsetParent;
+      return positioned && (!anchor || !scroller.contains(anchor));
+    };
+    const past = [...document.body.querySelectorAll("*")].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && escapes(el),
+    );
+    const outermost = past.filter((el) => !past.includes(el.parentElement as Element));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      widest: outermost.slice(0, 5).map((el) => {
+        const label = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40) ?? "";
+        return `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${Math.round(el.getBoundingClientRect().right)} px: ${label}`;
+      }),
+    };
+  });
+  expect(scrollWidth, `wider than the window:\n${widest.join("\n")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Opens every page of the page or context in this theme (set before the theme script reads it). */
