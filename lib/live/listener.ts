@@ -16,23 +16,33 @@ import type { hub } from "./hub";
 
 /**
  * What a listener keeps true: the session user cache (user changes), the live streams (ticket
- * notices), the organisations' queue counts (ticket changes and removals), their active
- * automation rules (rule and plan changes) and the API's known tokens and client addresses.
+ * notices), the organisations' queue counts (ticket changes and removals), what each organisation
+ * has set up (rule, policy, calendar, field, webhook and plan changes) and the API's known tokens
+ * and client addresses.
  */
 export type Heard = {
   users: SessionUserCache;
   events: Pick<typeof hub, "dispatch" | "resyncAll">;
   counts: HeardCache<unknown>;
-  rules?: HeardCache<unknown>;
-  /** The organisations' webhook endpoints, announced on the rules' channel. */
-  webhooks?: HeardCache<unknown>;
-  /** The organisations' custom field definitions, announced on the rules' channel. */
-  fields?: HeardCache<unknown>;
+  /**
+   * Caches keyed by organisation and announced on the rules' channel: its active automation
+   * rules, SLA setup, webhook endpoints and custom field definitions.
+   */
+  setups?: HeardCache<unknown>[];
   /** API tokens by secret hash (token changes; any plan change, as the plan decides whether a token works). */
   apiTokens?: HeardCache<unknown>;
   /** Client addresses with no failures refusing them (a failure heard forgets its address). */
   apiAddresses?: HeardCache<unknown>;
 };
+
+/** Every cache a listener keeps, for what happens to all of them at once. */
+const cachesOf = (heard: Heard): HeardCache<unknown>[] => [
+  heard.users,
+  heard.counts,
+  ...(heard.setups ?? []),
+  ...(heard.apiTokens ? [heard.apiTokens] : []),
+  ...(heard.apiAddresses ? [heard.apiAddresses] : []),
+];
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 
@@ -87,9 +97,7 @@ export class Listener {
         return;
       }
       if (message.channel === RULES_CHANNEL) {
-        if (message.payload) this.heard.rules?.forget(message.payload);
-        if (message.payload) this.heard.webhooks?.forget(message.payload);
-        if (message.payload) this.heard.fields?.forget(message.payload);
+        if (message.payload) for (const cache of this.heard.setups ?? []) cache.forget(message.payload);
         // Tokens are kept by their secret, not their organisation: a plan change forgets them all.
         this.heard.apiTokens?.forgetAll();
         return;
@@ -131,13 +139,7 @@ export class Listener {
     this.client = client;
     this.connected = true;
     this.attempt = 0;
-    this.heard.users.listening();
-    this.heard.counts.listening();
-    this.heard.rules?.listening();
-    this.heard.webhooks?.listening();
-    this.heard.fields?.listening();
-    this.heard.apiTokens?.listening();
-    this.heard.apiAddresses?.listening();
+    for (const cache of cachesOf(this.heard)) cache.listening();
     if (this.lost) {
       this.lost = false;
       this.heard.events.resyncAll();
@@ -148,13 +150,7 @@ export class Listener {
     // A connection already replaced by a newer one (its late "end") changes nothing.
     if (this.client && this.client !== client) return;
     // Before anything else: from here on a change may go unheard.
-    this.heard.users.lost();
-    this.heard.counts.lost();
-    this.heard.rules?.lost();
-    this.heard.webhooks?.lost();
-    this.heard.fields?.lost();
-    this.heard.apiTokens?.lost();
-    this.heard.apiAddresses?.lost();
+    for (const cache of cachesOf(this.heard)) cache.lost();
     client.removeAllListeners("notification");
     client.end().catch(() => {});
     if (this.client === client) this.client = null;
@@ -178,13 +174,7 @@ export class Listener {
     this.client = null;
     this.connected = false;
     this.lost = false;
-    this.heard.users.lost();
-    this.heard.counts.lost();
-    this.heard.rules?.lost();
-    this.heard.webhooks?.lost();
-    this.heard.fields?.lost();
-    this.heard.apiTokens?.lost();
-    this.heard.apiAddresses?.lost();
+    for (const cache of cachesOf(this.heard)) cache.lost();
     if (client) {
       client.removeAllListeners();
       client.on("error", () => {});

@@ -7,22 +7,21 @@ import { organizationRules } from "@/lib/services/automations/active-rules";
 import { organizationWebhooks } from "@/lib/services/webhooks/subscribers";
 import { apiCallers } from "@/lib/services/api-tokens/token-cache";
 import { organizationFields } from "@/lib/services/fields/field-cache";
+import { organizationSlaSetups } from "@/lib/services/sla/setup";
 
 const globalForListener = globalThis as unknown as { ticketryLiveListener?: Listener };
 
 /**
  * This process's one LISTEN connection (kept across hot reloads in development), wired here to
  * the caches it keeps true: the session users, the live streams' hub, the queue counts, the
- * organisations' automation rules, their webhook endpoints and custom fields, and the API's
+ * organisations' automation rules, SLA setups, webhook endpoints and custom fields, and the API's
  * callers. The listener itself knows none of them, so lib/live depends on no service.
  */
 export const listener = (globalForListener.ticketryLiveListener ??= new Listener({
   users: sessionUsers,
   events: hub,
   counts: organizationCounts,
-  rules: organizationRules,
-  webhooks: organizationWebhooks,
-  fields: organizationFields,
+  setups: [organizationRules, organizationSlaSetups, organizationWebhooks, organizationFields],
   apiTokens: apiCallers.tokens,
   apiAddresses: apiCallers.addresses,
 }));

@@ -21,7 +21,7 @@ const listenerB = new Listener({
   users: new SessionUserCache(),
   events: { dispatch: () => {}, resyncAll: () => {} },
   counts: new HeardCache(100),
-  fields: fieldsB,
+  setups: [fieldsB],
 });
 
 let world: TwoTenants;
