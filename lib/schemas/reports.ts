@@ -57,6 +57,25 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** A median and 90th percentile in whole minutes; null when no ticket counts. */
 export type MinutesSpread = { median: number | null; p90: number | null };
 
+/** The SLA targets a report counts, in the order the page shows them. */
+export const SLA_TARGET_KINDS = ["first_response", "next_response", "resolution"] as const;
+export type SlaTargetKind = (typeof SLA_TARGET_KINDS)[number];
+
+/** SLA targets started in the range, met in time or breached. */
+export type SlaOutcomes = { met: number; breached: number };
+
+/** A rating's comment, for the page's short list of what customers said. */
+export type RatingComment = {
+  ticketNumber: number;
+  subject: string;
+  score: "good" | "bad";
+  comment: string;
+  ratedAt: string;
+};
+
+/** How many comments a period lists: the latest, as a taste of what customers say. */
+export const RATING_COMMENTS_SHOWN = 5;
+
 /** One period's figures (docs/design/reports.md says which tickets each counts). */
 export type ReportFigures = {
   created: number;
@@ -65,8 +84,20 @@ export type ReportFigures = {
   backlog: number;
   firstResponseMinutes: MinutesSpread;
   resolutionMinutes: MinutesSpread;
-  slaCompliance: { met: number; breached: number };
+  slaCompliance: SlaOutcomes;
   satisfaction: { good: number; bad: number };
+  /** Team answers in the range to a customer message that followed the team's reply (median, p90). */
+  nextResponseMinutes: MinutesSpread;
+  /** Public team replies of the tickets solved in the range (median, p90, to a tenth); null when none was solved. */
+  agentRepliesPerTicket: { median: number | null; p90: number | null };
+  /** Of `solved`: solved with exactly one team reply and never reopened. */
+  oneTouchSolved: number;
+  /** `slaCompliance` per target kind (only kinds with a target met or breached), in SLA_TARGET_KINDS order. */
+  slaByTarget: ({ target: SlaTargetKind } & SlaOutcomes)[];
+  /** `slaCompliance` per SLA policy (null: the organisation's default targets), by name, the default last. */
+  slaByPolicy: ({ policyId: string | null; name: string | null } & SlaOutcomes)[];
+  /** The latest rated comments of the range (at most RATING_COMMENTS_SHOWN), newest first. */
+  satisfactionComments: RatingComment[];
 };
 
 /** GET /api/reports/summary: the range's figures, and the same for as many days just before it. */

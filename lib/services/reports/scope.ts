@@ -26,6 +26,17 @@ export type ReportScope = {
   businessHours: boolean;
 };
 
+/**
+ * The report's filter on a table whose rows name a ticket (`<alias>."ticketId"`) and carry the
+ * organisation (SLA targets, ratings, next responses): their tickets are read only to filter them.
+ */
+export function filteredTickets({ organizationId, filter }: ReportScope, alias: string): Prisma.Sql {
+  return filter === Prisma.empty
+    ? Prisma.empty
+    : Prisma.sql`AND EXISTS (SELECT 1 FROM "Ticket" t WHERE t."id" = ${Prisma.raw(`${alias}."ticketId"`)}
+        AND t."organizationId" = ${organizationId} ${filter})`;
+}
+
 /** Local midnight of a YYYY-MM-DD day in the zone, as an instant. */
 export const dayStart = (timeZone: string, date: string) => new Date(fromWall(timeZone, Date.parse(date)));
 

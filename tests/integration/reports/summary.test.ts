@@ -12,6 +12,7 @@ let world: TwoTenants;
 let second: User;
 let groupId: string;
 let tagId: string;
+let policyId: string;
 
 const at = (iso: string) => new Date(iso);
 const minutes = (n: number) => n * 60_000;
@@ -30,6 +31,11 @@ type Seed = {
   plan?: string;
   rating?: "good" | "bad";
   sla?: "met" | "breached" | "running";
+  /** Public messages after creation, each minutes after it, by the team or the customer (in order). */
+  conversation?: [by: "team" | "customer", after: number][];
+  comment?: string;
+  /** More SLA targets started at creation: their kind, outcome, and whether under the Gold policy. */
+  targets?: [target: "next_response" | "resolution", outcome: "met" | "breached", gold: boolean][];
 };
 
 async function seed(organizationId: string, s: Seed) {
@@ -63,14 +69,42 @@ async function seed(organizationId: string, s: Seed) {
       reopenCount: s.reopenedAt ? 1 : 0,
     },
   });
+  // Written one by one, as replies come: the reply trigger keeps the ticket's counts and next responses.
+  for (const [by, after] of s.conversation ?? [])
+    await db.reply.create({
+      data: {
+        organizationId,
+        ticketId: ticket.id,
+        content: "message",
+        type: "public",
+        authorType: by === "team" ? "agent" : "customer",
+        authorEmail: by === "team" ? "agent@x.test" : "casey@x.test",
+        createdAt: new Date(createdAt.getTime() + minutes(after)),
+      },
+    });
   if (s.rating)
     await db.satisfactionRating.create({
       data: {
         organizationId,
         ticketId: ticket.id,
         score: s.rating,
+        comment: s.comment ?? null,
         ratedAt: solvedAt ?? createdAt,
         updatedAt: solvedAt ?? createdAt,
+      },
+    });
+  for (const [i, [target, outcome, gold]] of (s.targets ?? []).entries())
+    await db.ticketSlaTarget.create({
+      data: {
+        organizationId,
+        ticketId: ticket.id,
+        target,
+        cycle: i + 1,
+        slaPolicyId: gold ? policyId : null,
+        minutes: 60,
+        startedAt: createdAt,
+        metAt: outcome === "met" ? new Date(createdAt.getTime() + minutes(30)) : null,
+        breachedAt: outcome === "breached" ? new Date(createdAt.getTime() + minutes(60)) : null,
       },
     });
   if (s.sla)
@@ -102,6 +136,63 @@ const SEEDS: Seed[] = [
   // 23:00 in New York on 31 October: October.
   { created: "2026-11-01T03:00:00Z", respondedAfter: 60, solvedAfter: 1_000, rating: "good", sla: "met" },
   { created: "2026-10-10T15:00:00Z", respondedAfter: 15, tagged: true, grouped: true },
+  // Conversations: next responses of 70 and 30 minutes (the second customer message before the
+  // answer belongs to the first), then a one-touch ticket, a customer still waiting, a customer
+  // message before any team reply (the first response's, not a next one), and an October question
+  // answered in November.
+  {
+    created: "2026-11-09T15:00:00Z",
+    conversation: [
+      ["team", 10],
+      ["customer", 30],
+      ["customer", 40],
+      ["team", 100],
+      ["customer", 200],
+      ["team", 230],
+    ],
+    solvedAfter: 300,
+    rating: "good",
+    comment: "Quick and kind",
+    targets: [
+      ["next_response", "breached", true],
+      ["resolution", "met", true],
+    ],
+    tagged: true,
+  },
+  {
+    created: "2026-11-10T15:00:00Z",
+    conversation: [["team", 15]],
+    solvedAfter: 60,
+    rating: "bad",
+    comment: "=HYPERLINK(1) too slow",
+    assignee: "second",
+  },
+  {
+    created: "2026-11-11T15:00:00Z",
+    conversation: [
+      ["team", 5],
+      ["customer", 50],
+    ],
+    targets: [["next_response", "met", false]],
+  },
+  {
+    created: "2026-11-12T15:00:00Z",
+    conversation: [
+      ["customer", 5],
+      ["team", 20],
+    ],
+    solvedAfter: 40,
+    assignee: "second",
+  },
+  {
+    created: "2026-10-20T15:00:00Z",
+    conversation: [
+      ["team", 10],
+      ["customer", 15_840],
+      ["team", 18_780],
+    ],
+    grouped: true,
+  },
 ];
 
 beforeAll(async () => {
@@ -109,6 +200,22 @@ beforeAll(async () => {
   second = await createUser(world.org.id, "agent");
   groupId = (await db.group.create({ data: { organizationId: world.org.id, name: "Billing", nameKey: "billing" } })).id;
   tagId = (await db.tag.create({ data: { organizationId: world.org.id, name: "vip" } })).id;
+  const calendar = await db.businessCalendar.findFirstOrThrow({
+    where: { organizationId: world.org.id, isDefault: true },
+  });
+  policyId = (
+    await db.slaPolicy.create({
+      data: {
+        organizationId: world.org.id,
+        name: "Gold",
+        nameKey: "gold",
+        position: 0,
+        calendarId: calendar.id,
+        conditions: {},
+        targets: {},
+      },
+    })
+  ).id;
   await db.customField.create({
     data: {
       organizationId: world.org.id,
@@ -143,21 +250,53 @@ const ok = async (user: User, query: Record<string, string>) => {
   return res.body as ReportSummary;
 };
 
-/** percentile_cont over the values, rounded as the summary rounds. */
-function percentile(values: number[], p: number): number | null {
-  if (values.length === 0) return null;
+/** percentile_cont over some values. */
+function percentileRaw(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const at = p * (sorted.length - 1);
   const low = Math.floor(at);
   const high = Math.ceil(at);
-  return Math.round(sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low));
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
-/** The figures computed straight from the tickets, ratings and SLA rows in the database. */
+/** percentile_cont over the values, rounded to whole minutes as the summary rounds. */
+const percentile = (values: number[], p: number): number | null =>
+  values.length === 0 ? null : Math.round(percentileRaw(values, p));
+
+/** The answers' times of a conversation, walked as a person reads it (the SLA's next-response cycles). */
+function nextResponses(replies: { createdAt: Date; authorType: string }[]): { answeredAt: Date; minutes: number }[] {
+  const pairs: { answeredAt: Date; minutes: number }[] = [];
+  let teamReplied = false;
+  let asked: Date | null = null;
+  for (const reply of [...replies].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    if (reply.authorType === "agent") {
+      if (asked)
+        pairs.push({
+          answeredAt: reply.createdAt,
+          minutes: Math.round((reply.createdAt.getTime() - asked.getTime()) / 60_000),
+        });
+      asked = null;
+      teamReplied = true;
+    } else if (teamReplied && !asked) asked = reply.createdAt;
+  }
+  return pairs;
+}
+
+/** The SLA outcomes of some targets, as the summary counts them. */
+const outcomes = (targets: { metAt: Date | null; breachedAt: Date | null }[]) => ({
+  met: targets.filter((g) => g.metAt && !g.breachedAt).length,
+  breached: targets.filter((g) => g.breachedAt).length,
+});
+
+/** The figures computed straight from the tickets, replies, ratings and SLA rows in the database. */
 async function direct(organizationId: string, start: Date, end: Date, where: object = {}): Promise<ReportFigures> {
   const tickets = await db.ticket.findMany({
     where: { organizationId, ...where },
-    include: { rating: true, slaTargets: true },
+    include: {
+      rating: true,
+      slaTargets: { include: { slaPolicy: true } },
+      replies: { where: { type: "public", senderVerified: true } },
+    },
   });
   const within = (d: Date | null) => d !== null && d >= start && d < end;
   const created = tickets.filter((t) => within(t.createdAt));
@@ -166,6 +305,20 @@ async function direct(organizationId: string, start: Date, end: Date, where: obj
   const ratings = tickets.flatMap((t) => (t.rating && within(t.rating.ratedAt) ? [t.rating] : []));
   const first = created.flatMap((t) => (t.firstResponseMinutes === null ? [] : [t.firstResponseMinutes]));
   const resolution = solved.map((t) => t.resolutionMinutes!);
+  const next = tickets.flatMap((t) =>
+    nextResponses(t.replies)
+      .filter((p) => within(p.answeredAt))
+      .map((p) => p.minutes),
+  );
+  const teamReplies = (t: (typeof tickets)[number]) => t.replies.filter((r) => r.authorType === "agent").length;
+  const replies = solved.map(teamReplies);
+  const tenth = (p: number) => (replies.length === 0 ? null : Math.round(percentileRaw(replies, p) * 10) / 10);
+  const kinds = ["first_response", "next_response", "resolution"] as const;
+  const policies = [...new Set(targets.map((g) => g.slaPolicy?.name ?? null))].sort((a, b) =>
+    a === null ? 1 : b === null ? -1 : a.localeCompare(b),
+  );
+  const counted = <T extends { met: number; breached: number }>(rows: T[]) =>
+    rows.filter((r) => r.met + r.breached > 0);
   return {
     created: created.length,
     solved: solved.length,
@@ -176,14 +329,32 @@ async function direct(organizationId: string, start: Date, end: Date, where: obj
     ).length,
     firstResponseMinutes: { median: percentile(first, 0.5), p90: percentile(first, 0.9) },
     resolutionMinutes: { median: percentile(resolution, 0.5), p90: percentile(resolution, 0.9) },
-    slaCompliance: {
-      met: targets.filter((g) => g.metAt && !g.breachedAt).length,
-      breached: targets.filter((g) => g.breachedAt).length,
-    },
+    slaCompliance: outcomes(targets),
     satisfaction: {
       good: ratings.filter((r) => r.score === "good").length,
       bad: ratings.filter((r) => r.score === "bad").length,
     },
+    nextResponseMinutes: { median: percentile(next, 0.5), p90: percentile(next, 0.9) },
+    agentRepliesPerTicket: { median: tenth(0.5), p90: tenth(0.9) },
+    oneTouchSolved: solved.filter((t) => teamReplies(t) === 1 && t.reopenCount === 0).length,
+    slaByTarget: counted(kinds.map((target) => ({ target, ...outcomes(targets.filter((g) => g.target === target)) }))),
+    slaByPolicy: counted(
+      policies.map((name) => {
+        const mine = targets.filter((g) => (g.slaPolicy?.name ?? null) === name);
+        return { policyId: mine[0]!.slaPolicyId, name, ...outcomes(mine) };
+      }),
+    ),
+    satisfactionComments: tickets
+      .flatMap((t) => (t.rating?.comment && within(t.rating.ratedAt) ? [{ t, rating: t.rating }] : []))
+      .sort((a, b) => b.rating.ratedAt.getTime() - a.rating.ratedAt.getTime())
+      .slice(0, 5)
+      .map(({ t, rating }) => ({
+        ticketNumber: t.ticketNumber,
+        subject: t.subject,
+        score: rating.score,
+        comment: rating.comment!,
+        ratedAt: rating.ratedAt.toISOString(),
+      })),
   };
 }
 
@@ -193,16 +364,34 @@ const OCTOBER = { start: at("2026-10-02T04:00:00Z"), end: NOVEMBER.start };
 describe("GET /api/reports/summary", () => {
   it("answers the contract's figures with known values, days in the organisation's zone", async () => {
     const body = await ok(world.users.org_admin, { from: "2026-11-01", to: "2026-11-30" });
-    // Created in November (New York): the six of the month and the late one of the 30th.
-    expect(body.created).toBe(7);
-    // First responses 5, 10, 20, 30, 40, 100: median 25, p90 between 40 and 100 at a half.
-    expect(body.firstResponseMinutes).toEqual({ median: 25, p90: 70 });
-    expect(body.solved).toBe(5);
+    // Created in November (New York): the ten of the month and the late one of the 30th.
+    expect(body.created).toBe(11);
+    // First responses 5, 5, 10, 10, 15, 20, 20, 30, 40, 100: median 17.5 rounded up, p90 a tenth from 40 to 100.
+    expect(body.firstResponseMinutes).toEqual({ median: 18, p90: 46 });
+    expect(body.solved).toBe(8);
     expect(body.reopened).toBe(1);
-    expect(body.slaCompliance).toEqual({ met: 1, breached: 1 });
+    expect(body.slaCompliance).toEqual({ met: 3, breached: 2 });
     // The October ticket solved (and rated) on 1 November counts there.
-    expect(body.satisfaction).toEqual({ good: 2, bad: 1 });
-    expect(body.previous.created).toBe(2);
+    expect(body.satisfaction).toEqual({ good: 3, bad: 2 });
+    expect(body.previous.created).toBe(3);
+    // Answers of 30 and 70 minutes, and the October question answered 2,940 minutes later.
+    expect(body.nextResponseMinutes).toEqual({ median: 70, p90: 2366 });
+    // Team replies of the eight solved: five none, two one, one three.
+    expect(body.agentRepliesPerTicket).toEqual({ median: 0, p90: 1.6 });
+    expect(body.oneTouchSolved).toBe(2);
+    expect(body.slaByTarget).toEqual([
+      { target: "first_response", met: 1, breached: 1 },
+      { target: "next_response", met: 1, breached: 1 },
+      { target: "resolution", met: 1, breached: 0 },
+    ]);
+    expect(body.slaByPolicy).toEqual([
+      { policyId, name: "Gold", met: 1, breached: 1 },
+      { policyId: null, name: null, met: 2, breached: 1 },
+    ]);
+    expect(body.satisfactionComments.map((c) => [c.score, c.comment])).toEqual([
+      ["bad", "=HYPERLINK(1) too slow"],
+      ["good", "Quick and kind"],
+    ]);
     expect(body).toEqual({
       ...(await direct(world.org.id, NOVEMBER.start, NOVEMBER.end)),
       previous: await direct(world.org.id, OCTOBER.start, OCTOBER.end),
