@@ -15,6 +15,7 @@ import { isUniqueViolation } from "@/lib/server/db-errors";
 import { recordEvent } from "@/lib/services/audit";
 import { lockOrganization } from "@/lib/services/users/seats";
 import { CALENDAR_ORDER, specOf } from "./calendar-specs";
+import { forgetSlaSetup } from "./setup";
 
 type Tx = Prisma.TransactionClient;
 
@@ -74,13 +75,16 @@ async function nameChecked<T>(write: () => Promise<T>): Promise<T> {
  * so that two changes of the default at once still leave exactly one; refused on plans without
  * calendars.
  */
-function calendarsWrite<T>(user: SessionUser, write: (tx: Tx) => Promise<T>): Promise<T> {
-  return nameChecked(() =>
+async function calendarsWrite<T>(user: SessionUser, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const done = await nameChecked(() =>
     db.$transaction(async (tx) => {
       assertPlanAllows((await lockOrganization(tx, user.organizationId)).plan);
       return write(tx);
     }),
   );
+  // This process's next ticket change counts in the new hours, not after the notice.
+  forgetSlaSetup(user.organizationId);
+  return done;
 }
 
 /**

@@ -11,6 +11,7 @@ import { isUniqueViolation } from "@/lib/server/db-errors";
 import { recordEvent } from "@/lib/services/audit";
 import { lockOrganization } from "@/lib/services/users/seats";
 import { assertConditionsOwn, policyCalendar } from "./policy-references";
+import { forgetSlaSetup } from "./setup";
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,11 +68,14 @@ function recordPolicyEvent(
  */
 async function policiesWrite<T>(user: SessionUser, write: (tx: Tx, plan: Plan) => Promise<T>): Promise<T> {
   try {
-    return await db.$transaction(async (tx) => {
+    const done = await db.$transaction(async (tx) => {
       const { plan } = await lockOrganization(tx, user.organizationId);
       assertPlanAllows(plan);
       return write(tx, plan);
     });
+    // This process's next ticket change counts with the new policies, not after the notice.
+    forgetSlaSetup(user.organizationId);
+    return done;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(SLA_POLICY_NAME_TAKEN);
     throw error;
