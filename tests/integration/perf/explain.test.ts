@@ -64,7 +64,7 @@ async function seed() {
   await db.$transaction(async (tx) => load(tx), { timeout: 120_000, maxWait: 10_000 });
   // VACUUM also merges the rows waiting in the trigram indexes' pending lists (as autovacuum
   // does in production); until then the planner rightly prices those indexes as slow.
-  await db.$executeRaw`VACUUM (ANALYZE) "Organization", "User", "Ticket", "Reply", "Tag", "TicketTag", "TicketFieldValue", "Group", "GroupMember"`;
+  await db.$executeRaw`VACUUM (ANALYZE) "Organization", "User", "Ticket", "Reply", "Tag", "TicketTag", "TicketFieldValue", "Group", "GroupMember", "TicketNextResponse"`;
 }
 
 async function load(tx: Pick<typeof db, "$executeRaw">) {
@@ -119,6 +119,11 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     FROM (SELECT i, CASE WHEN i = 0 THEN ${BIG.tickets}::int ELSE ${SMALL.tickets}::int END AS n FROM generate_series(0, ${ORGS - 1}::int) AS i) AS o
       CROSS JOIN LATERAL generate_series(1, o.n) AS k
       CROSS JOIN LATERAL (SELECT now()::timestamp - (o.n - k) * interval '10 minutes' AS c) AS t`;
+  // Next responses as the reply trigger writes them: every other ticket answered once more, an hour after its customer.
+  await tx.$executeRaw`
+    INSERT INTO "TicketNextResponse" ("ticketId", "organizationId", "askedAt", "answeredAt", "minutes", "businessMinutes")
+    SELECT "id", "organizationId", "createdAt" + interval '2 hours', "createdAt" + interval '3 hours', 60, 60
+    FROM "Ticket" WHERE "ticketNumber" % 2 = 0`;
   // Custom fields: half the tickets hold values, each order number one ticket in a hundred; one
   // ticket in a thousand holds a long order number that a search finds (ORD-100501).
   await tx.$executeRaw`
@@ -633,6 +638,34 @@ describe.each([
     expect(csv.flatMap((p) => p.nodes).filter((n) => n["Relation Name"] === "Reply")).toEqual([]);
     // A small organisation's few hundred tickets may be read whole and sorted.
     if (org === BIG.org) expect(ticketIndexes(csv)).toContain("Ticket_organizationId_createdAt_id_idx");
+  });
+
+  // The summary's next responses, SLA cuts and rating comments: ranges of their own dated rows,
+  // their tickets read by key only to filter them, never a reply.
+  it("reads a year's next responses, SLA cuts and rating comments by index, no reply read", async () => {
+    const headers = await session(org, "org_admin");
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    for (const range of [`from=${day(364)}&to=${day(0)}`, `from=${day(364)}&to=${day(0)}&priority=urgent`]) {
+      const plans = await explainAll(
+        () => summary(makeRequest(`/api/reports/summary?${range}`, { headers }), params()),
+        { tables: /FROM "(TicketNextResponse|TicketSlaTarget|SatisfactionRating)"/ },
+      );
+      // For the range and the period before: the figures' statement (next responses beside the
+      // rest), the SLA cuts and the comments.
+      expect(plans).toHaveLength(6);
+      const nodes = plans.flatMap((p) => p.nodes);
+      expect(sequentialScans(plans)).toEqual([]);
+      expect(nodes.filter((n) => n["Relation Name"] === "Reply")).toEqual([]);
+    }
+    // Here the largest organisation holds two in five of all next responses, and a year is all of
+    // them: a narrow table read whole may be cheaper. A month is a range of the answers' index.
+    const month = `from=${day(29)}&to=${day(0)}`;
+    const plans = await explainAll(() => summary(makeRequest(`/api/reports/summary?${month}`, { headers }), params()), {
+      tables: /FROM "TicketNextResponse"/,
+    });
+    const nodes = plans.flatMap((p) => p.nodes);
+    expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
+    expect(nodes.map((n) => n["Index Name"])).toContain("TicketNextResponse_organizationId_answeredAt_idx");
   });
 
   // The reports page's series, breakdowns and heat map: one statement each, by the same indexes.
