@@ -105,7 +105,7 @@ export function BreakdownTable({
           {rows.map((r) => {
             const name = rowName(by, r);
             const href = drillDownHref(by, r, range, filters);
-            const breached = drillDownHref(by, r, range, filters, { sla: "breached" });
+            const breached = drillDownHref(by, r, range, filters, { outcome: "breached" });
             const good = shareOf(r.satisfaction.good, r.satisfaction.good + r.satisfaction.bad);
             return (
               <TableRow key={r.key ?? ""}>

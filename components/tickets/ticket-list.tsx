@@ -8,7 +8,7 @@ import { useCurrentUser } from "@/components/users/use-current-user";
 import { useDebounced } from "@/lib/http/client/use-cursor-pages";
 import { updateListParams, useWorkspaceLocation } from "@/components/workspace/workspace-location";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
-import { moreFilterChips, NO_LIST_PARAMS, withMore, withoutMore } from "@/lib/tickets/list-params";
+import { listFiltered, moreFilterChips, NO_LIST_PARAMS, withMore, withoutMore } from "@/lib/tickets/list-params";
 import { RANGE_KEYS, type RangeColumn, type RangeValue } from "@/lib/tickets/range-presets";
 import { parseRangeBound } from "@/lib/tickets/range-bounds";
 import { fieldRef } from "@/lib/schemas/fields-custom";
@@ -73,8 +73,10 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
   }, [settled, text, filters.q, filters.sort]);
 
   const q = filters.q;
-  // A company's "All tickets of ..." link looks through all tickets too, as a search may.
-  const everywhere = (!!q || !!filters.company) && filters.everywhere;
+  // Any search or filter may look through all tickets instead of the queue's: a company's "All
+  // tickets of ..." link and a report's figure open so, since the tickets behind them are not all open.
+  const filtered = listFiltered(filters);
+  const everywhere = filtered && filters.everywhere;
   // Relevance is offered only while searching: once the search is cleared, the queue's own order returns.
   const sorts = sortsFor(!!q);
   const user = useCurrentUser();
@@ -105,15 +107,6 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
 
   const query = useTicketList(params);
   const tickets = query.items;
-  const filtered =
-    !!q ||
-    !!filters.status ||
-    !!filters.priority ||
-    !!filters.tag ||
-    !!filters.group ||
-    !!filters.company ||
-    fieldFilters.length > 0 ||
-    !!filters.more;
   // The assignee filter's choices, and the name of a saved view's assignee (staff only).
   const mayAssign = can(useCurrentUser(), "tickets.assign");
   const people = useAssignableUsers({ enabled: mayAssign });
@@ -209,7 +202,7 @@ export function TicketList({ view, selectedId, onSelect, actions }: Props) {
           )}
           {actions}
         </div>
-        {(q || filters.company) && (
+        {filtered && (
           <div role="group" aria-label="Search scope" className="flex items-center gap-1 text-xs">
             <span className="text-muted-foreground">{q ? "Search" : "Show"}</span>
             <ScopeButton pressed={!everywhere} onClick={() => updateListParams({ everywhere: false })}>

@@ -1,5 +1,6 @@
 import type { ReportBreakdownRow, ReportDimension } from "@/lib/schemas/reports-charts";
 import { listSearch, NO_LIST_PARAMS, type ListParams } from "@/lib/tickets/list-params";
+import type { SlaOutcome, SlaTargetKind } from "@/lib/schemas/tickets";
 import type { TicketPriority } from "@/generated/prisma/enums";
 import { fieldRef } from "@/lib/schemas/fields-custom";
 import type { ReportRange } from "./range-presets";
@@ -15,10 +16,29 @@ export type ReportFilters = {
   fields?: Record<string, string>;
 };
 
-/** The list's parameters for a report's range and filters: tickets created in the range, in all tickets, not one queue's. */
-function listParamsOf(range: ReportRange, filters: ReportFilters): ListParams | null {
+/**
+ * The tickets behind an SLA figure: those with a target that ended so, started in the range (as the
+ * report counts targets), of a kind or a policy ("default": the organisation's own targets).
+ */
+export type SlaDrill = { outcome: SlaOutcome; target?: SlaTargetKind; policy?: string };
+
+/**
+ * The list's parameters for a report's range and filters, in all tickets whatever their status
+ * (the list's default is the open queue): tickets created in the range, or for an SLA figure the
+ * tickets whose targets started in it.
+ */
+function listParamsOf(range: ReportRange, filters: ReportFilters, sla?: SlaDrill): ListParams | null {
   // The list has no entrance filter: a report filtered by it has no list behind it.
   if (filters.entrance) return null;
+  const when = sla
+    ? {
+        slaOutcome: sla.outcome,
+        ...(sla.target ? { slaTarget: sla.target } : {}),
+        ...(sla.policy ? { slaPolicy: sla.policy } : {}),
+        slaFrom: range.from,
+        slaTo: range.to,
+      }
+    : { createdFrom: range.from, createdTo: range.to };
   return {
     ...NO_LIST_PARAMS,
     group: filters.group ?? "",
@@ -27,11 +47,7 @@ function listParamsOf(range: ReportRange, filters: ReportFilters): ListParams | 
     priority: (filters.priority as TicketPriority | undefined) ?? null,
     everywhere: true,
     ...(filters.fields ? { fields: filters.fields } : {}),
-    more: {
-      createdFrom: range.from,
-      createdTo: range.to,
-      ...(filters.agent ? { assignee: filters.agent } : {}),
-    },
+    more: { ...when, ...(filters.agent ? { assignee: filters.agent } : {}) },
   };
 }
 
@@ -46,20 +62,26 @@ function rowFilters(by: ReportDimension, row: ReportBreakdownRow, filters: Repor
 }
 
 /**
- * Where a breakdown row's tickets are: the workspace list filtered by the row and the report
- * (created in the range), or null when the list cannot filter so (by entrance, no group, no company).
+ * Where a breakdown row's tickets are (or, given `sla`, those behind its SLA figure): the workspace
+ * list filtered by the row and the report, or null when the list cannot filter so (by entrance, no
+ * group, no company).
  */
 export function drillDownHref(
   by: ReportDimension,
   row: ReportBreakdownRow,
   range: ReportRange,
   filters: ReportFilters,
-  more: { sla?: "breached" } = {},
+  sla?: SlaDrill,
 ): string | null {
   const narrowed = rowFilters(by, row, filters);
-  const params = narrowed && listParamsOf(range, narrowed);
-  if (!params) return null;
-  return listHref({ ...params, more: { ...params.more, ...more } });
+  const params = narrowed && listParamsOf(range, narrowed, sla);
+  return params && listHref(params);
+}
+
+/** Where the tickets behind one of the summary's SLA figures are (per target or per policy), or null as above. */
+export function slaDrillDownHref(range: ReportRange, filters: ReportFilters, sla: SlaDrill): string | null {
+  const params = listParamsOf(range, filters, sla);
+  return params && listHref(params);
 }
 
 /** The report calls' query for a range and filters (custom fields as `field.<key>`), unset ones left out. */

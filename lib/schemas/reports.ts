@@ -2,6 +2,7 @@ import { TICKET_PRIORITIES } from "@/lib/tickets/fields";
 import { ENTRANCES } from "./automations";
 import { isCalendarDate } from "@/lib/sla/calendar";
 import { tagNameSchema } from "./tags";
+import type { SlaTargetKind } from "./tickets";
 import { z } from "./zod";
 
 /** The longest range a report covers: a year, a leap day included. */
@@ -57,10 +58,6 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** A median and 90th percentile in whole minutes; null when no ticket counts. */
 export type MinutesSpread = { median: number | null; p90: number | null };
 
-/** The SLA targets a report counts, in the order the page shows them. */
-export const SLA_TARGET_KINDS = ["first_response", "next_response", "resolution"] as const;
-export type SlaTargetKind = (typeof SLA_TARGET_KINDS)[number];
-
 /** SLA targets started in the range, met in time or breached. */
 export type SlaOutcomes = { met: number; breached: number };
 
@@ -92,7 +89,7 @@ export type ReportFigures = {
   agentRepliesPerTicket: { median: number | null; p90: number | null };
   /** Of `solved`: solved with exactly one team reply and never reopened. */
   oneTouchSolved: number;
-  /** `slaCompliance` per target kind (only kinds with a target met or breached), in SLA_TARGET_KINDS order. */
+  /** `slaCompliance` per target kind (only kinds with a target met or breached), in SLA_TARGET_KINDS' order. */
   slaByTarget: ({ target: SlaTargetKind } & SlaOutcomes)[];
   /** `slaCompliance` per SLA policy (null: the organisation's default targets), by name, the default last. */
   slaByPolicy: ({ policyId: string | null; name: string | null } & SlaOutcomes)[];

@@ -150,6 +150,14 @@ export const bulkUpdateTicketsSchema = z
 export const SLA_STATES = ["breached", "at_risk"] as const;
 export type SlaState = (typeof SLA_STATES)[number];
 
+/** The SLA targets a ticket runs (lib/sla/ticket-clock.ts), in the order a report shows them. */
+export const SLA_TARGET_KINDS = ["first_response", "next_response", "resolution"] as const;
+export type SlaTargetKind = (typeof SLA_TARGET_KINDS)[number];
+
+/** How an SLA target ended: met in time, or breached. */
+export const SLA_OUTCOMES = ["met", "breached"] as const;
+export type SlaOutcome = (typeof SLA_OUTCOMES)[number];
+
 /**
  * A bound of a created or updated range: a day, today, an instant or a time ago (see
  * lib/tickets/range-bounds.ts). Kept as written, so a saved view's filters read back as they were
@@ -193,22 +201,42 @@ export const ticketListQueryFields = z.object({
   createdTo: rangeBound("createdTo").optional(),
   updatedFrom: rangeBound("updatedFrom").optional(),
   updatedTo: rangeBound("updatedTo").optional(),
+  /**
+   * Only tickets with an SLA target met in time or breached (any state of the clock, done tickets
+   * too), narrowed to a kind, a policy ("default": the organisation's own targets) and when the
+   * target started: the tickets behind a report's SLA figure.
+   */
+  slaOutcome: z.enum(SLA_OUTCOMES, { error: "SLA outcome must be met or breached" }).optional(),
+  slaTarget: z
+    .enum(SLA_TARGET_KINDS, { error: `SLA target must be one of: ${SLA_TARGET_KINDS.join(", ")}` })
+    .optional(),
+  slaPolicy: z
+    .string({ error: "Unknown SLA policy" })
+    .min(1, "Unknown SLA policy")
+    .max(64, "Unknown SLA policy")
+    .optional(),
+  slaFrom: rangeBound("slaFrom").optional(),
+  slaTo: rangeBound("slaTo").optional(),
   ...searchPageQuery.shape,
 });
+
+/** The list's ranges, each a lower and an upper bound: created, updated, and an SLA target's start. */
+export const LIST_RANGES = [
+  ["createdFrom", "createdTo"],
+  ["updatedFrom", "updatedTo"],
+  ["slaFrom", "slaTo"],
+] as const;
 
 /** A range that ends before it starts lists nothing by mistake: refused, naming its lower bound. */
 export const rangeOrderError = (from: string, to: string) => `${from} must not be after ${to}`;
 
 /** The rules between a list query's parameters: a range that ends before it starts lists nothing by mistake. */
 export function checkListQuery(
-  v: { sort?: string; q?: string; createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string },
+  v: { sort?: string; q?: string } & Partial<Record<(typeof LIST_RANGES)[number][number], string>>,
   ctx: z.RefinementCtx,
 ) {
   if (v.sort === "relevance" && !v.q) ctx.addIssue({ code: "custom", message: "Relevance needs a search" });
-  for (const [from, to] of [
-    ["createdFrom", "createdTo"],
-    ["updatedFrom", "updatedTo"],
-  ] as const) {
+  for (const [from, to] of LIST_RANGES) {
     const a = v[from] ? parseRangeBound(v[from]) : null;
     const b = v[to] ? parseRangeBound(v[to]) : null;
     if (a && b && endsBeforeStart(a, b))

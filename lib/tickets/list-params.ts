@@ -21,7 +21,7 @@ export type ListParams = {
   company: string;
   /** The order chosen in the sort menu (a custom field's too); null: the queue's own (see defaultSort). */
   sort: ListSort | null;
-  /** The search (or a company filter) looks through all tickets instead of the queue's. */
+  /** The search or filters look through all tickets instead of the queue's (a report's drill-down, a company's tickets). */
   everywhere: boolean;
   /** Custom field filters by field key (`field.order_number=A-1` in the address and the API); absent: none. */
   fields?: Record<string, string>;
@@ -30,7 +30,19 @@ export type ListParams = {
 };
 
 /** Filters the address carries under the API's own names, each passed on to the list as it stands. */
-export const MORE_FILTER_KEYS = ["assignee", "sla", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
+export const MORE_FILTER_KEYS = [
+  "assignee",
+  "sla",
+  "createdFrom",
+  "createdTo",
+  "updatedFrom",
+  "updatedTo",
+  "slaOutcome",
+  "slaTarget",
+  "slaPolicy",
+  "slaFrom",
+  "slaTo",
+] as const;
 export type MoreFilterKey = (typeof MORE_FILTER_KEYS)[number];
 
 /** One of the active filters this part of the address sets: its words, and the keys that remove it. */
@@ -56,7 +68,30 @@ export function moreFilterChips(more: ListParams["more"], person: (id: string) =
     const label = rangeLabel(column, { from: more?.[from], to: more?.[to] });
     if (label) chips.push({ label, keys: [from, to] });
   }
+  const outcome = slaOutcomeLabel(more);
+  if (outcome) chips.push({ label: outcome, keys: [...SLA_OUTCOME_KEYS] });
   return chips;
+}
+
+/** The parameters of a report's SLA figure's tickets (one filter: they are set and removed together). */
+const SLA_OUTCOME_KEYS = ["slaOutcome", "slaTarget", "slaPolicy", "slaFrom", "slaTo"] as const;
+const SLA_TARGET_WORDS: Record<string, string> = {
+  first_response: "first response",
+  next_response: "next response",
+  resolution: "resolution",
+};
+
+/** "SLA first response breached, default targets, started 2026-11-01 to 2026-11-30"; null when unset. */
+function slaOutcomeLabel(more: ListParams["more"]): string | null {
+  if (!SLA_OUTCOME_KEYS.some((key) => more?.[key])) return null;
+  const what = ["SLA", more?.slaTarget && (SLA_TARGET_WORDS[more.slaTarget] ?? more.slaTarget), more?.slaOutcome]
+    .filter(Boolean)
+    .join(" ");
+  const policy = more?.slaPolicy && (more.slaPolicy === "default" ? "default targets" : "one policy");
+  const { slaFrom: from, slaTo: to } = more ?? {};
+  const started =
+    from && to ? `started ${from} to ${to}` : from ? `started from ${from}` : to ? `started to ${to}` : "";
+  return [what, policy, started].filter(Boolean).join(", ");
 }
 
 /** The active filters' words for these (see moreFilterChips). */
@@ -133,6 +168,17 @@ function fieldParams(search: URLSearchParams): { fields?: Record<string, string>
   return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
+/** Whether the list is narrowed by any filter or search: only then may it look through all tickets (`in=all`). */
+export const listFiltered = (params: ListParams): boolean =>
+  !!params.q ||
+  !!params.status ||
+  !!params.priority ||
+  !!params.tag ||
+  !!params.group ||
+  !!params.company ||
+  Object.keys(params.fields ?? {}).length > 0 ||
+  Object.values(params.more ?? {}).some(Boolean);
+
 /** The list's part of an address's query, without its unset values (an untouched list adds nothing). */
 export function listSearch(params: ListParams): [string, string][] {
   const values: Record<(typeof KEYS)[number], string> = {
@@ -143,7 +189,7 @@ export function listSearch(params: ListParams): [string, string][] {
     group: params.group,
     company: params.company,
     q: params.q,
-    in: params.everywhere && (params.q || params.company) ? "all" : "",
+    in: params.everywhere && listFiltered(params) ? "all" : "",
   };
   return [
     ...KEYS.flatMap((key) => (values[key] ? [[key, values[key]] as [string, string]] : [])),

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { SLA_TARGET_KINDS, type ReportFigures, type SlaTargetKind } from "@/lib/schemas/reports";
+import type { ReportFigures } from "@/lib/schemas/reports";
+import { SLA_TARGET_KINDS, type SlaTargetKind } from "@/lib/schemas/tickets";
 import { queryRows } from "@/lib/server/db";
 import { filteredTickets, type Period, type ReportScope } from "./scope";
 

@@ -46,7 +46,33 @@ export function listFilter(user: SessionUser, query: TicketListQuery, now: Date)
     ${assigneeFilter(query.assignee)}
     ${slaFilter(query.sla, now)}
     ${rangeFilter("createdAt", query.createdFrom, query.createdTo, clock)}
-    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo, clock)}`;
+    ${rangeFilter("updatedAt", query.updatedFrom, query.updatedTo, clock)}
+    ${slaOutcomeFilter(query, clock)}`;
+}
+
+/**
+ * A report's SLA figure's tickets: those with a target that ended so (met in time, or breached),
+ * of the kind, policy and start asked for, as the report counts them (lib/services/reports/sla-outcomes.ts).
+ */
+function slaOutcomeFilter(query: TicketListQuery, clock: { now: Date; timeZone: string }): Prisma.Sql {
+  const { slaOutcome, slaTarget, slaPolicy, slaFrom, slaTo } = query;
+  if (!slaOutcome && !slaTarget && !slaPolicy && !slaFrom && !slaTo) return Prisma.empty;
+  const outcome =
+    slaOutcome === "met"
+      ? Prisma.sql`AND g."metAt" IS NOT NULL AND g."breachedAt" IS NULL`
+      : slaOutcome === "breached"
+        ? Prisma.sql`AND g."breachedAt" IS NOT NULL`
+        : Prisma.empty;
+  const policy =
+    slaPolicy === undefined
+      ? Prisma.empty
+      : slaPolicy === "default"
+        ? Prisma.sql`AND g."slaPolicyId" IS NULL`
+        : Prisma.sql`AND g."slaPolicyId" = ${slaPolicy}`;
+  return Prisma.sql`AND EXISTS (SELECT 1 FROM "TicketSlaTarget" g
+    WHERE g."ticketId" = "Ticket"."id" AND g."organizationId" = "Ticket"."organizationId" ${outcome} ${policy}
+      ${slaTarget ? Prisma.sql`AND g."target" = ${slaTarget}` : Prisma.empty}
+      ${rangeFilter(Prisma.raw(`g."startedAt"`), slaFrom, slaTo, clock)})`;
 }
 
 function assigneeFilter(assignee: string | undefined): Prisma.Sql {
@@ -81,12 +107,12 @@ function slaFilter(sla: SlaState | undefined, now: Date): Prisma.Sql {
  * organisation's zone (a day).
  */
 function rangeFilter(
-  column: "createdAt" | "updatedAt",
+  column: "createdAt" | "updatedAt" | Prisma.Sql,
   from: string | undefined,
   to: string | undefined,
   clock: { now: Date; timeZone: string },
 ): Prisma.Sql {
-  const col = Prisma.raw(`"${column}"`);
+  const col = typeof column === "string" ? Prisma.raw(`"${column}"`) : column;
   const start = from ? parseRangeBound(from) : null;
   const end = to ? parseRangeBound(to) : null;
   return Prisma.sql`${start ? Prisma.sql`AND ${col} >= ${rangeStart(start, clock)}` : Prisma.empty}

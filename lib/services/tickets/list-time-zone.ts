@@ -1,6 +1,6 @@
 import "server-only";
 import { badRequest } from "@/lib/errors";
-import { rangeOrderError } from "@/lib/schemas/tickets";
+import { LIST_RANGES as RANGES, rangeOrderError } from "@/lib/schemas/tickets";
 import { organizationTimeZone } from "@/lib/services/sla/calendars";
 import {
   boundHoldsUntil,
@@ -11,12 +11,7 @@ import {
   type RangeBound,
 } from "@/lib/tickets/range-bounds";
 
-type RangeQuery = { createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string };
-
-const RANGES = [
-  ["createdFrom", "createdTo"],
-  ["updatedFrom", "updatedTo"],
-] as const;
+type RangeQuery = Partial<Record<(typeof RANGES)[number][number], string>>;
 
 const boundsOf = (query: RangeQuery): RangeBound[] =>
   RANGES.flat().flatMap((name) => {

@@ -59,6 +59,31 @@ describe("the list's other filters in the address", () => {
     ]);
   });
 
+  it("names a report's SLA figure as one filter, removed together", () => {
+    const person = () => "someone";
+    const more = {
+      slaOutcome: "breached",
+      slaTarget: "first_response",
+      slaPolicy: "default",
+      slaFrom: "2026-11-01",
+      slaTo: "2026-11-30",
+      assignee: "none",
+    };
+    const params = readListParams(new URLSearchParams(new URLSearchParams(more).toString()));
+    expect(params.more).toEqual(more);
+    expect(moreFilterChips(more, person)).toEqual([
+      { label: "Unassigned", keys: ["assignee"] },
+      {
+        label: "SLA first response breached, default targets, started 2026-11-01 to 2026-11-30",
+        keys: ["slaOutcome", "slaTarget", "slaPolicy", "slaFrom", "slaTo"],
+      },
+    ]);
+    expect(moreFilterLabels({ slaOutcome: "met", slaPolicy: "p1", slaFrom: "2026-11-01" }, person)).toEqual([
+      "SLA met, one policy, started from 2026-11-01",
+    ]);
+    expect(withoutMore(more, moreFilterChips(more, person)[1]!.keys)).toEqual({ assignee: "none" });
+  });
+
   it("removes a chip's filters together", () => {
     const more = { createdFrom: "2026-12-01", createdTo: "2026-12-05", sla: "breached" };
     expect(withoutMore(more, ["createdFrom", "createdTo"])).toEqual({ sla: "breached" });

@@ -22,9 +22,19 @@ describe("the queue's sort, filters and search in the address", () => {
     expect(read(query)).toEqual(params);
   });
 
-  it("adds nothing for an untouched list, and a scope only with a search", () => {
+  it("adds nothing for an untouched list, and a scope only with a search or a filter", () => {
     expect(listSearch(NO_LIST_PARAMS)).toEqual([]);
     expect(listSearch({ ...NO_LIST_PARAMS, everywhere: true })).toEqual([]);
+    // A filter alone may look through all tickets: a report's figure counts closed tickets too.
+    expect(listSearch({ ...NO_LIST_PARAMS, status: "closed", everywhere: true })).toEqual([
+      ["status", "closed"],
+      ["in", "all"],
+    ]);
+    expect(listSearch({ ...NO_LIST_PARAMS, more: { createdFrom: "2026-11-01" }, everywhere: true })).toEqual([
+      ["in", "all"],
+      ["createdFrom", "2026-11-01"],
+    ]);
+    expect(listSearch({ ...NO_LIST_PARAMS, fields: { plan: "Pro" }, everywhere: true })).toContainEqual(["in", "all"]);
   });
 
   it("reads what the list does not offer as unset", () => {

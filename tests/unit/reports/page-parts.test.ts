@@ -1,5 +1,5 @@
 import { deltaOf, minutesText, shareOf } from "@/lib/reports/deltas";
-import { drillDownHref, reportSearch } from "@/lib/reports/drill-down";
+import { drillDownHref, reportSearch, slaDrillDownHref } from "@/lib/reports/drill-down";
 import { presetRange, previousRange, todayIn } from "@/lib/reports/range-presets";
 import { tableCsv, tableFileName } from "@/lib/reports/table-csv";
 import type { ReportBreakdownRow } from "@/lib/schemas/reports-charts";
@@ -112,19 +112,29 @@ describe("drill-down", () => {
     satisfaction: { good: 0, bad: 0 },
   });
 
-  it("opens the list with the row's and the report's filters, created in the range", () => {
+  it("opens the list with the row's and the report's filters, created in the range, whatever their status", () => {
     expect(drillDownHref("group", row("g1"), range, { priority: "high" })).toBe(
-      "/app?priority=high&group=g1&createdFrom=2026-11-01&createdTo=2026-11-30#all-open",
+      "/app?priority=high&group=g1&in=all&createdFrom=2026-11-01&createdTo=2026-11-30#all-open",
     );
     expect(drillDownHref("tag", row("t1", "vip"), range, {})).toBe(
-      "/app?tag=vip&createdFrom=2026-11-01&createdTo=2026-11-30#all-open",
-    );
-    expect(drillDownHref("agent", row(null), range, {}, { sla: "breached" })).toBe(
-      "/app?createdFrom=2026-11-01&createdTo=2026-11-30&assignee=none&sla=breached#all-open",
+      "/app?tag=vip&in=all&createdFrom=2026-11-01&createdTo=2026-11-30#all-open",
     );
     expect(drillDownHref("company", row("c1"), range, { fields: { plan: "Pro" } })).toBe(
       "/app?company=c1&in=all&field.plan=Pro&createdFrom=2026-11-01&createdTo=2026-11-30#all-open",
     );
+  });
+
+  it("opens an SLA figure's tickets: targets that ended so, started in the range", () => {
+    expect(drillDownHref("agent", row(null), range, {}, { outcome: "breached" })).toBe(
+      "/app?in=all&slaOutcome=breached&slaFrom=2026-11-01&slaTo=2026-11-30&assignee=none#all-open",
+    );
+    expect(slaDrillDownHref(range, { group: "g1" }, { outcome: "met", target: "next_response" })).toBe(
+      "/app?group=g1&in=all&slaOutcome=met&slaTarget=next_response&slaFrom=2026-11-01&slaTo=2026-11-30#all-open",
+    );
+    expect(slaDrillDownHref(range, {}, { outcome: "breached", policy: "default" })).toBe(
+      "/app?in=all&slaOutcome=breached&slaPolicy=default&slaFrom=2026-11-01&slaTo=2026-11-30#all-open",
+    );
+    expect(slaDrillDownHref(range, { entrance: "api" }, { outcome: "met" })).toBeNull();
   });
 
   it("has no list for what the list cannot filter by", () => {
