@@ -12,7 +12,10 @@ import {
 } from "@/lib/site/demo";
 import { SLA_TARGETS } from "@/lib/tickets/sla";
 import { DAY_MS, fromWall, toWall } from "@/lib/sla/time-zone";
-import { seededSla, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
+import { addBusinessMinutes, businessMinutesBetween } from "@/lib/sla/business-time";
+import type { CalendarSpec } from "@/lib/sla/calendar";
+import type { TargetMinutes } from "@/lib/sla/ticket-clock";
+import { seededSla, seededTerms, seedSlaSetup, writeSeededClocks, type SeededHistory } from "./demo-sla";
 import { seedDemoApi } from "./demo-api";
 import { seedDemoKnowledgeBase } from "./demo-kb";
 import { seedDemoMerge } from "./demo-merge";
@@ -95,31 +98,55 @@ type DemoTicket = {
   n: number;
   status: TicketStatus;
   priority: TicketPriority;
+  category: string;
   createdAt: Date;
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
-  customerSpokeLast: boolean;
+  /** The customer's follow-up after the team's first reply, when they spoke last. */
+  customerRepliedAt: Date | null;
 };
+
+/** What a ticket's clock counts with (its policy's, else the default around the clock); the demo's policies go by priority and group. */
+type TermsOf = (priority: TicketPriority, category: string) => { calendar: CalendarSpec; minutes: TargetMinutes };
+
+/**
+ * The moment `minutes` open minutes of the calendar before `now`: the latest moment from which
+ * at least that many have passed (found by halving the search, as open time only grows the
+ * further back it starts).
+ */
+function openMinutesBefore(calendar: CalendarSpec, now: Date, minutes: number): Date {
+  let early = now.getTime() - 60 * DAY;
+  let late = now.getTime();
+  for (let i = 0; i < 36; i++) {
+    const middle = (early + late) / 2;
+    if (businessMinutesBetween(calendar, new Date(middle), now) >= minutes) early = middle;
+    else late = middle;
+  }
+  return new Date(Math.floor(early));
+}
 
 /**
  * A team's week as an agent would find it: resolved and closed tickets spread over the last
- * five weeks (so the chart has a history), open work mostly from the last days, sized to each
- * ticket's own SLA targets so that most are on track, some at risk and a few breached.
+ * five weeks (so the chart has a history), open work mostly from the last days, aged in each
+ * ticket's own SLA terms (business hours where a policy counts them) so that most are on track,
+ * some at risk and a few breached, whatever the day and hour the demo is seeded.
  * Nothing happens after `now`; numbers follow creation order.
  */
-function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
+function weekOfTickets(random: () => number, now: Date, termsOf: TermsOf): DemoTicket[] {
   const tickets: Omit<DemoTicket, "n">[] = [];
   for (let i = 0; i < TICKET_COUNT; i++) {
     const status = STATUSES[i % STATUSES.length]!;
     const priority = PRIORITIES[Math.floor(random() * PRIORITIES.length)]!;
-    const target = SLA_TARGETS[priority];
+    const category = pick(random, CATEGORIES);
     if (status === "resolved" || status === "closed") {
+      const target = SLA_TARGETS[priority];
       const createdAt = new Date(now.getTime() - (2 + random() * 33) * DAY);
       const firstRespondedAt = new Date(createdAt.getTime() + (0.2 + random() * 0.8) * target.firstResponseMs);
       const resolvedAt = new Date(
         Math.min(now.getTime() - HOUR, createdAt.getTime() + (0.3 + random() * 0.9) * target.resolutionMs),
       );
-      tickets.push({ status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast: random() < 0.5 });
+      const customerRepliedAt = random() < 0.5 ? replyTimes(firstRespondedAt, now).customer : null;
+      tickets.push({ status, priority, category, createdAt, firstRespondedAt, resolvedAt, customerRepliedAt });
       continue;
     }
     // Where this ticket stands: on track (two in three), at risk (one in five) or breached.
@@ -127,14 +154,24 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
     const share = roll < 0.65 ? 0.1 + random() * 0.55 : roll < 0.85 ? 0.78 + random() * 0.17 : 1.1 + random() * 0.9;
     const answered = status !== "open" || random() < 0.5;
     // An unanswered ticket runs against its first-reply target, an answered one against resolution.
-    const age = share * (answered ? target.resolutionMs : target.firstResponseMs);
-    const createdAt = new Date(now.getTime() - age);
+    const { calendar, minutes } = termsOf(priority, category);
+    const age = share * (answered ? minutes.resolution : minutes.firstResponse);
+    const createdAt = openMinutesBefore(calendar, now, age);
     const firstRespondedAt = answered
-      ? new Date(createdAt.getTime() + Math.min(age * 0.5, (0.2 + random() * 0.6) * target.firstResponseMs))
+      ? addBusinessMinutes(calendar, createdAt, Math.min(age * 0.5, (0.2 + random() * 0.6) * minutes.firstResponse))
       : null;
-    // Pending waits on the customer, so the team spoke last there.
-    const customerSpokeLast = answered && status !== "pending" && random() < 0.5;
-    tickets.push({ status, priority, createdAt, firstRespondedAt, resolvedAt: null, customerSpokeLast });
+    // Pending waits on the customer, so the team spoke last there. A customer's follow-up starts
+    // the next-reply clock: it came as long ago, in that target's terms, as the ticket's own age.
+    const customerRepliedAt =
+      firstRespondedAt && status !== "pending" && random() < 0.5
+        ? new Date(
+            Math.max(
+              openMinutesBefore(calendar, now, share * minutes.nextResponse).getTime(),
+              replyTimes(firstRespondedAt, now).customer.getTime(),
+            ),
+          )
+        : null;
+    tickets.push({ status, priority, category, createdAt, firstRespondedAt, resolvedAt: null, customerRepliedAt });
   }
   return tickets.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((t, i) => ({ ...t, n: i + 1 }));
 }
@@ -144,7 +181,7 @@ function weekOfTickets(random: () => number, now: Date): DemoTicket[] {
  * the Billing policy (first reply in 8 business hours, Monday to Friday 09:00-17:00) it is due on
  * Monday at 16:30, as a newcomer can see.
  */
-function fridayTicket(now: Date): Omit<DemoTicket, "n"> {
+function fridayTicket(now: Date): Omit<DemoTicket, "n" | "category"> {
   const zone = "Europe/London";
   const at1630 = (day: number) => fromWall(zone, day * DAY_MS + (16 * 60 + 30) * 60_000);
   // 1970-01-01 was a Thursday: day 1 was a Friday.
@@ -160,7 +197,7 @@ function fridayTicket(now: Date): Omit<DemoTicket, "n"> {
     createdAt: new Date(createdAt),
     firstRespondedAt: null,
     resolvedAt: null,
-    customerSpokeLast: false,
+    customerRepliedAt: null,
   };
 }
 
@@ -291,6 +328,8 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     where: { organizationId: org.id, role: "org_admin" },
     orderBy: { createdAt: "asc" },
   });
+  // The demo's admin gets the weekly summary of the reports (README: how to have it sent now).
+  if (admin) await db.user.update({ where: { id: admin.id }, data: { weeklySummaryEmail: true } });
   await seedDemoApi(db, org.id, admin?.id ?? null, now);
   await seedDemoKnowledgeBase(db, org.id, now);
   const agent = await db.user.findFirst({
@@ -442,7 +481,15 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
           ]
         : [];
       const week = [
-        ...weekOfTickets(random, now).map((t) => {
+        ...weekOfTickets(random, now, (priority, category) =>
+          seededTerms(policies, {
+            status: "open",
+            priority,
+            groupId: groupIdOf[category] ?? null,
+            customerEmail: "",
+            createdAt: now,
+          }),
+        ).map((t) => {
           const [subject, description] = pick(random, SUBJECTS);
           const [customerName, customerEmail] = pick(random, team.customers);
           const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
@@ -453,15 +500,12 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             customerName,
             customerEmail,
             assignee,
-            category: pick(random, CATEGORIES),
           };
         }),
         ...friday,
       ]
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .map((t, i) => {
-          const lastReplyAt =
-            t.firstRespondedAt && t.customerSpokeLast ? replyTimes(t.firstRespondedAt, now).customer : null;
           const history: SeededHistory = {
             status: t.status,
             priority: t.priority,
@@ -470,20 +514,20 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             createdAt: t.createdAt,
             firstRespondedAt: t.firstRespondedAt,
             resolvedAt: t.resolvedAt,
-            customerRepliedAt: lastReplyAt,
+            customerRepliedAt: t.customerRepliedAt,
             // Pending waits on the customer since the team's reply asked them.
             pendingSince: t.status === "pending" ? (t.firstRespondedAt ?? t.createdAt) : null,
           };
-          return { ...t, n: i + 1, lastReplyAt, history, ...seededSla(history, policies, now) };
+          return { ...t, n: i + 1, history, ...seededSla(history, policies, now) };
         });
       const tickets = await tx.ticket.createManyAndReturn({
         select: { id: true, ticketNumber: true },
         data: week.map((t) => {
-          const { status, priority, createdAt, firstRespondedAt, resolvedAt, customerSpokeLast, lastReplyAt, sla } = t;
+          const { status, priority, createdAt, firstRespondedAt, resolvedAt, customerRepliedAt, sla } = t;
           const updatedAt = new Date(
             Math.min(
               now.getTime(),
-              Math.max(...[createdAt, firstRespondedAt, resolvedAt, lastReplyAt].map((d) => d?.getTime() ?? 0)),
+              Math.max(...[createdAt, firstRespondedAt, resolvedAt, customerRepliedAt].map((d) => d?.getTime() ?? 0)),
             ),
           );
           return {
@@ -506,7 +550,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             firstRespondedAt,
             resolvedAt,
             closedAt: status === "closed" ? resolvedAt : null,
-            customerRepliedLast: Boolean(firstRespondedAt) && customerSpokeLast,
+            customerRepliedLast: customerRepliedAt !== null,
             createdAt,
             updatedAt,
           };
@@ -527,11 +571,10 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
         })),
       });
       await tx.reply.createMany({
-        data: week.flatMap(({ firstRespondedAt, customerSpokeLast, customerName, customerEmail, assignee }, i) => {
+        data: week.flatMap(({ firstRespondedAt, customerRepliedAt, customerName, customerEmail, assignee }, i) => {
           if (!firstRespondedAt) return [];
           const ticketId = ticketIds[i]!;
           const agent = assignee ?? agents[0]!;
-          const at = replyTimes(firstRespondedAt, now);
           return [
             {
               organizationId: org.id,
@@ -551,9 +594,9 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
               authorType: "agent" as const,
               authorEmail: agent.email,
               authorId: agent.id,
-              createdAt: at.note,
+              createdAt: replyTimes(firstRespondedAt, now).note,
             },
-            ...(customerSpokeLast
+            ...(customerRepliedAt
               ? [
                   {
                     organizationId: org.id,
@@ -562,7 +605,7 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
                     type: "public" as const,
                     authorType: "customer" as const,
                     authorEmail: customerEmail,
-                    createdAt: at.customer,
+                    createdAt: customerRepliedAt,
                   },
                 ]
               : []),

@@ -7,7 +7,13 @@ import { businessCalendarInputSchema } from "@/lib/schemas/business-hours";
 import { slaPolicyInputSchema, type SlaTargets } from "@/lib/schemas/sla-policies";
 import { policyFor } from "@/lib/services/sla/matching";
 import { ALWAYS_OPEN, type CalendarSpec } from "@/lib/sla/calendar";
-import { ticketSla, type ClockStop, type TicketMessage, type TicketSla } from "@/lib/sla/ticket-clock";
+import {
+  ticketSla,
+  type ClockStop,
+  type TargetMinutes,
+  type TicketMessage,
+  type TicketSla,
+} from "@/lib/sla/ticket-clock";
 import { DEFAULT_TARGETS } from "@/lib/tickets/sla";
 
 /** A seeded policy as the clock applies it. */
@@ -113,12 +119,11 @@ export function seededStops(h: SeededHistory): ClockStop[] {
   return [];
 }
 
-/** The policy a seeded ticket falls under, and its SLA as of `now`. */
-export function seededSla(
-  h: SeededHistory,
+/** What a seeded ticket's clock counts with: its policy's calendar and targets, else the default targets around the clock. */
+export function seededTerms(
   policies: SeededPolicy[],
-  now: Date,
-): { policyId: string | null; sla: TicketSla } {
+  h: Pick<SeededHistory, "status" | "priority" | "groupId" | "customerEmail" | "createdAt">,
+): { policyId: string | null; calendar: CalendarSpec; minutes: TargetMinutes } {
   const policy = policyFor(policies, {
     subject: "",
     firstMessage: "",
@@ -136,15 +141,24 @@ export function seededSla(
     assigneeChangedAt: h.createdAt,
     teamRepliedAt: h.createdAt,
   });
+  return policy
+    ? { policyId: policy.id, calendar: policy.calendar, minutes: policy.targets[h.priority] }
+    : { policyId: null, calendar: ALWAYS_OPEN, minutes: DEFAULT_TARGETS[h.priority] };
+}
+
+/** The policy a seeded ticket falls under, and its SLA as of `now`. */
+export function seededSla(
+  h: SeededHistory,
+  policies: SeededPolicy[],
+  now: Date,
+): { policyId: string | null; sla: TicketSla } {
+  const { policyId, calendar, minutes } = seededTerms(policies, h);
   const messages: TicketMessage[] = [
     ...(h.firstRespondedAt ? [{ at: h.firstRespondedAt, by: "team" as const }] : []),
     ...(h.customerRepliedAt ? [{ at: h.customerRepliedAt, by: "customer" as const }] : []),
   ];
   const timeline = { createdAt: h.createdAt, firstRespondedAt: h.firstRespondedAt, stops: seededStops(h), messages };
-  const sla = policy
-    ? ticketSla(policy.calendar, policy.targets[h.priority], timeline, now)
-    : ticketSla(ALWAYS_OPEN, DEFAULT_TARGETS[h.priority], timeline, now);
-  return { policyId: policy?.id ?? null, sla };
+  return { policyId, sla: ticketSla(calendar, minutes, timeline, now) };
 }
 
 /**

@@ -5,12 +5,15 @@ import { db, resetDatabase } from "../helpers/db";
 
 // The demo data reads like a real team's week: nothing dated after now, open work with a mix
 // of SLA states (mostly on track), and the customer spoke last on some tickets, not all.
-describe("demo week", () => {
-  // A Sunday evening in London. The week's open tickets are aged in calendar time while the demo's
-  // policies count the team's business hours, so on a working day more of them read at risk or
-  // breached than "most on track" allows (a known fault of the seed, to be aged in business time):
-  // seeded from a fixed moment, the week reads the same whenever this runs.
-  const now = new Date("2026-12-06T18:00:00Z");
+// Seeded on a working morning, a Friday's close and a Sunday evening in London: the week's open
+// tickets are aged in their own SLA terms (business hours where a policy counts them), so the
+// mix reads the same whatever the day and hour a newcomer starts the demo.
+describe.each([
+  ["a Monday morning", "2026-11-30T09:40:00Z"],
+  ["a Friday's close", "2026-12-04T16:55:00Z"],
+  ["a Sunday evening", "2026-12-06T18:00:00Z"],
+])("demo week seeded on %s", (_, at) => {
+  const now = new Date(at);
   beforeAll(async () => {
     await resetDatabase();
     await seedDemoData(db, now);
@@ -22,14 +25,16 @@ describe("demo week", () => {
     expect(await db.auditEvent.count({ where: { createdAt: { gt: now } } })).toBe(0);
   });
 
-  it("mixes SLA states among open tickets, most on track", async () => {
+  // Pending tickets wait on the customer: their clocks stand still, so the mix is of the others.
+  it("mixes SLA states among open tickets whose clocks run, most on track", async () => {
     const open = await db.ticket.findMany({ where: { status: { in: ["open", "pending", "in_progress"] } } });
-    const states = open.map((t) => slaSummary(t, now).state);
+    const states = open.map((t) => slaSummary(t, now).state).filter((state) => state !== "paused");
     const count = (s: string) => states.filter((x) => x === s).length;
-    expect(count("ok")).toBeGreaterThan(open.length / 2);
+    expect(states.length).toBeGreaterThan(15);
+    expect(count("ok")).toBeGreaterThan(states.length / 2);
     expect(count("at_risk")).toBeGreaterThan(0);
     expect(count("breached")).toBeGreaterThan(0);
-    expect(count("breached")).toBeLessThan(open.length / 4);
+    expect(count("breached")).toBeLessThan(states.length / 4);
   });
 
   // The month behind the reports (demo-reports.ts) is written after the week, so its numbers
