@@ -11,6 +11,8 @@ import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { SessionsCard } from "@/components/security/sessions-card";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
+import { can } from "@/lib/permissions/table";
+import { WeeklySummaryCard } from "./weekly-summary-card";
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -72,6 +74,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
       <div className="grid gap-6 lg:col-span-2">
         <TwoFactorCard />
         <SessionsCard />
+        {can(user, "reports.read_all") && <WeeklySummaryCard />}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { ingestInboundMessage } from "@/lib/services/mail/inbound/ingest";
 import { sweepTimeRules, TIME_RULES_JOB } from "@/lib/services/automations/time-rules";
 import { deliverWebhook } from "@/lib/services/webhooks/deliver";
 import { WEBHOOK_JOB, type WebhookJob } from "@/lib/services/webhooks/enqueue";
+import { sendWeeklySummaries, WEEKLY_SUMMARY_JOB } from "@/lib/services/reports/weekly-summary";
 
 /** Every kind of job the product runs, and its schedules: a worker imports this once. */
 handle<MailJob>(MAIL_JOB, deliverMail);
@@ -28,6 +29,7 @@ handle("attachments.purge", async () => {
 handle(IMAP_TICK_JOB, async () => void (await enqueueDueImapPolls()));
 handle(TIME_RULES_JOB, async () => void (await sweepTimeRules()));
 handle<WebhookJob>(WEBHOOK_JOB, deliverWebhook);
+handle(WEEKLY_SUMMARY_JOB, async () => void (await sendWeeklySummaries()));
 handle<{ mailboxId: string }>(
   IMAP_POLL_JOB,
   async ({ mailboxId }) => void (await pollImapMailbox(mailboxId, deliverToInbox)),
@@ -38,3 +40,5 @@ schedule("17 * * * *", "cleanup.expired");
 schedule("*/10 * * * *", "attachments.purge");
 schedule("* * * * *", IMAP_TICK_JOB);
 schedule("*/5 * * * *", TIME_RULES_JOB);
+// Every hour: each organisation's Monday 07:00 comes at some hour of UTC (see sendWeeklySummaries).
+schedule("0 * * * *", WEEKLY_SUMMARY_JOB);

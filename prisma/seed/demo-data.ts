@@ -328,6 +328,8 @@ export async function seedDemoData(db: PrismaClient, now = new Date()): Promise<
     where: { organizationId: org.id, role: "org_admin" },
     orderBy: { createdAt: "asc" },
   });
+  // The demo's admin gets the weekly summary of the reports (README: how to have it sent now).
+  if (admin) await db.user.update({ where: { id: admin.id }, data: { weeklySummaryEmail: true } });
   await seedDemoApi(db, org.id, admin?.id ?? null, now);
   await seedDemoKnowledgeBase(db, org.id, now);
   const agent = await db.user.findFirst({

@@ -182,6 +182,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     access: ROLES.staff,
     call: () => ({ body: { availability: "away" } }),
   },
+  // The weekly summary email of the reports: for those who see the whole organisation's figures.
+  { route: "/api/users/notifications", method: "GET", access: ROLES.admins, call: () => ({}) },
+  {
+    route: "/api/users/notifications",
+    method: "PUT",
+    access: ROLES.admins,
+    call: () => ({ body: { weeklySummaryEmail: true } }),
+  },
   { route: "/api/onboarding/complete", method: "POST", access: ROLES.staff, call: () => ({}) },
   { route: "/api/onboarding/skip", method: "POST", access: ROLES.staff, call: () => ({}) },
 

@@ -239,8 +239,13 @@ export async function snapshotTenant(organizationId: string): Promise<Record<str
     (t) =>
       Prisma.sql`${t}::text, (SELECT json_agg(${rowOf(t)} ORDER BY x::text) FROM ${Prisma.raw(`"${t}"`)} x WHERE x."organizationId" = ${organizationId})`,
   );
+  // A function takes at most 100 arguments: one object per 40 tables, merged.
+  const objects = [];
+  for (let i = 0; i < parts.length; i += 40)
+    objects.push(Prisma.sql`jsonb_build_object(${Prisma.join(parts.slice(i, i + 40))})`);
   const rows = await db.$queryRaw<{ snapshot: Record<string, unknown> }[]>`
-    SELECT json_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = ${organizationId}), ${Prisma.join(parts)}) AS snapshot`;
+    SELECT jsonb_build_object('Organization', (SELECT row_to_json(o) FROM "Organization" o WHERE o."id" = ${organizationId}))
+      || ${Prisma.join(objects, " || ")} AS snapshot`;
   return rows[0]!.snapshot;
 }
 
