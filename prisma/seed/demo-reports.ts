@@ -112,7 +112,7 @@ export async function seedDemoReports(
     })),
   });
   const idOf = new Map(tickets.map((t) => [t.ticketNumber, t.id]));
-  const rows = planned.map((t, i) => ({ ...t, id: idOf.get(first + i)! }));
+  const rows = planned.map((t, i) => ({ ...t, id: idOf.get(first + i)!, followUp: followUpOf(t, i) }));
   await db.auditEvent.createMany({
     data: rows.flatMap((t) => [
       {
@@ -149,6 +149,29 @@ export async function seedDemoReports(
         authorId: t.agent.id,
         createdAt: t.firstRespondedAt,
       },
+      ...(t.followUp
+        ? [
+            {
+              organizationId,
+              ticketId: t.id,
+              content: "Thanks. One more question: does this also apply to our second account?",
+              type: "public" as const,
+              authorType: "customer" as const,
+              authorEmail: t.customer.customerEmail,
+              createdAt: t.followUp.askedAt,
+            },
+            {
+              organizationId,
+              ticketId: t.id,
+              content: "Yes, it does: the same steps work there.",
+              type: "public" as const,
+              authorType: "agent" as const,
+              authorEmail: t.agent.email,
+              authorId: t.agent.id,
+              createdAt: t.followUp.answeredAt,
+            },
+          ]
+        : []),
       ...(t.resolvedAt.getTime() - t.firstRespondedAt.getTime() > 60 * MINUTE
         ? [
             {
@@ -168,21 +191,25 @@ export async function seedDemoReports(
     data: rows.flatMap((t) =>
       (
         [
-          ["first_response", t.targets.firstResponse, t.firstRespondedAt],
-          ["resolution", t.targets.resolution, t.resolvedAt],
+          ["first_response", 0, t.targets.firstResponse, t.createdAt, t.firstRespondedAt],
+          ["resolution", 0, t.targets.resolution, t.createdAt, t.resolvedAt],
+          ...(t.followUp
+            ? [["next_response", 1, t.targets.nextResponse, t.followUp.askedAt, t.followUp.answeredAt] as const]
+            : []),
         ] as const
-      ).map(([target, minutes, metAt]) => {
-        const dueAt = new Date(t.createdAt.getTime() + minutes * MINUTE);
+      ).map(([target, cycle, minutes, startedAt, metAt]) => {
+        const dueAt = new Date(startedAt.getTime() + minutes * MINUTE);
         return {
           organizationId,
           ticketId: t.id,
           target,
+          cycle,
           minutes,
-          startedAt: t.createdAt,
+          startedAt,
           dueAt,
           metAt,
           breachedAt: metAt > dueAt ? dueAt : null,
-          businessMinutes: Math.round((metAt.getTime() - t.createdAt.getTime()) / MINUTE),
+          businessMinutes: Math.round((metAt.getTime() - startedAt.getTime()) / MINUTE),
         };
       }),
     ),
@@ -257,4 +284,25 @@ export async function seedDemoReports(
       })),
     });
   }
+}
+
+/** How late a follow-up's answer is, as a share of the next-response target: one in four late. */
+const ANSWER_PACE = [0.3, 0.6, 0.9, 1.4];
+
+/**
+ * A customer's follow-up question after the first reply, and the team's answer (a next response
+ * for the reports and its SLA target), on two tickets in three that stay open long enough: the
+ * question a quarter of the way to the solve, the answer before the customer's thanks. Spread by
+ * the ticket's place in the month, not the generator, so the month's other draws stay as they were.
+ */
+function followUpOf(
+  t: { firstRespondedAt: Date; resolvedAt: Date; targets: { nextResponse: number } },
+  i: number,
+): { askedAt: Date; answeredAt: Date } | null {
+  const gap = t.resolvedAt.getTime() - t.firstRespondedAt.getTime();
+  if (i % 3 === 0 || gap < 4 * 60 * MINUTE) return null;
+  const askedAt = new Date(t.firstRespondedAt.getTime() + gap / 4);
+  const latest = t.resolvedAt.getTime() - 60 * MINUTE;
+  const answer = t.targets.nextResponse * ANSWER_PACE[i % ANSWER_PACE.length]! * MINUTE;
+  return { askedAt, answeredAt: new Date(Math.min(askedAt.getTime() + answer, latest)) };
 }
