@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "two_factor_required",
   "invalid_code",
+  "invalid_passkey",
   "two_factor_enrolment_required",
   "forbidden",
   "cross_site_rejected",

@@ -1,4 +1,5 @@
 import { requiredEmail, singleLine } from "./fields";
+import { authenticationAnswerSchema } from "./passkeys";
 import { secondFactorCode } from "./two-factor";
 import { z } from "./zod";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-policy";
@@ -22,6 +23,8 @@ export const loginSchema = z.object({
   password: z.string({ error: MISSING_LOGIN }).min(1, MISSING_LOGIN).max(MAX_PASSWORD),
   /** The second factor's code (authenticator or recovery), once the first answer asked for it. */
   code: secondFactorCode.optional(),
+  /** Or a passkey's answer to the sign-in challenge, instead of the code. */
+  passkey: authenticationAnswerSchema.optional(),
 });
 
 export const MISSING_REGISTRATION = "Please fill in all required fields";

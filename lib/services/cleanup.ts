@@ -7,7 +7,7 @@ const DAY = 24 * 60 * 60_000;
 /**
  * Deletes what has outlived its purpose: one-time tokens and portal sessions a day after they
  * expired (kept that long so "expired" can still be told from "unknown"), invitations a week
- * after, throttle counters whose window has ended, the delivery records of mail sent more
+ * after, throttle counters whose window has ended, passkey challenges past their minutes, the delivery records of mail sent more
  * than 30 days ago, inbound webhook signatures a day old (their five-minute window closed
  * long before: a replay of one is refused by its timestamp by then), the public API's
  * Idempotency-Keys past their day, and the help center's visitor records past the figures that
@@ -24,6 +24,7 @@ export async function cleanUpExpired(now = new Date()) {
     db.portalAccessCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
     db.portalSession.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
     db.teamInvite.deleteMany({ where: { acceptedAt: null, expiresAt: { lt: new Date(now.getTime() - 7 * DAY) } } }),
+    db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: now } } }),
     db.rateLimitBucket.deleteMany({ where: { resetAt: { lt: now } } }),
     db.mailDelivery.deleteMany({ where: { status: "sent", sentAt: { lt: new Date(now.getTime() - 30 * DAY) } } }),
     db.inboundWebhookSignature.deleteMany({ where: { createdAt: { lt: dayAgo } } }),

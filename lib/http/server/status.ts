@@ -15,6 +15,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // The password was right; sign-in waits for the second factor's code (or a wrong one came).
   two_factor_required: 401,
   invalid_code: 401,
+  // A passkey's answer that does not verify (wrong challenge or origin, unknown key, no user verification, a counter gone back).
+  invalid_passkey: 401,
   // The organisation requires two-factor and this session's user has none yet: only enrolment answers.
   two_factor_enrolment_required: 403,
   forbidden: 403,

@@ -20,13 +20,23 @@ export async function twoFactorPolicy(admin: SessionUser, id: string): Promise<T
     db.organization.findUniqueOrThrow({ where: { id: admin.organizationId }, select: { requireTwoFactor: true } }),
     db.user.findMany({
       where: { organizationId: admin.organizationId, isActive: true, role: { not: "end_user" } },
-      select: { id: true, fullName: true, email: true, role: true, totp: { select: { confirmedAt: true } } },
+      select: {
+        id: true,
+        fullName: true,
+        email: true,
+        role: true,
+        totp: { select: { confirmedAt: true } },
+        _count: { select: { passkeys: true } },
+      },
       orderBy: [{ fullName: "asc" }, { id: "asc" }],
     }),
   ]);
   return {
     requireTwoFactor: organization.requireTwoFactor,
-    members: members.map(({ totp, ...member }) => ({ ...member, twoFactor: !!totp?.confirmedAt })),
+    members: members.map(({ totp, _count, ...member }) => ({
+      ...member,
+      twoFactor: !!totp?.confirmedAt || _count.passkeys > 0,
+    })),
   };
 }
 

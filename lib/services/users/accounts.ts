@@ -23,6 +23,7 @@ import {
 import { startSession, type SignInPlace } from "@/lib/services/users/sessions";
 import { checkSecondFactor, hasTwoFactor, WRONG_CODE } from "@/lib/services/users/two-factor";
 import { mustEnrolTwoFactor } from "@/lib/services/organizations/two-factor-policy";
+import { checkPasskeyFactor, PASSKEY_REFUSED } from "@/lib/services/users/passkey-sign-in";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "Invalid email or password";
@@ -36,12 +37,14 @@ const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-pa
 /**
  * Checks credentials; the same 401 for an unknown email, a wrong password or an inactive user.
  * A user with a second factor is asked for its code (401 two_factor_required) until the same call
- * carries one; a wrong code is 401 invalid_code. Every call counts against the sign-in throttles,
+ * carries one, or a passkey's answer instead (401 invalid_passkey when it does not verify); a
+ * wrong code is 401 invalid_code. Every call counts against the sign-in throttles,
  * so codes are guessed no faster than passwords. Answers the user and the new session's id.
  */
 export async function login(
-  { email, password, code }: LoginInput,
+  { email, password, code, passkey }: LoginInput,
   place: SignInPlace,
+  passkeyChallenge: string | null = null,
 ): Promise<{ user: SessionUser; sessionId: string }> {
   const ip = place.address;
   await countLoginAttempt(email, ip);
@@ -50,8 +53,12 @@ export async function login(
   if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
   const { passwordHash: _omit, ...sessionUser } = user;
   const secondFactor = await hasTwoFactor(user.id);
-  let usedFactor: "totp" | "recovery" | null = null;
-  if (secondFactor) {
+  let usedFactor: "totp" | "recovery" | "passkey" | null = null;
+  if (secondFactor && passkey) {
+    if (!(await checkPasskeyFactor(user, passkey, passkeyChallenge)))
+      throw unauthorized(PASSKEY_REFUSED, "invalid_passkey");
+    usedFactor = "passkey";
+  } else if (secondFactor) {
     if (!code) {
       await loginAwaitsCode(email, ip);
       throw unauthorized(CODE_REQUIRED, "two_factor_required");

@@ -24,9 +24,14 @@ const keys = (email: string, ip: string) => ({
 /** Counts one sign-in attempt; 429 with a message the sign-in form shows when one is too many. */
 export async function countLoginAttempt(email: string, ip: string): Promise<void> {
   const k = keys(email, ip);
-  await hit(k.address, LIMITS.loginPerAddress, LOGIN_THROTTLED);
+  await countAddressLoginAttempt(ip);
   await hit(k.pair, LIMITS.loginPerAccountAndAddress, LOGIN_THROTTLED);
   if (!(await seen(k.known))) await hit(k.account, LIMITS.loginPerAccount, LOGIN_ACCOUNT_THROTTLED);
+}
+
+/** An attempt that names no account (a passkey nobody has): it counts against its address only. */
+export async function countAddressLoginAttempt(ip: string): Promise<void> {
+  await hit(keys("", ip).address, LIMITS.loginPerAddress, LOGIN_THROTTLED);
 }
 
 /**

@@ -155,10 +155,13 @@ export async function checkSecondFactor(
   });
 }
 
-/** Whether the user signs in with a second factor. */
+/** Whether the user signs in with a second factor: a confirmed authenticator app, or a passkey. */
 export async function hasTwoFactor(userId: string): Promise<boolean> {
-  const totp = await db.userTotp.findUnique({ where: { userId }, select: { confirmedAt: true } });
-  return !!totp?.confirmedAt;
+  const [totp, passkey] = await Promise.all([
+    db.userTotp.findUnique({ where: { userId }, select: { confirmedAt: true } }),
+    db.passkey.findFirst({ where: { userId }, select: { id: true } }),
+  ]);
+  return !!totp?.confirmedAt || !!passkey;
 }
 
 /**
@@ -171,7 +174,8 @@ export async function disableTotp(user: SessionUser, password: string, code: str
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } }),
     db.organization.findUniqueOrThrow({ where: { id: user.organizationId }, select: { requireTwoFactor: true } }),
   ]);
-  if (!(await hasTwoFactor(user.id))) throw badRequest("Two-factor sign-in is not on.");
+  const totp = await db.userTotp.findUnique({ where: { userId: user.id }, select: { confirmedAt: true } });
+  if (!totp?.confirmedAt) throw badRequest("Two-factor sign-in is not on.");
   if (organization.requireTwoFactor)
     throw forbidden("Your organization requires two-factor sign-in, so it cannot be turned off.");
   if (!(await verifyPassword(account.passwordHash, password))) throw badRequest("Current password is incorrect");

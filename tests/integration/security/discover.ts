@@ -56,7 +56,9 @@ export async function invoke(
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const handler = await handlerOf(route, method);
-  const headers = { ...call.headers, ...extraHeaders };
+  // A call's own cookie (a passkey challenge's) travels beside the caller's session cookie.
+  const cookie = [call.headers?.cookie, extraHeaders.cookie].filter(Boolean).join("; ");
+  const headers = { ...call.headers, ...extraHeaders, ...(cookie ? { cookie } : {}) };
   const req = makeRequest(urlOf(route, call), { method, body: call.body, rawBody: call.rawBody, headers });
   const res = await handler(req, routeParams(call.params ?? {}));
   if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res;

@@ -21,6 +21,7 @@ import { COMPANY_ROUTES } from "./routes/companies";
 import { VIEW_ROUTES } from "./routes/views";
 import { REPORT_ROUTES } from "./routes/reports";
 import { SIGN_IN_SECURITY_ROUTES } from "./routes/sign-in-security";
+import { PASSKEY_ROUTES } from "./routes/passkeys";
 
 export * from "./route-types";
 
@@ -1069,6 +1070,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...VIEW_ROUTES,
   ...REPORT_ROUTES,
   ...SIGN_IN_SECURITY_ROUTES,
+  ...PASSKEY_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */
