@@ -10,6 +10,7 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiRequest } from "@/lib/http/client/api";
 import { confirmTotpSchema, type RecoveryCodes, type TotpEnrolment } from "@/lib/schemas/two-factor";
 import { PRODUCT_NAME } from "@/lib/site/product";
+import { QrCode } from "./qr-code";
 
 /** The secret in groups of four, as people copy it into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
@@ -43,7 +44,7 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
 }
 
 /**
- * Setting up an authenticator app: a new secret (added to the app by its link or typed in),
+ * Setting up an authenticator app: a new secret (added to the app by its QR code, its link or typed in),
  * then a code from the app confirms it and the recovery codes are shown once.
  */
 export function TotpEnrolmentForm({ onEnabled }: { onEnabled: () => void }) {
@@ -82,17 +83,22 @@ export function TotpEnrolmentForm({ onEnabled }: { onEnabled: () => void }) {
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <ol className="grid list-decimal gap-2 pl-5 text-sm">
         <li>
-          Add {PRODUCT_NAME} to your authenticator app:{" "}
-          <a href={enrolment.otpauthUrl} className="text-primary underline underline-offset-4">
-            open in the app
-          </a>{" "}
-          on this device, or type this key in:
-          <code
-            className="mt-1 block rounded-md border bg-muted/40 px-2 py-1 font-mono text-sm break-all"
-            data-testid="totp-secret"
-          >
-            {grouped(enrolment.secret)}
-          </code>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <QrCode value={enrolment.otpauthUrl} label="QR code for your authenticator app" />
+            <div className="min-w-0">
+              Scan this code with your authenticator app, or add {PRODUCT_NAME} to it another way:{" "}
+              <a href={enrolment.otpauthUrl} className="text-primary underline underline-offset-4">
+                open in the app
+              </a>{" "}
+              on this device, or type this key in:
+              <code
+                className="mt-1 block rounded-md border bg-muted/40 px-2 py-1 font-mono text-sm break-all"
+                data-testid="totp-secret"
+              >
+                {grouped(enrolment.secret)}
+              </code>
+            </div>
+          </div>
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
