@@ -13,10 +13,13 @@ const shared = {
 };
 
 // Packages published as ES modules only, which Jest must compile to CommonJS like our own code:
-// the job queue, and sanitize-html's HTML parser with its DOM and entity tables (wherever npm
-// placed them).
+// the job queue, sanitize-html's HTML parser with its DOM and entity tables (wherever npm
+// placed them), and the OpenID Connect client with its OAuth and JOSE libraries.
 const ESM_PACKAGES = [
   "graphile-worker",
+  "openid-client",
+  "oauth4webapi",
+  "jose",
   "htmlparser2",
   "entities",
   "domhandler",

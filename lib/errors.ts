@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   "invalid_code",
   "invalid_passkey",
   "two_factor_enrolment_required",
+  "sso_required",
+  "sso_not_configured",
   "forbidden",
   "cross_site_rejected",
   "insufficient_scope",

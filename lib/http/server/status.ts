@@ -19,6 +19,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_passkey: 401,
   // The organisation requires two-factor and this session's user has none yet: only enrolment answers.
   two_factor_enrolment_required: 403,
+  // The organisation signs this person in through its identity provider only: the password is not the way in.
+  sso_required: 403,
+  // No organisation's single sign-on covers the email's domain.
+  sso_not_configured: 404,
   forbidden: 403,
   cross_site_rejected: 403,
   // An API token without the scope the call needs: the token may not, whoever holds it.

@@ -23,6 +23,7 @@ import {
 import { startSession, type SignInPlace } from "@/lib/services/users/sessions";
 import { checkSecondFactor, hasTwoFactor, WRONG_CODE } from "@/lib/services/users/two-factor";
 import { mustEnrolTwoFactor } from "@/lib/services/organizations/two-factor-policy";
+import { refusePasswordWhereSsoOnly } from "@/lib/services/sso/password-block";
 import { checkPasskeyFactor, PASSKEY_REFUSED } from "@/lib/services/users/passkey-sign-in";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -49,6 +50,7 @@ export async function login(
   const ip = place.address;
   await countLoginAttempt(email, ip);
   const user = await db.user.findUnique({ where: { email }, select: { ...SESSION_USER_SELECT, passwordHash: true } });
+  await refusePasswordWhereSsoOnly(user);
   const valid = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN, "invalid_credentials");
   const { passwordHash: _omit, ...sessionUser } = user;

@@ -22,6 +22,7 @@ import { VIEW_ROUTES } from "./routes/views";
 import { REPORT_ROUTES } from "./routes/reports";
 import { SIGN_IN_SECURITY_ROUTES } from "./routes/sign-in-security";
 import { PASSKEY_ROUTES } from "./routes/passkeys";
+import { SSO_ROUTES } from "./routes/sso";
 
 export * from "./route-types";
 
@@ -1071,6 +1072,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   ...REPORT_ROUTES,
   ...SIGN_IN_SECURITY_ROUTES,
   ...PASSKEY_ROUTES,
+  ...SSO_ROUTES,
 ];
 
 /** A job that used its only attempt, as the queue leaves it after the last failure. */
