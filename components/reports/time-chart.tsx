@@ -1,10 +1,12 @@
 "use client";
 
+import { AxisBottom } from "@visx/axis";
+import { scaleBand, scaleLinear } from "@visx/scale";
+import { Bar, LinePath } from "@visx/shape";
 import { useState } from "react";
 import { ScaleLines, useMeasuredWidth } from "@/components/charts/chart-frame";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { niceMax } from "@/lib/format/shares";
 import { CsvButton } from "./csv-button";
 
 export type ChartSeries = {
@@ -23,10 +25,18 @@ const BOTTOM = 22;
 const TOP = 10;
 const PLOT_H = H - BOTTOM - TOP;
 
+/** Tick labels as the page's small muted text (visx's own default is a fixed grey in Arial). */
+const TICK_LABEL = {
+  className: "fill-muted-foreground text-[10px]",
+  fill: undefined,
+  fontFamily: "inherit",
+  fontSize: 10,
+};
+
 /**
- * A chart over time drawn as SVG, lines or grouped bars, with a scale, dates along the bottom, a
- * legend naming each series by its mark, and the point's figures on hover or keyboard focus. The
- * "Table" toggle shows the same numbers as a table, with its CSV.
+ * A chart over time, lines or grouped bars drawn with visx (its scales, date axis and shapes, as SVG),
+ * with dates along the bottom, a legend naming each series by its mark, and the point's figures
+ * on hover or keyboard focus. The "Table" toggle shows the same numbers as a table, with its CSV.
  */
 export function TimeChart({
   title,
@@ -47,11 +57,17 @@ export function TimeChart({
   const [active, setActive] = useState<number | null>(null);
   const { box, width } = useMeasuredWidth();
   const values = points.flatMap((p) => series.map((s) => p.values[s.key] ?? 0));
-  const max = niceMax(Math.max(0, ...values));
-  const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
-  const slot = (width - LEFT) / Math.max(1, points.length);
-  const y = (n: number) => TOP + PLOT_H - (n / max) * PLOT_H;
-  const x = (i: number) => LEFT + i * slot + slot / 2;
+  // Each period has a slot of its own (a band); a bar chart shares its slot among the series.
+  const x = scaleBand<number>({ domain: points.map((_, i) => i), range: [LEFT, width] });
+  const perSeries = scaleBand<string>({
+    domain: series.map((s) => s.key),
+    range: [0, x.bandwidth()],
+    paddingInner: 0.1,
+    paddingOuter: 0.1,
+  });
+  const y = scaleLinear<number>({ domain: [0, Math.max(1, ...values)], range: [TOP + PLOT_H, TOP], nice: 4 });
+  const ticks = y.ticks(4);
+  const middle = (i: number) => (x(i) ?? LEFT) + x.bandwidth() / 2;
   const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(3, Math.floor(width / 90))));
   const shown = active === null ? undefined : points[active];
   const figure = (v: number | null | undefined) =>
@@ -119,34 +135,36 @@ export function TimeChart({
               onMouseLeave={() => setActive(null)}
             >
               <ScaleLines ticks={ticks} left={LEFT} width={width} y={y} />
+              <AxisBottom
+                scale={x}
+                top={TOP + PLOT_H}
+                tickValues={points.map((_, i) => i).filter((i) => i % labelEvery === 0)}
+                tickFormat={(i) => points[i]?.label ?? ""}
+                hideAxisLine
+                hideTicks
+                tickLabelProps={TICK_LABEL}
+              />
               {points.map((p, i) => (
-                <g key={p.label}>
-                  <rect
-                    x={LEFT + i * slot}
-                    y={TOP}
-                    width={slot}
-                    height={PLOT_H}
-                    className={i === active ? "fill-muted" : "fill-transparent"}
-                    onMouseEnter={() => setActive(i)}
-                  />
-                  {i % labelEvery === 0 && (
-                    <text x={x(i)} y={H - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
-                      {p.label}
-                    </text>
-                  )}
-                </g>
+                <rect
+                  key={p.label}
+                  x={x(i)}
+                  y={TOP}
+                  width={x.bandwidth()}
+                  height={PLOT_H}
+                  className={i === active ? "fill-muted" : "fill-transparent"}
+                  onMouseEnter={() => setActive(i)}
+                />
               ))}
               {kind === "bar"
                 ? points.map((p, i) =>
-                    series.map((s, k) => {
-                      const bar = Math.max(1, (slot - 2) / series.length);
+                    series.map((s) => {
                       const v = p.values[s.key] ?? 0;
                       return (
-                        <rect
+                        <Bar
                           key={`${p.label}-${s.key}`}
-                          x={LEFT + i * slot + 1 + k * bar}
+                          x={(x(i) ?? LEFT) + (perSeries(s.key) ?? 0)}
                           y={y(v)}
-                          width={Math.max(1, bar - 1)}
+                          width={Math.max(1, perSeries.bandwidth())}
                           height={TOP + PLOT_H - y(v)}
                           className={s.fill}
                           pointerEvents="none"
@@ -155,16 +173,17 @@ export function TimeChart({
                     }),
                   )
                 : series.map((s) => (
-                    <polyline
+                    <LinePath
                       key={s.key}
+                      data={points.map((p, i) => [i, p.values[s.key]] as const)}
+                      defined={([, v]) => v !== null && v !== undefined}
+                      x={([i]) => middle(i)}
+                      y={([, v]) => y(v ?? 0)}
                       fill="none"
-                      strokeWidth="2"
+                      strokeWidth={2}
                       strokeDasharray={s.dash}
                       className={s.stroke}
                       pointerEvents="none"
-                      points={points
-                        .flatMap((p, i) => (p.values[s.key] === null ? [] : [`${x(i)},${y(p.values[s.key] ?? 0)}`]))
-                        .join(" ")}
                     />
                   ))}
             </svg>
