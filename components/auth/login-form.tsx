@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -14,6 +15,9 @@ import { redirectTarget } from "@/lib/http/client/redirect-target";
 import { landingPage } from "@/lib/permissions/pages";
 import type { RoleHolder } from "@/lib/permissions/table";
 import { Field, FieldError, fieldAria, RequiredMark } from "@/components/ui/field";
+import { passkeyAnswer } from "@/components/security/passkey-requests";
+import { Button } from "@/components/ui/button";
+import type { AuthenticationAnswer } from "@/lib/schemas/passkeys";
 import { PasswordInput } from "./password-input";
 import { SecondFactorStep } from "./second-factor-step";
 
@@ -26,14 +30,25 @@ export function LoginForm() {
   // The password was right and the account has a second factor: the same sign-in, with its code.
   const [askCode, setAskCode] = useState(false);
 
-  async function signIn(code?: string) {
+  async function land(res: Response) {
+    const { user } = (await res.json()) as { user: RoleHolder };
+    queryClient.clear();
+    // No toast: the page the sign-in lands on shows that it worked.
+    // Refresh so server components render with the new session cookie.
+    router.replace(redirectTarget(next, window.location.origin, landingPage(user)));
+    router.refresh();
+  }
+
+  /** The password, and on the second step the code or a passkey's answer with it. */
+  async function signIn(second: { code: string } | { passkey: () => Promise<AuthenticationAnswer> } | null = null) {
     await request.run(async () => {
       let res: Response;
       try {
         res = await apiRequest("POST", "/api/login", {
           email: form.values.email.trim(),
           password: form.values.password,
-          ...(code ? { code } : {}),
+          ...(second && "code" in second ? { code: second.code } : {}),
+          ...(second && "passkey" in second ? { passkey: await second.passkey() } : {}),
         });
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "two_factor_required")) throw error;
@@ -41,12 +56,14 @@ export function LoginForm() {
         // Not a failure: the next step asks for the code, and the button works again.
         return request.settle();
       }
-      const { user } = (await res.json()) as { user: RoleHolder };
-      queryClient.clear();
-      // No toast: the page the sign-in lands on shows that it worked.
-      // Refresh so server components render with the new session cookie.
-      router.replace(redirectTarget(next, window.location.origin, landingPage(user)));
-      router.refresh();
+      await land(res);
+    });
+  }
+
+  /** Password-less: the browser's passkey for this site names the account. */
+  async function signInWithPasskey() {
+    await request.run(async () => {
+      await land(await apiRequest("POST", "/api/login/passkey", { answer: await passkeyAnswer() }));
     });
   }
 
@@ -56,7 +73,15 @@ export function LoginForm() {
     if (credentials) await signIn();
   }
 
-  if (askCode) return <SecondFactorStep pending={request.pending} onCode={signIn} onBack={() => setAskCode(false)} />;
+  if (askCode)
+    return (
+      <SecondFactorStep
+        pending={request.pending}
+        onCode={(code) => signIn({ code })}
+        onPasskey={() => signIn({ passkey: passkeyAnswer })}
+        onBack={() => setAskCode(false)}
+      />
+    );
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
@@ -86,6 +111,16 @@ export function LoginForm() {
       <SubmitButton pending={request.pending} pendingLabel="Signing in..." className="w-full">
         Sign in
       </SubmitButton>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={request.pending}
+        onClick={() => void signInWithPasskey()}
+      >
+        <KeyRound aria-hidden="true" />
+        Sign in with a passkey
+      </Button>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{" "}
         <Link href="/register" className="text-primary underline underline-offset-4">

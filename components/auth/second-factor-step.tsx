@@ -1,5 +1,6 @@
 "use client";
 
+import { KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -10,16 +11,18 @@ import { confirmTotpSchema } from "@/lib/schemas/two-factor";
 import { PRODUCT_NAME } from "@/lib/site/product";
 
 /**
- * Sign-in's second step: the code from the authenticator app, or one of the recovery codes
- * (each works once) when the phone is not at hand.
+ * Sign-in's second step: the code from the authenticator app, one of the recovery codes (each
+ * works once) when the phone is not at hand, or a passkey of the account.
  */
 export function SecondFactorStep({
   pending,
   onCode,
+  onPasskey,
   onBack,
 }: {
   pending: boolean;
   onCode: (code: string) => Promise<void>;
+  onPasskey: () => Promise<void>;
   onBack: () => void;
 }) {
   const [recovery, setRecovery] = useState(false);
@@ -56,6 +59,10 @@ export function SecondFactorStep({
       <SubmitButton pending={pending} pendingLabel="Verifying..." className="w-full">
         Verify
       </SubmitButton>
+      <Button type="button" variant="outline" className="w-full" disabled={pending} onClick={() => void onPasskey()}>
+        <KeyRound aria-hidden="true" />
+        Use a passkey instead
+      </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button type="button" variant="link" className="h-auto p-0" onClick={switchKind}>
           {recovery ? "Use your authenticator app" : "Use a recovery code"}

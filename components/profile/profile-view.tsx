@@ -10,6 +10,7 @@ import { roleLabel, roleTitle } from "@/lib/permissions/labels";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileDialog } from "./edit-profile-dialog";
 import { SessionsCard } from "@/components/security/sessions-card";
+import { PasskeysCard } from "@/components/security/passkeys-card";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { can } from "@/lib/permissions/table";
 import { WeeklySummaryCard } from "./weekly-summary-card";
@@ -73,6 +74,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
       </Card>
       <div className="grid gap-6 lg:col-span-2">
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
         {can(user, "reports.read_all") && <WeeklySummaryCard />}
       </div>

@@ -81,27 +81,25 @@ export function TotpEnrolmentForm({ onEnabled }: { onEnabled: () => void }) {
     );
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <ol className="grid list-decimal gap-2 pl-5 text-sm">
-        <li>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <QrCode value={enrolment.otpauthUrl} label="QR code for your authenticator app" />
-            <div className="min-w-0">
-              Scan this code with your authenticator app, or add {PRODUCT_NAME} to it another way:{" "}
-              <a href={enrolment.otpauthUrl} className="text-primary underline underline-offset-4">
-                open in the app
-              </a>{" "}
-              on this device, or type this key in:
-              <code
-                className="mt-1 block rounded-md border bg-muted/40 px-2 py-1 font-mono text-sm break-all"
-                data-testid="totp-secret"
-              >
-                {grouped(enrolment.secret)}
-              </code>
-            </div>
-          </div>
-        </li>
-        <li>Enter the 6-digit code the app shows.</li>
-      </ol>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <QrCode value={enrolment.otpauthUrl} label="QR code for your authenticator app" />
+        <ol className="grid min-w-0 flex-1 list-decimal gap-2 pl-5 text-sm">
+          <li>
+            Scan this code with your authenticator app, or add {PRODUCT_NAME} to it another way:{" "}
+            <a href={enrolment.otpauthUrl} className="text-primary underline underline-offset-4">
+              open in the app
+            </a>{" "}
+            on this device, or type this key in:
+            <code
+              className="mt-1 block rounded-md border bg-muted/40 px-2 py-1 font-mono text-sm break-all"
+              data-testid="totp-secret"
+            >
+              {grouped(enrolment.secret)}
+            </code>
+          </li>
+          <li>Enter the 6-digit code the app shows.</li>
+        </ol>
+      </div>
       <Field id="totp-code" label="Authentication code" required error={form.errors.code}>
         <Input
           id="totp-code"

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { secondFactorCode } from "./two-factor";
+import { CODE_MAX, secondFactorCode } from "./two-factor";
 
 /**
  * Passkeys' inputs, shared by the profile, the sign-in page and the route handlers. A browser's
@@ -58,6 +58,11 @@ export const passkeyProofSchema = z.object({
 });
 
 export const addPasskeySchema = z.object({ name: passkeyName, answer: registrationAnswerSchema });
+/** The profile's "Add a passkey" form: the name and the proof together (the code left empty when there is no app). */
+export const addPasskeyFormSchema = passkeyProofSchema.extend({
+  name: passkeyName,
+  code: z.string().max(CODE_MAX, "That code is too long"),
+});
 export const renamePasskeySchema = z.object({ name: passkeyName });
 export const passkeySignInSchema = z.object({ answer: authenticationAnswerSchema });
 

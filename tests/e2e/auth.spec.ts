@@ -25,7 +25,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
     await page.getByRole("button", { name: "Show password" }).click();
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/app");
     await expect(page.getByText("Sam Agent", { exact: true })).toBeVisible();
     // The workspace opening says it worked: no toast (toast-placement.spec.ts checks none ever shows).
@@ -47,7 +47,7 @@ test.describe("accounts", () => {
       await page.goto(`/login?next=${next}`);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
     };
     for (const next of hostile) {
       await signIn(next);
@@ -60,11 +60,11 @@ test.describe("accounts", () => {
 
   test("a wrong password or missing fields are refused with the spec's toasts", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(toastText(page, "Please enter your email and password")).toBeVisible();
     await page.getByLabel("Email").fill("agent@acme.test");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(toastText(page, "Login failed")).toBeVisible();
     await expect(toastText(page, "Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL("/login");
@@ -98,7 +98,7 @@ test.describe("accounts", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("new-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/onboarding");
   });
 

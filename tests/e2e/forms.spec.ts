@@ -39,7 +39,7 @@ test.describe("field errors", () => {
 
   test("login and register", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(toastText(page, "Please enter your email and password")).toBeVisible();
     await expectFieldError(page.getByLabel("Email"), "Email is required");
     await expectFieldError(page.getByLabel("Password", { exact: true }), "Password is required");

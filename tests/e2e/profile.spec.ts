@@ -38,7 +38,7 @@ test.describe("profile", () => {
     await expect(page).toHaveURL("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("second-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/onboarding");
   });
 

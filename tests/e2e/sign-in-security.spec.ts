@@ -1,36 +1,14 @@
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { timeStep, totpAt, totpSecretBytes } from "@/lib/auth/totp";
 import { DEMO_PASSWORD } from "@/lib/site/demo";
-import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, toastText } from "./helpers";
+import { toastText } from "./helpers";
+import { photograph, signInOnScreen } from "./sign-in-screens";
 import { expect, test } from "./team";
 
 // Two-factor sign-in, the organisation's policy and sessions, through the screens; each screen
 // is also photographed (SHOTS_DIR, else test-results/screens) at three widths, light and dark.
-const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 /** The authenticator app: the code of the secret shown on screen, `steps` steps from now. */
 const codeOf = (secret: string, steps = 0) => totpAt(totpSecretBytes(secret), timeStep(Date.now()) + steps);
-
-async function signInOnScreen(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function photograph(page: Page, name: string, ready: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await openInTheme(page, theme);
-    for (const size of SCREEN_SIZES) {
-      await page.setViewportSize(size);
-      await page.reload();
-      await ready();
-      await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}-${theme}.png`), fullPage: true });
-    }
-  }
-}
 
 test("enrol an authenticator from the profile, sign out, sign in with a code and with a recovery code", async ({
   page,
@@ -39,7 +17,11 @@ test("enrol an authenticator from the profile, sign out, sign in with a code and
   await signInOnScreen(page, team.agent.email);
   await expect(page).toHaveURL(/\/app/);
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Set up authenticator app" }).click();
+  // Each reload starts enrolment again (a new pending secret): the last one shown is used below.
+  await photograph(page, "totp-enrolment-qr", async () => {
+    await page.getByRole("button", { name: "Set up authenticator app" }).click();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  });
   const secret = (await page.getByTestId("totp-secret").textContent())!;
   await page.getByLabel("Authentication code").fill(codeOf(secret));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
@@ -58,7 +40,7 @@ test("enrol an authenticator from the profile, sign out, sign in with a code and
     // A reload starts the sign-in again: back to the code step.
     await page.getByLabel("Email").fill(team.agent.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByLabel("Authentication code")).toBeVisible();
   });
   await page.getByLabel("Authentication code").fill(codeOf(secret, 1));

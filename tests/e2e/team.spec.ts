@@ -53,7 +53,7 @@ test.describe("settings: team", () => {
 
       await other.getByLabel("Email").fill(email);
       await other.getByLabel("Password", { exact: true }).fill("teammate-password");
-      await other.getByRole("button", { name: "Sign in" }).click();
+      await other.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(other).toHaveURL("/app");
       await expect(other.getByText("Tess Teammate")).toBeVisible();
 

@@ -117,7 +117,7 @@ test.describe("toasts", () => {
     });
     await page.getByLabel("Email").fill(team.agent.email);
     await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/app");
     // The queue counts load after the page: by then a toast made at sign-in would be on screen.
     await expect(page.getByTestId("count-my-open")).toHaveText(/\d+/);

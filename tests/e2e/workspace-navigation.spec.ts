@@ -161,7 +161,7 @@ test.describe("workspace shell", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(team.platformAdmin.email);
     await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/platform-admin");
     await page.goto("/profile");
     await page.getByRole("link", { name: "Platform Admin" }).click();

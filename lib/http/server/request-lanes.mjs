@@ -29,7 +29,7 @@ import { bodyArrived, SMALL_BODY_LIMIT, SMALL_BODY_MS } from "./body-deadline.mj
 export const ANONYMOUS_LANES = [
   {
     name: "sign-in",
-    paths: ["/api/login"],
+    paths: ["/api/login", "/api/login/passkey/options", "/api/login/passkey"],
     concurrency: 2,
     maxWaiting: 200,
     perAddress: 4,

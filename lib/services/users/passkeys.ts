@@ -23,8 +23,8 @@ import {
   takeChallenge,
 } from "@/lib/services/users/passkey-challenges";
 
-/** ES256, EdDSA and RS256: what authenticators use, all of which node:crypto verifies. */
-export const PASSKEY_ALGORITHMS = [-7, -8, -257];
+/** EdDSA, ES256 and RS256, in the order authenticators are asked to prefer them (the library's own default). */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257];
 const NOT_VERIFIED = "That passkey could not be added. Please try again.";
 const LAST_ONE_REQUIRED = "Your organization requires two-factor sign-in, so your last passkey cannot be removed.";
 
