@@ -76,7 +76,8 @@ const dayText = (date: string) =>
 /**
  * The weekly summary email to an admin who turned it on. The text and HTML parts say the same;
  * the HTML fixes no colour of text or background (the reader's mail client, light or dark, keeps
- * its own), and the link's button is white on a mid blue, readable on either.
+ * its own; the profile link takes the text's), and the button is white on a mid blue, readable on
+ * either.
  */
 export function weeklySummaryMail(to: string, s: WeeklySummaryFacts): MailMessage {
   const week = `${dayText(s.week.from)} to ${dayText(s.week.to)}`;
@@ -101,7 +102,7 @@ export function weeklySummaryMail(to: string, s: WeeklySummaryFacts): MailMessag
   const html = htmlMail(
     [
       `<p>${escapeHtml(lead)}</p>`,
-      `<table data-weekly-summary role="presentation" style="border-collapse:collapse;margin:16px 0">`,
+      `<table data-weekly-summary style="border-collapse:collapse;margin:16px 0">`,
       ...rows.map(
         (r) =>
           `<tr><th scope="row" style="${cell};text-align:left;font-weight:normal">${escapeHtml(r.label)}</th>` +
@@ -110,7 +111,7 @@ export function weeklySummaryMail(to: string, s: WeeklySummaryFacts): MailMessag
       ),
       `</table>`,
       `<p><a href="${escapeHtml(s.reportsLink)}" style="display:inline-block;padding:10px 20px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600">See the week in Reports</a></p>`,
-      `<p style="font-size:13px">${escapeHtml(why)} To stop it, turn it off in <a href="${escapeHtml(s.profileLink)}">your profile</a>.</p>`,
+      `<p style="font-size:13px">${escapeHtml(why)} To stop it, turn it off in <a href="${escapeHtml(s.profileLink)}" style="color:inherit">your profile</a>.</p>`,
     ].join("\n"),
   );
   return { to, subject: `Weekly summary of ${org}: ${week}`, text, html };

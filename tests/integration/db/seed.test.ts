@@ -24,6 +24,8 @@ describe("demo seed", () => {
     const users = await db.user.findMany();
     expect(users.map((u) => u.role).sort()).toEqual(["agent", "agent", "end_user", "org_admin", "platform_admin"]);
     expect(users.every((u) => u.passwordHash.startsWith("$argon2id$"))).toBe(true);
+    // The demo's admin has the weekly summary email on, so a newcomer can have it sent; nobody else.
+    expect(users.filter((u) => u.weeklySummaryEmail).map((u) => u.email)).toEqual(["admin@acme.test"]);
 
     const org = await db.organization.findUniqueOrThrow({
       where: { slug: "acme" },
