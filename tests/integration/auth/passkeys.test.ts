@@ -266,6 +266,12 @@ describe("signing in with a passkey alone", () => {
     expect(notices).toHaveLength(1);
   });
 
+  it("verifies an ES256 passkey, the kind most authenticators make", async () => {
+    const { cookie } = await agentWithCookie();
+    const { authenticator } = await addPasskeyFor(cookie, new SoftAuthenticator("ES256"));
+    expect((await signInWith(authenticator)).status).toBe(200);
+  });
+
   it("meets the organisation's two-factor rule", async () => {
     const org = await createOrg("pro");
     const { user, cookie } = await agentWithCookie(org.id);
