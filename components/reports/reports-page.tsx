@@ -38,6 +38,9 @@ import {
 import { ENTRANCES } from "@/lib/schemas/automations";
 import { PRIORITY_LABELS, TICKET_PRIORITIES } from "@/lib/tickets/fields";
 import { BreakdownTable, DIMENSION_LABELS } from "./breakdown-table";
+import { MeasuresTable } from "./measures-table";
+import { RatingComments } from "./rating-comments";
+import { SlaCompliance } from "./sla-compliance";
 
 // The charts are drawn only here: their code is loaded with this page, never with the workspace's others.
 const TimeChart = dynamic(() => import("./time-chart").then((m) => m.TimeChart), {
@@ -151,9 +154,23 @@ export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: 
         {summary.data ? (
           <SummaryCards summary={summary.data} />
         ) : (
-          Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-28" />)
+          Array.from({ length: 12 }, (_, i) => <Skeleton key={i} className="h-28" />)
         )}
       </section>
+
+      <SummaryPart title="Response times" summary={summary.data}>
+        {(data) => <MeasuresTable summary={data} csvName={fileName("response-times-summary")} />}
+      </SummaryPart>
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <SummaryPart title="SLA compliance" summary={summary.data}>
+          {(data) => (
+            <SlaCompliance summary={data} range={range} filters={filters} csvName={fileName("sla-compliance")} />
+          )}
+        </SummaryPart>
+        <SummaryPart title="What customers said" summary={summary.data}>
+          {(data) => <RatingComments comments={data.satisfactionComments} />}
+        </SummaryPart>
+      </div>
 
       {/* A grid item is as wide as its content unless told: the wide tables scroll inside instead. */}
       <Card className="min-w-0">
@@ -350,6 +367,28 @@ function ReportFiltersBar({
 
 type Figures = Jsonify<ReportFigures>;
 
+/** A card of the summary's numbers, a placeholder until they come. */
+function SummaryPart({
+  title,
+  summary,
+  children,
+}: {
+  title: string;
+  summary: Jsonify<ReportSummary> | undefined;
+  children: (summary: Jsonify<ReportSummary>) => React.ReactNode;
+}) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{summary ? children(summary) : <Skeleton className="h-40" />}</CardContent>
+    </Card>
+  );
+}
+
+const percent = (v: number | null) => (v === null ? "–" : `${v}%`);
+
 /** The summary's cards, each with its change from the period before in words (and an arrow, never colour alone). */
 function SummaryCards({ summary }: { summary: Jsonify<ReportSummary> }) {
   const slaShare = (f: Figures) => shareOf(f.slaCompliance.met, f.slaCompliance.met + f.slaCompliance.breached);
@@ -359,6 +398,8 @@ function SummaryCards({ summary }: { summary: Jsonify<ReportSummary> }) {
     value: (f: Figures) => number | null;
     text?: (v: number | null) => string;
     lowerIsBetter: boolean | null;
+    /** What the figure counts, when its title alone does not say. */
+    help?: string;
   }[] = [
     { title: "Created", value: (f) => f.created, lowerIsBetter: null },
     { title: "Solved", value: (f) => f.solved, lowerIsBetter: false },
@@ -371,8 +412,34 @@ function SummaryCards({ summary }: { summary: Jsonify<ReportSummary> }) {
       lowerIsBetter: true,
     },
     { title: "Resolution (median)", value: (f) => f.resolutionMinutes.median, text: minutesText, lowerIsBetter: true },
-    { title: "SLA met", value: slaShare, text: (v) => (v === null ? "–" : `${v}%`), lowerIsBetter: false },
-    { title: "Good ratings", value: goodShare, text: (v) => (v === null ? "–" : `${v}%`), lowerIsBetter: false },
+    { title: "SLA met", value: slaShare, text: percent, lowerIsBetter: false },
+    { title: "Good ratings", value: goodShare, text: percent, lowerIsBetter: false },
+    {
+      title: "Next response (median)",
+      value: (f) => f.nextResponseMinutes.median,
+      text: minutesText,
+      lowerIsBetter: true,
+      help: "From a customer's reply to the team's next public reply",
+    },
+    {
+      title: "Replies per solved ticket (median)",
+      value: (f) => f.agentRepliesPerTicket.median,
+      lowerIsBetter: true,
+      help: "Public replies by the team",
+    },
+    {
+      title: "One-touch resolution",
+      value: (f) => shareOf(f.oneTouchSolved, f.solved),
+      text: percent,
+      lowerIsBetter: false,
+      help: "Solved with exactly one team reply and never reopened",
+    },
+    {
+      title: "Ratings",
+      value: (f) => f.satisfaction.good + f.satisfaction.bad,
+      lowerIsBetter: null,
+      help: "Satisfaction answers received",
+    },
   ];
   return cards.map((card) => {
     const value = card.value(summary);
@@ -385,6 +452,7 @@ function SummaryCards({ summary }: { summary: Jsonify<ReportSummary> }) {
         <CardContent className="grid gap-1 px-4">
           <span className="text-2xl font-semibold tabular-nums">{card.text ? card.text(value) : (value ?? "–")}</span>
           <DeltaLine delta={delta} />
+          {card.help && <span className="text-xs text-muted-foreground">{card.help}</span>}
         </CardContent>
       </Card>
     );

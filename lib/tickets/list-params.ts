@@ -1,4 +1,5 @@
 import { fieldKeyOf, fieldRef, isFieldRef } from "@/lib/schemas/fields-custom";
+import { TARGET_NAMES } from "@/lib/format/sla-text";
 import type { TicketPriority, TicketStatus } from "@/generated/prisma/enums";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./fields";
 import { isListSort, type ListSort } from "./sort";
@@ -75,13 +76,14 @@ export function moreFilterChips(more: ListParams["more"], person: (id: string) =
 
 /** The parameters of a report's SLA figure's tickets (one filter: they are set and removed together). */
 const SLA_OUTCOME_KEYS = ["slaOutcome", "slaTarget", "slaPolicy", "slaFrom", "slaTo"] as const;
+/** The targets as the ticket pane names them. */
 const SLA_TARGET_WORDS: Record<string, string> = {
-  first_response: "first response",
-  next_response: "next response",
-  resolution: "resolution",
+  first_response: TARGET_NAMES.first_reply.toLowerCase(),
+  next_response: TARGET_NAMES.next_reply.toLowerCase(),
+  resolution: TARGET_NAMES.resolution.toLowerCase(),
 };
 
-/** "SLA first response breached, default targets, started 2026-11-01 to 2026-11-30"; null when unset. */
+/** "SLA first reply breached, default targets, started 2026-11-01 to 2026-11-30"; null when unset. */
 function slaOutcomeLabel(more: ListParams["more"]): string | null {
   if (!SLA_OUTCOME_KEYS.some((key) => more?.[key])) return null;
   const what = ["SLA", more?.slaTarget && (SLA_TARGET_WORDS[more.slaTarget] ?? more.slaTarget), more?.slaOutcome]

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { addSlaOutcome } from "./db";
 import { SCREEN_SIZES, expectNoSidewaysScroll, openInTheme, signInAs } from "./helpers";
 import { expect, test } from "./team";
 
@@ -16,7 +17,7 @@ async function summaryOf(page: Page, query: Record<string, string>) {
   const [, from, to] = /^(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)/.exec(range)!;
   const res = await page.request.get(`/api/reports/summary?${new URLSearchParams({ from: from!, to: to!, ...query })}`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as { created: number; solved: number };
+  return (await res.json()) as { created: number; solved: number; oneTouchSolved: number };
 }
 
 const card = (page: Page, title: string) => page.getByTestId("report-card").filter({ hasText: title });
@@ -57,6 +58,17 @@ test("an admin reads the range's figures, filters them, opens a row's tickets an
 
   // A chart's numbers as a table.
   const chart = page.getByRole("figure").filter({ hasText: "Tickets created, solved and reopened" });
+  // The chart: a scale, days along the bottom, and a day's figures read from the keyboard.
+  await expect(chart.getByTestId("chart-scale").first()).toBeVisible();
+  await expect(
+    chart
+      .locator("svg text")
+      .filter({ hasText: /^\d\d-\d\d$/ })
+      .first(),
+  ).toBeVisible();
+  await chart.getByRole("slider", { name: "Point of Tickets created, solved and reopened" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(chart.getByRole("status")).toContainText(/Created: \d+/);
   await chart.getByRole("button", { name: "Table" }).click();
   await expect(chart.getByRole("columnheader", { name: "Created" })).toBeVisible();
 
@@ -78,8 +90,44 @@ test("an admin reads the range's figures, filters them, opens a row's tickets an
   const row = page.getByRole("link", { name: /^Tickets of / }).first();
   const name = ((await row.getAttribute("aria-label")) ?? "").replace("Tickets of ", "");
   await row.click();
-  await expect(page).toHaveURL(new RegExp(`/app\\?priority=${name.toLowerCase()}&createdFrom=`));
+  // Every ticket behind the figure, whatever its status: in all tickets, not the open queue.
+  await expect(page).toHaveURL(new RegExp(`/app\\?priority=${name.toLowerCase()}&in=all&createdFrom=`));
   await expect(page.getByRole("region", { name: "Tickets" }).getByTestId("active-filters")).toBeVisible();
+  await expect(page.getByRole("button", { name: "in all tickets" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("an admin reads the one-touch share and opens the tickets behind an SLA figure", async ({ page, team }) => {
+  // Under a policy of its own: one ticket's first reply late.
+  const late = 3;
+  await addSlaOutcome(team.organization.slug, late, "first_response", "breached", "Platinum");
+  await signInAs(page, team.admin.email);
+  await page.goto("/reports");
+  const month = await summaryOf(page, {});
+  const share = month.solved === 0 ? "–" : `${Math.round((month.oneTouchSolved / month.solved) * 100)}%`;
+  await expect(card(page, "One-touch resolution")).toContainText(share);
+  await expect(card(page, "One-touch resolution")).toContainText(
+    "Solved with exactly one team reply and never reopened",
+  );
+  // The same numbers as a table.
+  const times = page.getByRole("table").filter({ hasText: "Team replies per solved ticket" });
+  await expect(times.getByRole("row", { name: /^Next response/ })).toBeVisible();
+
+  await expect(
+    page
+      .getByRole("table")
+      .filter({ hasText: "By target" })
+      .getByRole("row", { name: /First reply/ }),
+  ).toBeVisible();
+  const policies = page.getByRole("table").filter({ hasText: "By policy" });
+  await expect(policies.getByRole("row", { name: /Platinum/ })).toContainText("0%");
+  await policies.getByRole("link", { name: "Platinum breached: 1 (open their tickets)" }).click();
+  await expect(page).toHaveURL(/in=all&slaOutcome=breached&slaPolicy=[^&]+&slaFrom=/);
+  const list = page.getByRole("region", { name: "Tickets" });
+  await expect(list.getByTestId("active-filters")).toContainText(
+    /SLA breached, one policy, started \d{4}-\d\d-\d\d to /,
+  );
+  await expect(list.locator("[data-ticket-row]")).toHaveCount(1);
+  await expect(list.locator("[data-ticket-row]").first()).toHaveAttribute("data-ticket-row", String(late));
 });
 
 test("an agent sees their own figures", async ({ page, team }) => {
@@ -106,6 +154,8 @@ for (const theme of ["light", "dark"] as const) {
         page.getByRole("figure").filter({ hasText: "Backlog at the end" }).locator("svg").first(),
       ).toBeVisible();
       await expect(page.getByRole("region", { name: "When tickets arrive, by day and hour" })).toBeVisible();
+      await expect(card(page, "One-touch resolution")).toContainText(/\d|–/);
+      await expect(page.getByText("What customers said")).toBeVisible();
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: path.join(SHOTS, `reports-${size.width}-${theme}.png`), fullPage: true });
     });

@@ -74,7 +74,7 @@ describe("the list's other filters in the address", () => {
     expect(moreFilterChips(more, person)).toEqual([
       { label: "Unassigned", keys: ["assignee"] },
       {
-        label: "SLA first response breached, default targets, started 2026-11-01 to 2026-11-30",
+        label: "SLA first reply breached, default targets, started 2026-11-01 to 2026-11-30",
         keys: ["slaOutcome", "slaTarget", "slaPolicy", "slaFrom", "slaTo"],
       },
     ]);
