@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { POST as reply } from "@/app/api/replies/route";
 import { GET as summary } from "@/app/api/reports/summary/route";
 import { businessMinutesBetween } from "@/lib/sla/business-time";
@@ -143,6 +145,52 @@ describe("next responses", () => {
     const [pair] = await db.ticketNextResponse.findMany({ where: { ticketId: t.id } });
     expect(pair!.askedAt).toEqual(after(2));
     expect(await waiting(t.id)).toBeNull();
+  });
+});
+
+describe("the migration's backfill", () => {
+  it("finds the same pairs in existing replies as the trigger writes, and the open waits", async () => {
+    const sql = readFileSync(
+      path.join(process.cwd(), "prisma/migrations/20261207120000_next_response_times/migration.sql"),
+      "utf8",
+    );
+    const backfill = /WITH numbered AS[\s\S]*?answered IS NULL;/.exec(sql)![0];
+    const t = await ticket();
+    const messages: Message[] = [
+      ["customer", 1],
+      ["team", 10],
+      ["customer", 20],
+      ["customer", 25],
+      ["note", 30],
+      ["unverified", 35],
+      ["team", 50],
+      ["team", 60],
+      ["customer", 80],
+    ];
+    // Written as replies were before the trigger kept pairs: with triggers off.
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL session_replication_role = replica`;
+      for (const [by, m] of messages)
+        await tx.reply.create({
+          data: {
+            organizationId: world.org.id,
+            ticketId: t.id,
+            content: by,
+            type: by === "note" ? "internal" : "public",
+            authorType: by === "team" || by === "note" ? "agent" : "customer",
+            authorEmail: "someone@x.test",
+            senderVerified: by !== "unverified",
+            createdAt: after(m),
+          },
+        });
+    });
+    expect(await pairs(t.id)).toEqual([]);
+    await db.$executeRawUnsafe(backfill);
+    expect(await pairs(t.id)).toEqual([[20, 50, 30]]);
+    expect(await waiting(t.id)).toEqual(after(80));
+    // Run again, it adds nothing.
+    await db.$executeRawUnsafe(backfill);
+    expect(await pairs(t.id)).toEqual([[20, 50, 30]]);
   });
 });
 
