@@ -14,7 +14,7 @@ import type { SessionUser } from "@/lib/schemas/session-user";
 import type { PasskeyJson, RegistrationAnswer } from "@/lib/schemas/passkeys";
 import { recordEvent } from "@/lib/services/audit";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
-import { checkSecondFactor, WRONG_CODE } from "@/lib/services/users/two-factor";
+import { checkSecondFactor, releaseEnrolment, WRONG_CODE } from "@/lib/services/users/two-factor";
 import {
   CHALLENGE_TTL_MS,
   challengeBytes,
@@ -132,11 +132,7 @@ export async function addPasskey(
         backedUp: credentialBackedUp,
       },
     });
-    const released = await tx.userSession.updateManyAndReturn({
-      where: { userId: user.id, twoFactorPending: true },
-      data: { twoFactorPending: false },
-      select: { id: true },
-    });
+    const released = await releaseEnrolment(tx, user.id);
     await recordEvent(tx, {
       organizationId: user.organizationId,
       actorId: user.id,

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { seal, unseal } from "@/lib/server/secret-box";
 import { verifyPassword } from "@/lib/auth/password";
@@ -62,6 +63,18 @@ export async function beginTotp(user: SessionUser): Promise<TotpEnrolment> {
 }
 
 /**
+ * The user now has a second factor: their sessions waiting for enrolment are let through. Answers
+ * those sessions, for the caller to forget once the transaction commits.
+ */
+export function releaseEnrolment(tx: Prisma.TransactionClient, userId: string) {
+  return tx.userSession.updateManyAndReturn({
+    where: { userId, twoFactorPending: true },
+    data: { twoFactorPending: false },
+    select: { id: true },
+  });
+}
+
+/**
  * A code from the pending secret turns two-factor on: ten new recovery codes (only their hashes
  * kept), and the user's sessions waiting for enrolment are let through.
  */
@@ -92,11 +105,7 @@ export async function confirmTotp(user: SessionUser, code: string): Promise<Reco
         codeHash: hashToken(normalize(text)),
       })),
     });
-    const sessions = await tx.userSession.updateManyAndReturn({
-      where: { userId: user.id, twoFactorPending: true },
-      data: { twoFactorPending: false },
-      select: { id: true },
-    });
+    const sessions = await releaseEnrolment(tx, user.id);
     await recordEvent(tx, {
       organizationId: user.organizationId,
       actorId: user.id,
