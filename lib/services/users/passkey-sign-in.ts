@@ -18,6 +18,7 @@ import {
   loginSucceeded,
 } from "@/lib/services/users/login-throttle";
 import { startSession, type SignInPlace } from "@/lib/services/users/sessions";
+import { refusePasswordWhereSsoOnly } from "@/lib/services/sso/password-block";
 import {
   CHALLENGE_TTL_MS,
   challengeBytes,
@@ -124,7 +125,8 @@ export async function checkPasskeyFactor(
  * Password-less sign-in: the passkey names its user, whose sign-in throttles count the attempt as
  * a password's would (an unknown passkey counts against the address). A verified passkey is both
  * factors (something held, and the PIN or fingerprint that unlocked it), so the organisation's
- * two-factor rule is met. The session is started as any sign-in's: new-device mail, audit.
+ * two-factor rule is met. Refused (403 sso_required) where the organisation's single sign-on is
+ * the only way in. The session is started as any sign-in's: new-device mail, audit.
  */
 export async function passkeyLogin(
   answer: AuthenticationAnswer,
@@ -138,6 +140,8 @@ export async function passkeyLogin(
     throw refused();
   }
   await countLoginAttempt(user.email, place.address);
+  // Where the organisation's provider is the only way in, a passkey is no way around it.
+  await refusePasswordWhereSsoOnly(user);
   if (!challenge || !user.isActive) throw refused();
   // The user handle the authenticator keeps must be the passkey's owner too.
   const handle = answer.response.userHandle;

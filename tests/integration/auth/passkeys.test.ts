@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { GET as check } from "@/app/api/auth/check/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as passkeyLogin } from "@/app/api/login/passkey/route";
@@ -332,6 +333,24 @@ describe("signing in with a passkey alone", () => {
 
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
     expect((await signInWith(authenticator)).status).toBe(401);
+  });
+
+  it("is no way around single sign-on where the organisation made its provider the only way in", async () => {
+    const org = await createOrg("pro");
+    const domain = `sso-only-${randomUUID().slice(0, 8)}.test`;
+    const user = await createUser(org.id, "agent", { email: `agent@${domain}` });
+    const { authenticator } = await addPasskeyFor(await sessionCookie(user));
+    await db.ssoProvider.create({
+      data: {
+        organizationId: org.id,
+        issuer: "https://id.example.test",
+        clientId: "ticketry",
+        clientSecret: "sealed elsewhere",
+        providerOnly: true,
+        domains: { create: { domain } },
+      },
+    });
+    expect(await signInWith(authenticator)).toMatchObject({ status: 403, body: { code: "sso_required" } });
   });
 
   it("refuses a passkey whose user handle names someone else", async () => {
