@@ -173,18 +173,30 @@ export function TimeChart({
                     }),
                   )
                 : series.map((s) => (
-                    <LinePath
-                      key={s.key}
-                      data={points.map((p, i) => [i, p.values[s.key]] as const)}
-                      defined={([, v]) => v !== null && v !== undefined}
-                      x={([i]) => middle(i)}
-                      y={([, v]) => y(v ?? 0)}
-                      fill="none"
-                      strokeWidth={2}
-                      strokeDasharray={s.dash}
-                      className={s.stroke}
-                      pointerEvents="none"
-                    />
+                    <g key={s.key} className={s.stroke} pointerEvents="none">
+                      <LinePath
+                        data={points.map((p, i) => [i, p.values[s.key]] as const)}
+                        defined={([, v]) => v !== null && v !== undefined}
+                        x={([i]) => middle(i)}
+                        y={([, v]) => y(v ?? 0)}
+                        fill="none"
+                        strokeWidth={2}
+                        strokeDasharray={s.dash}
+                      />
+                      {/* Each figure marked too: a period between two without one still shows. */}
+                      {points.map((p, i) =>
+                        p.values[s.key] === null || p.values[s.key] === undefined ? null : (
+                          <circle
+                            key={p.label}
+                            cx={middle(i)}
+                            cy={y(p.values[s.key] ?? 0)}
+                            r={2}
+                            className="fill-card"
+                            strokeWidth={1.5}
+                          />
+                        ),
+                      )}
+                    </g>
                   ))}
             </svg>
             {shown && (
