@@ -63,7 +63,8 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
-    // The webhook spec's receiver listens on this machine, which production refuses to post to.
-    env: { PORT: port, TRUST_PROXY_HOPS: "1", WEBHOOK_ALLOW_PRIVATE_HOSTS: "true" },
+    // The webhook spec's receiver and the SSO spec's OpenID provider listen on this machine, which
+    // production refuses to reach.
+    env: { PORT: port, TRUST_PROXY_HOPS: "1", WEBHOOK_ALLOW_PRIVATE_HOSTS: "true", SSO_ALLOW_PRIVATE_HOSTS: "true" },
   },
 });

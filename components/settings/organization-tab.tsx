@@ -3,6 +3,7 @@
 import { format } from "date-fns";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { TwoFactorPolicyCard } from "@/components/security/two-factor-policy-card";
+import { SsoSettingsCard } from "@/components/security/sso-settings-card";
 import { MailSignatureCard } from "./mail-signature-card";
 import { SupportEmailsCard } from "./support-emails-card";
 import { useOrganization } from "./queries";
@@ -33,6 +34,7 @@ export function OrganizationTab({ organizationId, canManage }: { organizationId:
       <SupportEmailsCard organization={org.data} canManage={canManage} />
       <MailSignatureCard organization={org.data} />
       <TwoFactorPolicyCard organizationId={org.data.id} />
+      <SsoSettingsCard organizationId={org.data.id} />
     </div>
   );
 }

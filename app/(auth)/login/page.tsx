@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { DemoCredentials } from "@/components/auth/demo-credentials";
 import { LoginForm } from "@/components/auth/login-form";
+import { SsoSignIn } from "@/components/auth/sso-sign-in";
 import { AuthCard } from "@/components/auth/auth-card";
 import { PRODUCT_NAME } from "@/lib/site/product";
 import { showDemoLogins } from "@/lib/services/users/demo-logins";
@@ -19,6 +20,7 @@ export default async function LoginPage() {
     >
       <Suspense>
         <LoginForm />
+        <SsoSignIn />
       </Suspense>
       {demo && <DemoCredentials />}
       <Link href="/" className="text-center text-sm text-muted-foreground hover:underline">

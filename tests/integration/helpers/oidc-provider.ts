@@ -27,7 +27,10 @@ export type TestProvider = {
  * sso:provider` serves) in a child process, behind a small proxy of the test's: the proxy's
  * address is the issuer, so the test can hand Ticketry a token answer of its choosing.
  */
-export async function startTestProvider({ background = false } = {}): Promise<TestProvider> {
+export async function startTestProvider({
+  background = false,
+  appUrl = "http://localhost:3000",
+} = {}): Promise<TestProvider> {
   let swap: string | null = null;
   let upstreamPort = 0;
   const proxy = http.createServer((req, res) => {
@@ -65,7 +68,7 @@ export async function startTestProvider({ background = false } = {}): Promise<Te
       issuer,
       "--exit-with-parent",
     ],
-    { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, APP_URL: "http://localhost:3000" } },
+    { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, APP_URL: appUrl } },
   );
   let output = "";
   upstreamPort = await new Promise<number>((resolve, reject) => {
