@@ -4,7 +4,6 @@ import { AppError, notFound } from "@/lib/errors";
 import { db } from "@/lib/server/db";
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { emailDomain, type NewAccounts, type SsoFailure } from "@/lib/schemas/sso";
-import { recordEvent } from "@/lib/services/audit";
 import { hit, LIMITS } from "@/lib/services/rate-limit";
 import { startSession, type SignInPlace } from "@/lib/services/users/sessions";
 import { discoverProvider, ssoRedirectUri } from "./discovery";
@@ -109,14 +108,6 @@ export async function finishSsoSignIn(
     issuer: provider.issuer,
   });
   if (typeof user === "string") return { failure: user };
-  const sessionId = await startSession(user, place, { method: "sso" });
-  await recordEvent(db, {
-    organizationId: user.organizationId,
-    actorId: user.id,
-    action: "user.login",
-    targetType: "user",
-    targetId: user.id,
-    metadata: { session: sessionId, method: "sso", issuer: provider.issuer },
-  });
+  const sessionId = await startSession(user, place, { method: "sso", signIn: { issuer: provider.issuer } });
   return { user, sessionId };
 }

@@ -70,15 +70,7 @@ export async function login(
   }
   await loginSucceeded(email, ip);
   const twoFactorPending = await mustEnrolTwoFactor(user.organizationId, secondFactor);
-  const sessionId = await startSession(sessionUser, place, { twoFactorPending });
-  await recordEvent(db, {
-    organizationId: user.organizationId,
-    actorId: user.id,
-    action: "user.login",
-    targetType: "user",
-    targetId: user.id,
-    metadata: { session: sessionId, secondFactor: usedFactor },
-  });
+  const sessionId = await startSession(sessionUser, place, { twoFactorPending, signIn: { secondFactor: usedFactor } });
   return { user: sessionUser, sessionId };
 }
 

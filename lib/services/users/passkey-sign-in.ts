@@ -148,14 +148,6 @@ export async function passkeyLogin(
   if (handle && Buffer.from(handle, "base64url").toString() !== user.id) throw refused();
   await verifyAnswer(passkey!, answer, challenge);
   await loginSucceeded(user.email, place.address);
-  const sessionId = await startSession(user, place, { method: "passkey" });
-  await recordEvent(db, {
-    organizationId: user.organizationId,
-    actorId: user.id,
-    action: "user.login",
-    targetType: "user",
-    targetId: user.id,
-    metadata: { session: sessionId, method: "passkey", passkey: passkey!.id },
-  });
+  const sessionId = await startSession(user, place, { method: "passkey", signIn: { passkey: passkey!.id } });
   return { user, sessionId };
 }

@@ -18,15 +18,21 @@ export type SignInPlace = { userAgent: string; address: string };
 type Signer = { id: string; organizationId: string; email: string; sessionVersion: number };
 
 /**
- * Records a sign-in and answers its id, for the cookie. Every way in (password, and later
- * passkeys and single sign-on, by `method`) starts its session here. A device (user agent and
- * address together) this account has not signed in from before is mailed to the account's
- * owner, except on an account's very first sign-in, which has nothing to compare with.
+ * Records a sign-in and answers its id, for the cookie. Every way in (password, passkey and
+ * single sign-on, by `method`) starts its session here, and with `signIn` (what the audit log
+ * tells of it) writes its `user.login` event in the same transaction; a registration starts
+ * its first session without one. A device (user agent and address together) this account has
+ * not signed in from before is mailed to the account's owner, except on an account's very
+ * first sign-in, which has nothing to compare with.
  */
 export async function startSession(
   user: Signer,
   place: SignInPlace,
-  { method = "password", twoFactorPending = false }: { method?: string; twoFactorPending?: boolean } = {},
+  {
+    method = "password",
+    twoFactorPending = false,
+    signIn,
+  }: { method?: string; twoFactorPending?: boolean; signIn?: Record<string, string | null> } = {},
 ): Promise<string> {
   const userAgent = place.userAgent.slice(0, 512);
   const address = place.address.slice(0, 64);
@@ -59,6 +65,15 @@ export async function startSession(
       );
       await enqueueMail(tx, mail, { organizationId: user.organizationId });
     }
+    if (signIn)
+      await recordEvent(tx, {
+        organizationId: user.organizationId,
+        actorId: user.id,
+        action: "user.login",
+        targetType: "user",
+        targetId: user.id,
+        metadata: { session: session.id, method, ...signIn },
+      });
     return session.id;
   });
 }
