@@ -63,11 +63,20 @@ const withAll = (label: string, options: Option[]): Option[] => [{ value: ALL, l
  * before, the series over time, the breakdowns with the tickets behind each row, and the heat map.
  * An agent sees their own figures: the API answers with their tickets only.
  */
-export function ReportsPage({ timeZone, seesAll }: { timeZone: string; seesAll: boolean }) {
+export function ReportsPage({
+  timeZone,
+  seesAll,
+  range: opened,
+}: {
+  timeZone: string;
+  seesAll: boolean;
+  /** The range the page was opened with (a link), shown as a custom range; else the last 30 days. */
+  range?: ReportRange;
+}) {
   // The presets count days from when the page was opened: a report left open over midnight keeps its range.
   const [now] = useState(() => Date.now());
-  const [preset, setPreset] = useState<ReportPresetId | typeof CUSTOM>("30d");
-  const [custom, setCustom] = useState<ReportRange>(() => presetRange("30d", timeZone, now));
+  const [preset, setPreset] = useState<ReportPresetId | typeof CUSTOM>(opened ? CUSTOM : "30d");
+  const [custom, setCustom] = useState<ReportRange>(() => opened ?? presetRange("30d", timeZone, now));
   const range = preset === CUSTOM ? custom : presetRange(preset, timeZone, now);
   const [filters, setFilters] = useState<ReportFilters>({});
   const [businessHours, setBusinessHours] = useState(false);

@@ -130,6 +130,20 @@ test("an admin reads the one-touch share and opens the tickets behind an SLA fig
   await expect(list.locator("[data-ticket-row]").first()).toHaveAttribute("data-ticket-row", String(late));
 });
 
+test("a link with a range opens the page on it (the weekly summary mail's), and a wrong one on the default", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.admin.email);
+  await page.goto("/reports?from=2026-11-02&to=2026-11-08");
+  await expect(page.getByTestId("report-range")).toContainText("2026-11-02 to 2026-11-08");
+  await expect(page.locator("#report-from")).toHaveValue("2026-11-02");
+  const week = await summaryOf(page, {});
+  await expect(card(page, "Created")).toContainText(String(week.created));
+  await page.goto("/reports?from=2026-11-08&to=2026-11-02");
+  await expect(page.getByRole("combobox", { name: "Range" })).toContainText("Last 30 days");
+});
+
 test("an agent sees their own figures", async ({ page, team }) => {
   await signInAs(page, team.agent.email);
   await page.goto("/reports");
