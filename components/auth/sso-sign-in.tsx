@@ -53,7 +53,13 @@ export function SsoSignIn() {
       )}
       {open ? (
         <form onSubmit={submit} className="grid gap-3" noValidate aria-label="Sign in with SSO">
-          <Field id="sso-email" label="Work email" required error={form.errors.email}>
+          <Field
+            id="sso-email"
+            label="Work email"
+            required
+            hint="Your company's sign-in page opens next."
+            error={form.errors.email}
+          >
             <Input
               id="sso-email"
               type="email"
