@@ -1,20 +1,17 @@
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "@/lib/site/demo";
 import {
   DEV_CLIENT_ID,
   DEV_CLIENT_SECRET,
   startTestProvider,
   type TestProvider,
 } from "../integration/helpers/oidc-provider";
-import { expectNoSidewaysScroll, openInTheme, SCREEN_SIZES, toastText } from "./helpers";
+import { toastText } from "./helpers";
+import { photograph, signInOnScreen } from "./sign-in-screens";
 import { expect, test } from "./team";
 
 // Single sign-on through the screens, against the development OpenID provider (the one `npm run
 // sso:provider` serves, its own sign-in form included): an admin sets it up in Settings, an agent
 // signs in through it and lands in the workspace. The server runs with SSO_ALLOW_PRIVATE_HOSTS=true
 // (playwright.config.ts), so it may reach the provider on this machine.
-const SHOTS = process.env.SHOTS_DIR ?? path.join(process.env.TEST_RESULTS_DIR ?? "test-results", "screens");
 
 let provider: TestProvider;
 test.beforeAll(async () => {
@@ -22,28 +19,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => provider.close());
 
-async function photograph(page: Page, name: string, ready: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await openInTheme(page, theme);
-    for (const size of SCREEN_SIZES) {
-      await page.setViewportSize(size);
-      await page.reload();
-      await ready();
-      await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}-${theme}.png`), fullPage: true });
-    }
-  }
-}
-
 test("an admin sets up single sign-on; an agent signs in through the provider's form and lands in the workspace", async ({
   page,
   team,
 }) => {
   const domain = team.supportAddress.split("@")[1]!;
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(team.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInOnScreen(page, team.admin.email);
   await expect(page).toHaveURL(/\/app/);
 
   await page.goto("/settings#organization");

@@ -4,6 +4,7 @@ import { REPORT_DAY_INVALID, REPORT_RANGE_ORDER, REPORT_RANGE_TOO_LONG } from "@
 import { createUser, freshTwoTenants, nextTicketNumber, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
+import { slaPolicyRow } from "../sla/policy-rows";
 
 // GET /api/reports/summary against a direct count over the seeded tickets (docs/design/reports.md).
 
@@ -200,22 +201,7 @@ beforeAll(async () => {
   second = await createUser(world.org.id, "agent");
   groupId = (await db.group.create({ data: { organizationId: world.org.id, name: "Billing", nameKey: "billing" } })).id;
   tagId = (await db.tag.create({ data: { organizationId: world.org.id, name: "vip" } })).id;
-  const calendar = await db.businessCalendar.findFirstOrThrow({
-    where: { organizationId: world.org.id, isDefault: true },
-  });
-  policyId = (
-    await db.slaPolicy.create({
-      data: {
-        organizationId: world.org.id,
-        name: "Gold",
-        nameKey: "gold",
-        position: 0,
-        calendarId: calendar.id,
-        conditions: {},
-        targets: {},
-      },
-    })
-  ).id;
+  policyId = (await slaPolicyRow(world.org.id, "Gold")).id;
   await db.customField.create({
     data: {
       organizationId: world.org.id,

@@ -7,6 +7,7 @@ import { freshTwoTenants, nextTicketNumber, sessionCookie, type TwoTenants } fro
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { listTickets } from "../helpers/ticket-list";
+import { slaPolicyRow } from "../sla/policy-rows";
 
 let world: TwoTenants;
 let gold: string;
@@ -50,22 +51,7 @@ async function ticket(organizationId: string, status: "open" | "closed", targets
 
 beforeAll(async () => {
   world = await freshTwoTenants();
-  const calendar = await db.businessCalendar.findFirstOrThrow({
-    where: { organizationId: world.org.id, isDefault: true },
-  });
-  gold = (
-    await db.slaPolicy.create({
-      data: {
-        organizationId: world.org.id,
-        name: "Gold",
-        nameKey: "gold",
-        position: 0,
-        calendarId: calendar.id,
-        conditions: {},
-        targets: {},
-      },
-    })
-  ).id;
+  gold = (await slaPolicyRow(world.org.id, "Gold")).id;
   n = {
     // Closed since: a report's figure counts it, so the list shows it.
     lateFirst: await ticket(world.org.id, "closed", [["first_response", "breached", "2026-11-05T12:00:00Z", false]]),
