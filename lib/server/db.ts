@@ -25,10 +25,11 @@ import { databasePoolSize } from "@/lib/server/pool-size.mjs";
  */
 const CONNECT_TIMEOUT_MS = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS) || 1500;
 /**
- * How long a request may wait for a free pooled connection under load. Kept apart from the
- * connect timeout: a burst of traffic on a healthy database queues briefly instead of failing.
+ * How long a request may wait for a free pooled connection under load (DATABASE_POOL_WAIT_MS).
+ * Kept apart from the connect timeout: a burst of traffic on a healthy database queues briefly
+ * instead of failing.
  */
-const POOL_WAIT_TIMEOUT_MS = 15_000;
+const POOL_WAIT_TIMEOUT_MS = Number(process.env.DATABASE_POOL_WAIT_MS) || 15_000;
 
 /**
  * A connection with the fast connect timeout. The pool stops listening for a connection's

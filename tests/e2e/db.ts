@@ -141,7 +141,8 @@ export async function createPortalToken(slug: string, email: string): Promise<st
 /**
  * Records an SLA target of the team's ticket with this number that ended so (met in time or
  * breached), started an hour ago under a policy of this name (made if the team has none so
- * named): what the reports count (no screen writes one at will).
+ * named, valid as the settings screen makes one, applying to no live ticket): what the reports
+ * count (no screen writes one at will).
  */
 export async function addSlaOutcome(
   slug: string,
@@ -153,7 +154,7 @@ export async function addSlaOutcome(
   await query(
     `WITH p AS (
        INSERT INTO "SlaPolicy" ("id", "organizationId", "name", "nameKey", "position", "calendarId", "conditions", "targets", "updatedAt")
-       SELECT gen_random_uuid()::text, o."id", $5, lower($5), 99, c."id", '{}', '{}', now()
+       SELECT gen_random_uuid()::text, o."id", $5, lower($5), 99, c."id", $6::jsonb, $7::jsonb, now()
        FROM "Organization" o JOIN "BusinessCalendar" c ON c."organizationId" = o."id" AND c."isDefault" WHERE o."slug" = $1
        ON CONFLICT ("organizationId", "nameKey") DO UPDATE SET "name" = EXCLUDED."name" RETURNING "id"
      )
@@ -161,6 +162,13 @@ export async function addSlaOutcome(
      SELECT t."id", t."organizationId", $3, 90, (SELECT "id" FROM p), 30, now() - interval '1 hour', now() - interval '30 minutes',
        CASE WHEN $4 = 'met' THEN now() - interval '40 minutes' END, CASE WHEN $4 = 'breached' THEN now() - interval '30 minutes' END
      FROM "Ticket" t JOIN "Organization" o ON o."id" = t."organizationId" WHERE o."slug" = $1 AND t."ticketNumber" = $2`,
-    [slug, ticketNumber, target, outcome, policy],
+    [slug, ticketNumber, target, outcome, policy, JSON.stringify(NO_TICKET), JSON.stringify(POLICY_TARGETS)],
   );
 }
+
+/** The policy's conditions: a customer domain no ticket has, so it decides no live ticket's clock. */
+const NO_TICKET = { all: [{ field: "customer_domain", operator: "is", value: "nobody.invalid" }], any: [] };
+/** Whole targets in minutes, as the settings screen writes them. */
+const POLICY_TARGETS = Object.fromEntries(
+  ["urgent", "high", "medium", "low"].map((p) => [p, { firstResponse: 60, nextResponse: 120, resolution: 480 }]),
+);
