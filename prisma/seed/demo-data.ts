@@ -489,9 +489,13 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             customerEmail: "",
             createdAt: now,
           }),
-        ).map((t) => {
+        ).map((t, _, all) => {
           const [subject, description] = pick(random, SUBJECTS);
-          const [customerName, customerEmail] = pick(random, team.customers);
+          const picked = pick(random, team.customers);
+          // The demo's customer (the portal's sign-in) finds the week's latest solved ticket among
+          // theirs, in Closed (7d).
+          const latestSolved = all.reduce((a, b) => ((b.resolvedAt ?? 0) > (a.resolvedAt ?? 0) ? b : a));
+          const [customerName, customerEmail] = t === latestSolved ? team.customers[0]! : picked;
           const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
           return {
             ...t,

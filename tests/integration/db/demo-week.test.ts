@@ -37,6 +37,19 @@ describe.each([
     expect(count("breached")).toBeLessThan(states.length / 4);
   });
 
+  it("gives the demo's customer a ticket solved this week, for their Closed (7d)", async () => {
+    const week = new Date(now.getTime() - 7 * 86_400_000);
+    const solved = await db.ticket.count({
+      where: {
+        customerEmail: "casey@customer.test",
+        status: { in: ["resolved", "closed"] },
+        updatedAt: { gte: week },
+        subject: { notIn: [...DEMO_MONTH_SUBJECTS] },
+      },
+    });
+    expect(solved).toBeGreaterThan(0);
+  });
+
   // The month behind the reports (demo-reports.ts) is written after the week, so its numbers
   // follow the week's: each part is numbered in the order its tickets came in.
   it("numbers the week's tickets in the order they were created, and the month's", async () => {
