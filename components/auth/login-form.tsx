@@ -121,12 +121,6 @@ export function LoginForm() {
         <KeyRound aria-hidden="true" />
         Sign in with a passkey
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Don&apos;t have an account?{" "}
-        <Link href="/register" className="text-primary underline underline-offset-4">
-          Sign up
-        </Link>
-      </p>
     </form>
   );
 }

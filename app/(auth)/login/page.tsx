@@ -22,6 +22,13 @@ export default async function LoginPage() {
         <LoginForm />
         <SsoSignIn />
       </Suspense>
+      {/* After every way in (password, passkey, single sign-on), so those read as one group. */}
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{" "}
+        <Link href="/register" className="text-primary underline underline-offset-4">
+          Sign up
+        </Link>
+      </p>
       {demo && <DemoCredentials />}
       <Link href="/" className="text-center text-sm text-muted-foreground hover:underline">
         Back to home
