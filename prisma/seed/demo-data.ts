@@ -480,21 +480,22 @@ export async function seedTeam(db: PrismaClient, team: SeededTeam, now = new Dat
             },
           ]
         : [];
+      const drawn = weekOfTickets(random, now, (priority, category) =>
+        seededTerms(policies, {
+          status: "open",
+          priority,
+          groupId: groupIdOf[category] ?? null,
+          customerEmail: "",
+          createdAt: now,
+        }),
+      );
+      // The demo's customer (the portal's sign-in) finds the week's latest solved ticket among
+      // theirs, in Closed (7d).
+      const latestSolved = drawn.reduce((a, b) => ((b.resolvedAt ?? 0) > (a.resolvedAt ?? 0) ? b : a));
       const week = [
-        ...weekOfTickets(random, now, (priority, category) =>
-          seededTerms(policies, {
-            status: "open",
-            priority,
-            groupId: groupIdOf[category] ?? null,
-            customerEmail: "",
-            createdAt: now,
-          }),
-        ).map((t, _, all) => {
+        ...drawn.map((t) => {
           const [subject, description] = pick(random, SUBJECTS);
           const picked = pick(random, team.customers);
-          // The demo's customer (the portal's sign-in) finds the week's latest solved ticket among
-          // theirs, in Closed (7d).
-          const latestSolved = all.reduce((a, b) => ((b.resolvedAt ?? 0) > (a.resolvedAt ?? 0) ? b : a));
           const [customerName, customerEmail] = t === latestSolved ? team.customers[0]! : picked;
           const assignee = t.status === "open" && random() < 0.4 ? null : pick(random, agents);
           return {

@@ -72,7 +72,7 @@ function slaOutcomeFilter(query: TicketListQuery, clock: { now: Date; timeZone: 
   return Prisma.sql`AND EXISTS (SELECT 1 FROM "TicketSlaTarget" g
     WHERE g."ticketId" = "Ticket"."id" AND g."organizationId" = "Ticket"."organizationId" ${outcome} ${policy}
       ${slaTarget ? Prisma.sql`AND g."target" = ${slaTarget}` : Prisma.empty}
-      ${rangeFilter(Prisma.raw(`g."startedAt"`), slaFrom, slaTo, clock)})`;
+      ${rangeFilter(Prisma.sql`g."startedAt"`, slaFrom, slaTo, clock)})`;
 }
 
 function assigneeFilter(assignee: string | undefined): Prisma.Sql {
