@@ -755,6 +755,9 @@ function appScenarios(ctx, base) {
     // A year of the largest organisation's figures as its admin reads them (under a second at 1M,
     // see printReportShares), and a new ticket without the reports' measures kept: their cost.
     ["reports:summary", [get(reportYear, ctx.adminCookie)]],
+    // The same while the team keeps changing tickets: a summary is kept only until the next change
+    // its process hears, so most are read afresh from the database.
+    ["reports:summary:busy-team", [get(reportYear, ctx.adminCookie)], teamChanges(ctx)],
     ["create-ticket:no-measures", [json("/api/tickets", newTicket)], withoutMeasures(ctx)],
     ["usage", [get("/api/usage", ctx.adminCookie)]],
     ["platform-metrics", [get("/api/platform/metrics", ctx.platformCookie)]],
@@ -1012,11 +1015,10 @@ const MEASURES_CREATE_TARGET = 0.9;
  * @param {Row[]} rawRows
  */
 function printReportShares(rows, rawRows) {
-  const summary = rows.find((r) => r.name === "reports:summary");
   const raw = rawRows.find((r) => r.name === "list:all");
-  if (summary)
+  for (const summary of rows.filter((r) => r.name.startsWith("reports:summary")))
     console.log(
-      `reports:summary p95 ${ms(summary.p95)} ms${raw ? ` (${(summary.p95 / raw.p95).toFixed(1)}x the raw list's ${ms(raw.p95)} ms)` : ""} (target < ${REPORT_P95_TARGET_MS} ms, ${summary.p95 < REPORT_P95_TARGET_MS ? "met" : "missed"})`,
+      `${summary.name} p95 ${ms(summary.p95)} ms${raw ? ` (${(summary.p95 / raw.p95).toFixed(1)}x the raw list's ${ms(raw.p95)} ms)` : ""} (target < ${REPORT_P95_TARGET_MS} ms, ${summary.p95 < REPORT_P95_TARGET_MS ? "met" : "missed"})`,
     );
   const kept = rows.find((r) => r.name === "create-ticket");
   const bare = rows.find((r) => r.name === "create-ticket:no-measures");

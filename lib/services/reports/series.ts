@@ -4,6 +4,7 @@ import type { ReportPoint, ReportSeries, ReportSeriesQuery } from "@/lib/schemas
 import type { SessionUser } from "@/lib/schemas/session-user";
 import { queryRows } from "@/lib/server/db";
 import { reportBuckets } from "./buckets";
+import { keptReport } from "./kept";
 import { reportScope, type ReportScope } from "./scope";
 
 type Row = {
@@ -64,7 +65,7 @@ export async function reportSeries(user: SessionUser, query: ReportSeriesQuery):
   const interval = query.interval ?? "day";
   const scope = await reportScope(user, query);
   const { days, edges } = reportBuckets(scope.timeZone, query.from, query.to, interval);
-  const rows = await queryRows<Row>(seriesSql(scope, edges));
+  const rows = await keptReport(user, "series", scope, interval, () => queryRows<Row>(seriesSql(scope, edges)));
   let backlog = Number(rows[0]?.moved ?? 0);
   const points: ReportPoint[] = days.map((start, index) => {
     const row = rows[index + 1]!;

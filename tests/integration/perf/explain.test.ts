@@ -25,6 +25,7 @@ import { GET as ticketsCsv } from "@/app/api/reports/tickets.csv/route";
 import type { Condition, ConditionField } from "@/lib/schemas/automations";
 import type { ActiveRule } from "@/lib/services/automations/active-rules";
 import { candidatesQuery } from "@/lib/services/automations/time-rules";
+import { organizationCounts } from "@/lib/services/tickets/counts";
 import { sessionCookie } from "../helpers/fixtures";
 import { apiTokenOf } from "../helpers/api-token";
 import { db, resetDatabase } from "../helpers/db";
@@ -626,7 +627,7 @@ describe.each([
     const nodes = plans.flatMap((p) => p.nodes);
     expect(nodes.filter((n) => n["Relation Name"] === "Reply")).toEqual([]);
     expect(ticketIndexes(plans)).toEqual(
-      expect.arrayContaining(["Ticket_organizationId_createdAt_id_idx", "Ticket_organizationId_solvedAt_idx"]),
+      expect.arrayContaining(["Ticket_organizationId_createdAt_id_idx", "Ticket_report_solved_idx"]),
     );
     // The file is read to its end: its pages are read only as the client takes them.
     const csv = await explainAll(async () => {
@@ -643,6 +644,8 @@ describe.each([
   // The summary's next responses, SLA cuts and rating comments: ranges of their own dated rows,
   // their tickets read by key only to filter them, never a reply.
   it("reads a year's next responses, SLA cuts and rating comments by index, no reply read", async () => {
+    // The year's summary the test before read is kept (no ticket changed since): read it afresh.
+    organizationCounts.forget(org);
     const headers = await session(org, "org_admin");
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
     for (const range of [`from=${day(364)}&to=${day(0)}`, `from=${day(364)}&to=${day(0)}&priority=urgent`]) {
@@ -665,7 +668,7 @@ describe.each([
     });
     const nodes = plans.flatMap((p) => p.nodes);
     expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
-    expect(nodes.map((n) => n["Index Name"])).toContain("TicketNextResponse_organizationId_answeredAt_idx");
+    expect(nodes.map((n) => n["Index Name"])).toContain("TicketNextResponse_report_idx");
   });
 
   // The reports page's series, breakdowns and heat map: one statement each, by the same indexes.

@@ -1,0 +1,160 @@
+// A report is kept in memory for as long as no ticket of its organisation changes (as the queue
+// counts and the saved views' counts are): a second look costs the database nothing, requests
+// arriving together share one reading, a change heard from another process is read afresh, and a
+// renamed SLA policy shows its new name even while the figures are kept.
+import pg from "pg";
+import { GET as summary } from "@/app/api/reports/summary/route";
+import { GET as series } from "@/app/api/reports/series/route";
+import type { ReportSummary } from "@/lib/schemas/reports";
+import type { ReportSeries } from "@/lib/schemas/reports-charts";
+import type { SessionUser } from "@/lib/schemas/session-user";
+import { listener } from "@/lib/server/live-listener";
+import { env } from "@/lib/server/env";
+import { keptReport } from "@/lib/services/reports/kept";
+import { reportScope } from "@/lib/services/reports/scope";
+import { organizationCounts, organizationCountsAt } from "@/lib/services/tickets/counts";
+import { createOrg, createUser, nextTicketNumber, sessionCookie } from "../helpers/fixtures";
+import { db, resetDatabase } from "../helpers/db";
+import { makeRequest, params, readJson } from "../helpers/request";
+import { until } from "../helpers/session-users";
+import { heardSoFar } from "../helpers/heard-so-far";
+import { slaPolicyRow } from "../sla/policy-rows";
+
+let other: pg.Client;
+
+beforeAll(async () => {
+  await resetDatabase();
+  other = new pg.Client({ connectionString: env.databaseUrl });
+  await other.connect();
+  await listener.ensure();
+  await until(() => organizationCounts.isActive, "this process listens");
+});
+afterAll(() => other.end());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function team() {
+  const org = await createOrg("pro");
+  const admin = await createUser(org.id, "org_admin");
+  const cookie = await sessionCookie(admin);
+  const ticket = async (subject: string) =>
+    db.ticket.create({
+      data: {
+        organizationId: org.id,
+        ticketNumber: await nextTicketNumber(org.id),
+        subject,
+        description: "d",
+        customerName: "Casey",
+        customerEmail: "casey@x.test",
+      },
+    });
+  return { org, admin, cookie, ticket };
+}
+
+async function readSummary(cookie: string, query = `from=${today()}&to=${today()}`) {
+  const res = await summary(makeRequest(`/api/reports/summary?${query}`, { headers: { cookie } }), params());
+  expect(res.status).toBe(200);
+  return (await readJson(res)).body as unknown as ReportSummary;
+}
+
+it("answers from memory until a change of the organisation's tickets is heard", async () => {
+  const { org, cookie, ticket } = await team();
+  await ticket("First");
+  await heardSoFar(organizationCounts, other);
+  const chart = async () =>
+    (
+      await readJson(
+        await series(
+          makeRequest(`/api/reports/series?from=${today()}&to=${today()}`, { headers: { cookie } }),
+          params(),
+        ),
+      )
+    ).body as unknown as ReportSeries;
+  expect((await readSummary(cookie)).created).toBe(1);
+  expect((await chart()).points[0]!.created).toBe(1);
+
+  // A ticket written without announcing itself is not seen: the kept summary answers.
+  await other.query(`SET session_replication_role = replica`);
+  await other.query(
+    `INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "customerName", "customerEmail", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1, 9001, 'Quiet', 'd', 'C', 'c@x.test', now())`,
+    [org.id],
+  );
+  await other.query(`SET session_replication_role = DEFAULT`);
+  expect((await readSummary(cookie)).created).toBe(1);
+  expect((await chart()).points[0]!.created).toBe(1);
+
+  // Another process's change announces itself: heard, and every report of the organisation is read again.
+  await other.query(
+    `INSERT INTO "Ticket" ("id", "organizationId", "ticketNumber", "subject", "description", "customerName", "customerEmail", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1, 9002, 'Loud', 'd', 'C', 'c@x.test', now())`,
+    [org.id],
+  );
+  await heardSoFar(organizationCounts, other);
+  expect((await readSummary(cookie)).created).toBe(3);
+  expect((await chart()).points[0]!.created).toBe(3);
+
+  // Another range, filter or time base is a report of its own.
+  expect((await readSummary(cookie, `from=${today()}&to=${today()}&priority=urgent`)).created).toBe(0);
+});
+
+it("keeps each organisation's reports apart and an agent's own figures apart from the team's", async () => {
+  const a = await team();
+  const b = await team();
+  const agent = await createUser(a.org.id, "agent");
+  await a.ticket("A");
+  await heardSoFar(organizationCounts, other);
+  expect((await readSummary(a.cookie)).created).toBe(1);
+  expect((await readSummary(await sessionCookie(agent))).created).toBe(0);
+  expect((await readSummary(b.cookie)).created).toBe(0);
+});
+
+it("reads once for the requests that arrive together, and keeps no failed reading", async () => {
+  const { org, admin } = await team();
+  await heardSoFar(organizationCounts, other);
+  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
+  const scope = await reportScope(user, { from: today(), to: today() });
+  // Once the organisation's counts are held (the sidebar's first request reads them), as they are
+  // while a team works.
+  await organizationCountsAt(user, new Date());
+  let readings = 0;
+  const read = async () => {
+    readings += 1;
+    return readings;
+  };
+  const together = await Promise.all([1, 2, 3].map(() => keptReport(user, "test", scope, null, read)));
+  expect(together).toEqual([1, 1, 1]);
+  expect(readings).toBe(1);
+
+  const failing = () => Promise.reject(new Error("the database went away"));
+  await expect(keptReport(user, "failing", scope, null, failing)).rejects.toThrow("went away");
+  expect(await keptReport(user, "failing", scope, null, read)).toBe(2);
+});
+
+it("names each SLA policy as it is now, however long its figures have been kept", async () => {
+  const { org, cookie, ticket } = await team();
+  const policy = await slaPolicyRow(org.id, "Gold");
+  const made = await ticket("Fast");
+  const now = new Date();
+  await db.ticketSlaTarget.create({
+    data: {
+      ticketId: made.id,
+      organizationId: org.id,
+      target: "first_response",
+      slaPolicyId: policy.id,
+      minutes: 60,
+      startedAt: now,
+      dueAt: new Date(now.getTime() + 3_600_000),
+      metAt: now,
+    },
+  });
+  await heardSoFar(organizationCounts, other);
+  const first = await readSummary(cookie);
+  expect(first.slaCompliance).toEqual({ met: 1, breached: 0 });
+  expect(first.slaByPolicy).toEqual([{ policyId: policy.id, name: "Gold", met: 1, breached: 0 }]);
+
+  // Renaming a policy changes no ticket: the figures stay kept, the name is read afresh.
+  await db.slaPolicy.update({ where: { id: policy.id }, data: { name: "Platinum", nameKey: "platinum" } });
+  const renamed = await readSummary(cookie);
+  expect(renamed.slaByPolicy).toEqual([{ policyId: policy.id, name: "Platinum", met: 1, breached: 0 }]);
+});
