@@ -8,14 +8,16 @@ import { knownFields } from "@/lib/services/fields/known-fields";
 import { isStaff } from "@/lib/services/tickets/access";
 import { listRows, type ListRows } from "@/lib/services/tickets/list-rows";
 import { createdAfter, orderBy } from "@/lib/services/tickets/order";
+import { fieldValueBatch, fieldValueBatchEnd, type FieldRowPlace } from "@/lib/services/tickets/field-value-batches";
 import { fieldSortOf, isFieldSort, type FieldSort, type ListSort } from "@/lib/tickets/sort";
 
 /**
  * The list ordered by a custom field (`field.<key>`, `-field.<key>`). A page is read in two
  * parts, like best match first: the tickets holding a value, in the order of their values, read
  * from the field's TicketFieldValue rows in the order of their index ("organizationId", "key",
- * "value", "ticketCreatedAt", "ticketId") so that a page stops when it is full, however many
- * tickets the organisation has; then the tickets without one, newest first. Lowest first reads the
+ * "value", "ticketCreatedAt", "ticketId") a batch at a time (field-value-batches.ts), so that a
+ * page stops when it is full, however many tickets the organisation has; then the tickets
+ * without one, newest first. Lowest first reads the
  * index forwards (equal values oldest first), highest first backwards (equal values newest first):
  * each direction is the other reversed, and a cursor starts a page at one row comparison in the
  * index either way.
@@ -45,11 +47,14 @@ export async function checkViewSort(user: SessionUser, sort: ListSort | null | u
   if (isFieldSort(sort)) await resolveFieldSort(user, sort);
 }
 
+/** How much larger each batch of the field's rows is than the one before. */
+const BATCH_GROWTH = 4;
+
 /** The part of the order a row is in: the tickets holding a value (1), then those without (0). */
 type Part = 0 | 1;
 /** What a cursor is made from: the last row's sort keys, selected beside its JSON. */
 export type FieldSortRow = { sortPart?: Part; sortValue?: unknown; sortAt?: Date; sortId?: string };
-type Position = { part: Part; value: unknown; at: Date; id: string };
+type Position = FieldRowPlace & { part: Part };
 
 const isScalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
@@ -74,9 +79,12 @@ function decode(cursor: string, sort: FieldSort): Position {
   return { part, value, at: time, id };
 }
 
+/** The list's rows (list-rows.ts) or, in place of "Ticket" and its join, a batch of a field's rows with their tickets. */
+export type ReadFrom = ListRows & { from?: Prisma.Sql };
+
 /** Up to `limit` rows of the list's tickets read through `rows` that also meet `where`, in `order`, with `select` beside each. */
 export type ReadRows<R> = (
-  rows: ListRows,
+  rows: ReadFrom,
   where: Prisma.Sql,
   order: Prisma.Sql,
   limit: number,
@@ -104,20 +112,20 @@ export async function fieldOrderPage<R extends FieldSortRow>(
     const rows = await listRows(user, query, key);
     if (rows === null) return null;
     const dir = Prisma.raw(descending ? "DESC" : "ASC");
-    const after = start
-      ? Prisma.sql`AND ("fieldValue", "ticketCreatedAt", "fieldRows"."ticketId") ${Prisma.raw(descending ? "<" : ">")}
-          ("field_row_value"(${JSON.stringify(start.value)}::jsonb), ${start.at}, ${start.id})`
-      : Prisma.empty;
-    valued.push(
-      ...(await read(
-        rows,
-        Prisma.sql`${where} ${after}`,
-        Prisma.sql`ORDER BY "fieldValue" ${dir}, "ticketCreatedAt" ${dir}, "fieldRows"."ticketId" ${dir}`,
-        limit,
-        Prisma.sql`, 1 AS "sortPart", "fieldValue" AS "sortValue", "ticketCreatedAt" AS "sortAt", "fieldRows"."ticketId" AS "sortId"`,
-      )),
-    );
-    if (valued.length >= limit) return valued;
+    const order = Prisma.sql`ORDER BY "fieldValue" ${dir}, "ticketCreatedAt" ${dir}, "fieldRows"."ticketId" ${dir}`;
+    const select = Prisma.sql`, 1 AS "sortPart", "fieldValue" AS "sortValue", "ticketCreatedAt" AS "sortAt", "fieldRows"."ticketId" AS "sortId"`;
+    // The field's rows a batch at a time (field-value-batches.ts), the first as many as the page
+    // holds: when the list's other conditions (an open view, a filter, the search) leave the page
+    // short, the next batch reads on from the last row read, each four times the one before, so
+    // that even a rare status fills a page in a few statements.
+    let after: FieldRowPlace | null = start;
+    for (let size = limit; ; size *= BATCH_GROWTH) {
+      const from = fieldValueBatch(user.organizationId, key, descending, after, size);
+      valued.push(...(await read({ ...rows, from, join: Prisma.empty }, where, order, limit - valued.length, select)));
+      if (valued.length >= limit) return valued;
+      after = await fieldValueBatchEnd(user.organizationId, key, descending, after, size);
+      if (after === null) break;
+    }
   }
   const rows = await listRows(user, query);
   if (rows === null) return null;
