@@ -131,6 +131,37 @@ it("reads once for the requests that arrive together, and keeps no failed readin
   expect(await keptReport(user, "failing", scope, null, read)).toBe(2);
 });
 
+it("asked after a change, waits for the reading in flight to end and shares the next one", async () => {
+  const { org, admin } = await team();
+  await heardSoFar(organizationCounts, other);
+  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
+  const scope = await reportScope(user, { from: today(), to: today() });
+  await organizationCountsAt(user, new Date());
+  const ends: (() => void)[] = [];
+  let readings = 0;
+  const read = () =>
+    new Promise<number>((resolve) => {
+      const reading = ++readings;
+      ends.push(() => resolve(reading));
+    });
+  const before = keptReport(user, "gated", scope, null, read);
+  await until(() => readings === 1, "the first reading starts");
+
+  // A change is heard while it is in flight: a report asked now must show it, so it cannot be
+  // that reading, and the requests asked meanwhile do not each start one of their own.
+  organizationCounts.forget(org.id);
+  await organizationCountsAt(user, new Date());
+  const after = [1, 2, 3].map(() => keptReport(user, "gated", scope, null, read));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(readings).toBe(1);
+  ends[0]!();
+  expect(await before).toBe(1);
+  await until(() => readings === 2, "the next reading starts once the first ended");
+  ends[1]!();
+  expect(await Promise.all(after)).toEqual([2, 2, 2]);
+  expect(readings).toBe(2);
+});
+
 it("names each SLA policy as it is now, however long its figures have been kept", async () => {
   const { org, cookie, ticket } = await team();
   const policy = await slaPolicyRow(org.id, "Gold");
