@@ -91,6 +91,45 @@ export type ReadRows<R> = (
   select: Prisma.Sql,
 ) => Promise<R[]>;
 
+/** The rows after `place` in the field's order, as the list's statement names them (list-rows.ts). */
+function afterRow(descending: boolean, place: FieldRowPlace): Prisma.Sql {
+  return Prisma.sql`AND ("fieldValue", "ticketCreatedAt", "fieldRows"."ticketId") ${Prisma.raw(descending ? "<" : ">")}
+    ("field_row_value"(${JSON.stringify(place.value)}::jsonb), ${place.at}, ${place.id})`;
+}
+
+/** What the valued part of a page is read with (see fieldOrderPage). */
+type ValuedPart<R> = FieldOrder & {
+  order: Prisma.Sql;
+  limit: number;
+  where: Prisma.Sql;
+  read: ReadRows<R>;
+  select: Prisma.Sql;
+  rows: ListRows;
+};
+
+/**
+ * Up to `limit` valued rows after `start`, the field's rows a batch at a time
+ * (field-value-batches.ts), the first as many as the page holds: when the list's other conditions
+ * (an open view, a filter, the search) leave the page short, the next batch reads on from the last
+ * row read, each four times the one before, so that even a rare status fills a page in a few
+ * statements.
+ */
+async function inBatches<R>(
+  { key, descending, order, limit, where, read, select, rows }: ValuedPart<R>,
+  organizationId: string,
+  start: FieldRowPlace | null,
+): Promise<R[]> {
+  const valued: R[] = [];
+  let after = start;
+  for (let size = limit; ; size *= BATCH_GROWTH) {
+    const from = fieldValueBatch(organizationId, key, descending, after, size);
+    valued.push(...(await read({ ...rows, from, join: Prisma.empty }, where, order, limit - valued.length, select)));
+    if (valued.length >= limit) return valued;
+    after = await fieldValueBatchEnd(organizationId, key, descending, after, size);
+    if (after === null) return valued;
+  }
+}
+
 /**
  * One page in a field's order, at most `limit` rows: the valued part from the cursor's place on,
  * then (when the page is not full) the tickets without a value. `where` is the rest of the list's
@@ -114,18 +153,23 @@ export async function fieldOrderPage<R extends FieldSortRow>(
     const dir = Prisma.raw(descending ? "DESC" : "ASC");
     const order = Prisma.sql`ORDER BY "fieldValue" ${dir}, "ticketCreatedAt" ${dir}, "fieldRows"."ticketId" ${dir}`;
     const select = Prisma.sql`, 1 AS "sortPart", "fieldValue" AS "sortValue", "ticketCreatedAt" AS "sortAt", "fieldRows"."ticketId" AS "sortId"`;
-    // The field's rows a batch at a time (field-value-batches.ts), the first as many as the page
-    // holds: when the list's other conditions (an open view, a filter, the search) leave the page
-    // short, the next batch reads on from the last row read, each four times the one before, so
-    // that even a rare status fills a page in a few statements.
-    let after: FieldRowPlace | null = start;
-    for (let size = limit; ; size *= BATCH_GROWTH) {
-      const from = fieldValueBatch(user.organizationId, key, descending, after, size);
-      valued.push(...(await read({ ...rows, from, join: Prisma.empty }, where, order, limit - valued.length, select)));
-      if (valued.length >= limit) return valued;
-      after = await fieldValueBatchEnd(user.organizationId, key, descending, after, size);
-      if (after === null) break;
-    }
+    if (isStaff(user))
+      valued.push(
+        ...(await inBatches({ key, descending, order, limit, where, read, select, rows }, user.organizationId, start)),
+      );
+    // A customer's own tickets are few: they are read through the customer's index and sorted,
+    // where batches of the field's rows would walk the organisation's to find them.
+    else
+      valued.push(
+        ...(await read(
+          rows,
+          Prisma.sql`${where} ${start ? afterRow(descending, start) : Prisma.empty}`,
+          order,
+          limit,
+          select,
+        )),
+      );
+    if (valued.length >= limit) return valued;
   }
   const rows = await listRows(user, query);
   if (rows === null) return null;

@@ -17,12 +17,14 @@ let world: TwoTenants;
 // at seats 2, 10 and 30; two open tickets hold no value. With pages of 2, a batch reads 3 rows,
 // then 12, then 48: seats 2 is in the first, 10 in the second, 30 only in the third.
 const OPEN_VALUED = [2, 10, 30];
+// The organisation's customer raised two of them.
+const CUSTOMERS_TICKETS = ["s7", "s33"];
 
 beforeAll(async () => {
   world = await freshTwoTenants();
   for (const organizationId of [world.org.id, world.other.id])
     await db.customField.create({
-      data: { organizationId, key: "seats", label: "Seats", type: "number", position: 0 },
+      data: { organizationId, key: "seats", label: "Seats", type: "number", position: 0, customerVisible: true },
     });
   const now = Date.now();
   const tickets = [
@@ -45,7 +47,7 @@ beforeAll(async () => {
         subject: `Ticket ${t.name}`,
         description: "d",
         customerName: "C",
-        customerEmail: "c@x.test",
+        customerEmail: CUSTOMERS_TICKETS.includes(t.name) ? world.users.end_user.email : "c@x.test",
         status: t.status,
         customFields: t.customFields,
         createdAt: at,
@@ -88,8 +90,8 @@ afterEach(() => jest.restoreAllMocks());
 /** The list statements that joined a batch of the field's rows to their tickets. */
 const batchReads = () => sent.filter((t) => /FROM \(SELECT "ticketId"[\s\S]*LIMIT \d+\s*\) AS "fieldRows"/.test(t));
 
-async function page(query: string) {
-  const headers = { cookie: await sessionCookie(world.users.agent) };
+async function page(query: string, user: { id: string; sessionVersion: number } = world.users.agent) {
+  const headers = { cookie: await sessionCookie(user) };
   const res = await list(makeRequest(`/api/tickets${query}`, { headers }), params());
   const cursor = res.headers.get("x-next-cursor");
   const { status, body } = await readJson(res);
@@ -142,4 +144,14 @@ it("the batches read only the organisation's own rows", async () => {
     "Other 39",
     "Other 38",
   ]);
+});
+
+it("a customer's own tickets are read whole and sorted, not in batches of the organisation's rows", async () => {
+  const one = await page("?sort=-field.seats&limit=1", world.users.end_user);
+  expect(one.names).toEqual(["s33"]);
+  const two = await page(`?sort=-field.seats&limit=1&cursor=${one.cursor}`, world.users.end_user);
+  expect(two.names).toEqual(["s7"]);
+  expect(two.cursor).toBeNull();
+  expect(batchReads()).toEqual([]);
+  expect(sent.some((t) => /FROM "Ticket" JOIN \(SELECT "ticketId"/.test(t))).toBe(true);
 });
