@@ -137,8 +137,10 @@ export async function listTickets(
   const withGroup = can(user, "groups.read");
   if (query.group !== undefined && !withGroup) throw forbidden();
   // Prepared in every order: a field's order reads the field's rows in batches whose own LIMIT
-  // keeps the generic plan on the field's index whatever the organisation's size (field-value-batches.ts).
-  const select: ReadRows<ListRow> = (rows, where, order, limit, extra) =>
+  // keeps the generic plan on the field's index whatever the organisation's size
+  // (field-value-batches.ts); only what a selective filter leaves of such a page after its
+  // batches is planned for the request (field-sort.ts).
+  const select: ReadRows<ListRow> = (rows, where, order, limit, extra, planned) =>
     queryRows<ListRow>(
       Prisma.sql`
       SELECT ${isStaff(user) ? LIST_ITEM : CUSTOMER_LIST_ITEM} AS "json", "assignedToId", "tagIds" ${withGroup ? LIST_GROUP : Prisma.empty} ${extra}
@@ -146,6 +148,7 @@ export async function listTickets(
       WHERE ${visibleSql(user)} ${listFilter(user, filters, now)} ${rows.tests}
         ${where}
       ${order} LIMIT ${limit}`,
+      { prepare: !planned },
     );
   const search = async () => searchFilter(q, q ? await lookupFor(q) : WHOLE_PATTERN, user.organizationId, shownFields);
   let rows: ListRow[] | null;

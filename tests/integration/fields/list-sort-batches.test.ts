@@ -1,7 +1,7 @@
 import pg from "pg";
 import { GET as list } from "@/app/api/tickets/route";
 import { listener } from "@/lib/server/live-listener";
-import { freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
+import { createOrg, createUser, freshTwoTenants, sessionCookie, type TwoTenants } from "../helpers/fixtures";
 import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 
@@ -154,4 +154,34 @@ it("a customer's own tickets are read whole and sorted, not in batches of the or
   expect(two.cursor).toBeNull();
   expect(batchReads()).toEqual([]);
   expect(sent.some((t) => /FROM "Ticket" JOIN \(SELECT "ticketId"/.test(t))).toBe(true);
+});
+
+it("a filter too selective for three batches has the rest of its page read by one statement planned for it", async () => {
+  // A hundred tickets hold seats 1 to 100, only seats 90 open: pages of 1 read batches of 2, 8
+  // and 32 rows (to seats 42), then the rest in one statement through the list's own indexes.
+  const org = await createOrg("pro");
+  const agent = await createUser(org.id, "agent");
+  await db.customField.create({
+    data: { organizationId: org.id, key: "seats", label: "Seats", type: "number", position: 0 },
+  });
+  const now = Date.now();
+  for (let seats = 1; seats <= 100; seats++)
+    await db.ticket.create({
+      data: {
+        organizationId: org.id,
+        ticketNumber: seats,
+        subject: `Ticket s${seats}`,
+        description: "d",
+        customerName: "C",
+        customerEmail: "c@x.test",
+        status: seats === 90 ? "open" : "closed",
+        customFields: { seats },
+        createdAt: new Date(now - (1000 - seats) * 60_000),
+      },
+    });
+  const res = await page("?sort=field.seats&status=open&limit=1", agent);
+  expect(res.names).toEqual(["s90"]);
+  expect(res.cursor).toBeNull();
+  expect(batchReads()).toHaveLength(3);
+  expect(sent.filter((t) => /FROM "Ticket" JOIN \(SELECT "ticketId"/.test(t))).toHaveLength(1);
 });

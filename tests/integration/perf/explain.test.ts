@@ -127,6 +127,14 @@ async function load(tx: Pick<typeof db, "$executeRaw">) {
     INSERT INTO "TicketNextResponse" ("ticketId", "organizationId", "askedAt", "answeredAt", "minutes", "businessMinutes")
     SELECT "id", "organizationId", "createdAt" + interval '2 hours', "createdAt" + interval '3 hours', 60, 60
     FROM "Ticket" WHERE "ticketNumber" % 2 = 0`;
+  // SLA targets as the ticket's clock writes them: each ticket's first response, started when it
+  // was created, met in half an hour, one in twenty answered late and breached.
+  await tx.$executeRaw`
+    INSERT INTO "TicketSlaTarget" ("ticketId", "organizationId", "target", "minutes", "startedAt", "dueAt", "metAt", "breachedAt")
+    SELECT "id", "organizationId", 'first_response', 60, "createdAt", "createdAt" + interval '1 hour',
+      "createdAt" + CASE WHEN "ticketNumber" % 20 = 0 THEN interval '2 hours' ELSE interval '30 minutes' END,
+      CASE WHEN "ticketNumber" % 20 = 0 THEN "createdAt" + interval '1 hour' END
+    FROM "Ticket"`;
   // Custom fields: half the tickets hold values, each order number one ticket in a hundred; one
   // ticket in a thousand holds a long order number that a search finds (ORD-100501).
   await tx.$executeRaw`
@@ -230,7 +238,9 @@ async function explainGeneric(send: () => Promise<Response>) {
     const plans = [];
     for (const q of sent.filter((q) => q.text.includes('"TicketFieldValue"'))) {
       const size = /LIMIT (\d+)\s*\) AS "fieldRows"/.exec(q.text) ?? /OFFSET (\d+) LIMIT 1/.exec(q.text);
-      expect(size).not.toBeNull();
+      // What a selective filter leaves of a page after its batches is planned for the request,
+      // never prepared (field-sort.ts): no generic plan to hold.
+      if (!size) continue;
       const batch = Number(size![1]) + (size![0].startsWith("OFFSET") ? 1 : 0);
       const args = q.values.map((v) => (typeof v === "number" ? String(v) : client.escapeLiteral(String(v))));
       await run.call(client, `PREPARE generic_field_order AS ${q.text}`);
@@ -336,6 +346,24 @@ describe.each([
             : /ORDER BY "createdAt" DESC, "id" DESC LIMIT/,
       );
   });
+
+  // The tickets behind a report's SLA figure (its drill-down): all tickets, whose targets of that
+  // kind or policy ended so and started in the range, newest first. The list walks its own order
+  // and tests each ticket's targets by their key, or reads the range's targets by their date.
+  it.each(["slaOutcome=breached", "slaOutcome=met&slaTarget=first_response", "slaOutcome=breached&slaPolicy=default"])(
+    "GET /api/tickets?in=all&%s over a year reads indexes only",
+    async (filter) => {
+      const headers = await session(org, "agent");
+      const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+      const path = `/api/tickets?in=all&${filter}&slaFrom=${day(364)}&slaTo=${day(0)}`;
+      const plans = await explainAll(() => list(makeRequest(path, { headers }), params()));
+      expect(sequentialScans(plans)).toEqual([]);
+      expect(ticketIndexes(plans).length).toBeGreaterThan(0);
+      const targets = plans.flatMap((p) => p.nodes).filter((n) => n["Relation Name"] === "TicketSlaTarget");
+      expect(targets.length).toBeGreaterThan(0);
+      for (const n of targets) expect(n["Index Name"]).toMatch(/^TicketSlaTarget_(pkey|report_idx)$/);
+    },
+  );
 
   // A custom field's value (one ticket in a hundred) is read through its TicketFieldValue rows,
   // as a tag is: in the two time orders the page comes in order from the value's own index with no
