@@ -13,15 +13,20 @@ import type { ReportScope } from "./scope";
  * read afresh. A lead reopening the page, a team's leads opening the same month, or the page's
  * summary and charts asked at once read the database once.
  *
- * While the team keeps changing tickets, a report asked after a change must be read again, and a
- * year of the largest organisation takes a while to read: were every request to start its own
- * reading, a busy team's leads would pile up readings of the same report until none finished in
- * time. So a report has at most one reading in flight and one waiting: a request that finds a
- * reading from before the latest change waits for the next one, which starts when the one in
- * flight ends (after every request waiting for it arrived, so it shows their changes), and every
- * request arriving meanwhile shares it. A reading that fails is not kept.
+ * While the team keeps changing tickets, a year of the largest organisation would be read again
+ * after every change, and takes longer to read than the team takes to change the next ticket:
+ * were every request to start its own reading, a busy team's leads would pile up readings of the
+ * same report until none finished in time. So a report has at most one reading in flight and one
+ * waiting to start when it ends, and a reading begun less than REPORT_LAG_MS ago still answers
+ * after a change while the next one is made: a report is then at most that far behind the team
+ * (figures, not a queue to work from). A request that finds only an older reading waits for the
+ * next one, which starts after it arrived and so shows every change made before it. A reading
+ * that fails is not kept.
  */
-type Reading = { since: object; report: Promise<unknown> };
+type Reading = { since: object; startedAt: number; report: Promise<unknown> };
+
+/** How long ago a reading may have begun and still answer after a change (see above). */
+export const REPORT_LAG_MS = 10_000;
 
 /** The latest reading of each report (by organisation and key), kept or in flight. */
 const latest = new Map<string, Reading>();
@@ -29,13 +34,14 @@ const latest = new Map<string, Reading>();
 const waiting = new Map<string, Promise<unknown>>();
 
 /** Reports kept in this process; past it they are all read afresh. */
-const KEPT_REPORTS = 10_000;
+const KEPT_REPORTS = 2_000;
 
 /**
  * The report named `name` of `scope` (the organisation, its time zone, the range, the filters as
  * the statement will read them, calendar or business time) and `detail` (what else the report
- * is asked for, such as its interval): the reading since the organisation's last change, else
- * the next reading, made by `read`.
+ * is asked for, such as its interval): the reading since the organisation's last change, else one
+ * begun less than REPORT_LAG_MS before `now` (the next made meanwhile), else the next reading,
+ * made by `read`.
  */
 export async function keptReport<T>(
   user: SessionUser,
@@ -43,9 +49,10 @@ export async function keptReport<T>(
   scope: ReportScope,
   detail: unknown,
   read: () => Promise<T>,
+  now = Date.now(),
 ): Promise<T> {
   // Taken before reading: a change heard meanwhile makes this reading one from before it.
-  const { unchangedSince } = await organizationCountsAt(user, new Date());
+  const { unchangedSince } = await organizationCountsAt(user, new Date(now));
   const key = JSON.stringify([
     scope.organizationId,
     name,
@@ -58,26 +65,36 @@ export async function keptReport<T>(
   ]);
   const last = latest.get(key);
   if (last?.since === unchangedSince) return last.report as Promise<T>;
-  let next = waiting.get(key);
-  if (!next) {
-    const inFlight = last?.report.catch(() => undefined);
-    next = (async () => {
-      await inFlight;
-      try {
-        const { unchangedSince: since } = await organizationCountsAt(user, new Date());
-        const report = read();
-        if (latest.size >= KEPT_REPORTS) latest.clear();
-        latest.set(key, { since, report });
-        report.catch(() => {
-          if (latest.get(key)?.report === report) latest.delete(key);
-        });
-        return report;
-      } finally {
-        // Once the reading is the latest (or failed to start), later requests find it there.
-        if (waiting.get(key) === next) waiting.delete(key);
-      }
-    })();
-    waiting.set(key, next);
+  const next = nextReading(key, user, read, last);
+  if (last && now - last.startedAt < REPORT_LAG_MS) {
+    next.catch(() => undefined);
+    return last.report as Promise<T>;
   }
-  return next as Promise<T>;
+  return next;
+}
+
+/** The reading that starts once `last` (in flight or not) has ended, shared by everyone asking meanwhile. */
+function nextReading<T>(key: string, user: SessionUser, read: () => Promise<T>, last: Reading | undefined): Promise<T> {
+  const queued = waiting.get(key);
+  if (queued) return queued as Promise<T>;
+  const inFlight = last?.report.catch(() => undefined);
+  const next: Promise<T> = (async () => {
+    await inFlight;
+    try {
+      const startedAt = Date.now();
+      const { unchangedSince: since } = await organizationCountsAt(user, new Date(startedAt));
+      const report = read();
+      if (latest.size >= KEPT_REPORTS) latest.clear();
+      latest.set(key, { since, startedAt, report });
+      report.catch(() => {
+        if (latest.get(key)?.report === report) latest.delete(key);
+      });
+      return report;
+    } finally {
+      // Once the reading is the latest (or failed to start), later requests find it there.
+      if (waiting.get(key) === next) waiting.delete(key);
+    }
+  })();
+  waiting.set(key, next);
+  return next;
 }
