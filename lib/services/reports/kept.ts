@@ -91,8 +91,9 @@ function nextReading<T>(key: string, user: SessionUser, read: () => Promise<T>, 
       });
       return report;
     } finally {
-      // Once the reading is the latest (or failed to start), later requests find it there.
-      if (waiting.get(key) === next) waiting.delete(key);
+      // Once the reading is the latest (or failed to start), later requests find it there. Until
+      // now no other reading of the report could wait: this one was found instead.
+      waiting.delete(key);
     }
   })();
   waiting.set(key, next);
