@@ -2,28 +2,16 @@
 // them: a ticket change costs no read of them between changes. These tests change rules and
 // plans the ways they change (this process's API, another process's write) and require every
 // ticket to be routed by the rules as they are.
-import pg from "pg";
 import { POST as createRule } from "@/app/api/automations/route";
-import { listener } from "@/lib/server/live-listener";
-import { env } from "@/lib/server/env";
 import { organizationRules } from "@/lib/services/automations/active-rules";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { until } from "../helpers/session-users";
 import { postTicket } from "../helpers/ticket-list";
+import { anotherProcess } from "../helpers/another-process";
 
-/** Another process's connection: its writes reach this one only by their notification. */
-let other: pg.Client;
-
-beforeAll(async () => {
-  await resetDatabase();
-  other = new pg.Client({ connectionString: env.databaseUrl });
-  await other.connect();
-  await listener.ensure();
-  await until(() => organizationRules.isActive, "this process listens");
-});
-afterAll(() => other.end());
+const other = anotherProcess(organizationRules);
 
 const urgentRule = {
   name: "Urgent words",

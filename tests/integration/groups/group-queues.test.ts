@@ -5,28 +5,18 @@ import pg from "pg";
 import { GET as counts } from "@/app/api/tickets/counts/route";
 import { PATCH as patchGroup } from "@/app/api/groups/[id]/route";
 import { LIVE_CHANNEL } from "@/lib/live/channel";
-import { listener } from "@/lib/server/live-listener";
 import { organizationCounts } from "@/lib/services/tickets/counts";
 import { env } from "@/lib/server/env";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { until } from "../helpers/session-users";
 import { listTickets } from "../helpers/ticket-list";
+import { anotherProcess } from "../helpers/another-process";
 
 type User = { id: string; sessionVersion: number };
 
-/** Another process's connection: its writes reach this one only by their notification. */
-let other: pg.Client;
-
-beforeAll(async () => {
-  await resetDatabase();
-  other = new pg.Client({ connectionString: env.databaseUrl });
-  await other.connect();
-  await listener.ensure();
-  await until(() => organizationCounts.isActive, "this process listens");
-});
-afterAll(() => other.end());
+const other = anotherProcess(organizationCounts);
 
 const sidebar = async (user: User) =>
   (

@@ -2,34 +2,23 @@
 // counts and the saved views' counts are): a second look costs the database nothing, requests
 // arriving together share one reading, a change heard from another process is read afresh, and a
 // renamed SLA policy shows its new name even while the figures are kept.
-import pg from "pg";
 import { GET as summary } from "@/app/api/reports/summary/route";
 import { GET as series } from "@/app/api/reports/series/route";
 import type { ReportSummary } from "@/lib/schemas/reports";
 import type { ReportSeries } from "@/lib/schemas/reports-charts";
 import type { SessionUser } from "@/lib/schemas/session-user";
-import { listener } from "@/lib/server/live-listener";
-import { env } from "@/lib/server/env";
 import { keptReport, REPORT_LAG_MS } from "@/lib/services/reports/kept";
 import { reportScope } from "@/lib/services/reports/scope";
 import { organizationCounts, organizationCountsAt } from "@/lib/services/tickets/counts";
 import { createOrg, createUser, nextTicketNumber, sessionCookie } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { until } from "../helpers/session-users";
 import { heardSoFar } from "../helpers/heard-so-far";
 import { slaPolicyRow } from "../sla/policy-rows";
+import { anotherProcess } from "../helpers/another-process";
 
-let other: pg.Client;
-
-beforeAll(async () => {
-  await resetDatabase();
-  other = new pg.Client({ connectionString: env.databaseUrl });
-  await other.connect();
-  await listener.ensure();
-  await until(() => organizationCounts.isActive, "this process listens");
-});
-afterAll(() => other.end());
+const other = anotherProcess(organizationCounts);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -49,6 +38,19 @@ async function team() {
       },
     });
   return { org, admin, cookie, ticket };
+}
+
+/**
+ * A new organisation's admin, its counts held (the sidebar's first request reads them, as they
+ * are while a team works), and today's report of it, for keptReport itself.
+ */
+async function todayOfNewTeam() {
+  const { org, admin } = await team();
+  await heardSoFar(organizationCounts, other);
+  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
+  const scope = await reportScope(user, { from: today(), to: today() });
+  await organizationCountsAt(user, new Date());
+  return { org, user, scope };
 }
 
 async function readSummary(cookie: string, query = `from=${today()}&to=${today()}`) {
@@ -116,13 +118,7 @@ it("keeps each organisation's reports apart and an agent's own figures apart fro
 });
 
 it("reads once for the requests that arrive together, and keeps no failed reading", async () => {
-  const { org, admin } = await team();
-  await heardSoFar(organizationCounts, other);
-  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
-  const scope = await reportScope(user, { from: today(), to: today() });
-  // Once the organisation's counts are held (the sidebar's first request reads them), as they are
-  // while a team works.
-  await organizationCountsAt(user, new Date());
+  const { user, scope } = await todayOfNewTeam();
   let readings = 0;
   const read = async () => {
     readings += 1;
@@ -138,11 +134,7 @@ it("reads once for the requests that arrive together, and keeps no failed readin
 });
 
 it("after a change, answers with a reading begun moments ago while the next one is made", async () => {
-  const { org, admin } = await team();
-  await heardSoFar(organizationCounts, other);
-  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
-  const scope = await reportScope(user, { from: today(), to: today() });
-  await organizationCountsAt(user, new Date());
+  const { org, user, scope } = await todayOfNewTeam();
   let readings = 0;
   const read = async () => ++readings;
   expect(await keptReport(user, "lagging", scope, null, read)).toBe(1);
@@ -159,11 +151,7 @@ it("after a change, answers with a reading begun moments ago while the next one 
 });
 
 it("asked after a change past the lag, waits for the reading in flight to end and shares the next one", async () => {
-  const { org, admin } = await team();
-  await heardSoFar(organizationCounts, other);
-  const user = { id: admin.id, organizationId: org.id, role: "org_admin" } as SessionUser;
-  const scope = await reportScope(user, { from: today(), to: today() });
-  await organizationCountsAt(user, new Date());
+  const { org, user, scope } = await todayOfNewTeam();
   const ends: (() => void)[] = [];
   let readings = 0;
   const read = () =>

@@ -10,27 +10,17 @@ import { SessionUserCache } from "@/lib/auth/session-user-cache";
 import { Listener } from "@/lib/live/listener";
 import { listener } from "@/lib/server/live-listener";
 import { organizationCounts, queueCounts, type OrganizationCounts } from "@/lib/services/tickets/counts";
-import { env } from "@/lib/server/env";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { db } from "../helpers/db";
 import { makeRequest, params, readJson } from "../helpers/request";
 import { until } from "../helpers/session-users";
 import { heardSoFar } from "../helpers/heard-so-far";
+import { anotherProcess } from "../helpers/another-process";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** Another process's connection: its writes reach this one only by their notification. */
-let other: pg.Client;
-
-beforeAll(async () => {
-  await resetDatabase();
-  other = new pg.Client({ connectionString: env.databaseUrl });
-  await other.connect();
-  await listener.ensure();
-  await until(() => organizationCounts.isActive, "this process listens");
-});
-afterAll(() => other.end());
+const other = anotherProcess(organizationCounts);
 
 let n = 0;
 async function ticket(

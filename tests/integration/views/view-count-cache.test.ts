@@ -2,32 +2,21 @@
 // the queue counts' entry says): a second look costs the database nothing, a change heard from
 // another process is counted, and a view whose tickets move by time alone (an SLA state, a queue's
 // window) is counted again once they would have moved, with no ticket changing.
-import pg from "pg";
 import { GET as counts } from "@/app/api/tickets/counts/route";
 import { GET as list, POST as create } from "@/app/api/views/route";
 import { usersById } from "@/lib/auth/session";
 import { countViews } from "@/lib/services/views/counts";
-import { listener } from "@/lib/server/live-listener";
 import { organizationCounts } from "@/lib/services/tickets/counts";
-import { env } from "@/lib/server/env";
 import type { SavedViewList } from "@/lib/schemas/views";
 import { createOrg, createUser, sessionCookie } from "../helpers/fixtures";
-import { db, resetDatabase } from "../helpers/db";
+import { db } from "../helpers/db";
 import { makeRequest, params } from "../helpers/request";
 import { until } from "../helpers/session-users";
 import { heardSoFar } from "../helpers/heard-so-far";
+import { anotherProcess } from "../helpers/another-process";
 
 const HOUR = 3_600_000;
-let other: pg.Client;
-
-beforeAll(async () => {
-  await resetDatabase();
-  other = new pg.Client({ connectionString: env.databaseUrl });
-  await other.connect();
-  await listener.ensure();
-  await until(() => organizationCounts.isActive, "this process listens");
-});
-afterAll(() => other.end());
+const other = anotherProcess(organizationCounts);
 
 /** The organisation's one ticket, urgent, with the times a test needs. */
 const urgentTicket = (
