@@ -142,7 +142,8 @@ export async function createPortalToken(slug: string, email: string): Promise<st
  * Records an SLA target of the team's ticket with this number that ended so (met in time or
  * breached), started an hour ago under a policy of this name (made if the team has none so
  * named, valid as the settings screen makes one, applying to no live ticket): what the reports
- * count (no screen writes one at will).
+ * count (no screen writes one at will). The ticket announces the change, as it does when the
+ * product writes its targets: the reports are kept until a ticket changes.
  */
 export async function addSlaOutcome(
   slug: string,
@@ -158,10 +159,14 @@ export async function addSlaOutcome(
        FROM "Organization" o JOIN "BusinessCalendar" c ON c."organizationId" = o."id" AND c."isDefault" WHERE o."slug" = $1
        ON CONFLICT ("organizationId", "nameKey") DO UPDATE SET "name" = EXCLUDED."name" RETURNING "id"
      )
-     INSERT INTO "TicketSlaTarget" ("ticketId", "organizationId", "target", "cycle", "slaPolicyId", "minutes", "startedAt", "dueAt", "metAt", "breachedAt")
-     SELECT t."id", t."organizationId", $3, 90, (SELECT "id" FROM p), 30, now() - interval '1 hour', now() - interval '30 minutes',
-       CASE WHEN $4 = 'met' THEN now() - interval '40 minutes' END, CASE WHEN $4 = 'breached' THEN now() - interval '30 minutes' END
-     FROM "Ticket" t JOIN "Organization" o ON o."id" = t."organizationId" WHERE o."slug" = $1 AND t."ticketNumber" = $2`,
+     , g AS (
+       INSERT INTO "TicketSlaTarget" ("ticketId", "organizationId", "target", "cycle", "slaPolicyId", "minutes", "startedAt", "dueAt", "metAt", "breachedAt")
+       SELECT t."id", t."organizationId", $3, 90, (SELECT "id" FROM p), 30, now() - interval '1 hour', now() - interval '30 minutes',
+         CASE WHEN $4 = 'met' THEN now() - interval '40 minutes' END, CASE WHEN $4 = 'breached' THEN now() - interval '30 minutes' END
+       FROM "Ticket" t JOIN "Organization" o ON o."id" = t."organizationId" WHERE o."slug" = $1 AND t."ticketNumber" = $2
+       RETURNING "ticketId"
+     )
+     UPDATE "Ticket" SET "updatedAt" = "updatedAt" WHERE "id" IN (SELECT "ticketId" FROM g)`,
     [slug, ticketNumber, target, outcome, policy, JSON.stringify(NO_TICKET), JSON.stringify(POLICY_TARGETS)],
   );
 }

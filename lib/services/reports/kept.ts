@@ -17,11 +17,12 @@ import type { ReportScope } from "./scope";
  * after every change, and takes longer to read than the team takes to change the next ticket:
  * were every request to start its own reading, a busy team's leads would pile up readings of the
  * same report until none finished in time. So a report has at most one reading in flight and one
- * waiting to start when it ends, and a reading begun less than REPORT_LAG_MS ago still answers
- * after a change while the next one is made: a report is then at most that far behind the team
- * (figures, not a queue to work from). A request that finds only an older reading waits for the
- * next one, which starts after it arrived and so shows every change made before it. A reading
- * that fails is not kept.
+ * waiting to start when it ends. A request after a change waits for the next reading, which
+ * starts after it arrived and so shows every change made before it (a lead who solved a ticket
+ * sees it counted), shared by everyone asking meanwhile; but while a reading is already under
+ * way, the last one answered, if begun less than REPORT_LAG_MS ago, answers at once: a report is
+ * then at most that far behind a team that never stops changing tickets (figures, not a queue to
+ * work from). A reading that fails is not kept.
  */
 type Reading = { since: object; startedAt: number; report: Promise<unknown> };
 
@@ -30,6 +31,8 @@ export const REPORT_LAG_MS = 10_000;
 
 /** The latest reading of each report (by organisation and key), kept or in flight. */
 const latest = new Map<string, Reading>();
+/** The latest reading of each report that has answered. */
+const answered = new Map<string, Reading>();
 /** The reading each report waits to start once the one in flight ends. */
 const waiting = new Map<string, Promise<unknown>>();
 
@@ -39,9 +42,9 @@ const KEPT_REPORTS = 2_000;
 /**
  * The report named `name` of `scope` (the organisation, its time zone, the range, the filters as
  * the statement will read them, calendar or business time) and `detail` (what else the report
- * is asked for, such as its interval): the reading since the organisation's last change, else one
- * begun less than REPORT_LAG_MS before `now` (the next made meanwhile), else the next reading,
- * made by `read`.
+ * is asked for, such as its interval): the reading since the organisation's last change, else
+ * (while one is in flight) the last answered if begun less than REPORT_LAG_MS before `now`, else
+ * the next reading, made by `read`.
  */
 export async function keptReport<T>(
   user: SessionUser,
@@ -66,9 +69,10 @@ export async function keptReport<T>(
   const last = latest.get(key);
   if (last?.since === unchangedSince) return last.report as Promise<T>;
   const next = nextReading(key, user, read, last);
-  if (last && now - last.startedAt < REPORT_LAG_MS) {
+  const shown = answered.get(key);
+  if (last && last !== shown && shown && now - shown.startedAt < REPORT_LAG_MS) {
     next.catch(() => undefined);
-    return last.report as Promise<T>;
+    return shown.report as Promise<T>;
   }
   return next;
 }
@@ -84,11 +88,20 @@ function nextReading<T>(key: string, user: SessionUser, read: () => Promise<T>, 
       const startedAt = Date.now();
       const { unchangedSince: since } = await organizationCountsAt(user, new Date(startedAt));
       const report = read();
-      if (latest.size >= KEPT_REPORTS) latest.clear();
-      latest.set(key, { since, startedAt, report });
-      report.catch(() => {
-        if (latest.get(key)?.report === report) latest.delete(key);
-      });
+      if (latest.size >= KEPT_REPORTS) {
+        latest.clear();
+        answered.clear();
+      }
+      const reading = { since, startedAt, report };
+      latest.set(key, reading);
+      report.then(
+        () => {
+          if ((answered.get(key)?.startedAt ?? -Infinity) <= startedAt) answered.set(key, reading);
+        },
+        () => {
+          if (latest.get(key) === reading) latest.delete(key);
+        },
+      );
       return report;
     } finally {
       // Once the reading is the latest (or failed to start), later requests find it there. Until
