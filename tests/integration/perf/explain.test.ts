@@ -358,9 +358,15 @@ describe.each([
       const plans = await explainAll(() => list(makeRequest(path, { headers }), params()));
       expect(sequentialScans(plans)).toEqual([]);
       expect(ticketIndexes(plans).length).toBeGreaterThan(0);
-      const targets = plans.flatMap((p) => p.nodes).filter((n) => n["Relation Name"] === "TicketSlaTarget");
+      // A small organisation's few targets may be read as a bitmap, whose index is named by the
+      // bitmap's own child; either way only the key or the report's index is read.
+      const nodes = plans.flatMap((p) => p.nodes);
+      const targets = nodes.filter((n) => n["Relation Name"] === "TicketSlaTarget");
       expect(targets.length).toBeGreaterThan(0);
-      for (const n of targets) expect(n["Index Name"]).toMatch(/^TicketSlaTarget_(pkey|report_idx)$/);
+      for (const n of targets) expect(["Index Scan", "Index Only Scan", "Bitmap Heap Scan"]).toContain(n["Node Type"]);
+      const targetIndexes = nodes.map((n) => n["Index Name"]).filter((name) => name?.startsWith("TicketSlaTarget_"));
+      expect(targetIndexes.length).toBeGreaterThan(0);
+      for (const name of targetIndexes) expect(name).toMatch(/^TicketSlaTarget_(pkey|report_idx)$/);
     },
   );
 
