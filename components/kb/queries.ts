@@ -51,7 +51,7 @@ export const kbKeys = {
   insights: ["/api/kb/insights"] as const,
   /** The reply box's and palette's search (published and internal only). */
   pick: (q: string) => ["/api/kb/articles", "pick", q] as const,
-  /** Per reply of a ticket, what it sent: under /api/tickets, so every ticket change fetches it again. */
+  /** Per reply of a ticket, what it sent: under /api/tickets, so a change of the ticket fetches it again. */
   sent: (ticketId: string) => ["/api/tickets", ticketId, "articles-sent"] as const,
 };
 

@@ -50,7 +50,7 @@ export const ticketKeys = {
   history: (id: string) => ["/api/tickets", id, "history"] as const,
   /** The mail a ticket received and whether its customer's address bounces (staff). */
   mail: (id: string) => ["/api/tickets", id, "mail"] as const,
-  /** The ticket's SLA in business terms (staff): under /api/tickets, so every ticket change fetches it again. */
+  /** The ticket's SLA in business terms (staff): under /api/tickets, so a change of the ticket fetches it again. */
   sla: (id: string) => ["/api/tickets", id, "sla"] as const,
   /** What the ticket was merged into, what was merged into it and its related tickets (staff). */
   relations: (id: string) => ["/api/tickets", id, "links"] as const,

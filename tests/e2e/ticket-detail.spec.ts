@@ -214,6 +214,9 @@ test.describe("ticket detail", () => {
   });
 
   test("opens a ticket with one request for the whole pane", async ({ page, team }) => {
+    // Without the live stream: a change elsewhere in the team (an earlier test's jobs finishing)
+    // would rightly fetch the lists and the parts that show other tickets again while this one opens.
+    await page.route("**/api/events", (route) => route.abort());
     await signInAs(page, team.agent.email);
     const tag = tagOf();
     const t = await newTicket(page, `One request ${tag}`, `pane-${tag}@example.test`, "Sam Pane");
