@@ -67,14 +67,14 @@ export function useLiveUpdates(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     const pending = new Map<string, QueryKey>();
-    const changed = new Set<string>();
+    let changed = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       timer = null;
       const keys = [...pending.values()];
       pending.clear();
-      if (changed.size > 0) void queryClient.invalidateQueries(afterTicketsChanged(new Set(changed)));
-      changed.clear();
+      if (changed.size > 0) void queryClient.invalidateQueries(afterTicketsChanged(changed));
+      changed = new Set();
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
     const refetchAll = () => void queryClient.invalidateQueries();
